@@ -1,0 +1,134 @@
+"""The command line: show a deal, play moves in notation, check rules from outside.
+
+Every mistake on the command line gives one line on stderr and exit code 2; an illegal
+move in --moves gives its number and reason and exit code 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+
+from . import __version__
+from .model.game import DealError, Game, MoveListError
+from .model.games import GAMES, UnknownGame, make_rules
+from .model.options import OptionError
+from .model.rules import MAX_DEAL
+
+NOTATION = {
+    "lucie": "a card (TC: to its foundation, else onto the next higher card of its suit), "
+    "or a card with a destination (TC-F, TC-7 for fan 7); a covered card names the draw; "
+    "S reshuffles",
+    "merci": "as lucie; a covered card with a destination is a merci (QH-3, QH-F)",
+    "prince": "from/to: columns 1-9, reserve a-g, h home, hc hd hh hs from a foundation "
+    "(54, a3, 2h, hs5, 54v2 for two cards); L lays off every card that can go home",
+    "canfield": "origin 1 or S (reserve), 2-5 (tableau), W (waste); destination 2-5 or F "
+    "(W2, S4, 3F, 23); N turns the hand",
+    "vierfrei": "FreeCell notation: columns 1-8, cells a-d, h home (3a, a5, 8h, 54); "
+    "54v3 moves three cards; # plays every safe card home",
+}
+
+
+class CommandLineError(Exception):
+    """A bad argument: reported in one line, exit code 2."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:
+        raise CommandLineError(message)
+
+
+def games_help() -> str:
+    lines = ["games, their rule options (--rule NAME=VALUE) and move notation:"]
+    for game_id, cls in GAMES.items():
+        lines.append(f"  {game_id:9} {cls.title}: {cls.blurb}")
+        for spec in cls.option_specs:
+            lines.append(f"            --rule {spec.describe()}")
+        lines.append(f"            moves: {NOTATION[game_id]}")
+    lines += [
+        "",
+        "examples:",
+        "  python main.py                                   play (full screen)",
+        "  python main.py --game vierfrei --deal 1 --show   print Microsoft deal #1",
+        "  python main.py --game vierfrei --deal 1 --moves '6a 6b 6h' --show",
+        "  python main.py --game merci --rule redeals=unlimited --rule kings=on --deal 7 --show",
+        "  python main.py --game canfield --rule mode=2 --deal 5 --moves 'N N W2' --status",
+    ]
+    return "\n".join(lines)
+
+
+def build_parser() -> OneLineParser:
+    parser = OneLineParser(
+        prog="main.py",
+        description="Solitaire: five classic patience games. With no text command it "
+        "opens the game full screen.",
+        epilog=games_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"Solitaire {__version__}")
+    parser.add_argument("--game", metavar="ID", help="one of: " + ", ".join(GAMES))
+    parser.add_argument(
+        "--deal", metavar="N", help=f"deal number 0..{MAX_DEAL:,} (default: random)"
+    )
+    parser.add_argument(
+        "--rule",
+        metavar="NAME=VALUE",
+        action="append",
+        default=[],
+        help="a rule option of the game (repeat for several; see below)",
+    )
+    parser.add_argument("--moves", metavar="'M1 M2 ...'", help="play these moves from the deal")
+    parser.add_argument("--show", action="store_true", help="print the position")
+    parser.add_argument(
+        "--status", action="store_true", help="print won/lost/open, the score and the moves made"
+    )
+    return parser
+
+
+def parse_rule_options(pairs: list[str]) -> dict[str, str]:
+    options = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise CommandLineError(f"--rule takes NAME=VALUE, not '{pair}'")
+        options[name.strip().lower()] = value.strip()
+    return options
+
+
+def parse_deal(text: str | None) -> int:
+    if text is None:
+        return random.randint(0, MAX_DEAL)
+    if not text.strip().isdigit() or int(text) > MAX_DEAL:
+        raise CommandLineError(f"--deal takes a whole number from 0 to {MAX_DEAL:,}, not '{text}'")
+    return int(text)
+
+
+def run(argv: list[str], out=sys.stdout, err=sys.stderr) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        if args.game is None:
+            raise CommandLineError("--game is needed (one of: " + ", ".join(GAMES) + ")")
+        rules = make_rules(args.game.lower(), **parse_rule_options(args.rule))
+        deal = parse_deal(args.deal)
+        game = Game(rules, deal)
+    except (CommandLineError, UnknownGame, OptionError, DealError) as error:
+        print(f"main.py: {error}", file=err)
+        return 2
+    if args.deal is None:
+        print(f"deal {deal}", file=err)
+    try:
+        game.play_sequence((args.moves or "").split())
+    except MoveListError as error:
+        print(f"main.py: {error}", file=err)
+        return 1
+    if args.show or not args.status:
+        print(game.show(), file=out)
+    if args.status:
+        status = game.status()
+        print(
+            f"status: {status.value}; score: {rules.score_text(game.state)}; "
+            f"moves: {game.moves_made}",
+            file=out,
+        )
+    return 0

@@ -1,0 +1,60 @@
+"""Playing cards and their two-character notation (``AS 2D TH JC``)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+SUITS = "CDHS"  # the Microsoft FreeCell order: clubs, diamonds, hearts, spades
+RANK_CHARS = "A23456789TJQK"
+RED_SUITS = frozenset("DH")
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+
+
+class CardError(ValueError):
+    """A card written in a way we cannot read."""
+
+
+class Card(NamedTuple):
+    rank: int  # 1 (ace) .. 13 (king)
+    suit: str  # one of SUITS
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in RED_SUITS
+
+    def __str__(self) -> str:
+        return RANK_CHARS[self.rank - 1] + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+    @property
+    def name(self) -> str:
+        """The card in words, for messages: 'ten of clubs'."""
+        rank = RANK_NAMES.get(self.rank, str(self.rank))
+        return f"{rank} of {SUIT_NAMES[self.suit]}"
+
+
+def parse_card(text: str) -> Card:
+    """Read ``TC``, ``qh`` or ``10d``; raise CardError with a readable reason otherwise."""
+    token = text.strip().upper()
+    if token.startswith("10"):
+        token = "T" + token[2:]
+    if len(token) != 2:
+        raise CardError(f"'{text}' is not a card (write it like AS, 7D, TH, QC)")
+    rank_char, suit = token
+    if rank_char not in RANK_CHARS:
+        raise CardError(f"'{text}': '{rank_char}' is not a rank (A 2-9 T J Q K)")
+    if suit not in SUITS:
+        raise CardError(f"'{text}': '{suit}' is not a suit (C D H S)")
+    return Card(RANK_CHARS.index(rank_char) + 1, suit)
+
+
+def format_cards(cards) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+def new_deck() -> list[Card]:
+    """The 52 cards in Microsoft's order: AC AD AH AS 2C ... KS (index = rank*4 + suit)."""
+    return [Card(rank, suit) for rank in range(1, 14) for suit in SUITS]

@@ -1,0 +1,304 @@
+"""La Belle Lucie (seed 000) and its configurable sibling with mercis (seed 002).
+
+Eighteen fans: seventeen of three cards and one of one. Only a fan's top card moves; it
+goes to its foundation or onto the next higher card of its suit. Empty fans stay empty
+(unless the kings option says otherwise). A reshuffle gathers the fans, shuffles and
+deals them again in threes, the remainder last. After the final reshuffle a merci (the
+classic game calls it the draw) lifts one buried card out.
+"""
+
+from __future__ import annotations
+
+from ..cards import Card, CardError, parse_card
+from ..moves import IllegalMove, Move, MoveKind
+from ..options import UNLIMITED, Option
+from ..rules import BUILD_SUIT, FOUNDATIONS, Rules
+from ..shuffle import shuffled, shuffled_deck, stream_seed
+from ..state import State, StepLog
+
+FANS = tuple(f"t{number}" for number in range(1, 19))
+FAMILY = "belle-lucie"  # both games deal the same layouts for the same deal number
+
+AUTO_CHAIN = "chain"  # seed 000: a foundation play pulls up the next cards of its suit
+AUTO_ALL = "all"  # seed 002: every card that can go to a foundation goes at once
+AUTO_OFF = "off"
+
+
+def deal_fans(cards: list[Card]) -> dict[str, list[Card]]:
+    """Threes from the first fan on, the remainder in the last fan dealt."""
+    fans = {name: [] for name in FANS}
+    for number, start in enumerate(range(0, len(cards), 3)):
+        fans[FANS[number]] = cards[start : start + 3]
+    return fans
+
+
+class BelleLucie(Rules):
+    game_id = "lucie"
+    title = "La Belle Lucie"
+    blurb = "Eighteen fans, build down in suit; two reshuffles, then one draw."
+    tableau = FANS
+    build = BUILD_SUIT
+
+    # The classic rules. The merci game reads these from its options instead.
+    redeals: int | None = 2
+    mercis = 1
+    kings_fill = False
+    auto_home = AUTO_CHAIN
+    move_once = False
+    merci_first_move_only = True  # the draw is the first move after the last reshuffle
+    merci_legal_spots_only = True  # the draw goes only where a card could legally go
+
+    # ------------------------------------------------------------------ dealing
+    def deal(self, number: int) -> State:
+        piles = self.empty_piles()
+        piles.update(deal_fans(shuffled_deck(FAMILY, number)))
+        values = {"deal": number, "redeals_used": 0, "mercis_used": 0, "draw_open": False}
+        values["moved"] = frozenset()
+        return State(piles, values)
+
+    # ------------------------------------------------------------------ rules
+    def lift_problem(self, state: State, src: str, moving: list[Card]) -> str | None:
+        if self.roles[src] == "tableau" and len(moving) > 1:
+            return "only the top card of a fan can be moved"
+        return super().lift_problem(state, src, moving)
+
+    def drop_problem(self, state: State, dst: str, moving: list[Card], src: str) -> str | None:
+        card = moving[0]
+        if self.roles[dst] == "tableau" and card in state.values["moved"]:
+            return f"the {card.name} has moved once already; it can only go to its foundation"
+        return super().drop_problem(state, dst, moving, src)
+
+    def empty_problem(self, state: State, card: Card, src: str) -> str | None:
+        if self.kings_fill:
+            return None if card.rank == 13 else "only a king may fill an empty fan"
+        return "an empty fan is never refilled"
+
+    def redeals_left(self, state: State) -> int | None:
+        if self.redeals is UNLIMITED:
+            return UNLIMITED
+        return self.redeals - state.values["redeals_used"]
+
+    def mercis_left(self, state: State) -> int:
+        """Mercis the player may use right now."""
+        if self.redeals is UNLIMITED or self.redeals_left(state) > 0:
+            return 0
+        if self.merci_first_move_only and not state.values["draw_open"]:
+            return 0
+        return self.mercis - state.values["mercis_used"]
+
+    def has_second_chance(self, state: State) -> bool:
+        return self.redeal_problem(state) is None or self.mercis_left(state) > 0
+
+    def redeal_problem(self, state: State) -> str | None:
+        if self.redeals_left(state) == 0:
+            return "no reshuffles are left"
+        if not any(state.piles[name] for name in FANS):
+            return "there are no cards left to reshuffle"
+        return None
+
+    def special_problem(self, state: State, move: Move) -> str | None:
+        if move.kind == MoveKind.REDEAL:
+            return self.redeal_problem(state)
+        if move.kind == MoveKind.MERCI:
+            return self.merci_problem(state, move)
+        return super().special_problem(state, move)
+
+    def merci_problem(self, state: State, move: Move) -> str | None:
+        if self.mercis_left(state) <= 0:
+            if self.merci_first_move_only:
+                return "the draw is only allowed as the first move after the last reshuffle"
+            return "no merci is available now (mercis come in the final deal)"
+        fan = state.piles.get(move.src)
+        if self.roles.get(move.src) != "tableau" or move.index is None:
+            return "a merci takes a card from a fan"
+        if not 0 <= move.index < len(fan) - 1:
+            return "a merci takes a card that is covered by another"
+        card = fan[move.index]
+        role = self.roles.get(move.dst)
+        if role == "foundation":
+            ok = move.dst == "f" + card.suit and self.home_accepts(state, card)
+            return None if ok else f"the {card.name} cannot go to the foundation yet"
+        if role != "tableau":
+            return "the card cannot go there"
+        top = state.top(move.dst)
+        if top is None:
+            return self.empty_problem(state, card, move.src)
+        if self.merci_legal_spots_only:
+            return (
+                None
+                if self.builds_on(card, top)
+                else f"the {card.name} does not go on the {top.name}"
+            )
+        return None  # a merci may put its card on any fan, its own included
+
+    def special_moves(self, state: State) -> list[Move]:
+        moves = []
+        if self.redeal_problem(state) is None:
+            moves.append(Move(MoveKind.REDEAL))
+        if self.mercis_left(state) > 0:
+            for src in FANS:
+                for index in range(len(state.piles[src]) - 1):
+                    card = state.piles[src][index]
+                    for dst in (*FANS, "f" + card.suit):
+                        merci = Move(MoveKind.MERCI, src, dst, index=index)
+                        if self.merci_problem(state, merci) is None:
+                            moves.append(merci)
+        return moves
+
+    # ------------------------------------------------------------------ playing
+    def perform(self, log: StepLog, move: Move) -> None:
+        state = log.state
+        log.set("draw_open", False)  # any move at all ends the draw's moment
+        if move.kind == MoveKind.REDEAL:
+            self.reshuffle(log)
+            return
+        card = state.piles[move.src][-1 if move.index is None else move.index]
+        if move.kind == MoveKind.MERCI:
+            log.set("mercis_used", state.values["mercis_used"] + 1)
+            log.move(move.src, move.dst, index=move.index)
+        else:
+            log.move(move.src, move.dst)
+        between_fans = self.roles[move.dst] == "tableau" and move.dst != move.src
+        if self.move_once and between_fans:
+            log.set("moved", state.values["moved"] | {card})
+
+    def reshuffle(self, log: StepLog) -> None:
+        state = log.state
+        used = state.values["redeals_used"] + 1
+        gathered = [card for name in FANS for card in state.piles[name]]
+        seed = stream_seed(FAMILY, state.values["deal"], "reshuffle", used)
+        log.relayout(deal_fans(shuffled(gathered, seed)))
+        log.set("redeals_used", used)
+        log.set("moved", frozenset())  # a fresh layout: every card may move again
+        log.set("draw_open", self.redeals_left(state) == 0)
+
+    def follow_up(self, log: StepLog, move: Move | None) -> None:
+        if self.auto_home == AUTO_ALL:
+            while any(self.play_home(log, name) for name in FANS):
+                pass
+        elif self.auto_home == AUTO_CHAIN and move and self.roles.get(move.dst) == "foundation":
+            self.chain_home(log, move.dst)
+
+    def chain_home(self, log: StepLog, foundation: str) -> None:
+        """Seed 000: keep playing the next card of the suit while it tops a fan."""
+        while True:
+            top = log.state.top(foundation)
+            wanted = Card(top.rank + 1, top.suit) if top and top.rank < 13 else None
+            fan = next((name for name in FANS if wanted and log.state.top(name) == wanted), None)
+            if fan is None:
+                return
+            log.move(fan, foundation)
+
+    # ------------------------------------------------------------------ scoring
+    def score(self, state: State) -> int:
+        """Out of 100: the share of the pack on the foundations, rounded down."""
+        return self.cards_home(state) * 100 // 52
+
+    def score_text(self, state: State) -> str:
+        return f"{self.score(state)} / 100"
+
+    # ------------------------------------------------------------------ notation
+    def notation_hint(self) -> str:
+        return "a card like TC, or TC-F / TC-7 with a destination, or S to reshuffle"
+
+    def parse_move(self, text: str, state: State) -> Move:
+        token = text.strip().upper()
+        if token == "S":
+            move = Move(MoveKind.REDEAL)
+        else:
+            card_text, _, where = token.partition("-")
+            try:
+                card = parse_card(card_text)
+            except CardError as error:
+                raise IllegalMove(f"{error}; {self.notation_hint()}") from None
+            move = self.card_move(state, card, where)
+        self.check(state, move)
+        return move
+
+    def card_move(self, state: State, card: Card, where: str) -> Move:
+        """The move a typed card asks for (seed 000: its foundation first, else its place)."""
+        src, index = self.find(state, card)
+        buried = index < len(state.piles[src]) - 1
+        kind = MoveKind.MERCI if buried else MoveKind.MOVE
+        if buried and self.mercis_left(state) <= 0:
+            reason = self.merci_problem(state, Move(kind, src, src, index=index))
+            raise IllegalMove(f"the {card.name} is covered: {reason}")
+        if where:
+            dst = self.destination(where, card)
+        else:
+            dst = self.typed_destination(state, card)
+        return Move(kind, src, dst, index=index if buried else None)
+
+    def find(self, state: State, card: Card) -> tuple[str, int]:
+        for name in FANS:
+            if card in state.piles[name]:
+                return name, state.piles[name].index(card)
+        raise IllegalMove(f"the {card.name} is already on its foundation")
+
+    def destination(self, where: str, card: Card) -> str:
+        if where == "F":
+            return "f" + card.suit
+        if where.isdigit() and 1 <= int(where) <= len(FANS):
+            return FANS[int(where) - 1]
+        raise IllegalMove(f"'{where}' is not a destination (F or a fan number 1-18)")
+
+    def typed_destination(self, state: State, card: Card) -> str:
+        if self.home_accepts(state, card):
+            return "f" + card.suit
+        above = Card(card.rank + 1, card.suit) if card.rank < 13 else None
+        for name in FANS:
+            top = state.top(name)
+            if (top is not None and top == above) or (
+                top is None and self.kings_fill and card.rank == 13
+            ):
+                return name
+        raise IllegalMove(f"the {card.name} cannot move anywhere now")
+
+    def format_move(self, move: Move, state: State) -> str:
+        if move.kind == MoveKind.REDEAL:
+            return "S"
+        card = state.piles[move.src][-1 if move.index is None else move.index]
+        where = "F" if move.dst in FOUNDATIONS else str(FANS.index(move.dst) + 1)
+        return f"{card}-{where}"
+
+    # ------------------------------------------------------------------ showing
+    def show(self, state: State) -> str:
+        left = self.redeals_left(state)
+        lines = [
+            self.foundations_line(state),
+            f"Reshuffles left: {'unlimited' if left is UNLIMITED else left}",
+            f"Mercis left: {self.mercis_left(state)}",
+        ]
+        lines += [self.column_line(state.piles[name]) for name in FANS]
+        return "\n".join(lines)
+
+
+class Merci(BelleLucie):
+    """Seed 002's La Belle Lucie: redeals, mercis, kings and automatic play are options."""
+
+    game_id = "merci"
+    title = "La Belle Lucie (Merci)"
+    blurb = "La Belle Lucie with your choice of redeals, mercis and kings to empty fans."
+    option_specs = (
+        Option("redeals", "reshuffles allowed", 2, minimum=0, maximum=99, unlimited=True),
+        Option(
+            "mercis",
+            "mercis in the final deal (none if redeals are unlimited)",
+            1,
+            minimum=0,
+            maximum=99,
+        ),
+        Option("kings", "kings may be moved to empty fans", False),
+        Option("auto", "cards go to the foundations automatically", True),
+        Option("move-once", "a card moved between fans may afterwards only go home", True),
+    )
+    merci_first_move_only = False  # a merci may be used at any time in the final deal
+    merci_legal_spots_only = False
+
+    def __init__(self, **options: object):
+        super().__init__(**options)
+        self.redeals = self.options["redeals"]
+        self.mercis = self.options["mercis"]
+        self.kings_fill = self.options["kings"]
+        self.auto_home = AUTO_ALL if self.options["auto"] else AUTO_OFF
+        self.move_once = self.options["move-once"]

@@ -1,0 +1,57 @@
+"""What a player asks for (a Move) and what the game did about it (a Turn)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .state import State, Step
+
+
+class MoveKind(str, Enum):
+    MOVE = "move"  # cards from one pile to another by the ordinary rules
+    MERCI = "merci"  # a buried card lifted out (La Belle Lucie's draw or merci)
+    REDEAL = "redeal"  # gather, shuffle and re-deal the tableau (La Belle Lucie)
+    TURN = "turn"  # turn the hand onto the waste, or the waste back (Canfield)
+    LAYOFF = "layoff"  # play every card that can go to the foundations (The Prince)
+    SAFE_HOME = "home"  # play every card no one can need any more home (Vierfrei)
+
+
+@dataclass(frozen=True)
+class Move:
+    kind: MoveKind
+    src: str = ""
+    dst: str = ""
+    count: int = 1
+    index: int | None = None  # position of a merci's buried card in its pile
+
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow; the message says why, for the player."""
+
+
+class Status(str, Enum):
+    OPEN = "open"
+    WON = "won"
+    LOST = "lost"
+
+
+@dataclass
+class Turn:
+    """One entry of the undo history: the player's move and every step it caused.
+
+    ``automatic`` counts the trailing steps the game made on its own (foundation
+    chains, reserve fills, ace lay-offs), so a view can animate them separately.
+    """
+
+    move: Move
+    steps: list[Step] = field(default_factory=list)
+    automatic: int = 0
+
+    def apply(self, state: State) -> None:
+        for step in self.steps:
+            step.apply(state)
+
+    def revert(self, state: State) -> None:
+        for step in reversed(self.steps):
+            step.revert(state)

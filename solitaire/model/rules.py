@@ -1,0 +1,421 @@
+"""The shared rules engine. A game is a subclass that mostly sets data attributes.
+
+Pile roles and what they do:
+
+- tableau: the building columns or fans; ``build`` says how cards go on one another
+  (``suit``, ``alternate`` colour or any ``rank``), ``wrap`` lets a king go on an ace;
+- foundation: one per suit, named ``fC fD fH fS``, built up in suit from the base rank;
+- cell: holds one card of any kind (FreeCell's free cells);
+- reserve: cards that may be played from but never onto;
+- hand and waste: Canfield's stock of undealt cards and where they are turned up.
+
+A subclass describes its layout, deal and notation, and overrides the few hooks that the
+data cannot say (a redeal, a merci, turning the hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .cards import SUITS, Card
+from .moves import IllegalMove, Move, MoveKind, Status
+from .options import Option, resolve_options
+from .state import State, StepLog
+
+MAX_DEAL = 1_000_000
+FOUNDATIONS = tuple("f" + suit for suit in SUITS)
+HOME = "home"  # a destination code meaning "the foundation of the card's suit"
+
+# Which sequence rule a tableau builds by.
+BUILD_SUIT = "suit"
+BUILD_ALTERNATE = "alternate"
+BUILD_RANK = "rank"
+
+
+class Rules:
+    game_id = ""
+    title = ""
+    blurb = ""  # one line for the game chooser
+    option_specs: tuple[Option, ...] = ()
+
+    tableau: tuple[str, ...] = ()
+    cells: tuple[str, ...] = ()
+    reserves: tuple[str, ...] = ()
+    build = BUILD_SUIT
+    wrap = False  # a king may go on an ace, and an ace on a king at home
+    supermoves = False  # runs move as single-card steps through cells and empty columns
+    foundation_takeback = False  # foundation cards may come back to the tableau
+    # Notation: code -> pile name, for ``<from><to>`` moves; HOME means the card's foundation.
+    codes: dict[str, str] = {}
+
+    def __init__(self, **options: object):
+        self.options = resolve_options(self.option_specs, options)
+        self.roles: dict[str, str] = {}
+        for role, names in self.layout_roles().items():
+            for name in names:
+                self.roles[name] = role
+        self.code_of = {pile: code for code, pile in self.codes.items()}
+
+    def layout_roles(self) -> dict[str, tuple[str, ...]]:
+        return {
+            "tableau": self.tableau,
+            "foundation": FOUNDATIONS,
+            "cell": self.cells,
+            "reserve": self.reserves,
+        }
+
+    def option_text(self) -> str:
+        return " ".join(
+            f"{spec.name}={spec.format(self.options[spec.name])}" for spec in self.option_specs
+        )
+
+    # ------------------------------------------------------------------ dealing
+    def deal(self, number: int) -> State:
+        raise NotImplementedError
+
+    def empty_piles(self) -> dict[str, list[Card]]:
+        return {name: [] for name in self.roles}
+
+    def settle(self, log: StepLog) -> None:
+        """Automatic moves right after the deal (aces laid off, for instance)."""
+        self.follow_up(log, None)
+
+    # ------------------------------------------------------------------ building
+    def builds_on(self, card: Card, onto: Card) -> bool:
+        """May ``card`` go on ``onto`` in the tableau?"""
+        if onto.rank - 1 != card.rank and not (self.wrap and onto.rank == 1 and card.rank == 13):
+            return False
+        if self.build == BUILD_SUIT:
+            return card.suit == onto.suit
+        if self.build == BUILD_ALTERNATE:
+            return card.is_red != onto.is_red
+        return True
+
+    def run_length(self, cards: list[Card]) -> int:
+        """How many cards at the top of a pile form a run built by the tableau rule."""
+        length = 1 if cards else 0
+        while length < len(cards) and self.builds_on(cards[-length], cards[-length - 1]):
+            length += 1
+        return length
+
+    def base_rank(self, state: State) -> int:
+        return 1
+
+    def home_accepts(self, state: State, card: Card) -> bool:
+        top = state.top("f" + card.suit)
+        if top is None:
+            return card.rank == self.base_rank(state)
+        if len(state.piles["f" + card.suit]) == 13:
+            return False
+        return card.rank == top.rank % 13 + 1 if self.wrap else card.rank == top.rank + 1
+
+    def cards_home(self, state: State) -> int:
+        return sum(len(state.piles[name]) for name in FOUNDATIONS)
+
+    # ------------------------------------------------------------------ legality
+    def check(self, state: State, move: Move) -> None:
+        """Raise IllegalMove with the reason if ``move`` is not allowed; change nothing."""
+        if move.kind != MoveKind.MOVE:
+            problem = self.special_problem(state, move)
+        else:
+            problem = self.move_problem(state, move)
+        if problem:
+            raise IllegalMove(problem)
+
+    def is_legal(self, state: State, move: Move) -> bool:
+        try:
+            self.check(state, move)
+        except IllegalMove:
+            return False
+        return True
+
+    def move_problem(self, state: State, move: Move) -> str | None:
+        for pile in (move.src, move.dst):
+            if pile not in self.roles:
+                return f"there is no pile '{pile}' in this game"
+        if move.src == move.dst:
+            return "a card cannot move onto its own pile"
+        cards = state.piles[move.src]
+        if not cards:
+            return "there is no card there to move"
+        if not 1 <= move.count <= len(cards):
+            return f"there are not {move.count} cards there"
+        moving = cards[len(cards) - move.count :]
+        return self.lift_problem(state, move.src, moving) or self.drop_problem(
+            state, move.dst, moving, move.src
+        )
+
+    def lift_problem(self, state: State, src: str, moving: list[Card]) -> str | None:
+        role = self.roles[src]
+        if role == "foundation" and not self.foundation_takeback:
+            return "cards on the foundations stay there"
+        if role != "tableau" and len(moving) > 1:
+            return "only one card at a time can come from there"
+        if role == "tableau" and len(moving) > 1:
+            if not self.supermoves:
+                return "only the top card can be moved"
+            if self.run_length(moving) < len(moving):
+                return "those cards are not in sequence"
+        return None
+
+    def drop_problem(self, state: State, dst: str, moving: list[Card], src: str) -> str | None:
+        role = self.roles[dst]
+        card = moving[0]
+        if role == "foundation":
+            if len(moving) > 1:
+                return "cards go to the foundations one at a time"
+            if dst != "f" + card.suit or not self.home_accepts(state, card):
+                return f"the {card.name} cannot go to the foundation yet"
+            return None
+        if role == "cell":
+            if len(moving) > 1:
+                return "a free cell holds one card"
+            return "that free cell is taken" if state.piles[dst] else None
+        if role != "tableau":
+            return "cards cannot be played there"
+        top = state.top(dst)
+        if top is None:
+            problem = self.empty_problem(state, card, src)
+        elif not self.builds_on(card, top):
+            problem = f"the {card.name} does not go on the {top.name}"
+        else:
+            problem = None
+        if problem is None and len(moving) > 1 and self.supermoves:
+            limit = self.run_limit(state, src, dst)
+            if len(moving) > limit:
+                return f"only {limit} cards can move there with the free spaces you have"
+        return problem
+
+    def empty_problem(self, state: State, card: Card, src: str) -> str | None:
+        """Why ``card`` may not fill an empty tableau pile; None if it may."""
+        return None
+
+    def run_limit(self, state: State, src: str, dst: str) -> int:
+        """Freecell Solver's rule: (free cells + 1) * 2 ** empty columns not involved."""
+        free_cells = sum(1 for name in self.cells if not state.piles[name])
+        empty = sum(1 for name in self.tableau if not state.piles[name] and name not in (src, dst))
+        return (free_cells + 1) << empty
+
+    # ------------------------------------------------------------------ listing moves
+    def legal_moves(self, state: State) -> list[Move]:
+        moves = [move for move in self.candidate_moves(state) if self.is_legal(state, move)]
+        moves.extend(self.special_moves(state))
+        return moves
+
+    def candidate_moves(self, state: State) -> Iterator[Move]:
+        targets = [
+            name for name in self.roles if self.roles[name] in ("tableau", "foundation", "cell")
+        ]
+        for src, cards in state.piles.items():
+            if not cards or self.roles[src] not in (
+                "tableau",
+                "foundation",
+                "cell",
+                "reserve",
+                "waste",
+            ):
+                continue
+            for count in self.lift_counts(state, src):
+                for dst in targets:
+                    if dst != src:
+                        yield Move(MoveKind.MOVE, src, dst, count)
+
+    def lift_counts(self, state: State, src: str) -> range | tuple[int, ...]:
+        cards = state.piles[src]
+        if self.roles[src] == "tableau" and self.supermoves:
+            return range(1, self.run_length(cards) + 1)
+        return (1,)
+
+    def special_moves(self, state: State) -> list[Move]:
+        """Redeals, mercis, turning the hand and so on, when they are allowed now."""
+        return []
+
+    def special_problem(self, state: State, move: Move) -> str | None:
+        return "that is not a move in this game"
+
+    # ------------------------------------------------------------------ playing
+    def perform(self, log: StepLog, move: Move) -> None:
+        """Carry out a checked move."""
+        if move.count > 1 and self.supermoves:
+            for src, dst in self.single_steps(log.state, move):
+                log.move(src, dst)
+        else:
+            log.move(move.src, move.dst, move.count)
+
+    def follow_up(self, log: StepLog, move: Move | None) -> None:
+        """The moves the game makes on its own after a player's move."""
+
+    def single_steps(self, state: State, move: Move) -> list[tuple[str, str]]:
+        """A multi-card move as the single-card moves a player could make instead."""
+        cells = [name for name in self.cells if not state.piles[name]]
+        empty = [
+            name
+            for name in self.tableau
+            if not state.piles[name] and name not in (move.src, move.dst)
+        ]
+        steps: list[tuple[str, str]] = []
+        _plan_run_move(move.src, move.dst, move.count, cells, empty, steps)
+        return steps
+
+    def successor(self, state: State, move: Move) -> State:
+        """The position after a (checked) move and the game's automatic replies."""
+        log = StepLog(state.copy())
+        self.perform(log, move)
+        self.follow_up(log, move)
+        return log.state
+
+    def play_home(self, log: StepLog, pile: str) -> bool:
+        """Play the top card of ``pile`` to its foundation if it can go; say whether it did."""
+        card = log.state.top(pile)
+        if card is None or not self.home_accepts(log.state, card):
+            return False
+        log.move(pile, "f" + card.suit)
+        return True
+
+    # ------------------------------------------------------------------ outcome
+    def is_won(self, state: State) -> bool:
+        return self.cards_home(state) == 52
+
+    def has_second_chance(self, state: State) -> bool:
+        """A redeal or merci still to come means the game is not over yet."""
+        return False
+
+    def status(self, state: State, budget: int = 2000) -> Status:
+        """Won, lost (no sequence of moves brings another card home) or still open.
+
+        The search looks at up to ``budget`` positions; if it runs out it says open.
+        """
+        if self.is_won(state):
+            return Status.WON
+        if self.has_second_chance(state) or self.progress_reachable(state, budget):
+            return Status.OPEN
+        return Status.LOST
+
+    def progress_reachable(self, state: State, budget: int) -> bool:
+        target = self.cards_home(state)
+        seen = {state.key()}
+        stack = [state]
+        while stack:
+            position = stack.pop()
+            for move in self.legal_moves(position):
+                if move.kind not in (MoveKind.MOVE, MoveKind.TURN):
+                    return True
+                if self.roles.get(move.dst) == "foundation" and self.cards_home(position) >= target:
+                    return True
+                after = self.successor(position, move)
+                if self.cards_home(after) > target:
+                    return True
+                key = after.key()
+                if key not in seen:
+                    if len(seen) >= budget:
+                        return True
+                    seen.add(key)
+                    stack.append(after)
+        return False
+
+    def score(self, state: State) -> int:
+        """The game's score for this position (cards home unless the game says otherwise)."""
+        return self.cards_home(state)
+
+    def score_text(self, state: State) -> str:
+        return f"{self.score(state)} cards home"
+
+    # ------------------------------------------------------------------ notation
+    def parse_move(self, text: str, state: State) -> Move:
+        """Read a move written in this game's notation; IllegalMove if it is not legal."""
+        move = self.parse_pair(text, state)
+        self.check(state, move)
+        return move
+
+    def parse_pair(self, text: str, state: State) -> Move:
+        """``<from><to>`` with an optional ``v<count>``: ``3a``, ``a5``, ``8h``, ``54v3``."""
+        token = text.strip().lower()
+        count = None
+        if "v" in token:
+            token, _, count_text = token.partition("v")
+            if not count_text.isdigit() or int(count_text) < 1:
+                raise IllegalMove(f"'{text}': the number of cards after 'v' is missing")
+            count = int(count_text)
+        src_code = next(
+            (code for code in sorted(self.codes, key=len, reverse=True) if token.startswith(code)),
+            None,
+        )
+        if src_code is None:
+            raise IllegalMove(f"'{text}' is not a move here ({self.notation_hint()})")
+        dst_code = token[len(src_code) :]
+        if dst_code not in self.codes:
+            raise IllegalMove(f"'{text}' is not a move here ({self.notation_hint()})")
+        src = self.codes[src_code]
+        if src == HOME:
+            raise IllegalMove(f"'{text}': '{src_code}' is a destination, not a source")
+        dst = self.codes[dst_code]
+        if dst == HOME:
+            top = state.top(src)
+            if top is None:
+                raise IllegalMove(f"'{text}': there is no card there to move")
+            dst = "f" + top.suit
+        if count is None:
+            count = self.default_count(state, src, dst)
+        return Move(MoveKind.MOVE, src, dst, count)
+
+    def default_count(self, state: State, src: str, dst: str) -> int:
+        """Without a count, the largest number of cards that may legally move."""
+        if state.piles.get(src):
+            for count in sorted(self.lift_counts(state, src), reverse=True):
+                if self.is_legal(state, Move(MoveKind.MOVE, src, dst, count)):
+                    return count
+        return 1
+
+    def format_move(self, move: Move, state: State) -> str:
+        """The notation of a legal ``move`` in the position ``state`` before it."""
+        if move.kind != MoveKind.MOVE:
+            return self.format_special(move, state)
+        dst = self.code_of.get(HOME) if self.roles[move.dst] == "foundation" else None
+        text = self.code_of[move.src] + (dst or self.code_of[move.dst])
+        if move.count != self.default_count(state, move.src, move.dst):
+            text += f"v{move.count}"
+        return text
+
+    def format_special(self, move: Move, state: State) -> str:
+        raise NotImplementedError
+
+    def notation_hint(self) -> str:
+        return "see the notation in --help"
+
+    # ------------------------------------------------------------------ showing
+    def show(self, state: State) -> str:
+        raise NotImplementedError
+
+    def foundations_line(self, state: State) -> str:
+        parts = []
+        for suit in "HCDS":  # Freecell Solver's order
+            top = state.top("f" + suit)
+            parts.append(f"{suit}-{str(top)[0] if top else '0'}")
+        return "Foundations: " + " ".join(parts)
+
+    @staticmethod
+    def column_line(cards: list[Card]) -> str:
+        return (": " + " ".join(str(card) for card in cards)).rstrip()
+
+
+def _plan_run_move(
+    src: str, dst: str, count: int, cells: list[str], empty: list[str], steps: list[tuple[str, str]]
+) -> None:
+    """Append the single-card moves that carry ``count`` cards from ``src`` to ``dst``.
+
+    With c free cells a run of c + 1 cards moves through the cells. A longer run first
+    parks as much as it can in an empty column (using the others), moves the rest, then
+    brings the parked part over: the classic recursion behind (c + 1) * 2 ** e.
+    """
+    if count <= len(cells) + 1:
+        parked = cells[: count - 1]
+        steps.extend((src, cell) for cell in parked)
+        steps.append((src, dst))
+        steps.extend((cell, dst) for cell in reversed(parked))
+        return
+    spare, others = empty[0], empty[1:]
+    parked_count = (len(cells) + 1) << len(others)
+    parked_count = min(parked_count, count - 1)
+    _plan_run_move(src, spare, parked_count, cells, others, steps)
+    _plan_run_move(src, dst, count - parked_count, cells, others, steps)
+    _plan_run_move(spare, dst, parked_count, cells, others, steps)

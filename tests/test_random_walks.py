@@ -1,0 +1,87 @@
+"""Long seeded random walks through every game and option set (issue 3).
+
+Random legal moves, checking after each that the 52 cards are all there; then undo back
+to the start (which must come back exactly), redo to the end, and replay the notation.
+"""
+
+import random
+
+import pytest
+
+from solitaire.model.cards import new_deck
+from solitaire.model.game import Game
+from solitaire.model.games import make_rules
+from solitaire.model.moves import IllegalMove, MoveKind
+
+VARIANTS = [
+    ("lucie", {}),
+    ("merci", {}),
+    ("merci", {"redeals": 0, "mercis": 3}),
+    ("merci", {"redeals": "unlimited", "kings": True, "auto": False}),
+    ("merci", {"redeals": 5, "mercis": 2, "kings": True, "move-once": False}),
+    ("prince", {"sequence": "alternate"}),
+    ("prince", {"sequence": "any-suit"}),
+    ("prince", {"sequence": "same-suit"}),
+    ("canfield", {"mode": "1"}),
+    ("canfield", {"mode": "2"}),
+    ("canfield", {"mode": "3"}),
+    ("canfield", {"mode": "house"}),
+    ("vierfrei", {}),
+    ("vierfrei", {"auto": True}),
+]
+DECK = sorted(new_deck())
+
+
+@pytest.mark.parametrize(("game_id", "options"), VARIANTS)
+@pytest.mark.parametrize("walk", range(3))
+def test_random_walk_undo_redo_and_replay(game_id, options, walk):
+    rng = random.Random(f"{game_id}{options}{walk}")
+    rules = make_rules(game_id, **options)
+    game = Game(rules, rng.randrange(1_000_000))
+    start = game.state.key()
+    keys = [start]
+    kinds = set()
+    for _ in range(300):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        move = rng.choice(moves)
+        kinds.add(move.kind)
+        game.play(move)
+        assert sorted(game.state.all_cards()) == DECK
+        keys.append(game.state.key())
+    end = game.state.key()
+    notation = game.notation()
+
+    while game.undo():
+        keys.pop()
+        assert game.state.key() == keys[-1]
+    assert game.state.key() == start
+    while game.redo():
+        pass
+    assert game.state.key() == end
+
+    replay = Game(make_rules(game_id, **options), game.deal_number)
+    replay.play_sequence(notation)
+    assert replay.state.key() == end
+    assert MoveKind.MOVE in kinds
+
+
+@pytest.mark.parametrize(("game_id", "options"), VARIANTS)
+def test_illegal_moves_change_nothing(game_id, options):
+    rng = random.Random(game_id)
+    game = Game(make_rules(game_id, **options), 77)
+    for _ in range(40):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.play(rng.choice(moves))
+    before, history = game.state.key(), len(game.done)
+    for text in ("zz", "99", "1-", "S S", "KH-40", "v2", "hh", "F2", "#x", "L2"):
+        try:
+            game.play_text(text)
+        except IllegalMove:
+            assert game.state.key() == before and len(game.done) == history
+        else:
+            game.undo()
+            assert game.state.key() == before
