@@ -3,7 +3,7 @@
 
 import sys
 
-from solitaire.cli import run
+from solitaire.cli import main
 
 if __name__ == "__main__":
-    sys.exit(run(sys.argv[1:]))
+    sys.exit(main(sys.argv[1:]))

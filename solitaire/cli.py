@@ -7,8 +7,10 @@ move in --moves gives its number and reason and exit code 1.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
+from pathlib import Path
 
 from . import __version__
 from .model.game import DealError, Game, MoveListError
@@ -61,8 +63,10 @@ def games_help() -> str:
 def build_parser() -> OneLineParser:
     parser = OneLineParser(
         prog="main.py",
-        description="Solitaire: five classic patience games. With no text command it "
-        "opens the game full screen.",
+        description="Solitaire: five classic patience games. Without --show, --moves or "
+        "--status it opens the game full screen (--windowed for a window; --mono or /B for "
+        "black and white; --game, --deal and --rule start that game; --record FILE keeps "
+        "the moves you play in FILE, replayable with --moves).",
         epilog=games_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -102,6 +106,61 @@ def parse_deal(text: str | None) -> int:
     if not text.strip().isdigit() or int(text) > MAX_DEAL:
         raise CommandLineError(f"--deal takes a whole number from 0 to {MAX_DEAL:,}, not '{text}'")
     return int(text)
+
+
+TEXT_COMMANDS = ("--show", "--moves", "--status", "--help", "-h", "--version")
+
+
+def main(argv: list[str]) -> int:
+    """Text commands when asked for, otherwise the game on screen."""
+    if any(arg.split("=")[0] in TEXT_COMMANDS for arg in argv):
+        return run(argv)
+    return play(argv)
+
+
+def play(argv: list[str], err=sys.stderr) -> int:
+    parser = OneLineParser(prog="main.py", add_help=False)
+    parser.add_argument("--game")
+    parser.add_argument("--deal")
+    parser.add_argument("--rule", action="append", default=[])
+    parser.add_argument("--windowed", action="store_true")
+    parser.add_argument("--mono", action="store_true")
+    parser.add_argument("--record", type=Path)
+    try:
+        # The DOS originals' /B switch (seeds 000 and 003): black and white.
+        args = parser.parse_args(["--mono" if arg in ("/B", "/b") else arg for arg in argv])
+        options = parse_rule_options(args.rule)
+        if args.game is not None:
+            make_rules(args.game.lower(), **options)  # check it before opening a window
+        deal = None if args.deal is None else parse_deal(args.deal)
+    except (CommandLineError, UnknownGame, OptionError) as error:
+        print(f"main.py: {error} (see --help)", file=err)
+        return 2
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        import pygame
+    except ImportError:
+        print(
+            "main.py: pygame-ce is not installed: run "
+            "'python3 -m pip install -r requirements.txt' (the text commands work without it)",
+            file=err,
+        )
+        return 2
+    from .ui.app import App
+
+    try:
+        app = App(fullscreen=not args.windowed, mono=args.mono, record=args.record)
+    except pygame.error as error:
+        print(
+            f"main.py: cannot open a window ({error}); the text commands still work, " "see --help",
+            file=err,
+        )
+        return 2
+    if args.game is not None:
+        app.open_game(args.game.lower(), deal, options)
+    app.run()
+    pygame.quit()
+    return 0
 
 
 def run(argv: list[str], out=sys.stdout, err=sys.stderr) -> int:

@@ -1,0 +1,333 @@
+"""The application: window, loop, screens and the keys that work everywhere.
+
+The loop updates at a fixed rate and draws only when something changed. With nothing
+moving it sleeps in SDL until the next event or the next tick of the on-screen clock.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pygame
+
+from .audio import Audio
+from .card_art import BACKS, TABLES, CardArt
+from .chooser import Chooser
+from .idle import Idler
+from .overlays import (
+    HelpOverlay,
+    InfoOverlay,
+    MenuOverlay,
+    NumberEntry,
+    OptionsOverlay,
+    WinOverlay,
+    info_lines,
+)
+from .session import TableScreen
+from .theme import COLOUR, MONO, forget_fonts
+from .window import Window
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+STEP = 1 / 120  # fixed update step, seconds
+FRAME_RATE = 60  # frames per second while something moves
+LONGEST_CATCH_UP = 5.0  # seconds of updates run after a long sleep, at most
+
+
+def prepare_environment() -> None:
+    """SDL hints that must be set before pygame opens the display."""
+    # Software window surfaces: ~30 MiB instead of ~140 MiB through software OpenGL, and
+    # cheaper flips on machines without a GPU. Plenty for a card game.
+    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+    os.environ.setdefault("SDL_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR", "0")
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "solitaire")
+
+
+class App:
+    def __init__(
+        self,
+        fullscreen: bool = True,
+        mono: bool = False,
+        size=(1280, 800),
+        record: Path | None = None,
+    ):
+        prepare_environment()
+        pygame.init()
+        forget_fonts()
+        self.window = Window(fullscreen, size)
+        pygame.display.set_caption("Solitaire")
+        pygame.display.set_icon(make_icon())
+        pygame.display.set_allow_screensaver(True)
+        self.audio = Audio.open(ROOT / "sounds")
+        self.look = {
+            "back": BACKS[0],
+            "table": TABLES[0],
+            "four_color": False,
+            "mono": mono,
+            "hints": True,
+        }
+        self.tables: dict[str, TableScreen] = {}
+        self.table: TableScreen | None = None
+        self.results: dict[str, str] = {}
+        self.last_game = None
+        self.overlays: list = []
+        self.clock_running = True
+        self.running = True
+        self.idler = Idler()
+        self.frame_clock = pygame.time.Clock()
+        self.last_step, self.lag, self.dirty = time.perf_counter(), 0.0, True
+        self.screen = Chooser(self)
+        self.notice = self.audio.problem  # shown once on the first table
+        self.record = record
+
+    @property
+    def theme(self):
+        return MONO if self.look["mono"] else COLOUR
+
+    # ------------------------------------------------------------------ screens
+    def open_game(self, game_id: str, deal: int | None = None, options: dict | None = None) -> None:
+        table = self.tables.get(game_id)
+        if table is None or deal is not None or options:
+            table = TableScreen(self, game_id, options or {}, deal)
+            self.tables[game_id] = table
+            table.resize(self.window.size)
+            table.deal_in()
+            self.audio.play("shuffle")
+        self.table = self.screen = table
+        self.last_game = game_id
+        if self.notice:
+            table.say(self.notice, 5.0)
+            self.notice = None
+
+    def open_chooser(self) -> None:
+        self.screen = Chooser(self)
+
+    def open_overlay(self, overlay) -> None:
+        if self.table is not None:
+            self.table.flights.finish()
+        self.overlays.append(overlay)
+
+    def close_overlay(self, overlay) -> None:
+        if overlay in self.overlays:
+            self.overlays.remove(overlay)
+
+    def open_help(self) -> None:
+        if self.table is not None:
+            self.open_overlay(HelpOverlay(self, self.table.game_id))
+
+    def open_options(self) -> None:
+        if self.table is not None:
+            self.open_overlay(OptionsOverlay(self, self.table))
+
+    def open_info(self) -> None:
+        if self.table is not None:
+            self.open_overlay(InfoOverlay(self, info_lines(self.table.rules.title)))
+
+    def open_quit_menu(self) -> None:
+        table = self.table
+        items = [("Exit to the desktop", self.quit)]
+        if table is not None:
+            items.append(("New hand", table.new_deal))
+        items.append(("Return to the game", lambda: None))
+        self.open_overlay(MenuOverlay(self, "Quit?", items))
+
+    def ask_game_number(self) -> None:
+        if self.table is not None:
+            self.open_overlay(NumberEntry(self, lambda number: self.table.new_deal(number)))
+
+    def set_look(self, key: str, value) -> None:
+        self.look[key] = value
+        for table in self.tables.values():
+            table.resize(self.window.size)
+        if isinstance(self.screen, Chooser):
+            self.screen.felt = None
+
+    def game_won(self, table: TableScreen) -> None:
+        score = table.rules.score_text(table.state)
+        self.record_result(table.game_id, f"won, {score}")
+        cheers = 1
+        if table.game_id in ("lucie", "merci"):
+            cheers += (
+                table.rules.redeals_left(table.state) or 0
+            )  # seed 000: a cheer per shuffle saved
+        self.audio.play("cheer", cheers)
+        self.open_overlay(
+            WinOverlay(
+                self, table, f"{table.rules.title}, deal " f"{table.game.deal_number}: {score}"
+            )
+        )
+
+    def game_changed(self, table: TableScreen) -> None:
+        """With --record, keep the game's moves in a file, replayable with --moves."""
+        if self.record is None:
+            return
+        game = table.game
+        header = f"{table.game_id} {game.deal_number} {game.rules.option_text()}".rstrip()
+        try:
+            self.record.write_text(f"{header}\n{' '.join(game.notation())}\n", encoding="utf-8")
+        except OSError as error:
+            self.record = None
+            table.say(f"Cannot write the record file: {error}", 5.0)
+
+    def record_result(self, game_id: str, result: str) -> None:
+        self.results[game_id] = result
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ------------------------------------------------------------------ input
+    def handle(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.WINDOWRESIZED:
+            self.window.resized((event.x, event.y))
+            self.resize()
+        elif event.type == pygame.WINDOWMINIMIZED:
+            self.pause()
+        elif event.type in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+            if not self.clock_running:
+                self.window.restored()
+                self.resize()
+                self.resume()
+        elif event.type == pygame.KEYDOWN and self.global_key(event):
+            return
+        elif event.type in (
+            pygame.KEYDOWN,
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEMOTION,
+            pygame.MOUSEWHEEL,
+            pygame.TEXTINPUT,
+        ):
+            self.route(event)
+
+    def route(self, event) -> None:
+        if self.overlays:
+            if event.type != pygame.TEXTINPUT:
+                self.overlays[-1].handle(event)
+            return
+        screen = self.screen
+        if not isinstance(screen, TableScreen):
+            screen.handle(event)
+            return
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            screen.flights.finish()  # input during an animation sees the real table
+            if screen.auto_until is not None:
+                screen.auto_until = None  # any key or click stops the computer
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            screen.mouse_down(event)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            screen.mouse_up(event)
+        elif event.type == pygame.MOUSEMOTION:
+            screen.mouse_motion(event)
+        elif event.type == pygame.KEYDOWN and not screen.key_down(event):
+            self.table_key(event)
+
+    def global_key(self, event) -> bool:
+        """Keys that work on every screen, dialogs included."""
+        alt_enter = event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT
+        if event.key == pygame.K_F11 or alt_enter:
+            self.window.toggle_fullscreen()
+            self.resize()
+            return True
+        if event.key == pygame.K_b and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            if not isinstance(self.overlays[-1] if self.overlays else None, NumberEntry):
+                self.boss_key()
+                return True
+        return False
+
+    def table_key(self, event) -> None:
+        table, key = self.table, event.key
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if ctrl and key == pygame.K_z:
+            table.undo()
+        elif ctrl and key == pygame.K_y:
+            table.redo()
+        elif ctrl and key == pygame.K_r:
+            table.restart()
+        elif ctrl and key == pygame.K_n:
+            table.new_deal()
+        elif key == pygame.K_m and not ctrl:
+            table.say("Sound off." if self.audio.toggle_mute() else "Sound on.")
+        elif key == pygame.K_F1:
+            self.open_help()
+        elif key == pygame.K_o and not ctrl:
+            self.open_options()
+        elif key == pygame.K_TAB:
+            self.open_chooser()
+        elif key == pygame.K_ESCAPE:
+            self.open_quit_menu()
+
+    # ------------------------------------------------------------------ boss key
+    def boss_key(self) -> None:
+        """Hide at once: out of full screen, sound and clock paused, window minimised."""
+        self.pause()
+        self.window.hide()
+        self.resize()
+
+    def pause(self) -> None:
+        self.clock_running = False
+        self.audio.pause()
+
+    def resume(self) -> None:
+        self.clock_running = True
+        self.audio.resume()
+
+    def resize(self) -> None:
+        for table in self.tables.values():
+            table.resize(self.window.size)
+        if isinstance(self.screen, Chooser):
+            self.screen.felt = None
+
+    # ------------------------------------------------------------------ loop
+    def busy(self) -> bool:
+        return self.screen.busy or any(overlay.busy for overlay in self.overlays)
+
+    def update(self, dt: float) -> bool:
+        changed = self.screen.update(dt)
+        for overlay in self.overlays:
+            changed = overlay.update(dt) or changed
+        return changed
+
+    def draw(self) -> None:
+        surface = self.window.surface
+        self.screen.draw(surface)
+        for overlay in self.overlays:
+            overlay.draw(surface)
+        pygame.display.flip()
+
+    def run(self) -> None:
+        while self.running:
+            self.step()
+
+    def step(self, sleep: bool = True) -> None:
+        """One pass of the loop: sleep if idle, read events, update, draw if needed."""
+        busy = self.busy()
+        if sleep and not busy and not self.dirty:
+            wake = self.screen.next_wakeup() if self.clock_running else 3600.0
+            self.idler.sleep(int(wake * 1000) + 1)
+        for event in pygame.event.get():
+            self.handle(event)
+            self.dirty = True
+        now = time.perf_counter()
+        self.lag += min(now - self.last_step, LONGEST_CATCH_UP)
+        self.last_step = now
+        while self.lag >= STEP:
+            self.dirty = self.update(STEP) or self.dirty
+            self.lag -= STEP
+        if self.dirty and self.running:
+            self.draw()
+            self.dirty = False
+        if busy and sleep:
+            self.frame_clock.tick(FRAME_RATE)
+
+
+def make_icon() -> pygame.Surface:
+    """The window icon: our own ace of spades on a felt square."""
+    icon = pygame.Surface((64, 64), pygame.SRCALPHA)
+    pygame.draw.rect(icon, (20, 90, 50), icon.get_rect(), border_radius=12)
+    art = CardArt(40, 56)
+    icon.blit(art.face(1, "S"), (12, 4))
+    return icon

@@ -1,0 +1,1251 @@
+"""Procedural card art: faces, backs, empty-pile outlines, highlights and table backgrounds.
+
+Everything is drawn by this module at the exact pixel size asked for; nothing is loaded from
+disk. pygame's default font supplies the rank letters and digits, and the suit symbols are
+polygons and circles because that font has no suit glyphs.
+
+Shapes are anti-aliased by drawing them several times larger than needed and shrinking the
+result with ``pygame.transform.smoothscale``. Small parts (pips, corner indices) are rendered
+once per size and then blitted, so a whole deck costs little more than a few hundred blits.
+
+Public API:
+
+* ``CardArt(width, height, *, four_color=False, mono=False, back=BACKS[0])`` with
+  ``face(rank, suit)``, ``back_surface()``, ``outline(kind, suit=None)``,
+  ``highlight(kind="select")`` and ``index_height``; every picture is drawn on first use and
+  cached in the instance, so make a new CardArt when the card size changes.
+* ``table_surface(name, width, height, *, mono=False)`` for the backgrounds in ``TABLES``.
+* ``suit_stamp(suit, size, colour, *, hollow=False)``: a lone suit symbol, for any UI that
+  needs one (pygame's default font cannot draw them).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+import pygame
+
+__all__ = ["BACKS", "SUITS", "TABLES", "CardArt", "suit_stamp", "table_surface"]
+
+SUITS = "CDHS"
+RED_SUITS = "DH"
+RANK_LABELS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+BACKS = ["classic blue lattice", "red diamonds", "green guilloche", "black & gold"]
+TABLES = ["green felt", "blue baize", "walnut", "dark slate", "burgundy"]
+OUTLINE_KINDS = ("empty", "foundation", "cell", "stock")
+HIGHLIGHT_KINDS = ("select", "target")
+
+Colour = tuple[int, int, int]
+Point = tuple[float, float]
+
+# Below this card width the court figures become a single bold emblem: a face with eyes and a
+# beard turns to mush when the whole panel is 17 pixels wide.
+EMBLEM_COURT_WIDTH = 72
+
+PAPER: Colour = (252, 252, 252)
+CARD_EDGE: Colour = (148, 148, 148)
+BLACK_INK: Colour = (24, 24, 30)
+RED_INK: Colour = (200, 22, 42)
+BLUE_INK: Colour = (22, 86, 200)
+GREEN_INK: Colour = (14, 128, 56)
+MONO_INK: Colour = (0, 0, 0)
+
+SUIT_INK = {"C": BLACK_INK, "D": RED_INK, "H": RED_INK, "S": BLACK_INK}
+FOUR_COLOUR_INK = {"C": GREEN_INK, "D": BLUE_INK, "H": RED_INK, "S": BLACK_INK}
+
+
+# --------------------------------------------------------------------------------------------
+# Small geometry helpers
+
+
+def _bezier(p0: Point, p1: Point, p2: Point, p3: Point, steps: int = 18) -> list[Point]:
+    """Points along a cubic Bezier curve, excluding its start point."""
+    points = []
+    for i in range(1, steps + 1):
+        t = i / steps
+        a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t**3
+        points.append(
+            (
+                a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0],
+                a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1],
+            )
+        )
+    return points
+
+
+def _path(start: Point, *curves: tuple[Point, Point, Point]) -> list[Point]:
+    """A polyline starting at ``start`` and following cubic curves given as (c1, c2, end)."""
+    points = [start]
+    for c1, c2, end in curves:
+        points += _bezier(points[-1], c1, c2, end)
+    return points
+
+
+def _mirrored(left_half: list[Point]) -> list[Point]:
+    """Complete a symmetric outline whose left half runs from the top centre to the bottom."""
+    return left_half + [(1 - x, y) for x, y in reversed(left_half)]
+
+
+def _ellipse_points(
+    cx: float, cy: float, rx: float, ry: float, angle: float = 0.0, steps: int = 40
+) -> list[Point]:
+    cos_a, sin_a = math.cos(angle), math.sin(angle)
+    points = []
+    for i in range(steps):
+        t = 2 * math.pi * i / steps
+        x, y = rx * math.cos(t), ry * math.sin(t)
+        points.append((cx + x * cos_a - y * sin_a, cy + x * sin_a + y * cos_a))
+    return points
+
+
+def _ring_points(cx: float, cy: float, r_out: float, r_in: float, start: float, end: float):
+    """A thick arc as one polygon; pygame's own thick arcs leave pinholes."""
+    steps = 48
+    angles = [start + (end - start) * i / steps for i in range(steps + 1)]
+    outer = [(cx + r_out * math.cos(a), cy - r_out * math.sin(a)) for a in angles]
+    inner = [(cx + r_in * math.cos(a), cy - r_in * math.sin(a)) for a in reversed(angles)]
+    return outer + inner
+
+
+# --------------------------------------------------------------------------------------------
+# Suit shapes, in a unit box: x and y run 0..1, y pointing down
+
+
+@dataclass(frozen=True)
+class _Shape:
+    polygons: tuple[tuple[Point, ...], ...]
+    circles: tuple[tuple[float, float, float], ...] = ()
+
+
+def _heart() -> _Shape:
+    left = _path(
+        (0.5, 0.23),
+        ((0.44, 0.05), (0.33, 0.0), (0.25, 0.0)),
+        ((0.1, 0.0), (0.0, 0.12), (0.0, 0.3)),
+        ((0.0, 0.56), (0.36, 0.74), (0.5, 1.0)),
+    )
+    return _Shape((tuple(_mirrored(left)),))
+
+
+def _diamond() -> _Shape:
+    left = _path(
+        (0.5, 0.0),
+        ((0.4, 0.16), (0.25, 0.36), (0.11, 0.5)),
+        ((0.25, 0.64), (0.4, 0.84), (0.5, 1.0)),
+    )
+    return _Shape((tuple(_mirrored(left)),))
+
+
+def _spade() -> _Shape:
+    left = _path(
+        (0.5, 0.0),
+        ((0.38, 0.18), (0.0, 0.36), (0.0, 0.6)),
+        ((0.0, 0.74), (0.12, 0.82), (0.26, 0.82)),
+        ((0.36, 0.82), (0.43, 0.77), (0.47, 0.71)),
+        ((0.46, 0.86), (0.4, 0.96), (0.29, 1.0)),
+        ((0.36, 1.0), (0.43, 1.0), (0.5, 1.0)),
+    )
+    return _Shape((tuple(_mirrored(left)),))
+
+
+def _club() -> _Shape:
+    stem = _path(
+        (0.5, 0.5),
+        ((0.49, 0.6), (0.47, 0.66), (0.47, 0.68)),
+        ((0.46, 0.86), (0.4, 0.96), (0.29, 1.0)),
+        ((0.36, 1.0), (0.43, 1.0), (0.5, 1.0)),
+    )
+    lobes = ((0.5, 0.25, 0.235), (0.25, 0.57, 0.235), (0.75, 0.57, 0.235), (0.5, 0.52, 0.13))
+    return _Shape((tuple(_mirrored(stem)),), lobes)
+
+
+SHAPES = {"C": _club(), "D": _diamond(), "H": _heart(), "S": _spade()}
+
+
+def _draw_shape(surface: pygame.Surface, suit: str, rect: pygame.Rect, colour) -> None:
+    shape = SHAPES[suit]
+    x0, y0, w, h = rect
+    for polygon in shape.polygons:
+        pygame.draw.polygon(surface, colour, [(x0 + x * w, y0 + y * h) for x, y in polygon])
+    for cx, cy, r in shape.circles:
+        pygame.draw.circle(surface, colour, (x0 + cx * w, y0 + cy * h), r * min(w, h))
+
+
+def _suit_layer(suit: str, size: tuple[int, int], inset: float, colour, grow: float = 0):
+    """The suit filled with ``colour``, grown (or shrunk when negative) by ``grow`` pixels.
+
+    Growing and shrinking stroke the shape's traced outline with round-ended thick lines, which
+    keeps the band equally wide around curves, notches and the club's overlapping lobes.
+    """
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    layer.fill((*colour, 0))
+    box = pygame.Rect(0, 0, *size).inflate(-2 * inset, -2 * inset)
+    _draw_shape(layer, suit, box, colour)
+    if grow:
+        outline = pygame.mask.from_surface(layer).outline(2)
+        pen = (*colour, 255) if grow > 0 else (*colour, 0)
+        radius = abs(grow)
+        pygame.draw.lines(layer, pen, True, outline, max(1, round(2 * radius)))
+        for point in outline:
+            pygame.draw.circle(layer, pen, point, radius)
+    return layer
+
+
+def _supersample(size: tuple[int, int]) -> int:
+    """How many times larger to draw before shrinking: small art needs more smoothing."""
+    smallest = min(size)
+    return 4 if smallest < 60 else 3 if smallest < 120 else 2
+
+
+def suit_stamp(suit: str, size: tuple[int, int], colour, *, hollow: bool = False):
+    """An anti-aliased suit symbol exactly ``size`` pixels; hollow draws only a thick outline."""
+    factor = _supersample(size)
+    big_size = (size[0] * factor, size[1] * factor)
+    big = _suit_layer(suit, big_size, 0, colour)
+    if hollow:
+        stroke = max(factor, min(big_size) * 0.11)
+        big.blit(_suit_layer(suit, big_size, 0, PAPER, grow=-stroke), (0, 0))
+    return pygame.transform.smoothscale(big, size)
+
+
+def _ace_stamp(suit: str, size: int, colour, *, hollow: bool) -> pygame.Surface:
+    """The Ace's large pip: a thin halo ring around it and an engraved line inside."""
+    factor = 2 if size > 100 else 3
+    big_size = (size * factor, size * factor)
+    unit = size * factor / 100
+    gap, ring = 3.2 * unit, 1.1 * unit
+    inset = gap + ring + unit
+
+    def layer(paint, grow=0.0):
+        return _suit_layer(suit, big_size, inset, paint, grow)
+
+    stamp = layer(colour, gap + ring)
+    stamp.blit(layer(PAPER, gap), (0, 0))
+    stamp.blit(layer(colour), (0, 0))
+    if hollow:
+        stamp.blit(layer(PAPER, -3.2 * unit), (0, 0))
+    else:
+        stamp.blit(layer(PAPER, -3.0 * unit), (0, 0))
+        stamp.blit(layer(colour, -4.2 * unit), (0, 0))
+    return pygame.transform.smoothscale(stamp, (size, size))
+
+
+# --------------------------------------------------------------------------------------------
+# Colours for one suit
+
+
+@dataclass(frozen=True)
+class _Palette:
+    ink: Colour  # pips, indices, outlines of hollow suits
+    robe: Colour  # main garment colour of the court figures
+    accent: Colour  # second garment colour, jewels
+    gold: Colour
+    skin: Colour
+    hair: Colour
+    line: Colour  # outlines of court drawings
+    panel: Colour  # background inside the court frame
+    steel: Colour
+    leaf: Colour
+    lips: Colour
+    beard: Colour
+    blonde: Colour  # the queen's hair
+    wood: Colour  # the jack's halberd shaft
+    pearl: Colour
+
+
+def _palette(suit: str, *, four_color: bool, mono: bool) -> _Palette:
+    if mono:
+        red = suit in RED_SUITS
+        # Red suits get a pale robe so the courts stay distinguishable without colour.
+        return _Palette(
+            ink=MONO_INK,
+            robe=(170, 170, 170) if red else (40, 40, 40),
+            accent=(110, 110, 110) if red else (150, 150, 150),
+            gold=(215, 215, 215),
+            skin=(255, 255, 255),
+            hair=(90, 90, 90),
+            line=(0, 0, 0),
+            panel=(255, 255, 255),
+            steel=(200, 200, 200),
+            leaf=(120, 120, 120),
+            lips=(0, 0, 0),
+            beard=(200, 200, 200),
+            blonde=(150, 150, 150),
+            wood=(120, 120, 120),
+            pearl=(255, 255, 255),
+        )
+    ink = (FOUR_COLOUR_INK if four_color else SUIT_INK)[suit]
+    # The second colour must never be red on a black suit: "no red on spades" is how players
+    # tell the colours apart at a glance.
+    accent = (150, 30, 40) if ink == BLUE_INK else (36, 74, 168)
+    # A pure black cloak swallows its own outlines and trim; charcoal keeps the folds readable.
+    robe = (50, 52, 64) if ink == BLACK_INK else ink
+    return _Palette(
+        ink=ink,
+        robe=robe,
+        accent=accent,
+        gold=(226, 178, 52),
+        skin=(250, 224, 200),
+        hair=(120, 78, 40),
+        line=(30, 26, 26),
+        panel=(255, 251, 240),
+        steel=(178, 186, 198),
+        leaf=(58, 140, 70),
+        lips=(200, 124, 112),
+        beard=(236, 234, 228),
+        blonde=(196, 146, 62),
+        wood=(150, 104, 52),
+        pearl=(250, 250, 250),
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Court figures
+
+
+def _pts(spec: str) -> list[Point]:
+    """Parse "x,y x,y ..." into points: artwork coordinates read best in this compact form."""
+    return [tuple(float(v) for v in pair.split(",")) for pair in spec.split()]
+
+
+class _Pen:
+    """Draws in design units: one unit is the width of the figure's box; y points down."""
+
+    def __init__(self, surface: pygame.Surface, origin: Point, unit: float, line: Colour):
+        self.surface = surface
+        self.origin = origin
+        self.unit = unit
+        self.line_colour = line
+        self.line_width = max(1, round(unit * 0.012))
+
+    def xy(self, x: float, y: float) -> Point:
+        return (self.origin[0] + x * self.unit, self.origin[1] + y * self.unit)
+
+    def poly(self, colour, points: str | list[Point], outline: bool = True) -> None:
+        if isinstance(points, str):
+            points = _pts(points)
+        pts = [self.xy(x, y) for x, y in points]
+        pygame.draw.polygon(self.surface, colour, pts)
+        if outline:
+            pygame.draw.polygon(self.surface, self.line_colour, pts, self.line_width)
+
+    def rect(self, colour, left: float, top: float, right: float, bottom: float) -> None:
+        self.poly(colour, [(left, top), (right, top), (right, bottom), (left, bottom)])
+
+    def ellipse(self, colour, cx, cy, rx, ry, angle=0.0, outline: bool = True) -> None:
+        self.poly(colour, _ellipse_points(cx, cy, rx, ry, angle), outline)
+
+    def circle(self, colour, cx, cy, r, outline: bool = True) -> None:
+        self.ellipse(colour, cx, cy, r, r, outline=outline)
+
+    def lozenge(self, colour, cx, cy, r) -> None:
+        self.poly(colour, [(cx, cy - r * 1.4), (cx + r, cy), (cx, cy + r * 1.4), (cx - r, cy)])
+
+    def line(self, colour, points: str | list[Point], width: float) -> None:
+        """A stroke ``width`` design units thick with round ends."""
+        if isinstance(points, str):
+            points = _pts(points)
+        pts = [self.xy(x, y) for x, y in points]
+        pygame.draw.lines(self.surface, colour, False, pts, max(1, round(width * self.unit)))
+        for end in (pts[0], pts[-1]):
+            pygame.draw.circle(self.surface, colour, end, width * self.unit / 2)
+
+
+# All figures share one pose so the three ranks read as a set: the head at HEAD, the torso
+# filling the bottom of the half panel and running past the split line, and the right hand
+# holding an attribute at x = HAND. The half panel ends at y = 1 in the middle; the split
+# between the two halves is tilted, as on printed court cards, by SPLIT_TILT across the width.
+HEAD = (0.5, 0.4)
+HAND = 0.86
+SPLIT_TILT = 0.36
+# Gold dots scattered over the cloak, clear of the tunic and the sleeve.
+CLOAK_DOTS = ((0.08, 0.86), (0.18, 0.78), (0.2, 0.94), (0.08, 1.04), (0.2, 1.12), (0.9, 0.97))
+
+
+def _face(pen: _Pen, pal: _Palette, rx: float, ry: float) -> None:
+    cx, cy = HEAD
+    pen.ellipse(pal.skin, cx, cy, rx, ry)
+    for side in (-1, 1):
+        eye_x = cx + side * rx * 0.4
+        pen.ellipse(pal.line, eye_x, cy - ry * 0.05, rx * 0.17, ry * 0.075, outline=False)
+        brow = [
+            (eye_x + side * rx * 0.24, cy - ry * 0.24),
+            (eye_x - side * rx * 0.2, cy - ry * 0.28),
+        ]
+        pen.line(pal.line, brow, 0.012)
+    nose = [(cx + rx * 0.04, cy - ry * 0.05), (cx - rx * 0.1, cy + ry * 0.3)]
+    pen.line(pal.line, nose + [(cx + rx * 0.1, cy + ry * 0.33)], 0.012)
+    pen.line(pal.lips, [(cx - rx * 0.22, cy + ry * 0.56), (cx + rx * 0.22, cy + ry * 0.56)], 0.022)
+
+
+def _torso(pen: _Pen, pal: _Palette, neck_y: float) -> None:
+    """Neck, a cloak in the suit colour over a tunic in the accent colour, gold trim."""
+    pen.poly(pal.skin, f"0.44,0.5 0.56,0.5 0.57,{neck_y + 0.05} 0.43,{neck_y + 0.05}")
+    pen.poly(
+        pal.robe,
+        f"-0.05,1.3 -0.03,0.84 0.06,0.72 0.22,0.65 0.4,{neck_y} 0.6,{neck_y} 0.78,0.65 "
+        "0.94,0.72 1.03,0.84 1.05,1.3",
+    )
+    for x, y in CLOAK_DOTS:
+        pen.lozenge(pal.gold, x, y, 0.02)
+    top = neck_y + 0.03
+    pen.poly(pal.accent, f"0.36,{top} 0.64,{top} 0.72,1.3 0.28,1.3")
+    for side in (-1, 1):
+        upper, lower = 0.5 + side * 0.14, 0.5 + side * 0.22
+        band = [(upper - 0.025, top), (upper + 0.025, top), (lower + 0.025, 1.3)]
+        pen.poly(pal.gold, band + [(lower - 0.025, 1.3)])
+    for i in range(4):
+        pen.lozenge(pal.gold, 0.5, top + 0.12 + i * 0.12, 0.028)
+
+
+def _hand(pen: _Pen, pal: _Palette) -> None:
+    """The right sleeve and the hand gripping the attribute's shaft."""
+    pen.poly(pal.robe, "0.7,0.66 0.9,0.7 0.96,0.8 0.84,0.86 0.72,0.84")
+    pen.line(pal.gold, "0.83,0.855 0.955,0.795", 0.03)
+    pen.ellipse(pal.skin, HAND, 0.77, 0.05, 0.045)
+
+
+def _draw_king(pen: _Pen, pal: _Palette) -> None:
+    # The sceptre stands behind the figure, so it is drawn first.
+    pen.rect(pal.gold, HAND - 0.02, 0.15, HAND + 0.02, 1)
+    pen.circle(pal.accent, HAND, 0.12, 0.055)
+    pen.rect(pal.gold, HAND - 0.012, 0.01, HAND + 0.012, 0.075)
+    pen.rect(pal.gold, HAND - 0.035, 0.025, HAND + 0.035, 0.045)
+    pen.ellipse(pal.beard, 0.5, 0.42, 0.19, 0.18)
+    _torso(pen, pal, 0.6)
+    # Ermine collar: white fur with black tails.
+    pen.poly(pal.pearl, "0.06,0.74 0.3,0.6 0.5,0.68 0.7,0.6 0.94,0.74 0.84,0.8 0.5,0.76 0.16,0.8")
+    for x, y in ((0.18, 0.72), (0.32, 0.67), (0.68, 0.67), (0.82, 0.72)):
+        pen.lozenge(pal.line, x, y, 0.013)
+    _hand(pen, pal)
+    _face(pen, pal, 0.14, 0.17)
+    beard = (
+        "0.36,0.38 0.37,0.53 0.43,0.63 0.5,0.67 0.57,0.63 0.63,0.53 0.64,0.38 "
+        "0.6,0.48 0.5,0.5 0.4,0.48"
+    )
+    pen.poly(pal.beard, beard)
+    pen.poly(pal.beard, "0.41,0.48 0.5,0.455 0.59,0.48 0.56,0.505 0.5,0.49 0.44,0.505")
+    # The crown: velvet cap, five points with pearls, a jewelled band.
+    pen.poly(pal.accent, "0.38,0.24 0.42,0.1 0.5,0.07 0.58,0.1 0.62,0.24")
+    pen.poly(pal.gold, "0.34,0.27 0.32,0.05 0.42,0.15 0.5,0.01 0.58,0.15 0.68,0.05 0.66,0.27")
+    pen.rect(pal.gold, 0.33, 0.21, 0.67, 0.28)
+    for x, colour in ((0.41, pal.accent), (0.5, pal.robe), (0.59, pal.accent)):
+        pen.lozenge(colour, x, 0.245, 0.02)
+    for x, y in ((0.32, 0.04), (0.5, 0.01), (0.68, 0.04)):
+        pen.circle(pal.pearl, x, y, 0.022)
+
+
+def _draw_queen(pen: _Pen, pal: _Palette) -> None:
+    # Long hair behind the head and shoulders.
+    hair = "0.5,0.2 0.68,0.26 0.71,0.46 0.76,0.7 0.6,0.74 0.4,0.74 0.24,0.7 0.29,0.46 0.32,0.26"
+    pen.poly(pal.blonde, hair)
+    # The rose in her hand, its stem passing behind the sleeve.
+    pen.line(pal.leaf, f"{HAND},0.8 {HAND - 0.01},0.5 {HAND},0.2", 0.022)
+    pen.ellipse(pal.leaf, HAND - 0.06, 0.46, 0.055, 0.022, angle=0.6)
+    pen.ellipse(pal.leaf, HAND + 0.06, 0.34, 0.055, 0.022, angle=-0.6)
+    for i in range(5):
+        a = -math.pi / 2 + i * 2 * math.pi / 5
+        pen.circle(pal.robe, HAND + 0.05 * math.cos(a), 0.15 + 0.05 * math.sin(a), 0.045)
+    pen.circle(pal.gold, HAND, 0.15, 0.03)
+    _torso(pen, pal, 0.64)
+    # Square neckline with a string of pearls.
+    pen.poly(pal.skin, "0.39,0.6 0.61,0.6 0.59,0.71 0.41,0.71", outline=False)
+    for i in range(9):
+        a = math.pi * (0.1 + 0.8 * i / 8)
+        pen.circle(pal.pearl, 0.5 + 0.1 * math.cos(a), 0.59 + 0.075 * math.sin(a), 0.014)
+    _hand(pen, pal)
+    _face(pen, pal, 0.13, 0.165)
+    pen.poly(
+        pal.blonde, "0.37,0.4 0.38,0.29 0.5,0.25 0.62,0.29 0.63,0.4 0.57,0.31 0.5,0.3 0.43,0.31"
+    )
+    # Tiara: three rounded peaks with pearls and a centre jewel.
+    pen.poly(
+        pal.gold, "0.36,0.28 0.38,0.17 0.44,0.21 0.5,0.09 0.56,0.21 0.62,0.17 0.64,0.28 0.5,0.25"
+    )
+    for x, y in ((0.38, 0.16), (0.5, 0.08), (0.62, 0.16)):
+        pen.circle(pal.pearl, x, y, 0.02)
+    pen.lozenge(pal.accent, 0.5, 0.205, 0.022)
+
+
+def _draw_jack(pen: _Pen, pal: _Palette) -> None:
+    # The halberd, behind the figure.
+    pen.rect(pal.wood, HAND - 0.015, 0.08, HAND + 0.015, 1)
+    blade = f"{HAND},0.12 {HAND + 0.12},0.06 {HAND + 0.14},0.16 {HAND + 0.12},0.27 {HAND},0.22"
+    pen.poly(pal.steel, blade)
+    pen.poly(pal.steel, f"{HAND - 0.015},0.13 {HAND - 0.08},0.15 {HAND - 0.015},0.2")
+    pen.poly(pal.steel, f"{HAND - 0.02},0.09 {HAND},-0.02 {HAND + 0.02},0.09")
+    for side in (-1, 1):
+        pen.circle(pal.hair, 0.5 + side * 0.14, 0.42, 0.06)
+        pen.circle(pal.hair, 0.5 + side * 0.135, 0.52, 0.05)
+    _torso(pen, pal, 0.62)
+    pen.poly(pal.gold, "0.28,0.63 0.5,0.71 0.72,0.63 0.66,0.6 0.5,0.66 0.34,0.6")
+    _hand(pen, pal)
+    _face(pen, pal, 0.13, 0.165)
+    # Feather first, then the cap over its quill.
+    plume = _path(
+        (0.42, 0.24),
+        ((0.3, 0.2), (0.16, 0.12), (0.06, 0.0)),
+        ((0.22, 0.02), (0.38, 0.1), (0.48, 0.22)),
+    )
+    pen.poly(pal.pearl, plume)
+    pen.line(pal.gold, _bezier((0.44, 0.23), (0.3, 0.17), (0.18, 0.09), (0.08, 0.01), 8), 0.012)
+    pen.poly(pal.robe, "0.32,0.31 0.33,0.21 0.42,0.14 0.54,0.12 0.66,0.16 0.72,0.25 0.7,0.31")
+    pen.rect(pal.gold, 0.31, 0.27, 0.71, 0.33)
+    pen.lozenge(pal.accent, 0.5, 0.3, 0.02)
+
+
+def _emblem_crown(pen: _Pen, pal: _Palette) -> None:
+    pen.poly(pal.gold, "0.16,0.78 0.1,0.3 0.32,0.52 0.5,0.18 0.68,0.52 0.9,0.3 0.84,0.78")
+    pen.rect(pal.robe, 0.16, 0.7, 0.84, 0.84)
+    for x, y in ((0.1, 0.27), (0.5, 0.14), (0.9, 0.27)):
+        pen.circle(pal.robe, x, y, 0.07)
+
+
+def _emblem_rose(pen: _Pen, pal: _Palette) -> None:
+    pen.line(pal.leaf, "0.5,0.95 0.5,0.6", 0.07)
+    pen.ellipse(pal.leaf, 0.34, 0.82, 0.14, 0.06, angle=0.5)
+    pen.ellipse(pal.leaf, 0.66, 0.82, 0.14, 0.06, angle=-0.5)
+    for i in range(5):
+        a = -math.pi / 2 + i * 2 * math.pi / 5
+        pen.circle(pal.robe, 0.5 + 0.17 * math.cos(a), 0.43 + 0.17 * math.sin(a), 0.15)
+    pen.circle(pal.gold, 0.5, 0.43, 0.11)
+
+
+def _emblem_cap(pen: _Pen, pal: _Palette) -> None:
+    """A plumed cap in profile: big feather, domed crown, wide gold brim."""
+    plume = _path(
+        (0.5, 0.5),
+        ((0.3, 0.42), (0.12, 0.3), (0.04, 0.02)),
+        ((0.3, 0.1), (0.5, 0.26), (0.62, 0.46)),
+    )
+    pen.poly(pal.pearl, plume)
+    pen.poly(pal.robe, "0.2,0.76 0.22,0.56 0.34,0.44 0.5,0.4 0.66,0.44 0.78,0.56 0.8,0.76")
+    pen.ellipse(pal.gold, 0.5, 0.78, 0.46, 0.1)
+
+
+FIGURES = {11: _draw_jack, 12: _draw_queen, 13: _draw_king}
+EMBLEMS = {11: _emblem_cap, 12: _emblem_rose, 13: _emblem_crown}
+# Where the suit pip sits in each figure's box (centre x, centre y), clear of hat and weapon.
+FIGURE_PIP = {11: (0.14, 0.45), 12: (0.14, 0.13), 13: (0.14, 0.13)}
+FIGURE_PIP_SIZE = 0.22
+
+
+def _court_picture(rank: int, pal: _Palette, size: tuple[int, int], emblem: bool):
+    """The picture inside a court card's frame: a half figure and its upside-down twin.
+
+    Returns the picture and where the upper figure's design box landed, as
+    (left, top, unit) in pixels, so the caller can place the suit pip.
+    """
+    factor = _supersample(size)
+    width, height = size[0] * factor, size[1] * factor
+    upper = pygame.Surface((width, height), pygame.SRCALPHA)
+    upper.fill(pal.panel)
+    if emblem:
+        unit = min(width, height / 2) * 0.96
+        origin = ((width - unit) / 2, (height / 2 - unit) / 2)
+        pen = _Pen(upper, origin, unit, pal.line)
+        pen.line_width = max(1, round(factor * 0.7))
+        EMBLEMS[rank](pen, pal)
+        tilt = 0.0
+    else:
+        unit = min(width, height / 2)
+        origin = ((width - unit) / 2, height / 2 - unit)
+        FIGURES[rank](_Pen(upper, origin, unit, pal.line), pal)
+        tilt = SPLIT_TILT * unit / 2
+    # Keep only what lies above the split, then fill the rest with the picture turned around:
+    # a half-turn maps the region above a line through the centre onto the region below it.
+    split = [(0, height / 2 + tilt), (width, height / 2 - tilt)]
+    keep = pygame.Surface((width, height), pygame.SRCALPHA)
+    pygame.draw.polygon(keep, (255, 255, 255, 255), [(0, 0), (width, 0), split[1], split[0]])
+    upper.blit(keep, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    picture = pygame.transform.flip(upper, True, True)
+    picture.blit(upper, (0, 0))
+    pygame.draw.line(picture, pal.ink, *split, max(1, round(width / 80)))
+    picture = pygame.transform.smoothscale(picture, size)
+    return picture, (origin[0] / factor, origin[1] / factor, unit / factor)
+
+
+# --------------------------------------------------------------------------------------------
+# Card geometry
+
+
+# Pip positions as (column, row): columns 0/1/2 are left/centre/right, rows run 0..1 from the
+# top pip row to the bottom one. These are the positions printed on standard decks.
+PIP_LAYOUTS = {
+    2: [(1, 0), (1, 1)],
+    3: [(1, 0), (1, 0.5), (1, 1)],
+    4: [(0, 0), (2, 0), (0, 1), (2, 1)],
+    5: [(0, 0), (2, 0), (1, 0.5), (0, 1), (2, 1)],
+    6: [(0, 0), (2, 0), (0, 0.5), (2, 0.5), (0, 1), (2, 1)],
+    7: [(0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (0, 1), (2, 1)],
+    8: [(0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (1, 0.75), (0, 1), (2, 1)],
+    9: [(0, 0), (2, 0), (0, 1 / 3), (2, 1 / 3), (1, 0.5), (0, 2 / 3), (2, 2 / 3), (0, 1), (2, 1)],
+    10: [
+        (0, 0),
+        (2, 0),
+        (1, 1 / 6),
+        (0, 1 / 3),
+        (2, 1 / 3),
+        (0, 2 / 3),
+        (2, 2 / 3),
+        (1, 5 / 6),
+        (0, 1),
+        (2, 1),
+    ],
+}
+
+
+def _same_parity(size: int, total: int) -> int:
+    """Nudge ``size`` so (total - size) is even and the part can sit exactly centred."""
+    return size if (total - size) % 2 == 0 else size - 1
+
+
+@cache
+def _cap_height_ratio() -> float:
+    """Cap height of pygame's default font as a fraction of its point size."""
+    probe = pygame.font.Font(None, 200).render("H", True, (0, 0, 0))
+    return probe.get_bounding_rect().height / 200
+
+
+class _RankGlyphs:
+    """Rank labels in the default font, condensed like printed indices, all the same height.
+
+    Labels are rendered several times too large and shrunk: the shrink condenses them
+    horizontally and keeps the anti-aliasing smooth even at tiny sizes.
+    """
+
+    CONDENSE = 0.85
+
+    def __init__(self, cap_height: int):
+        self.scale = 4 if cap_height < 24 else 2
+        big_cap = cap_height * self.scale
+        self.font = pygame.font.Font(None, round(big_cap / _cap_height_ratio()))
+        reference = self.font.render("H", True, (0, 0, 0)).get_bounding_rect()
+        pad = self.scale  # one pixel of head room for round digits like "0"
+        tail = round(big_cap * 0.12)  # room for the Q's tail
+        top = max(0, reference.top - pad)
+        line_height = self.font.get_height()
+        self._band = (top, min(reference.bottom + pad + tail, line_height) - top)
+        self.height = round(self._band[1] / self.scale)
+        self.width = max(self._label(label, (0, 0, 0)).get_width() for label in "A23456789JQK")
+
+    def _label(self, text: str, colour, max_width: float | None = None) -> pygame.Surface:
+        rendered = self.font.render(text, True, colour)
+        bounds = rendered.get_bounding_rect()
+        left, width = bounds.left, bounds.width
+        top, band = self._band
+        target = width * self.CONDENSE / self.scale
+        if max_width is not None:
+            target = min(target, max_width)
+        crop = rendered.subsurface((left, top, width, band))
+        return pygame.transform.smoothscale(crop, (max(1, round(target)), self.height))
+
+    def render(self, rank: int, colour) -> pygame.Surface:
+        if rank == 10:
+            # Printed decks squeeze the "10" to about the width of the other indices.
+            return self._label("10", colour, max_width=self.width * 1.15)
+        return self._label(RANK_LABELS.get(rank, str(rank)), colour)
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    """Where everything goes on a card of one size."""
+
+    width: int
+    height: int
+    radius: int  # rounded corner radius
+    border: int  # width of the grey card edge
+    index_x: int  # left edge of the corner index column
+    index_y: int
+    index_width: int
+    index_pip: int  # size of the small suit under the rank
+    index_height: int  # rank plus small suit
+    field: pygame.Rect  # pips and court panels live inside this rectangle
+    pip: tuple[int, int]
+    ace_pip: int
+
+
+def _geometry(width: int, height: int, glyphs: _RankGlyphs) -> _Geometry:
+    margin = max(2, round(width * 0.045))
+    index_pip = max(5, round(glyphs.width * 0.92))
+    index_height = glyphs.height + max(1, round(width * 0.01)) + index_pip
+    index_right = margin + max(glyphs.width, index_pip)
+    # Below about 30 px the index would leave no room at all; let them overlap instead.
+    side = min(index_right + max(1, round(width * 0.03)), round(width * 0.35))
+    top = max(2, round(height * 0.06))
+    field = pygame.Rect(side, top, width - 2 * side, height - 2 * top)
+    # Three pip columns must fit across the field; four rows down it.
+    pip = max(5, min(round(width * 0.175), round(field.width * 0.4), round(field.height / 4.4)))
+    return _Geometry(
+        width=width,
+        height=height,
+        radius=max(3, round(width * 0.065)),
+        border=max(1, round(width / 160)),
+        index_x=margin,
+        index_y=max(2, round(width * 0.055)),
+        index_width=max(glyphs.width, index_pip),
+        index_pip=index_pip,
+        index_height=index_height,
+        field=field,
+        pip=(_same_parity(pip, width), _same_parity(pip, height)),
+        ace_pip=_same_parity(min(round(width * 0.5), field.width + round(width * 0.04)), width),
+    )
+
+
+def _rounded_card(size: tuple[int, int], radius: int, border: int, fill, edge) -> pygame.Surface:
+    """A rounded rectangle with an edge line, anti-aliased, transparent outside the corners."""
+    factor = _supersample(size)
+    big = pygame.Surface((size[0] * factor, size[1] * factor), pygame.SRCALPHA)
+    big.fill((*edge[:3], 0))  # the edge colour at zero alpha keeps smoothscale from darkening
+    outer = big.get_rect()
+    pygame.draw.rect(big, edge, outer, border_radius=radius * factor)
+    inner = outer.inflate(-2 * border * factor, -2 * border * factor)
+    pygame.draw.rect(big, fill, inner, border_radius=max(0, (radius - border) * factor))
+    return pygame.transform.smoothscale(big, size)
+
+
+def _round_corners(surface: pygame.Surface, radius: int) -> None:
+    """Make everything outside a rounded rectangle transparent (in place)."""
+    mask = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    mask.fill((255, 255, 255, 0))  # keeps the colours under zero alpha, so no dark fringe
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    surface.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+
+
+# --------------------------------------------------------------------------------------------
+# Card backs: each draws a pattern filling ``rect`` of a supersampled surface
+
+
+def _back_lattice(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Diagonal ribbons crossing in a lattice, pearls where they cross, an oval medallion."""
+    navy, light, pale = (26, 60, 136), (92, 138, 210), (212, 226, 250)
+    surface.fill(navy, rect)
+    step = rect.width / 7
+    span = rect.width + rect.height
+    ribbon, core = max(2, round(step * 0.14)), max(1, round(step * 0.04))
+    # Both families of lines pass through (left + k * step, top), so they cross on a grid.
+    for k in range(-int(span / step) - 1, int(span / step) + 2):
+        x = rect.left + k * step
+        for width, colour in ((ribbon, light), (core, navy)):
+            pygame.draw.line(surface, colour, (x, rect.top), (x - span, rect.top + span), width)
+            pygame.draw.line(surface, colour, (x, rect.top), (x + span, rect.top + span), width)
+    for i in range(int(rect.width / step) + 2):
+        for j in range(int(rect.height / step) + 2):
+            for offset in (0, 0.5):
+                centre = (rect.left + (i + offset) * step, rect.top + (j + offset) * step)
+                pygame.draw.circle(surface, pale, centre, step * 0.09)
+    _medallion(surface, rect, navy, pale)
+    _double_frame(surface, rect, pale)
+
+
+def _back_diamonds(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    light, dark, gold, white = (204, 38, 52), (150, 18, 32), (240, 196, 120), (255, 236, 236)
+    surface.fill(dark, rect)
+    cols = 6
+    cell_w = rect.width / cols
+    cell_h = cell_w * 1.5
+    rows = int(rect.height / cell_h) + 2
+    cx0 = rect.centerx - cols / 2 * cell_w
+    cy0 = rect.centery - (rows // 2) * cell_h
+    line = max(1, round(cell_w * 0.04))
+    for j in range(-1, rows + 1):
+        for i in range(-1, cols + 2):
+            for offset, colour in ((0, light), (0.5, dark)):
+                cx, cy = cx0 + (i + offset) * cell_w, cy0 + (j + offset) * cell_h
+                diamond = [
+                    (cx, cy - cell_h / 2),
+                    (cx + cell_w / 2, cy),
+                    (cx, cy + cell_h / 2),
+                    (cx - cell_w / 2, cy),
+                ]
+                pygame.draw.polygon(surface, colour, diamond)
+                pygame.draw.polygon(surface, gold, diamond, line)
+                pygame.draw.circle(surface, white, (cx, cy - cell_h / 2), cell_w * 0.06)
+    _double_frame(surface, rect, white)
+
+
+def _back_guilloche(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Banknote-style engraving: interlaced waves behind a rosette of offset curves."""
+    green, line_colour, pale = (16, 86, 58), (94, 170, 128), (208, 238, 218)
+    surface.fill(green, rect)
+    width = max(1, round(rect.width * 0.005))
+    spacing = rect.width / 11
+    wave = rect.width / 3.5
+    for phase in (0, math.pi):
+        for i in range(-2, int(rect.height / spacing) + 3):
+            y0 = rect.top + i * spacing
+            points = [
+                (rect.left + x, y0 + spacing * 0.9 * math.sin(2 * math.pi * x / wave + phase))
+                for x in range(0, rect.width + 8, max(2, rect.width // 90))
+            ]
+            pygame.draw.lines(surface, line_colour, False, points, width)
+    radius = rect.width * 0.3
+    pygame.draw.circle(surface, green, rect.center, radius * 1.08)
+    for lobes, size, depth in ((7, 1.0, 0.2), (5, 0.5, 0.3)):
+        for k in range(12):
+            _rosette_curve(surface, pale, rect.center, radius * size, lobes, depth, k, width)
+    pygame.draw.circle(surface, pale, rect.center, radius * 1.08, width * 2)
+    _double_frame(surface, rect, pale)
+
+
+def _rosette_curve(surface, colour, centre, radius, lobes, depth, turn, width) -> None:
+    """One wavy closed curve; a dozen of them, each turned a little, make a rosette."""
+    points = []
+    for i in range(240):
+        t = 2 * math.pi * i / 240
+        r = radius * (1 - depth + depth * math.sin(lobes * t + turn * math.pi / 12))
+        points.append((centre[0] + r * math.cos(t), centre[1] + r * math.sin(t)))
+    pygame.draw.lines(surface, colour, True, points, width)
+
+
+def _back_black_gold(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Art deco: a faint sunburst, stepped corner fans and nested gold diamonds."""
+    black, gold, dim = (16, 16, 20), (214, 174, 72), (46, 40, 26)
+    surface.fill(black, rect)
+    cx, cy = rect.center
+    reach = rect.width + rect.height
+    rays = 64
+    for i in range(0, rays, 2):
+        a0, a1 = 2 * math.pi * i / rays, 2 * math.pi * (i + 0.6) / rays
+        ray = [(cx + reach * math.cos(a), cy + reach * math.sin(a)) for a in (a0, a1)]
+        pygame.draw.polygon(surface, dim, [(cx, cy)] + ray)
+    width = max(1, round(rect.width * 0.01))
+    inner = rect.inflate(-2 * rect.width * 0.075, -2 * rect.width * 0.075)
+    for corner in (inner.topleft, inner.topright, inner.bottomleft, inner.bottomright):
+        for r in (0.16, 0.12, 0.08):
+            pygame.draw.circle(surface, gold, corner, rect.width * r, width)
+        pygame.draw.circle(surface, gold, corner, rect.width * 0.025)
+    size = rect.width * 0.3
+    for scale, fill in ((1.0, black), (0.8, None), (0.45, gold)):
+        diamond = [
+            (cx, cy - size * 1.4 * scale),
+            (cx + size * scale, cy),
+            (cx, cy + size * 1.4 * scale),
+            (cx - size * scale, cy),
+        ]
+        if fill:
+            pygame.draw.polygon(surface, fill, diamond)
+        pygame.draw.polygon(surface, gold, diamond, width)
+    _double_frame(surface, rect, gold)
+
+
+def _double_frame(surface: pygame.Surface, rect: pygame.Rect, colour) -> None:
+    width = max(1, round(rect.width * 0.012))
+    for inset, line in ((0.045, width), (0.075, max(1, width // 2))):
+        frame = rect.inflate(-2 * rect.width * inset, -2 * rect.width * inset)
+        pygame.draw.rect(surface, colour, frame, line, border_radius=round(rect.width * 0.04))
+
+
+def _medallion(surface: pygame.Surface, rect: pygame.Rect, fill, line) -> None:
+    oval = pygame.Rect(0, 0, rect.width * 0.5, rect.height * 0.4)
+    oval.center = rect.center
+    pygame.draw.ellipse(surface, fill, oval)
+    width = max(1, round(rect.width * 0.012))
+    pygame.draw.ellipse(surface, line, oval, width)
+    pygame.draw.ellipse(surface, line, oval.inflate(-oval.width * 0.16, -oval.width * 0.16), width)
+    for k in range(8):
+        a = k * math.pi / 8
+        petal = _ellipse_points(*oval.center, oval.width * 0.3, oval.width * 0.08, a)
+        pygame.draw.polygon(surface, line, petal, width)
+
+
+BACK_PATTERNS = {
+    "classic blue lattice": _back_lattice,
+    "red diamonds": _back_diamonds,
+    "green guilloche": _back_guilloche,
+    "black & gold": _back_black_gold,
+}
+BACK_BORDER = {"black & gold": (16, 16, 20)}
+
+
+# --------------------------------------------------------------------------------------------
+# The public card set
+
+
+class CardArt:
+    """All the card pictures for one card size and colour scheme, drawn on first use."""
+
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        *,
+        four_color: bool = False,
+        mono: bool = False,
+        back: str = BACKS[0],
+    ):
+        if back not in BACK_PATTERNS:
+            raise ValueError(f"unknown card back {back!r}; choose one of {BACKS}")
+        pygame.font.init()
+        self.width, self.height = width, height
+        self.four_color, self.mono, self.back = four_color, mono, back
+        self._glyphs = _RankGlyphs(round(width * 0.115 + 6))
+        self.geometry = _geometry(width, height, self._glyphs)
+        self._blank = _rounded_card(
+            (width, height), self.geometry.radius, self.geometry.border, PAPER, CARD_EDGE
+        )
+        self._faces: dict[tuple[int, str], pygame.Surface] = {}
+        self._stamps: dict[tuple, pygame.Surface] = {}
+        self._cache: dict[tuple, pygame.Surface] = {}
+
+    @property
+    def index_height(self) -> int:
+        """Pixels from the card top to the bottom of the corner index (rank and suit)."""
+        return self.geometry.index_y + self.geometry.index_height
+
+    # ---- faces
+
+    def face(self, rank: int, suit: str) -> pygame.Surface:
+        key = (rank, suit)
+        if key not in self._faces:
+            if suit not in SUITS or not 1 <= rank <= 13:
+                raise ValueError(f"no such card: rank {rank!r} suit {suit!r}")
+            self._faces[key] = _display_ready(self._draw_face(rank, suit))
+        return self._faces[key]
+
+    def _draw_face(self, rank: int, suit: str) -> pygame.Surface:
+        card = self._blank.copy()
+        pal = _palette(suit, four_color=self.four_color, mono=self.mono)
+        self._draw_indices(card, rank, suit, pal)
+        if rank == 1:
+            self._draw_ace(card, suit, pal)
+        elif rank >= 11:
+            self._draw_court(card, rank, suit, pal)
+        else:
+            self._draw_pips(card, rank, suit, pal)
+        return card
+
+    def _hollow(self, suit: str) -> bool:
+        return self.mono and suit in RED_SUITS
+
+    def _stamp(self, suit: str, size: tuple[int, int], pal: _Palette) -> pygame.Surface:
+        key = ("pip", suit, size)
+        if key not in self._stamps:
+            self._stamps[key] = suit_stamp(suit, size, pal.ink, hollow=self._hollow(suit))
+        return self._stamps[key]
+
+    def _draw_indices(self, card: pygame.Surface, rank: int, suit: str, pal: _Palette) -> None:
+        g = self.geometry
+        index = pygame.Surface((g.index_width, g.index_height), pygame.SRCALPHA)
+        index.fill((*pal.ink, 0))
+        label = self._glyphs.render(rank, pal.ink)
+        index.blit(label, ((g.index_width - label.get_width()) // 2, 0))
+        pip = self._stamp(suit, (g.index_pip, g.index_pip), pal)
+        index.blit(pip, ((g.index_width - g.index_pip) // 2, g.index_height - g.index_pip))
+        card.blit(index, (g.index_x, g.index_y))
+        turned = pygame.transform.flip(index, True, True)
+        card.blit(
+            turned, (g.width - g.index_x - g.index_width, g.height - g.index_y - g.index_height)
+        )
+
+    def _draw_pips(self, card: pygame.Surface, rank: int, suit: str, pal: _Palette) -> None:
+        g = self.geometry
+        pip_w, pip_h = g.pip
+        upright = self._stamp(suit, g.pip, pal)
+        turned = pygame.transform.flip(upright, True, True)
+        left = g.field.left
+        columns = (left, (g.width - pip_w) // 2, g.width - left - pip_w)
+        top = g.field.top
+        travel = g.height - 2 * top - pip_h  # distance between top and bottom pip rows
+        for column, row in PIP_LAYOUTS[rank]:
+            if row == 0.5:
+                card.blit(upright, (columns[column], (g.height - pip_h) // 2))
+            elif row < 0.5:
+                card.blit(upright, (columns[column], top + round(row * travel)))
+            else:
+                # Mirror of the matching upper pip, so the card is exactly symmetric.
+                y = g.height - pip_h - top - round((1 - row) * travel)
+                card.blit(turned, (columns[column], y))
+
+    def _draw_ace(self, card: pygame.Surface, suit: str, pal: _Palette) -> None:
+        size = self.geometry.ace_pip
+        key = ("ace", suit, size)
+        if key not in self._stamps:
+            self._stamps[key] = _ace_stamp(suit, size, pal.ink, hollow=self._hollow(suit))
+        card.blit(self._stamps[key], ((self.width - size) // 2, (self.height - size) // 2))
+
+    def _draw_court(self, card: pygame.Surface, rank: int, suit: str, pal: _Palette) -> None:
+        g = self.geometry
+        # The frame reaches from the top of the index to the bottom one, as on printed courts.
+        frame = pygame.Rect(g.field.left, g.index_y, g.field.width, g.height - 2 * g.index_y)
+        line = max(1, round(self.width / 110))
+        inside = frame.inflate(-2 * line, -2 * line)
+        emblem = self.width < EMBLEM_COURT_WIDTH
+        picture, (left, top, unit) = _court_picture(rank, pal, inside.size, emblem)
+        if not emblem:
+            pip_x, pip_y = FIGURE_PIP[rank]
+            size = round(unit * FIGURE_PIP_SIZE)
+            stamp = self._stamp(suit, (size, size), pal)
+            x, y = round(left + pip_x * unit - size / 2), round(top + pip_y * unit - size / 2)
+            picture.blit(stamp, (x, y))
+            turned = pygame.transform.flip(stamp, True, True)
+            picture.blit(turned, (inside.width - x - size, inside.height - y - size))
+        card.blit(picture, inside)
+        pygame.draw.rect(card, pal.ink, frame, line)
+
+    # ---- backs, outlines, highlights
+
+    def back_surface(self) -> pygame.Surface:
+        key = ("back",)
+        if key not in self._cache:
+            self._cache[key] = _display_ready(self._draw_back())
+        return self._cache[key]
+
+    def _draw_back(self) -> pygame.Surface:
+        g = self.geometry
+        border_colour = BACK_BORDER.get(self.back, PAPER)
+        card = _rounded_card(
+            (self.width, self.height), g.radius, g.border, border_colour, CARD_EDGE
+        )
+        factor = 2 if self.width >= 90 else 3
+        margin = max(2, round(self.width * 0.05))
+        size = (self.width - 2 * margin, self.height - 2 * margin)
+        big = pygame.Surface((size[0] * factor, size[1] * factor), pygame.SRCALPHA)
+        BACK_PATTERNS[self.back](big, big.get_rect())
+        _round_corners(big, max(1, g.radius - margin) * factor)
+        card.blit(pygame.transform.smoothscale(big, size), (margin, margin))
+        return pygame.transform.grayscale(card) if self.mono else card
+
+    def outline(self, kind: str, suit: str | None = None) -> pygame.Surface:
+        """Placeholder for an empty pile: "empty", "foundation" (optionally with a suit),
+        "cell" or "stock"."""
+        if kind not in OUTLINE_KINDS:
+            raise ValueError(f"unknown outline kind {kind!r}; choose one of {OUTLINE_KINDS}")
+        key = ("outline", kind, suit)
+        if key not in self._cache:
+            self._cache[key] = _display_ready(self._draw_outline(kind, suit))
+        return self._cache[key]
+
+    def _draw_outline(self, kind: str, suit: str | None) -> pygame.Surface:
+        g = self.geometry
+        size = (self.width, self.height)
+        factor = _supersample(size)
+        big = pygame.Surface((size[0] * factor, size[1] * factor), pygame.SRCALPHA)
+        big.fill((255, 255, 255, 0))
+        rect = big.get_rect()
+        line = max(factor, round(self.width * 0.02 * factor))
+        radius = g.radius * factor
+        pygame.draw.rect(big, (255, 255, 255, 34), rect, border_radius=radius)
+        pygame.draw.rect(big, (255, 255, 255, 120), rect, line, border_radius=radius)
+        mark = (255, 255, 255, 90)
+        centre = rect.center
+        if kind == "foundation" and suit:
+            box = pygame.Rect(0, 0, rect.width * 0.5, rect.width * 0.5)
+            box.center = centre
+            _draw_shape(big, suit, box, mark)
+        elif kind == "foundation":
+            glyph = pygame.font.Font(None, round(rect.width * 0.7)).render("A", True, mark[:3])
+            glyph.set_alpha(mark[3])
+            big.blit(glyph, glyph.get_rect(center=centre))
+        elif kind == "cell":
+            inner = rect.inflate(-rect.width * 0.3, -rect.width * 0.3)
+            pygame.draw.rect(big, mark, inner, line, border_radius=radius)
+        elif kind == "stock":
+            r = rect.width * 0.26
+            arc = _ring_points(*centre, r, r - line * 2, math.radians(120), math.radians(400))
+            pygame.draw.polygon(big, mark, arc)
+            tip = (
+                centre[0] + r * math.cos(math.radians(120)),
+                centre[1] - r * math.sin(math.radians(120)),
+            )
+            head = line * 3.2
+            pygame.draw.polygon(
+                big,
+                mark,
+                [
+                    (tip[0] - head, tip[1] - head * 1.2),
+                    (tip[0] + head * 1.4, tip[1] + head * 0.6),
+                    (tip[0] - head * 1.2, tip[1] + head * 1.6),
+                ],
+            )
+        return pygame.transform.smoothscale(big, size)
+
+    def highlight(self, kind: str = "select") -> pygame.Surface:
+        """Translucent glow to lay over a card: "select" (gold) or legal drop "target" (cyan)."""
+        if kind not in HIGHLIGHT_KINDS:
+            raise ValueError(f"unknown highlight kind {kind!r}; choose one of {HIGHLIGHT_KINDS}")
+        key = ("highlight", kind)
+        if key not in self._cache:
+            self._cache[key] = _display_ready(self._draw_highlight(kind))
+        return self._cache[key]
+
+    def _draw_highlight(self, kind: str) -> pygame.Surface:
+        if self.mono:
+            colour = (255, 255, 255) if kind == "select" else (160, 160, 160)
+        else:
+            colour = (255, 206, 64) if kind == "select" else (70, 214, 255)
+        size = (self.width, self.height)
+        factor = _supersample(size)
+        big = pygame.Surface((size[0] * factor, size[1] * factor), pygame.SRCALPHA)
+        big.fill((*colour, 0))
+        rect = big.get_rect()
+        radius = self.geometry.radius * factor
+        pygame.draw.rect(big, (*colour, 40), rect, border_radius=radius)
+        glow = max(3, round(self.width * 0.07)) * factor
+        steps = 8
+        for i in range(steps):
+            inset = glow * i / steps
+            alpha = round(200 * (1 - i / steps) ** 2)
+            ring = rect.inflate(-2 * inset, -2 * inset)
+            pygame.draw.rect(
+                big,
+                (*colour, alpha),
+                ring,
+                math.ceil(glow / steps),
+                border_radius=max(0, round(radius - inset)),
+            )
+        return pygame.transform.smoothscale(big, size)
+
+
+def _display_ready(surface: pygame.Surface) -> pygame.Surface:
+    """Match the screen's pixel format when there is a screen, for faster blits."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surface.convert_alpha()
+    return surface
+
+
+# --------------------------------------------------------------------------------------------
+# Table backgrounds
+
+
+@dataclass(frozen=True)
+class _TableStyle:
+    base: Colour
+    grain: int  # amplitude of per-pixel noise
+    mottle: int  # amplitude of soft blotches
+    vignette: float  # how much darker the corners get, 0..1
+    wood: bool = False
+
+
+TABLE_STYLES = {
+    "green felt": _TableStyle((36, 118, 66), grain=14, mottle=10, vignette=0.45),
+    "blue baize": _TableStyle((34, 82, 140), grain=14, mottle=10, vignette=0.45),
+    "walnut": _TableStyle((134, 86, 50), grain=10, mottle=0, vignette=0.5, wood=True),
+    "dark slate": _TableStyle((52, 58, 66), grain=10, mottle=22, vignette=0.4),
+    "burgundy": _TableStyle((112, 26, 40), grain=14, mottle=10, vignette=0.5),
+}
+TILE = 256
+
+
+def _noise(rng: random.Random, size: int) -> pygame.Surface:
+    """Grey noise, values 0..255, made from random bytes in one go (no per-pixel Python)."""
+    colourful = pygame.image.frombytes(rng.randbytes(size * size * 3), (size, size), "RGB")
+    return pygame.transform.grayscale(colourful)
+
+
+def _scaled_down(surface: pygame.Surface, amplitude: int) -> pygame.Surface:
+    surface.fill((amplitude, amplitude, amplitude), special_flags=pygame.BLEND_RGB_MULT)
+    return surface
+
+
+def _soft_noise(rng: random.Random, cells: int, size: int) -> pygame.Surface:
+    """Smooth blotches that still tile: enlarge a 3x3 repeat of coarse noise, keep the middle."""
+    coarse = _noise(rng, cells)
+    repeat = pygame.Surface((cells * 3, cells * 3))
+    for i in range(3):
+        for j in range(3):
+            repeat.blit(coarse, (i * cells, j * cells))
+    big = pygame.transform.smoothscale(repeat, (size * 3, size * 3))
+    return big.subsurface((size, size, size, size)).copy()
+
+
+def _fibres(rng: random.Random, size: tuple[int, int]) -> pygame.Surface:
+    """Noise stretched sideways into fibres, wrapping left to right like the tile."""
+    width, height = size
+    cells = width // 16
+    coarse = _noise(rng, height).subsurface((0, 0, cells, height))
+    repeat = pygame.Surface((cells * 3, height))
+    for i in range(3):
+        repeat.blit(coarse, (i * cells, 0))
+    stretched = pygame.transform.smoothscale(repeat, (width * 3, height))
+    return stretched.subsurface((width, 0, width, height)).copy()
+
+
+def _wood_tile(rng: random.Random, base: Colour) -> pygame.Surface:
+    """Planks of fine, gently waving grain; periodic both ways so the tile repeats."""
+    width = height = TILE * 2
+    margin, planks = 12, 4
+    plank_h = height // planks
+    waves = [(rng.randrange(1, 4), rng.random() * 6.3, rng.uniform(0.03, 0.07)) for _ in range(3)]
+    waves += [
+        (rng.randrange(8, 48), rng.random() * 6.3, rng.uniform(0.01, 0.03)) for _ in range(10)
+    ]
+    dark_lines = {rng.randrange(height): rng.uniform(0.08, 0.22) for _ in range(80)}
+    # One column of grain, with a margin above and below so planks can be shifted up and down.
+    column = pygame.Surface((1, height + 2 * margin))
+    for i in range(height + 2 * margin):
+        y = (i - margin) % height
+        shade = 1 + sum(a * math.sin(2 * math.pi * k * y / height + p) for k, p, a in waves)
+        shade -= dark_lines.get(y, 0)
+        column.set_at((0, i), [max(0, min(255, round(c * shade))) for c in base])
+    grain = pygame.transform.scale(column, (width, height + 2 * margin))
+    tile = pygame.Surface((width, height))
+    for plank in range(planks):
+        top, phase = plank * plank_h, rng.random() * 6.3
+        for x in range(0, width, 2):
+            turn = 2 * math.pi * x / width
+            dy = round(6 * math.sin(turn + phase) + 2 * math.sin(3 * turn + 2 * phase))
+            tile.blit(grain, (x, top), (x, margin + top + dy, 2, plank_h))
+        tone = round(255 * rng.uniform(0.86, 1.0))
+        tile.fill((tone, tone, tone), (0, top, width, plank_h), pygame.BLEND_RGB_MULT)
+        tile.fill((40, 40, 40), (0, top, width, 2), pygame.BLEND_RGB_SUB)  # the seam
+    return tile
+
+
+@cache
+def _table_tile(name: str, mono: bool) -> pygame.Surface:
+    """One repeatable tile of the table's texture, made once per process."""
+    style = TABLE_STYLES[name]
+    rng = random.Random(f"table:{name}")
+    if style.wood:
+        tile = _wood_tile(rng, style.base)
+        grain = _fibres(rng, tile.get_size())
+    else:
+        tile = pygame.Surface((TILE, TILE))
+        tile.fill(style.base)
+        grain = _noise(rng, TILE)
+    # The noise only adds, so darken first by half its range to keep the average on the base.
+    shift = (style.grain + style.mottle) // 2
+    tile.fill((shift, shift, shift), special_flags=pygame.BLEND_RGB_SUB)
+    tile.blit(_scaled_down(grain, style.grain), (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    if style.mottle:
+        tile.blit(
+            _scaled_down(_soft_noise(rng, 8, TILE), style.mottle),
+            (0, 0),
+            special_flags=pygame.BLEND_RGB_ADD,
+        )
+    return pygame.transform.grayscale(tile) if mono else tile
+
+
+@lru_cache(maxsize=8)
+def _vignette(width: int, height: int, strength: float) -> pygame.Surface:
+    """Multiplier image: white in the middle, darker towards the corners."""
+    small_w = 32
+    small_h = max(2, round(small_w * height / width))
+    small = pygame.Surface((small_w, small_h))
+    for x in range(small_w):
+        for y in range(small_h):
+            dx = (x + 0.5) / small_w * 2 - 1
+            dy = (y + 0.5) / small_h * 2 - 1
+            d = min(1.0, math.hypot(dx, dy) / math.sqrt(2))
+            value = round(255 * (1 - strength * d * d * (3 - 2 * d)))
+            small.set_at((x, y), (value, value, value))
+    return pygame.transform.smoothscale(small, (width, height))
+
+
+def table_surface(name: str, width: int, height: int, *, mono: bool = False) -> pygame.Surface:
+    """The table background ``name`` (one of TABLES) at exactly width x height."""
+    if name not in TABLE_STYLES:
+        raise ValueError(f"unknown table {name!r}; choose one of {TABLES}")
+    tile = _table_tile(name, mono)
+    table = pygame.Surface((width, height))
+    tile_w, tile_h = tile.get_size()
+    for x in range(0, width, tile_w):
+        for y in range(0, height, tile_h):
+            table.blit(tile, (x, y))
+    vignette = _vignette(width, height, TABLE_STYLES[name].vignette)
+    table.blit(vignette, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    return _display_ready(table)

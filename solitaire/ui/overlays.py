@@ -1,0 +1,465 @@
+"""Dialogs over the table: help, options, menus, a game-number field, info, the win screen.
+
+Each overlay is modal: it gets every event until it closes itself.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pygame
+
+from .. import __version__
+from ..model.options import UNLIMITED
+from ..model.rules import MAX_DEAL
+from .card_art import BACKS, TABLES
+from .help_text import COMMON_KEYS, HELP, MOUSE_HELP
+from .theme import text, wrap
+from .widgets import panel
+
+
+class Overlay:
+    busy = False  # True while it animates and needs frames
+
+    def __init__(self, app):
+        self.app = app
+
+    def close(self) -> None:
+        self.app.close_overlay(self)
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.close()
+
+    def update(self, dt: float) -> bool:
+        return False
+
+    def box(self, surface, width_share: float, height_share: float) -> pygame.Rect:
+        w, h = surface.get_size()
+        rect = pygame.Rect(0, 0, int(w * width_share), int(h * height_share))
+        rect.center = (w // 2, h // 2)
+        panel(surface, self.app.theme, rect)
+        return rect
+
+    @property
+    def size(self) -> int:
+        """Body text size for the current window."""
+        return max(16, min(30, self.app.window.size[1] // 36))
+
+
+class HelpOverlay(Overlay):
+    def __init__(self, app, game_id: str):
+        super().__init__(app)
+        self.help = HELP[game_id]
+        self.scroll = 0
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+                self.scroll += 3 if event.key == pygame.K_DOWN else 15
+            elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
+                self.scroll = max(0, self.scroll - (3 if event.key == pygame.K_UP else 15))
+            elif event.key in (pygame.K_F1, pygame.K_h, pygame.K_RETURN, pygame.K_ESCAPE):
+                self.close()
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - 3 * event.y)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            self.close()
+
+    def draw(self, surface) -> None:
+        theme, size = self.app.theme, self.size
+        rect = self.box(surface, 0.9, 0.9)
+        pad = size
+        text(
+            surface,
+            f"{self.help.title}: how to play",
+            size * 3 // 2,
+            theme.accent,
+            (rect.x + pad, rect.y + pad),
+            bold=True,
+        )
+        column_w = (rect.w - 3 * pad) // 2
+        lines = []
+        for paragraph in self.help.rules:
+            lines += wrap(paragraph, size, column_w) + [""]
+        lines += ["Mouse"] + [f"  {line}" for line in MOUSE_HELP]
+        keys = (
+            [("Keys in this game", "")]
+            + list(self.help.keys)
+            + [("", ""), ("Keys in every game", "")]
+        )
+        keys += list(COMMON_KEYS)
+        top = rect.y + pad * 3
+        visible = (rect.bottom - top - pad) // (size + 2)
+        self.scroll = min(self.scroll, max(0, len(lines) - visible))
+        for i, line in enumerate(lines[self.scroll : self.scroll + visible]):
+            text(surface, line, size, theme.text, (rect.x + pad, top + i * (size + 2)))
+        x = rect.x + 2 * pad + column_w
+        y = top
+        key_w = column_w // 3
+        for key, what in keys:
+            text(surface, key, size, theme.accent, (x, y), bold=not what)
+            for j, line in enumerate(wrap(what, size, column_w - key_w) or [""]):
+                text(surface, line, size, theme.text, (x + key_w, y + j * (size + 2)))
+            y += max(1, len(wrap(what, size, column_w - key_w))) * (size + 2)
+        text(
+            surface,
+            "Esc, a click or F1 closes; arrows or the wheel scroll",
+            size,
+            theme.dim_text,
+            (rect.centerx, rect.bottom - pad // 2),
+            "midbottom",
+        )
+
+
+class MenuOverlay(Overlay):
+    """A short list of choices: arrows and Enter, or a click. Esc picks the last one."""
+
+    def __init__(self, app, title: str, items: list[tuple[str, Callable[[], None]]]):
+        super().__init__(app)
+        self.title, self.items, self.choice = title, items, 0
+        self.rects: list[pygame.Rect] = []
+
+    def pick(self, index: int) -> None:
+        self.close()
+        self.items[index][1]()
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.pick(len(self.items) - 1)
+            elif event.key in (pygame.K_UP, pygame.K_DOWN):
+                self.choice = (self.choice + (1 if event.key == pygame.K_DOWN else -1)) % len(
+                    self.items
+                )
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.pick(self.choice)
+            else:
+                initials = [label[0].lower() for label, _ in self.items]
+                if event.unicode.lower() in initials:
+                    self.pick(initials.index(event.unicode.lower()))
+        elif event.type == pygame.MOUSEMOTION:
+            hit = next((i for i, r in enumerate(self.rects) if r.collidepoint(event.pos)), None)
+            self.choice = self.choice if hit is None else hit
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = next((i for i, r in enumerate(self.rects) if r.collidepoint(event.pos)), None)
+            if hit is not None:
+                self.pick(hit)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.pick(len(self.items) - 1)
+
+    def draw(self, surface) -> None:
+        theme, size = self.app.theme, self.size
+        row = size * 2
+        rect = self.box(surface, 0.4, 0)
+        rect.h = row * (len(self.items) + 2)
+        rect.centery = surface.get_height() // 2
+        panel(surface, theme, rect)
+        text(
+            surface,
+            self.title,
+            size * 5 // 4,
+            theme.accent,
+            (rect.centerx, rect.y + row // 2),
+            "midtop",
+            bold=True,
+        )
+        self.rects = []
+        for i, (label, _) in enumerate(self.items):
+            item = pygame.Rect(
+                rect.x + size, rect.y + row * (i + 1) + row // 3, rect.w - 2 * size, row - 6
+            )
+            self.rects.append(item)
+            if i == self.choice:
+                pygame.draw.rect(surface, theme.button_hover, item, border_radius=6)
+            text(surface, label, size, theme.text, item.center, "center")
+
+
+class NumberEntry(Overlay):
+    """Vierfrei's F2: type a game number from 0 to 1,000,000."""
+
+    def __init__(self, app, on_number: Callable[[int], None]):
+        super().__init__(app)
+        self.digits, self.on_number, self.problem = "", on_number, ""
+
+    def handle(self, event) -> None:
+        if event.type != pygame.KEYDOWN:
+            super().handle(event)
+            return
+        if event.key == pygame.K_ESCAPE:
+            self.close()
+        elif event.key == pygame.K_BACKSPACE:
+            self.digits, self.problem = self.digits[:-1], ""
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.digits and int(self.digits) <= MAX_DEAL:
+                self.close()
+                self.on_number(int(self.digits))
+            else:
+                self.problem = f"Type a number from 0 to {MAX_DEAL:,}."
+                self.app.audio.play("bing")
+        elif event.unicode.isdigit() and len(self.digits) < 7:
+            self.digits, self.problem = self.digits + event.unicode, ""
+        else:
+            self.problem = "Only digits, please."
+            self.app.audio.play("bing")
+
+    def draw(self, surface) -> None:
+        theme, size = self.app.theme, self.size
+        rect = self.box(surface, 0.45, 0.3)
+        text(
+            surface,
+            f"Game number (0 to {MAX_DEAL:,})",
+            size * 5 // 4,
+            theme.accent,
+            (rect.centerx, rect.y + size),
+            "midtop",
+            bold=True,
+        )
+        field = pygame.Rect(0, 0, rect.w * 2 // 3, size * 2)
+        field.center = rect.center
+        pygame.draw.rect(surface, (250, 250, 245), field, border_radius=4)
+        text(surface, self.digits + "_", size * 3 // 2, (20, 20, 20), field.center, "center")
+        note = self.problem or "Enter deals it, Esc cancels"
+        text(surface, note, size, theme.text, (rect.centerx, rect.bottom - size), "midbottom")
+
+
+class InfoOverlay(Overlay):
+    def __init__(self, app, lines: list[str]):
+        super().__init__(app)
+        self.lines = lines
+
+    def handle(self, event) -> None:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.close()
+
+    def draw(self, surface) -> None:
+        theme, size = self.app.theme, self.size
+        rect = self.box(surface, 0.5, 0.45)
+        y = rect.y + size
+        for i, line in enumerate(self.lines):
+            colour = theme.accent if i == 0 else theme.text
+            text(
+                surface, line, size * (5 if i == 0 else 4) // 4, colour, (rect.centerx, y), "midtop"
+            )
+            y += size * 3 // 2
+
+
+def info_lines(title: str) -> list[str]:
+    return [
+        f"Solitaire {__version__}: {title}",
+        "Five classic patience games on one engine.",
+        "Cards, sounds and pictures are drawn and synthesised by the game itself.",
+        "After the 1990s shareware originals: La Belle Lucie (Gellman Software),",
+        "The Prince (Ralph S. Sutherland), Canfield (Joseph H. Mohr), Vierfrei (J. T. Toerring).",
+        "",
+        "Press any key.",
+    ]
+
+
+class OptionsOverlay(Overlay):
+    """Every rule option of the game, and the look of the cards and table."""
+
+    def __init__(self, app, screen):
+        super().__init__(app)
+        self.screen = screen
+        self.specs = screen.rules.option_specs
+        self.values = dict(screen.rules.options)
+        self.rows: list[tuple[str, Callable[[], str], Callable[[int], None]]] = []
+        for spec in self.specs:
+            self.rows.append(
+                (
+                    spec.help[:1].upper() + spec.help[1:],
+                    lambda s=spec: s.format(self.values[s.name]),
+                    lambda d, s=spec: self.change_rule(s, d),
+                )
+            )
+        look = app.look
+        self.rows += [
+            ("Card back", lambda: look["back"], lambda d: self.cycle_look("back", BACKS, d)),
+            ("Table", lambda: look["table"], lambda d: self.cycle_look("table", TABLES, d)),
+            (
+                "Four-colour deck",
+                lambda: "on" if look["four_color"] else "off",
+                lambda d: self.toggle_look("four_color"),
+            ),
+            (
+                "Black and white",
+                lambda: "on" if look["mono"] else "off",
+                lambda d: self.toggle_look("mono"),
+            ),
+            (
+                "Show where a dragged card may go",
+                lambda: "on" if look["hints"] else "off",
+                lambda d: self.toggle_look("hints"),
+            ),
+        ]
+        self.choice = 0
+        self.rects: list[pygame.Rect] = []
+
+    def change_rule(self, spec, direction: int) -> None:
+        value = self.values[spec.name]
+        if spec.is_flag:
+            self.values[spec.name] = not value
+        elif spec.choices:
+            options = list(spec.choices)
+            self.values[spec.name] = options[(options.index(value) + direction) % len(options)]
+        else:
+            counts = list(range(spec.minimum, min(spec.maximum, 9) + 1))
+            counts += [UNLIMITED] if spec.unlimited else []
+            position = counts.index(value) if value in counts else 0
+            self.values[spec.name] = counts[(position + direction) % len(counts)]
+
+    def cycle_look(self, key: str, names, direction: int) -> None:
+        names = list(names)
+        self.app.set_look(key, names[(names.index(self.app.look[key]) + direction) % len(names)])
+
+    def toggle_look(self, key: str) -> None:
+        self.app.set_look(key, not self.app.look[key])
+
+    def close(self) -> None:
+        super().close()
+        if self.values != self.screen.rules.options:
+            self.screen.new_deal(options=self.values)
+            self.screen.say("New rules: a new deal under them.", 3.0)
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_o):
+                self.close()
+            elif event.key in (pygame.K_UP, pygame.K_DOWN):
+                self.choice = (self.choice + (1 if event.key == pygame.K_DOWN else -1)) % len(
+                    self.rows
+                )
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE):
+                self.rows[self.choice][2](-1 if event.key == pygame.K_LEFT else 1)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            hit = next((i for i, r in enumerate(self.rects) if r.collidepoint(event.pos)), None)
+            if hit is None:
+                self.close()
+            else:
+                self.choice = hit
+                self.rows[hit][2](1 if event.button == 1 else -1)
+
+    def draw(self, surface) -> None:
+        theme, size = self.app.theme, self.size
+        row = int(size * 1.8)
+        rect = self.box(surface, 0.6, 0)
+        rect.h = row * (len(self.rows) + 3)
+        rect.centery = surface.get_height() // 2
+        panel(surface, theme, rect)
+        text(
+            surface,
+            f"Options: {self.screen.rules.title}",
+            size * 5 // 4,
+            theme.accent,
+            (rect.centerx, rect.y + row // 3),
+            "midtop",
+            bold=True,
+        )
+        self.rects = []
+        for i, (label, value, _) in enumerate(self.rows):
+            item = pygame.Rect(
+                rect.x + size, rect.y + row * (i + 1) + row // 2, rect.w - 2 * size, row - 4
+            )
+            self.rects.append(item)
+            if i == self.choice:
+                pygame.draw.rect(surface, theme.button_hover, item, border_radius=6)
+            text(surface, label, size, theme.text, (item.x + size // 2, item.centery), "midleft")
+            text(
+                surface,
+                f"< {value()} >",
+                size,
+                theme.accent,
+                (item.right - size // 2, item.centery),
+                "midright",
+            )
+        note = "Click or arrows change a setting; rule changes start a new deal. Esc closes."
+        text(
+            surface,
+            note,
+            size * 4 // 5,
+            theme.dim_text,
+            (rect.centerx, rect.bottom - row // 3),
+            "midbottom",
+        )
+
+
+class WinOverlay(Overlay):
+    """The win screen: cards bounce off the foundations, leaving trails, as they always have."""
+
+    busy = True
+
+    def __init__(self, app, screen, score_text: str):
+        super().__init__(app)
+        self.screen, self.score_text = screen, score_text
+        self.trails: pygame.Surface | None = None
+        self.bouncers: list[list] = []
+        self.rng = random.Random()
+        self.spawn_timer, self.elapsed = 0.0, 0.0
+        self.sources = [
+            card for name in ("fS", "fH", "fD", "fC") for card in reversed(screen.state.piles[name])
+        ]
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN or (
+            event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        ):
+            self.close()
+            if event.type == pygame.MOUSEBUTTONDOWN or event.key in (pygame.K_RETURN, pygame.K_n):
+                self.screen.new_deal()
+
+    def update(self, dt: float) -> bool:
+        self.elapsed += dt
+        self.spawn_timer -= dt
+        view = self.screen.view
+        if self.spawn_timer <= 0 and self.sources and len(self.bouncers) < 3:
+            card = self.sources.pop(0)
+            x, y = view.layout.origin["f" + card.suit]
+            speed = view.layout.card_w * self.rng.uniform(2.5, 6.0) * self.rng.choice((-1, 1))
+            self.bouncers.append(
+                [card, float(x), float(y), speed, -self.rng.uniform(0, 3) * view.layout.card_w]
+            )
+            self.spawn_timer = 0.25
+        height = self.app.window.size[1]
+        gravity = view.layout.card_h * 18
+        for bouncer in self.bouncers:
+            bouncer[4] += gravity * dt
+            bouncer[1] += bouncer[3] * dt
+            bouncer[2] += bouncer[4] * dt
+            if bouncer[2] + view.layout.card_h > height:
+                bouncer[2] = height - view.layout.card_h
+                bouncer[4] *= -0.75
+        width = self.app.window.size[0]
+        self.bouncers = [b for b in self.bouncers if -view.layout.card_w < b[1] < width]
+        self.busy = bool(self.bouncers or self.sources) and self.elapsed < 30
+        return True
+
+    def draw(self, surface) -> None:
+        if self.trails is None or self.trails.get_size() != surface.get_size():
+            self.trails = surface.copy()
+        view = self.screen.view
+        for card, x, y, _, _ in self.bouncers:
+            self.trails.blit(view.card_image(card, True), (int(x), int(y)))
+        surface.blit(self.trails, (0, 0))
+        theme, size = self.app.theme, self.size
+        w, h = surface.get_size()
+        text(surface, "You won!", size * 3, theme.accent, (w // 2, h // 3), "center", bold=True)
+        text(
+            surface,
+            self.score_text,
+            size * 3 // 2,
+            theme.text,
+            (w // 2, h // 3 + size * 3),
+            "center",
+        )
+        text(
+            surface,
+            "Enter or a click: new deal      Esc: look at the table",
+            size,
+            theme.text,
+            (w // 2, h // 3 + size * 5),
+            "center",
+        )

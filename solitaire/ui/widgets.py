@@ -1,0 +1,50 @@
+"""Buttons and dialog panels."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from .theme import Theme, font, text
+
+
+@dataclass
+class Button:
+    label: str
+    action: Callable[[], None]
+    enabled: Callable[[], bool] = field(default=lambda: True)
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+    def draw(self, surface: pygame.Surface, theme: Theme, hover: bool, size: int) -> None:
+        on = self.enabled()
+        colour = theme.button_hover if hover and on else theme.button if on else theme.button_off
+        pygame.draw.rect(surface, colour, self.rect, border_radius=max(3, self.rect.h // 5))
+        ink = theme.text if on else theme.dim_text
+        text(surface, self.label, size, ink, self.rect.center, "center")
+
+
+def lay_out_row(buttons: list[Button], x: int, y: int, height: int, size: int, gap: int) -> int:
+    """Place buttons left to right; return the x after the last one."""
+    for button in buttons:
+        width = font(size).size(button.label)[0] + height
+        button.rect = pygame.Rect(x, y, width, height)
+        x += width + gap
+    return x
+
+
+def button_at(buttons: list[Button], pos) -> Button | None:
+    return next((b for b in buttons if b.rect.collidepoint(pos)), None)
+
+
+def panel(surface: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None:
+    """A dialog's background over a shaded table."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill(theme.shade)
+    surface.blit(shade, (0, 0))
+    radius = max(6, rect.h // 40)
+    pygame.draw.rect(surface, theme.panel, rect, border_radius=radius)
+    pygame.draw.rect(
+        surface, theme.panel_edge, rect, width=max(2, rect.h // 200), border_radius=radius
+    )

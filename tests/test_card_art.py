@@ -1,0 +1,226 @@
+"""Outcome tests for the procedural card art: sizes, colours, shapes and symmetry."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from collections import Counter
+
+import pygame
+import pytest
+
+from solitaire.ui.card_art import (
+    BACKS,
+    SUITS,
+    TABLES,
+    CardArt,
+    table_surface,
+)
+
+RANKS = range(1, 14)
+SIZES = [(40, 56), (44, 62), (73, 101), (110, 154), (400, 560)]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display():
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((1, 1))
+    yield
+    pygame.display.quit()
+
+
+def pixels(surface: pygame.Surface) -> list[tuple[int, int, int, int]]:
+    data = pygame.image.tobytes(surface, "RGBA")
+    return list(zip(data[0::4], data[1::4], data[2::4], data[3::4], strict=True))
+
+
+def is_reddish(pixel) -> bool:
+    r, g, b, a = pixel
+    return a > 128 and r > 150 and g < 100 and b < 100
+
+
+def is_grey(pixel, tolerance: int = 2) -> bool:
+    r, g, b, a = pixel
+    return a == 0 or max(r, g, b) - min(r, g, b) <= tolerance
+
+
+def all_faces(art: CardArt):
+    return [(rank, suit, art.face(rank, suit)) for suit in SUITS for rank in RANKS]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_face_has_the_requested_size(size):
+    art = CardArt(*size)
+    for rank, suit, face in all_faces(art):
+        assert face.get_size() == size, (rank, suit)
+
+
+def test_odd_sizes_and_square_cards_still_draw():
+    for size in [(41, 57), (99, 99), (151, 200)]:
+        art = CardArt(*size)
+        assert {face.get_size() for _, _, face in all_faces(art)} == {size}
+
+
+def test_all_52_faces_are_different():
+    art = CardArt(60, 84)
+    images = {pygame.image.tobytes(face, "RGBA") for _, _, face in all_faces(art)}
+    assert len(images) == 52
+
+
+def test_faces_are_cached():
+    art = CardArt(80, 112)
+    assert art.face(12, "H") is art.face(12, "H")
+
+
+@pytest.mark.parametrize("rank, suit", [(0, "S"), (14, "H"), (5, "X")])
+def test_no_such_card(rank, suit):
+    with pytest.raises(ValueError):
+        CardArt(80, 112).face(rank, suit)
+
+
+# Below 72 px the courts are simple emblems, above it full figures: test both.
+COLOUR_SIZES = [(64, 90), (110, 154)]
+
+
+@pytest.mark.parametrize("size", COLOUR_SIZES)
+def test_red_suits_have_red_ink_and_black_suits_none(size):
+    art = CardArt(*size)
+    for rank, suit, face in all_faces(art):
+        reddish = sum(map(is_reddish, pixels(face)))
+        if suit in "HD":
+            assert reddish > 0, (rank, suit)
+        else:
+            assert reddish == 0, (rank, suit)
+
+
+def centre_pip_colour(art: CardArt, suit: str):
+    """The commonest colour in the middle of the five, which is the centre pip's fill."""
+    face = art.face(5, suit)
+    box = pygame.Rect(0, 0, art.width // 10, art.width // 10)
+    box.center = (art.width // 2, art.height // 2)
+    return Counter(pixels(face.subsurface(box))).most_common(1)[0][0][:3]
+
+
+def test_four_colour_deck_has_four_distinct_pip_colours():
+    art = CardArt(110, 154, four_color=True)
+    colours = {suit: centre_pip_colour(art, suit) for suit in SUITS}
+    assert len(set(colours.values())) == 4
+    red, green, blue = colours["H"], colours["C"], colours["D"]
+    assert red[0] > red[1] + 100 and red[0] > red[2] + 100
+    assert green[1] > green[0] + 60 and green[1] > green[2] + 40
+    assert blue[2] > blue[0] + 100 and blue[2] > blue[1] + 60
+    assert max(colours["S"]) < 60
+
+
+def test_normal_deck_has_two_pip_colours():
+    art = CardArt(110, 154)
+    colours = {suit: centre_pip_colour(art, suit) for suit in SUITS}
+    assert colours["H"] == colours["D"] and colours["S"] == colours["C"]
+    assert colours["H"] != colours["S"]
+
+
+@pytest.mark.parametrize("size", COLOUR_SIZES)
+def test_mono_art_is_entirely_grey(size):
+    art = CardArt(*size, mono=True)
+    surfaces = [face for _, _, face in all_faces(art)]
+    surfaces += [CardArt(*size, mono=True, back=back).back_surface() for back in BACKS]
+    surfaces += [art.outline(kind) for kind in ("empty", "foundation", "cell", "stock")]
+    surfaces += [art.outline("foundation", suit="H"), art.highlight(), art.highlight("target")]
+    surfaces += [table_surface(name, 200, 120, mono=True) for name in TABLES]
+    for surface in surfaces:
+        assert all(map(is_grey, pixels(surface)))
+
+
+def test_mono_red_suits_are_hollow_and_black_suits_solid():
+    art = CardArt(110, 154, mono=True)
+    hollow = [centre_pip_colour(art, suit) for suit in "HD"]
+    solid = [centre_pip_colour(art, suit) for suit in "SC"]
+    assert all(min(colour) > 200 for colour in hollow)
+    assert all(max(colour) < 60 for colour in solid)
+
+
+@pytest.mark.parametrize("size", [(40, 56), (110, 154)])
+def test_corners_are_transparent_and_the_middle_opaque(size):
+    art = CardArt(*size)
+    w, h = size
+    surfaces = [art.face(1, "S"), art.face(13, "D"), art.back_surface()]
+    for surface in surfaces:
+        for corner in [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)]:
+            assert surface.get_at(corner).a == 0
+        assert surface.get_at((w // 2, h // 2)).a == 255
+
+
+@pytest.mark.parametrize("rank", [2, 4, 10])
+def test_pips_are_laid_out_symmetrically(rank):
+    """Cards without a centre-row pip look the same either way up, as printed cards do."""
+    art = CardArt(110, 154)
+    face = art.face(rank, "S")
+    turned = pygame.transform.flip(face, True, True)
+    pairs = zip(pixels(face), pixels(turned), strict=True)
+    different = sum(max(abs(a - b) for a, b in zip(p, q, strict=True)) > 8 for p, q in pairs)
+    assert different < 0.005 * face.get_width() * face.get_height()
+
+
+def test_corner_index_fits_in_the_top_of_the_card():
+    for size in SIZES:
+        art = CardArt(*size)
+        assert 0 < art.index_height < size[1] / 2
+
+
+@pytest.mark.parametrize("back", BACKS)
+def test_each_back_is_a_patterned_card_of_the_right_size(back):
+    for size in [(40, 56), (110, 154), (300, 420)]:
+        surface = CardArt(*size, back=back).back_surface()
+        assert surface.get_size() == size
+        colours = set(pixels(surface))
+        assert len(colours) > 20, "a back should be a pattern, not a flat fill"
+
+
+def test_unknown_back_is_refused():
+    with pytest.raises(ValueError):
+        CardArt(80, 112, back="plaid")
+
+
+def test_backs_differ_from_each_other():
+    images = {pygame.image.tobytes(CardArt(80, 112, back=b).back_surface(), "RGBA") for b in BACKS}
+    assert len(images) == len(BACKS) >= 4
+
+
+def test_outlines_have_the_card_size_and_differ_by_kind():
+    art = CardArt(90, 126)
+    kinds = [art.outline(k) for k in ("empty", "foundation", "cell", "stock")]
+    kinds += [art.outline("foundation", suit=s) for s in SUITS]
+    assert all(o.get_size() == (90, 126) for o in kinds)
+    assert len({pygame.image.tobytes(o, "RGBA") for o in kinds}) == len(kinds)
+    with pytest.raises(ValueError):
+        art.outline("tableau-ish")
+
+
+def test_highlight_is_a_translucent_card_sized_overlay():
+    art = CardArt(90, 126)
+    for kind in ("select", "target"):
+        glow = art.highlight(kind)
+        assert glow.get_size() == (90, 126)
+        alphas = {p[3] for p in pixels(glow)}
+        assert max(alphas) < 255 and max(alphas) > 100
+        assert glow.get_at((45, 63)).a < 80, "the card must stay visible under the highlight"
+
+
+@pytest.mark.parametrize("name", TABLES)
+def test_tables_render_at_the_size_asked_and_deterministically(name):
+    assert len(TABLES) >= 4
+    for size in [(320, 200), (1920, 1080)]:
+        first = table_surface(name, *size)
+        assert first.get_size() == size
+    again = table_surface(name, 320, 200)
+    assert pygame.image.tobytes(again, "RGB") == pygame.image.tobytes(
+        table_surface(name, 320, 200), "RGB"
+    )
+    assert len(set(pixels(again))) > 50, "a table should have texture, not a flat fill"
+
+
+def test_unknown_table_is_refused():
+    with pytest.raises(ValueError):
+        table_surface("lava", 100, 100)

@@ -1,0 +1,345 @@
+"""The table driven with real pygame events, headless (issue 4). Each test checks the model."""
+
+import pygame
+import pytest
+from helpers import cards, pile
+
+from solitaire.model.game import Game
+from solitaire.model.moves import MoveKind
+from solitaire.model.state import State
+from solitaire.ui.app import App
+from solitaire.ui.overlays import (
+    HelpOverlay,
+    MenuOverlay,
+    NumberEntry,
+    OptionsOverlay,
+    WinOverlay,
+)
+
+
+@pytest.fixture
+def app():
+    application = App(fullscreen=False, size=(1280, 800))
+    yield application
+    pygame.quit()
+
+
+def start(app, game_id, deal=1, **options):
+    app.open_game(game_id, deal, options or None)
+    settle(app)
+    return app.table
+
+
+def settle(app):
+    app.table.flights.finish()
+    app.step(sleep=False)
+
+
+def send(app, *events):
+    for event in events:
+        pygame.event.post(event)
+    app.step(sleep=False)
+
+
+def point(app, name, index=-1):
+    """A point on card ``index`` of a pile that is not covered by the next card."""
+    table = app.table
+    count = len(table.state.piles[name])
+    x, y = table.view.layout.card_positions(name, max(count, 1))[index]
+    return (
+        (x + 6, y + 6)
+        if index not in (-1, count - 1)
+        else (x + table.view.layout.card_w // 2, y + table.view.layout.card_h // 2)
+    )
+
+
+def down(pos, button=1):
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+
+
+def up(pos, button=1):
+    return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+
+
+def motion(pos):
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+
+
+def key(code, mod=0, char=""):
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=char, scancode=0)
+
+
+def click(app, pos, button=1):
+    send(app, down(pos, button), up(pos, button))
+
+
+def drag(app, start_pos, end_pos):
+    middle = ((start_pos[0] + end_pos[0]) // 2, (start_pos[1] + end_pos[1]) // 2)
+    send(app, down(start_pos), motion(middle), motion(end_pos), up(end_pos))
+
+
+def type_text(app, words):
+    for char in words:
+        send(app, key(pygame.key.key_code(char.lower()), char=char))
+
+
+def test_drag_a_card_to_a_free_cell_and_a_run_to_a_column(app):
+    table = start(app, "vierfrei", 1)
+    drag(app, point(app, "t6"), point(app, "c1"))
+    assert pile(table, "c1") == "3D"
+    assert pile(table, "t6") == "7H QC AS AC 2C"
+
+
+def test_a_dropped_card_that_cannot_go_there_flies_back(app):
+    table = start(app, "vierfrei", 1)
+    drag(app, point(app, "t1"), point(app, "t2"))  # 6S on 9C: not allowed
+    assert pile(table, "t1").endswith("6D 6S") and table.game.done == []
+    assert table.flights.busy  # it flies back
+
+
+def test_click_then_click_the_destination(app):
+    table = start(app, "vierfrei", 1)
+    click(app, point(app, "t6"))
+    assert table.selected is not None
+    click(app, point(app, "c2"))
+    assert pile(table, "c2") == "3D" and table.selected is None
+
+
+def test_right_click_cancels_a_selection(app):
+    table = start(app, "canfield", 4)
+    source = next(m.src for m in table.game.legal_moves() if m.kind == MoveKind.MOVE)
+    click(app, point(app, source))
+    assert table.selected
+    click(app, point(app, source), button=3)
+    assert table.selected is None and table.game.done == []
+
+
+def test_double_click_plays_to_the_foundation_or_else_a_free_cell(app):
+    table = start(app, "vierfrei", 1)
+    table.game.play_sequence(["6a", "6b"])
+    settle(app)
+    click(app, point(app, "t6"))
+    click(app, point(app, "t6"))
+    assert pile(table, "fC") == "AC"
+    click(app, point(app, "t1"))
+    click(app, point(app, "t1"))  # 6S cannot go home: a free cell takes it
+    assert pile(table, "c3") == "6S"
+
+
+def test_right_click_sends_a_card_and_a_run_to_the_free_cells(app):
+    table = start(app, "vierfrei", 1)
+    click(app, point(app, "t6"), button=3)
+    assert pile(table, "c1") == "3D"
+    table.state.piles["t2"] = cards("2D KC KS 5C TD 9H 8S 7D")
+    click(app, point(app, "t2", -2), button=3)  # the eight and seven: a run of two
+    assert [pile(table, c) for c in ("c2", "c3")] == ["7D", "8S"]
+    click(app, point(app, "t2", -3), button=3)  # the nine and ten: not a run
+    assert pile(table, "t2").endswith("TD 9H")
+
+
+def test_typing_a_card_plays_it_home_first_then_to_its_place(app):
+    table = start(app, "lucie", 1)
+    move = next(m for m in table.game.legal_moves() if m.kind == MoveKind.MOVE)
+    card = table.state.top(move.src)
+    type_text(app, str(card))
+    send(app, key(pygame.K_RETURN))
+    assert table.state.top(move.src) != card and len(table.game.done) == 1
+
+
+def test_typing_a_card_that_cannot_move_points_at_it(app):
+    table = start(app, "lucie", 1)
+    stuck = next(
+        table.state.top(f"t{n}")
+        for n in range(1, 19)
+        if not any(m.src == f"t{n}" for m in table.game.legal_moves())
+    )
+    type_text(app, str(stuck).lower())
+    send(app, key(pygame.K_BACKSPACE))
+    type_text(app, str(stuck)[1].lower())
+    send(app, key(pygame.K_RETURN))
+    assert table.finder and table.finder[0] == stuck
+    assert table.message[0] and table.game.done == []
+
+
+def test_lucie_keys_s_h_and_q(app):
+    table = start(app, "lucie", 2)
+    type_text(app, "s")
+    assert table.state.values["redeals_used"] == 1
+    type_text(app, "h")
+    assert isinstance(app.overlays[-1], HelpOverlay)
+    send(app, key(pygame.K_ESCAPE))
+    type_text(app, "q")
+    send(app, key(pygame.K_RETURN))
+    assert isinstance(app.overlays[-1], MenuOverlay)
+    send(app, key(pygame.K_ESCAPE))  # return to the game
+    assert not app.overlays and app.running
+
+
+def test_the_draw_by_mouse_after_the_last_reshuffle(app):
+    table = start(app, "lucie", 2)
+    type_text(app, "s")
+    type_text(app, "s")
+    merci = next(m for m in table.game.legal_moves() if m.kind == MoveKind.MERCI)
+    drag(app, point(app, merci.src, merci.index), point(app, merci.dst))
+    assert table.game.done[-1].move.kind == MoveKind.MERCI
+
+
+def test_prince_keys(app):
+    table = start(app, "prince", 2)
+    table.game.state.piles["fS"], table.game.state.piles["t9"] = cards("AS"), cards("2S")
+    send(app, key(pygame.K_l, pygame.KMOD_CTRL))
+    laid_off = pile(table, "fS")
+    assert laid_off.startswith("AS 2S")
+    assert not table.rules.is_legal(table.state, table.game.done[-1].move)  # nothing left
+    send(app, key(pygame.K_b, pygame.KMOD_CTRL))
+    assert pile(table, "t9") == "2S"
+    send(app, key(pygame.K_f, pygame.KMOD_CTRL))
+    assert pile(table, "fS") == laid_off
+    deal = table.game.deal_number
+    send(app, key(pygame.K_n, pygame.KMOD_CTRL))
+    assert app.table.game.deal_number != deal
+
+
+def test_canfield_origin_and_destination_keys(app):
+    table = start(app, "canfield", 3, mode="3")
+    send(app, key(pygame.K_n, char="n"))
+    assert len(table.state.piles["waste"]) == 1
+    send(app, key(pygame.K_w, char="w"))
+    assert table.origin_key == "w"
+    send(app, key(pygame.K_ESCAPE))
+    assert table.origin_key is None
+    legal = {table.rules.format_move(m, table.state) for m in table.game.legal_moves()}
+    pair = next(t for t in sorted(legal) if len(t) == 2 and t[0] in "S12345W")
+    codes = {"S": pygame.K_s, "W": pygame.K_w, "F": pygame.K_f}
+    for char in pair:
+        send(app, key(codes.get(char, pygame.key.key_code(char)), char=char.lower()))
+    assert len(table.game.done) == 2
+
+
+def test_canfield_r_changes_the_rule_mode_and_a_runs_the_auto_player(app):
+    start(app, "canfield", 3)
+    send(app, key(pygame.K_r, char="r"))
+    assert app.table.rules.options["mode"] == "2"
+    send(app, key(pygame.K_a, char="a"))
+    assert app.table.auto_until is not None
+    for _ in range(30):
+        app.table.now += 1
+        app.step(sleep=False)
+        app.table.flights.finish()
+    assert app.table.game.done
+    send(app, key(pygame.K_SPACE))
+    assert app.table.auto_until is None
+
+
+def test_vierfrei_keys(app):
+    table = start(app, "vierfrei", 1)
+    send(app, key(pygame.K_F2))
+    assert isinstance(app.overlays[-1], NumberEntry)
+    type_text(app, "617")
+    send(app, key(pygame.K_RETURN))
+    assert app.table.game.deal_number == 617
+    app.table.game.play_sequence(["1a"])
+    send(app, key(pygame.K_F3))
+    assert app.table.game.done == []
+    send(app, key(pygame.K_F1))
+    assert app.table.game.deal_number != 617
+    send(app, key(pygame.K_F10))
+    assert not app.running
+    assert table is app.table
+
+
+def test_vierfrei_delete_plays_safe_cards_home(app):
+    table = start(app, "vierfrei", 1)
+    table.game.play_sequence(["6a", "6b"])
+    send(app, key(pygame.K_DELETE))
+    assert pile(table, "fC") == "AC" and pile(table, "fS") == "AS"
+
+
+def test_f2_refuses_a_number_out_of_range(app):
+    start(app, "vierfrei", 1)
+    send(app, key(pygame.K_F2))
+    type_text(app, "2000000")
+    send(app, key(pygame.K_RETURN))
+    assert isinstance(app.overlays[-1], NumberEntry) and app.overlays[-1].problem
+    assert app.table.game.deal_number == 1
+
+
+@pytest.mark.parametrize("game_id", ["lucie", "merci", "prince", "canfield", "vierfrei"])
+def test_undo_and_redo_keys_in_every_game(app, game_id):
+    table = start(app, game_id, 5)
+    table.play(table.game.legal_moves()[0])
+    after = table.state.key()
+    send(app, key(pygame.K_z, pygame.KMOD_CTRL))
+    assert table.game.done == []
+    send(app, key(pygame.K_y, pygame.KMOD_CTRL))
+    assert table.state.key() == after
+    send(app, key(pygame.K_r, pygame.KMOD_CTRL))
+    assert table.game.done == []
+
+
+def test_input_during_an_animation_is_not_lost(app):
+    table = start(app, "vierfrei", 1)
+    pygame.event.post(key(pygame.K_6, char="6"))
+    table.play(table.rules.parse_move("6a", table.state))
+    assert table.flights.busy
+    click(app, point(app, "t6"))  # arrives mid-flight
+    click(app, point(app, "c2"))
+    assert pile(table, "c1") == "3D" and pile(table, "c2") == "2C"
+    assert sorted(table.state.all_cards()) == sorted(Game(table.rules, 1).state.all_cards())
+
+
+def test_boss_key_hides_and_restoring_brings_it_back(app):
+    table = start(app, "vierfrei", 1)
+    app.window.toggle_fullscreen()
+    assert app.window.fullscreen
+    send(app, key(pygame.K_b, char="b"))
+    assert not app.clock_running and not app.window.fullscreen and app.audio.paused
+    send(app, pygame.event.Event(pygame.WINDOWRESTORED))
+    assert app.clock_running and app.window.fullscreen and not app.audio.paused
+    assert app.table is table
+
+
+def test_f11_and_alt_enter_switch_full_screen(app):
+    start(app, "prince", 1)
+    send(app, key(pygame.K_F11))
+    assert app.window.fullscreen
+    send(app, key(pygame.K_RETURN, pygame.KMOD_ALT))
+    assert not app.window.fullscreen
+
+
+def test_m_mutes(app):
+    start(app, "canfield", 1)
+    send(app, key(pygame.K_m, char="m"))
+    assert app.audio.muted
+
+
+def test_chooser_opens_a_game_by_number(app):
+    assert app.table is None
+    send(app, key(pygame.K_3, char="3"))
+    assert app.table.game_id == "prince"
+    send(app, key(pygame.K_TAB))
+    send(app, key(pygame.K_5, char="5"))
+    assert app.table.game_id == "vierfrei"
+
+
+def test_options_dialog_changes_a_rule_and_deals_under_it(app):
+    start(app, "prince", 1)
+    send(app, key(pygame.K_o, char="o"))
+    assert isinstance(app.overlays[-1], OptionsOverlay)
+    send(app, key(pygame.K_RIGHT))
+    send(app, key(pygame.K_ESCAPE))
+    assert app.table.rules.options["sequence"] == "any-suit"
+
+
+def test_winning_shows_the_win_screen(app):
+    table = start(app, "lucie", 1)
+    home = {f"f{s}": cards(" ".join(r + s for r in "A23456789TJQK")) for s in "CDHS"}
+    home["fS"] = home["fS"][:-1]
+    piles = {name: [] for name in table.state.piles}
+    piles.update(home)
+    piles["t1"] = cards("KS")
+    table.game.state = State(piles, table.state.values)
+    type_text(app, "KS")
+    send(app, key(pygame.K_RETURN))
+    assert isinstance(app.overlays[-1], WinOverlay)
+    assert app.results["lucie"].startswith("won")

@@ -1,0 +1,94 @@
+"""main.py in a real X window under Xvfb, driven by xdotool like a person (issue 4).
+
+.ci/run installs Xvfb and xdotool; where they are missing this test is skipped.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from solitaire.ui.layout import TableLayout
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZE = (1280, 800)
+BAR = max(30, min(52, SIZE[1] // 22))  # as solitaire.ui.session.bar_height
+
+pytestmark = pytest.mark.skipif(
+    not (shutil.which("Xvfb") and shutil.which("xdotool")), reason="needs Xvfb and xdotool"
+)
+
+
+@pytest.fixture
+def display():
+    number = 90 + os.getpid() % 9
+    server = subprocess.Popen(
+        ["Xvfb", f":{number}", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    time.sleep(1.0)
+    yield f":{number}"
+    server.terminate()
+    server.wait(10)
+
+
+def xdo(env, *args) -> str:
+    return subprocess.run(
+        ["xdotool", *args], env=env, capture_output=True, text=True, timeout=30, check=True
+    ).stdout
+
+
+def test_drag_and_keys_in_a_real_window(display, tmp_path):
+    env = {**os.environ, "DISPLAY": display, "SDL_AUDIODRIVER": "dummy"}
+    env.pop("SDL_VIDEODRIVER", None)
+    record = tmp_path / "moves.txt"
+    game = subprocess.Popen(
+        [
+            sys.executable,
+            str(ROOT / "main.py"),
+            "--game",
+            "vierfrei",
+            "--deal",
+            "1",
+            "--windowed",
+            "--record",
+            str(record),
+        ],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        window = xdo(env, "search", "--sync", "--pid", str(game.pid)).split()[0]
+        time.sleep(1.0)  # the deal flies in
+        layout = TableLayout("vierfrei", (0, BAR, SIZE[0], SIZE[1] - 2 * BAR))
+
+        def centre(pile: str, count: int) -> tuple[int, int]:
+            x, y = layout.card_positions(pile, count)[-1]
+            return x + layout.card_w // 2, y + layout.card_h // 2
+
+        def drag(src, dst):
+            xdo(env, "mousemove", "--window", window, *map(str, src), "mousedown", "1")
+            xdo(env, "mousemove", "--window", window, str(src[0] + 20), str(src[1] + 20))
+            xdo(
+                env, "mousemove", "--window", window, *map(str, dst), "sleep", "0.1", "mouseup", "1"
+            )
+            time.sleep(0.5)
+
+        drag(centre("t6", 6), centre("c1", 1))  # the three of diamonds to a free cell
+        drag(centre("t6", 5), centre("c2", 1))  # the two of clubs to another
+        xdo(env, "key", "--window", window, "Delete")  # plays the ace of clubs and of spades home
+        time.sleep(0.5)
+        assert record.read_text().split("\n")[1].split() == ["6a", "6b", "#"]
+        xdo(env, "key", "--window", window, "F10")
+        assert game.wait(15) == 0
+    finally:
+        if game.poll() is None:
+            game.kill()
