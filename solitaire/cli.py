@@ -157,7 +157,7 @@ def play(argv: list[str], err=sys.stderr) -> int:
         )
         return 2
     if args.game is not None:
-        app.open_game(args.game.lower(), deal, options)
+        app.open_game(args.game.lower(), deal, options, animate=False)
     app.run()
     pygame.quit()
     return 0

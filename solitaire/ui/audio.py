@@ -6,6 +6,7 @@ wrong is kept as a one-line `problem` that the UI can show once.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Iterable
 
@@ -22,6 +23,7 @@ class _AudioState:
         self.problem = problem
         self._muted = False
         self._paused = False
+        self.asleep = False
 
     @property
     def muted(self) -> bool:
@@ -55,6 +57,12 @@ class _AudioState:
     def stop(self) -> None:
         """Silence everything that is playing."""
 
+    def sleep(self) -> None:
+        """Let the audio device go while the game idles (see Audio.sleep)."""
+
+    def wake(self) -> None:
+        """Get the audio device back before input may ask for a sound."""
+
 
 class NullAudio(_AudioState):
     """Stands in for Audio when no sound can be played, so callers never need to check."""
@@ -63,9 +71,15 @@ class NullAudio(_AudioState):
 class Audio(_AudioState):
     """Plays the game's sound effects through pygame.mixer."""
 
-    def __init__(self, sounds: dict[str, pygame.mixer.Sound], problem: str | None = None) -> None:
+    def __init__(
+        self,
+        wavs: dict[str, bytes],
+        problem: str | None = None,
+        sounds: dict[str, pygame.mixer.Sound] | None = None,
+    ) -> None:
         super().__init__(problem)
-        self._sounds = sounds
+        self._wavs = wavs  # kept to make the sounds again after the device slept
+        self._sounds = _sounds_from(wavs) if sounds is None else sounds
 
     @classmethod
     def open(cls, sound_dir: Path, names: Iterable[str] = SOUND_NAMES) -> Audio | NullAudio:
@@ -82,10 +96,32 @@ class Audio(_AudioState):
                 f"Sound is off: the audio device could not be opened ({_brief(error)})."
             )
         names = list(names)
-        sounds, failures = _load_sounds(sound_dir, names)
-        return cls(sounds, _describe_failures(sound_dir, failures, len(names)))
+        wavs, sounds, failures = _load_sounds(sound_dir, names)
+        return cls(wavs, _describe_failures(sound_dir, failures, len(names)), sounds)
+
+    def sleep(self) -> None:
+        """Close the device while nothing plays: even silent, its thread wakes every few
+        milliseconds, and an idle card game should cost no CPU at all."""
+        if self.asleep or not _mixer_running() or pygame.mixer.get_busy():
+            return
+        self._sounds = {}
+        pygame.mixer.quit()
+        self.asleep = True
+
+    def wake(self) -> None:
+        if not self.asleep:
+            return
+        self.asleep = False
+        try:
+            _start_mixer()
+        except pygame.error as error:
+            self.problem = f"Sound is off: the audio device could not be opened ({_brief(error)})."
+            return
+        self._sounds = _sounds_from(self._wavs)
 
     def play(self, name: str, times: int = 1) -> None:
+        if self.asleep and not (self.muted or self.paused):
+            self.wake()
         sound = self._sounds.get(name)
         if sound is None or times < 1 or self.muted or self.paused or not _mixer_running():
             return
@@ -120,19 +156,26 @@ def _mixer_running() -> bool:
     return pygame.mixer.get_init() is not None
 
 
-def _load_sounds(
-    sound_dir: Path, names: list[str]
-) -> tuple[dict[str, pygame.mixer.Sound], list[tuple[str, str]]]:
-    """Load each sound, collecting (file name, reason) for those that fail instead of raising."""
-    sounds = {}
-    failures = []
+def _load_sounds(sound_dir: Path, names: list[str]):
+    """Read each sound, collecting (file name, reason) for those that fail instead of raising.
+
+    Returns the files' bytes, the sounds made from them, and the failures.
+    """
+    wavs, sounds, failures = {}, {}, []
     for name in names:
         path = sound_dir / f"{name}.wav"
         try:
-            sounds[name] = pygame.mixer.Sound(path)
+            data = path.read_bytes()
+            sounds[name] = pygame.mixer.Sound(file=io.BytesIO(data))
         except (pygame.error, OSError) as error:
             failures.append((path.name, _brief(error)))
-    return sounds, failures
+        else:
+            wavs[name] = data
+    return wavs, sounds, failures
+
+
+def _sounds_from(wavs: dict[str, bytes]) -> dict[str, pygame.mixer.Sound]:
+    return {name: pygame.mixer.Sound(file=io.BytesIO(data)) for name, data in wavs.items()}
 
 
 def _describe_failures(sound_dir: Path, failures: list[tuple[str, str]], total: int) -> str | None:

@@ -1221,10 +1221,13 @@ def _table_tile(name: str, mono: bool) -> pygame.Surface:
 
 
 @lru_cache(maxsize=8)
-def _vignette(width: int, height: int, strength: float) -> pygame.Surface:
-    """Multiplier image: white in the middle, darker towards the corners."""
+def _vignette_small(aspect: float, strength: float) -> pygame.Surface:
+    """A 32-pixel-wide multiplier image: white in the middle, darker towards the corners.
+
+    Only this small one is cached; a full-screen copy would cost 8 MiB for as long as the
+    game runs."""
     small_w = 32
-    small_h = max(2, round(small_w * height / width))
+    small_h = max(2, round(small_w / aspect))
     small = pygame.Surface((small_w, small_h))
     for x in range(small_w):
         for y in range(small_h):
@@ -1233,6 +1236,11 @@ def _vignette(width: int, height: int, strength: float) -> pygame.Surface:
             d = min(1.0, math.hypot(dx, dy) / math.sqrt(2))
             value = round(255 * (1 - strength * d * d * (3 - 2 * d)))
             small.set_at((x, y), (value, value, value))
+    return small
+
+
+def _vignette(width: int, height: int, strength: float) -> pygame.Surface:
+    small = _vignette_small(round(width / height, 3), strength)
     return pygame.transform.smoothscale(small, (width, height))
 
 

@@ -11,6 +11,7 @@ from .theme import text
 
 class Chooser:
     busy = False
+    status_dirty = False
 
     def __init__(self, app):
         self.app = app

@@ -24,14 +24,14 @@ def _loaded_sdl_path() -> str | None:
             with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
                 for line in maps:
                     path = line.split()[-1]
-                    if Path(path).name.startswith("libSDL2-2.0"):
+                    if Path(path).name.startswith("libSDL2-"):  # not libSDL2_mixer etc.
                         return path
         except OSError:
             return None
         return None
     # Windows and macOS wheels keep SDL beside pygame's modules.
     package = Path(pygame.__file__).parent
-    for pattern in ("SDL2.dll", ".dylibs/libSDL2-2.0*.dylib", "libSDL2-2.0*.dylib"):
+    for pattern in ("SDL2.dll", ".dylibs/libSDL2-*.dylib", "libSDL2-*.dylib"):
         found = sorted(package.glob(pattern))
         if found:
             return str(found[0])

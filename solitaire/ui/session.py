@@ -66,6 +66,7 @@ class TableScreen:
         self.finished = False
         self.buttons: list[Button] = []
         self.bar_h = 0
+        self.status_dirty = False  # only the status line changed (the clock ticked)
         self._moves_cache = (None, [])
 
     # ------------------------------------------------------------------ set-up
@@ -597,7 +598,7 @@ class TableScreen:
         if self.game.done and not self.finished and self.app.clock_running:
             second = int(self.seconds)
             self.seconds += dt
-            changed = changed or int(self.seconds) != second
+            self.status_dirty = self.status_dirty or int(self.seconds) != second
         if self.message[0] and self.now >= self.message[1]:
             self.message = ("", 0.0)
             changed = True
@@ -685,18 +686,27 @@ class TableScreen:
         )
 
     def _draw_bars(self, surface) -> None:
-        theme, width, height = self.app.theme, *surface.get_size()
+        theme, width = self.app.theme, surface.get_width()
         pygame.draw.rect(surface, theme.bar, (0, 0, width, self.bar_h))
-        pygame.draw.rect(surface, theme.bar, (0, height - self.bar_h, width, self.bar_h))
         hover = button_at(self.buttons, self.pointer)
         size = self.bar_h * 11 // 20
         for button in self.buttons:
             button.draw(surface, theme, button is hover, size)
+        self.draw_status(surface)
+
+    def draw_status(self, surface) -> pygame.Rect:
+        """The status line alone: when only the clock moved, this is the whole frame."""
+        theme, width, height = self.app.theme, *surface.get_size()
+        rect = pygame.Rect(0, height - self.bar_h, width, self.bar_h)
+        pygame.draw.rect(surface, theme.bar, rect)
+        self.status_dirty = False
+        size = self.bar_h * 11 // 20
         y = height - self.bar_h // 2
         text(surface, self.status_text(), size, theme.text, (10, y), "midleft")
         note = self.message[0] or self.prompt_text()
         if note:
             text(surface, note, size, theme.accent, (width - 10, y), "midright")
+        return rect
 
     def status_text(self) -> str:
         rules, state = self.rules, self.state

@@ -18,7 +18,7 @@ class Theme:
     accent: tuple  # selected things, the card finder's arrow
     panel: tuple  # dialogs
     panel_edge: tuple
-    shade: tuple  # darkens the table behind a dialog
+    shade: tuple  # multiplies the table behind a dialog, to darken it
 
 
 COLOUR = Theme(
@@ -31,7 +31,7 @@ COLOUR = Theme(
     accent=(255, 206, 64),
     panel=(22, 44, 34),
     panel_edge=(212, 178, 92),
-    shade=(0, 0, 0, 150),
+    shade=(105, 105, 105),
 )
 MONO = Theme(
     text=(255, 255, 255),
@@ -43,7 +43,7 @@ MONO = Theme(
     accent=(255, 255, 255),
     panel=(20, 20, 20),
     panel_edge=(255, 255, 255),
-    shade=(0, 0, 0, 170),
+    shade=(85, 85, 85),
 )
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}

@@ -1,0 +1,112 @@
+"""Launch to the dealt table, idle CPU and peak memory of main.py in a real X window.
+
+Run under an X server (for example Xvfb :99 -screen 0 1920x1080x24, then DISPLAY=:99):
+
+    python bench/startup.py [--runs 5] [--idle 30] [--windowed] [--clock]
+
+Launch time runs from starting the interpreter to the game printing "ready" right after
+the first frame of the dealt table was flipped to the screen (SOLITAIRE_REPORT_READY=1).
+Idle CPU is the process's user+system time over --idle seconds with nothing moving, after
+the game has rested long enough to let its audio device go. With --clock a move is made
+first (xdotool presses S, a reshuffle), so the on-screen clock ticks every second.
+Peak memory is the kernel's high-water mark of the resident set (VmHWM).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS  # utime + stime
+
+
+def peak_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def make_a_move(pid: int) -> None:
+    window = subprocess.run(
+        ["xdotool", "search", "--sync", "--pid", str(pid)],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    ).stdout.split()[0]
+    subprocess.run(["xdotool", "key", "--window", window, "s"], check=True, timeout=30)
+
+
+def launch(windowed: bool, idle: float, clock: bool) -> tuple[float, float | None, float]:
+    env = {"SDL_AUDIODRIVER": "dummy", **os.environ, "SOLITAIRE_REPORT_READY": "1"}
+    args = [sys.executable, str(ROOT / "main.py"), "--game", "lucie", "--deal", "1"]
+    started = time.perf_counter()
+    game = subprocess.Popen(
+        args + (["--windowed"] if windowed else []),
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        if game.stdout.readline().strip() != "ready":
+            raise SystemExit("the game did not report a dealt table")
+        ready = time.perf_counter() - started
+        idle_share = None
+        if idle:
+            if clock:
+                make_a_move(game.pid)
+            time.sleep(7.0)  # start-up settles, and the audio device rests after 5 s
+            before = cpu_seconds(game.pid)
+            time.sleep(idle)
+            idle_share = (cpu_seconds(game.pid) - before) / idle * 100
+        return ready, idle_share, peak_mib(game.pid)
+    finally:
+        game.kill()
+        game.wait()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument(
+        "--idle", type=float, default=30.0, help="seconds of idle to measure (0: skip)"
+    )
+    parser.add_argument("--windowed", action="store_true")
+    parser.add_argument("--clock", action="store_true", help="make a move first: the clock runs")
+    args = parser.parse_args()
+    if "DISPLAY" not in os.environ:
+        raise SystemExit("run this under an X server (DISPLAY is not set)")
+    results = [
+        launch(args.windowed, args.idle if i == 0 else 0, args.clock) for i in range(args.runs)
+    ]
+    times = sorted(ms * 1000 for ms, _, _ in results)
+    mode = "windowed 1280x800" if args.windowed else "full screen"
+    print(
+        f"launch to dealt table ({mode}): median {statistics.median(times):.0f} ms, "
+        f"min {times[0]:.0f} ms, max {times[-1]:.0f} ms over {args.runs} runs"
+    )
+    if results[0][1] is not None:
+        resolution = 100 / TICKS / args.idle
+        clock = ", clock running" if args.clock else ""
+        print(
+            f"idle CPU over {args.idle:.0f} s{clock}: {results[0][1]:.3f}% of a core "
+            f"(one clock tick is {resolution:.3f}%)"
+        )
+    print(f"peak memory: {max(peak for _, _, peak in results):.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()
