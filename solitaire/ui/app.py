@@ -363,7 +363,11 @@ class App:
             self.dirty = self.update(STEP) or self.dirty
             self.lag -= STEP
         if self.dirty and self.running:
-            self.draw()
+            quick = None if self.overlays else self.screen.draw_drag_only(self.window.surface)
+            if quick is None:
+                self.draw()
+            else:
+                pygame.display.update(quick)
             self.dirty = False
         elif self.screen.status_dirty and not self.overlays:
             pygame.display.update(self.screen.draw_status(self.window.surface))

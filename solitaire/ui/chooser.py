@@ -50,6 +50,9 @@ class Chooser:
     def update(self, dt: float) -> bool:
         return False
 
+    def draw_drag_only(self, surface) -> None:
+        return None  # nothing is dragged here: always a full frame
+
     def next_wakeup(self) -> float:
         return 60.0
 

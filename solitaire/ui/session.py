@@ -67,6 +67,7 @@ class TableScreen:
         self.buttons: list[Button] = []
         self.bar_h = 0
         self.status_dirty = False  # only the status line changed (the clock ticked)
+        self.drawn = None  # (what the last full frame showed, where the dragged cards were)
         self._moves_cache = (None, [])
 
     # ------------------------------------------------------------------ set-up
@@ -624,13 +625,53 @@ class TableScreen:
         return max(0.01, min(times))
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        view = self.view
+    def _hidden(self) -> frozenset:
+        """Cards not drawn on the cached table: in the air or being dragged."""
         lifted = set()
         if self.drag:
             pile, index, count = self.drag[:3]
             lifted = set(self.state.piles[pile][index : index + count])
-        hidden = frozenset(self.flights.cards() | lifted)
+        return frozenset(self.flights.cards() | lifted)
+
+    def _signature(self) -> tuple:
+        """Everything a frame shows apart from the dragged cards' place."""
+        return (
+            self.state.key(),
+            self._hidden(),
+            self.selected,
+            self.finder,
+            self.message[0],
+            self.prompt_text(),
+            self.flights.busy,
+            self.app.look.get("hints"),
+        )
+
+    def _drag_rect(self) -> pygame.Rect:
+        pile, index, count, _, _, offset = self.drag
+        x, y = self.pointer[0] - offset[0], self.pointer[1] - offset[1]
+        w, h = self.view.card_size()
+        return pygame.Rect(x, y, w, h + (count - 1) * (h // 4))
+
+    def draw_drag_only(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """When only the dragged cards moved, repaint just where they were and are now.
+
+        Returns the rectangles to put on screen, or None when a full frame is needed.
+        """
+        if not self.drag or self.drawn is None or self.drawn[0] != self._signature():
+            return None
+        old, new = self.drawn[1], self._drag_rect()
+        cache = self.view.cache
+        surface.blit(cache, old, old)
+        surface.set_clip(old)
+        self._highlight_targets(surface)  # the glows the old place covered
+        surface.set_clip(None)
+        self._draw_dragged(surface)
+        self.drawn = (self.drawn[0], new)
+        return [old, new]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        view = self.view
+        hidden = self._hidden()
         surface.blit(view.static(self.state, hidden), (0, 0))
         if self.selected:
             self._highlight_selection(surface)
@@ -639,14 +680,18 @@ class TableScreen:
         for card, face_up, pos in self.flights.positions():
             surface.blit(view.card_image(card, face_up), pos)
         if self.drag:
-            pile, index, count, _, _, offset = self.drag
-            x, y = self.pointer[0] - offset[0], self.pointer[1] - offset[1]
-            step = view.layout.card_h // 4
-            for i, card in enumerate(self.state.piles[pile][index : index + count]):
-                surface.blit(view.card_image(card, True), (x, y + i * step))
+            self._draw_dragged(surface)
         if self.finder:
             self._draw_finder(surface)
         self._draw_bars(surface)
+        self.drawn = (self._signature(), self._drag_rect()) if self.drag else None
+
+    def _draw_dragged(self, surface) -> None:
+        pile, index, count = self.drag[:3]
+        rect = self._drag_rect()
+        step = self.view.layout.card_h // 4
+        for i, card in enumerate(self.state.piles[pile][index : index + count]):
+            surface.blit(self.view.card_image(card, True), (rect.x, rect.y + i * step))
 
     def _highlight_selection(self, surface) -> None:
         pile, index = self.selected[:2]
