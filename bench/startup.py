@@ -51,6 +51,7 @@ def make_a_move(pid: int) -> None:
 
 def launch(windowed: bool, idle: float, clock: bool) -> tuple[float, float | None, float]:
     env = {"SDL_AUDIODRIVER": "dummy", **os.environ, "SOLITAIRE_REPORT_READY": "1"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # a player's Python keeps its compiled modules
     args = [sys.executable, str(ROOT / "main.py"), "--game", "lucie", "--deal", "1"]
     started = time.perf_counter()
     game = subprocess.Popen(

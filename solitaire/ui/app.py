@@ -61,7 +61,6 @@ class App:
         forget_fonts()
         self.window = Window(fullscreen, size)
         pygame.display.set_caption("Solitaire")
-        pygame.display.set_icon(make_icon())
         pygame.display.set_allow_screensaver(True)
         self.audio = NullAudio()  # until the first frame is on screen (see draw)
         self.look = {
@@ -152,10 +151,7 @@ class App:
 
     def set_look(self, key: str, value) -> None:
         self.look[key] = value
-        for table in self.tables.values():
-            table.resize(self.window.size)
-        if isinstance(self.screen, Chooser):
-            self.screen.felt = None
+        self.resize(new_look=True)
 
     def game_won(self, table: TableScreen) -> None:
         score = table.rules.score_text(table.state)
@@ -292,9 +288,11 @@ class App:
         self.clock_running = True
         self.audio.resume()
 
-    def resize(self) -> None:
+    def resize(self, new_look: bool = False) -> None:
+        """Lay the tables out again for the window's size (card art too, for a new look)."""
         for table in self.tables.values():
-            table.resize(self.window.size)
+            if new_look or table.size != self.window.size:
+                table.resize(self.window.size)
         if isinstance(self.screen, Chooser):
             self.screen.felt = None
 
@@ -317,7 +315,11 @@ class App:
         if self.report_ready and self.table is not None and not self.table.flights.busy:
             self.report_ready = False
             print("ready", flush=True)
+        if self.window.finish_opening():
+            self.resize()
+            self.dirty = True
         if isinstance(self.audio, NullAudio) and self.audio.problem is None:
+            pygame.display.set_icon(make_icon())  # after the first frame, like the sound
             self.start_sound()
 
     def start_sound(self) -> None:
@@ -364,11 +366,11 @@ class App:
             self.lag -= STEP
         if self.dirty and self.running:
             quick = None if self.overlays else self.screen.draw_drag_only(self.window.surface)
+            self.dirty = False  # before drawing: the first frame may ask for another
             if quick is None:
                 self.draw()
             else:
                 pygame.display.update(quick)
-            self.dirty = False
         elif self.screen.status_dirty and not self.overlays:
             pygame.display.update(self.screen.draw_status(self.window.surface))
         if busy and sleep:

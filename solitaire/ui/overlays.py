@@ -82,37 +82,43 @@ class HelpOverlay(Overlay):
             bold=True,
         )
         column_w = (rect.w - 3 * pad) // 2
+        left = self._rules_lines(column_w)
+        right = self._key_lines(column_w)
+        top, line_h = rect.y + pad * 3, size + 2
+        visible = (rect.bottom - top - 2 * pad) // line_h
+        self.scroll = min(self.scroll, max(0, max(len(left), len(right)) - visible))
+        x_left, x_right = rect.x + pad, rect.x + 2 * pad + column_w
+        key_w = column_w // 3
+        for i in range(visible):
+            y = top + i * line_h
+            row = i + self.scroll
+            if row < len(left):
+                text(surface, left[row], size, theme.text, (x_left, y))
+            if row < len(right):
+                key, words, heading = right[row]
+                text(surface, key, size, theme.accent, (x_right, y), bold=heading)
+                text(surface, words, size, theme.text, (x_right + key_w, y))
+        more = max(len(left), len(right)) > visible
+        hint = "Esc, a click or F1 closes" + ("; arrows or the wheel scroll" if more else "")
+        text(
+            surface, hint, size, theme.dim_text, (rect.centerx, rect.bottom - pad // 2), "midbottom"
+        )
+
+    def _rules_lines(self, width: int) -> list[str]:
         lines = []
         for paragraph in self.help.rules:
-            lines += wrap(paragraph, size, column_w) + [""]
-        lines += ["Mouse"] + [f"  {line}" for line in MOUSE_HELP]
-        keys = (
-            [("Keys in this game", "")]
-            + list(self.help.keys)
-            + [("", ""), ("Keys in every game", "")]
-        )
-        keys += list(COMMON_KEYS)
-        top = rect.y + pad * 3
-        visible = (rect.bottom - top - pad) // (size + 2)
-        self.scroll = min(self.scroll, max(0, len(lines) - visible))
-        for i, line in enumerate(lines[self.scroll : self.scroll + visible]):
-            text(surface, line, size, theme.text, (rect.x + pad, top + i * (size + 2)))
-        x = rect.x + 2 * pad + column_w
-        y = top
-        key_w = column_w // 3
-        for key, what in keys:
-            text(surface, key, size, theme.accent, (x, y), bold=not what)
-            for j, line in enumerate(wrap(what, size, column_w - key_w) or [""]):
-                text(surface, line, size, theme.text, (x + key_w, y + j * (size + 2)))
-            y += max(1, len(wrap(what, size, column_w - key_w))) * (size + 2)
-        text(
-            surface,
-            "Esc, a click or F1 closes; arrows or the wheel scroll",
-            size,
-            theme.dim_text,
-            (rect.centerx, rect.bottom - pad // 2),
-            "midbottom",
-        )
+            lines += wrap(paragraph, self.size, width) + [""]
+        return lines + ["Mouse"] + [f"  {line}" for line in MOUSE_HELP]
+
+    def _key_lines(self, width: int) -> list[tuple[str, str, bool]]:
+        """(key, a line of its meaning, is a heading), wrapped to the column."""
+        rows = [("Keys in this game", "", True)]
+        sections = (self.help.keys, [("", ""), ("Keys in every game", "")], COMMON_KEYS)
+        for key, words in (pair for section in sections for pair in section):
+            wrapped = wrap(words, self.size, width - width // 3) or [""]
+            rows.append((key, wrapped[0], not words and bool(key)))
+            rows += [("", line, False) for line in wrapped[1:]]
+        return rows
 
 
 class MenuOverlay(Overlay):
@@ -446,6 +452,10 @@ class WinOverlay(Overlay):
         surface.blit(self.trails, (0, 0))
         theme, size = self.app.theme, self.size
         w, h = surface.get_size()
+        banner = pygame.Rect(0, 0, size * 30, size * 8)
+        banner.center = (w // 2, h // 3 + size * 2)
+        pygame.draw.rect(surface, theme.panel, banner, border_radius=size // 2)
+        pygame.draw.rect(surface, theme.panel_edge, banner, width=2, border_radius=size // 2)
         text(surface, "You won!", size * 3, theme.accent, (w // 2, h // 3), "center", bold=True)
         text(
             surface,

@@ -49,6 +49,7 @@ class TableScreen:
         self.options = dict(options)
         self.game = Game(make_rules(game_id, **options), random_deal() if deal is None else deal)
         self.view: TableView | None = None
+        self.size = (0, 0)  # the window size the table was laid out for
         self.flights = Flights()
         self.press = None  # (pile, index, count, kind, point, pointer offset) on mouse down
         self.drag = None  # the same, once the pointer has moved: cards follow it
@@ -80,6 +81,7 @@ class TableScreen:
         return self.game.state
 
     def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
         self.bar_h = bar_height(size)
         self.view = TableView(self.rules, table_area(size), self.app.look)
         self.buttons = self.make_buttons()

@@ -7,6 +7,8 @@ platform (``toggle_fullscreen`` does not on Windows).
 
 from __future__ import annotations
 
+import os
+
 import pygame
 
 MIN_SIZE = (800, 600)
@@ -18,7 +20,36 @@ class Window:
         self.windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
         self.fullscreen = fullscreen
         self.hidden_from_fullscreen = False  # the boss key left full screen: go back on restore
-        self.surface = self._set_mode()
+        self.opening = fullscreen and self._open_borderless()
+        if not self.opening:
+            self.surface = self._set_mode()
+        os.environ.setdefault("SDL_VIDEO_CENTERED", "1")  # windows made later open centred
+
+    def _open_borderless(self) -> bool:
+        """Cover the screen with a borderless window first: X11 takes ~100 ms to confirm
+        full screen, and the table can be on screen in the meantime (see finish_opening)."""
+        sizes = pygame.display.get_desktop_sizes()
+        if not sizes:
+            return False
+        os.environ["SDL_VIDEO_WINDOW_POS"] = "0,0"
+        try:
+            self.surface = pygame.display.set_mode(sizes[0], pygame.NOFRAME)
+        except pygame.error:
+            return False
+        finally:
+            del os.environ["SDL_VIDEO_WINDOW_POS"]
+        return True
+
+    def finish_opening(self) -> bool:
+        """After the first frame: make the borderless window truly full screen.
+
+        Returns True if the window surface changed (the caller redraws)."""
+        if not self.opening:
+            return False
+        self.opening = False
+        if self.fullscreen:
+            self.surface = self._set_mode()
+        return True
 
     def _set_mode(self) -> pygame.Surface:
         if self.fullscreen:

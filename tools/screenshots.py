@@ -1,0 +1,142 @@
+"""Screenshots of every game and screen, for docs/screenshots/.
+
+Run under an X server big enough for the largest size, for example:
+
+    Xvfb :99 -screen 0 1920x1080x24 &  DISPLAY=:99 python tools/screenshots.py [outdir]
+
+Each picture is the game's own window surface after a real frame was drawn.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from solitaire.model.autoplay import next_move  # noqa: E402
+from solitaire.model.cards import parse_card  # noqa: E402
+from solitaire.model.state import State  # noqa: E402
+from solitaire.ui.app import App  # noqa: E402
+from solitaire.ui.overlays import (  # noqa: E402
+    HelpOverlay,
+    InfoOverlay,
+    MenuOverlay,
+    NumberEntry,
+    OptionsOverlay,
+    WinOverlay,
+    info_lines,
+)
+
+GAMES = {"lucie": 3, "merci": 3, "prince": 6, "canfield": 5, "vierfrei": 1}
+
+
+def played(app: App, game_id: str, deal: int, moves: int = 8, **options) -> None:
+    """Open a game and let the auto-player make a few moves, for a table in play."""
+    app.open_game(game_id, deal, options or None, animate=False)
+    table = app.table
+    seen = {table.state.key()}
+    for _ in range(moves):
+        move = next_move(table.rules, table.state, seen)
+        if move is None:
+            break
+        table.game.play(move)
+        seen.add(table.state.key())
+    table.seconds = 83
+
+
+def save(app: App, path: Path) -> None:
+    if app.table is not None:
+        app.table.flights.finish()
+    app.dirty = True
+    app.step(sleep=False)
+    app.draw()
+    pygame.image.save(app.window.surface, str(path))
+    print(path)
+
+
+def tables(out: Path, size: tuple[int, int]) -> None:
+    app = App(fullscreen=False, size=size)
+    for game_id, deal in GAMES.items():
+        played(app, game_id, deal)
+        save(app, out / f"{game_id}-{size[0]}x{size[1]}.png")
+    pygame.quit()
+
+
+def screens(out: Path) -> None:
+    app = App(fullscreen=False, size=(1280, 800))
+    save(app, out / "chooser.png")
+    played(app, "lucie", 3)
+    app.open_overlay(HelpOverlay(app, "lucie"))
+    save(app, out / "help.png")
+    app.overlays.clear()
+    played(app, "merci", 3)
+    app.open_overlay(OptionsOverlay(app, app.table))
+    save(app, out / "options.png")
+    app.overlays.clear()
+    app.open_quit_menu()
+    save(app, out / "quit-menu.png")
+    app.overlays.clear()
+    played(app, "vierfrei", 1)
+    app.open_overlay(NumberEntry(app, lambda number: None))
+    app.overlays[-1].digits = "11982"
+    save(app, out / "game-number.png")
+    app.overlays.clear()
+    played(app, "canfield", 5)
+    app.open_overlay(InfoOverlay(app, info_lines("Canfield")))
+    save(app, out / "info.png")
+    app.overlays.clear()
+    won(app)
+    for _ in range(240):  # four seconds of bouncing cards
+        app.update(1 / 60)
+        app.draw()
+    save(app, out / "win.png")
+    app.overlays.clear()
+    played(app, "lucie", 3)
+    app.table.typed = "QS"
+    stuck = app.table.state.top("t2")
+    app.table.finder = (stuck, 1e9)
+    app.table.say(f"The {stuck.name} cannot move anywhere now.", 1e9)
+    save(app, out / "card-finder.png")
+    app.set_look("mono", True)
+    played(app, "canfield", 5)
+    save(app, out / "black-and-white.png")
+    app.set_look("mono", False)
+    app.set_look("four_color", True)
+    app.set_look("back", "red diamonds")
+    app.set_look("table", "walnut")
+    played(app, "prince", 6)
+    save(app, out / "four-colour-walnut.png")
+    pygame.quit()
+
+
+def won(app: App) -> None:
+    """A lucie game one card from the end, and that card played."""
+    app.open_game("lucie", 3, animate=False)
+    table = app.table
+    piles = {name: [] for name in table.state.piles}
+    for suit in "CDHS":
+        piles["f" + suit] = [parse_card(rank + suit) for rank in "A23456789TJQK"]
+    piles["t1"] = [piles["fS"].pop()]
+    table.game.state = State(piles, table.state.values)
+    table.play_typed("KS")
+    assert isinstance(app.overlays[-1], WinOverlay)
+
+
+def main() -> None:
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    if "DISPLAY" not in os.environ:
+        raise SystemExit("run this under an X server (DISPLAY is not set)")
+    for size in ((1920, 1080), (800, 600)):
+        tables(out, size)
+    screens(out)
+
+
+if __name__ == "__main__":
+    main()
