@@ -343,3 +343,47 @@ def test_winning_shows_the_win_screen(app):
     send(app, key(pygame.K_RETURN))
     assert isinstance(app.overlays[-1], WinOverlay)
     assert app.results["lucie"].startswith("won")
+
+
+def test_lucie_illegal_keystroke_clicks_and_says_so(app):
+    table = start(app, "lucie", 2)
+    type_text(app, "x")
+    assert "not part of a card name" in table.message[0] and table.game.done == []
+    type_text(app, "t")
+    send(app, key(pygame.K_BACKSPACE))
+    assert table.typed == ""
+
+
+def test_lucie_quit_menu_new_hand(app):
+    table = start(app, "lucie", 2)
+    type_text(app, "q")
+    send(app, key(pygame.K_RETURN))
+    send(app, key(pygame.K_DOWN), key(pygame.K_RETURN))  # the second item: new hand
+    assert table.game.deal_number != 2 and not app.overlays
+
+
+def test_canfield_h_i_q_and_clicking_the_hand(app):
+    table = start(app, "canfield", 3)
+    send(app, key(pygame.K_h, char="h"))
+    assert isinstance(app.overlays[-1], HelpOverlay)
+    send(app, key(pygame.K_ESCAPE))
+    send(app, key(pygame.K_i, char="i"))
+    assert app.overlays and not isinstance(app.overlays[-1], HelpOverlay)
+    send(app, key(pygame.K_SPACE))
+    send(app, key(pygame.K_q, char="q"))
+    assert isinstance(app.overlays[-1], MenuOverlay)
+    send(app, key(pygame.K_RETURN))  # the first item: exit
+    assert not app.running
+    click(app, point(app, "hand"))
+    assert len(table.state.piles["waste"]) == 1
+
+
+def test_vierfrei_h_opens_help_and_the_reshuffle_button_works_in_lucie(app):
+    start(app, "vierfrei", 1)
+    send(app, key(pygame.K_h, char="h"))
+    assert isinstance(app.overlays[-1], HelpOverlay)
+    send(app, key(pygame.K_ESCAPE))
+    table = start(app, "lucie", 4)
+    button = next(b for b in table.buttons if b.label == "Reshuffle")
+    click(app, button.rect.center)
+    assert table.state.values["redeals_used"] == 1

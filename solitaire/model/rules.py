@@ -47,6 +47,8 @@ class Rules:
     foundation_takeback = False  # foundation cards may come back to the tableau
     # Notation: code -> pile name, for ``<from><to>`` moves; HOME means the card's foundation.
     codes: dict[str, str] = {}
+    # Moves written as one word (upper case): "N" turns the hand, "L" lays off ...
+    commands: dict[str, MoveKind] = {}
 
     def __init__(self, **options: object):
         self.options = resolve_options(self.option_specs, options)
@@ -323,9 +325,13 @@ class Rules:
     # ------------------------------------------------------------------ notation
     def parse_move(self, text: str, state: State) -> Move:
         """Read a move written in this game's notation; IllegalMove if it is not legal."""
-        move = self.parse_pair(text, state)
+        move = self.parse_command(text) or self.parse_pair(text, state)
         self.check(state, move)
         return move
+
+    def parse_command(self, text: str) -> Move | None:
+        kind = self.commands.get(text.strip().upper())
+        return None if kind is None else Move(kind)
 
     def parse_pair(self, text: str, state: State) -> Move:
         """``<from><to>`` with an optional ``v<count>``: ``3a``, ``a5``, ``8h``, ``54v3``."""
@@ -377,7 +383,7 @@ class Rules:
         return text
 
     def format_special(self, move: Move, state: State) -> str:
-        raise NotImplementedError
+        return next(word for word, kind in self.commands.items() if kind == move.kind)
 
     def notation_hint(self) -> str:
         return "see the notation in --help"

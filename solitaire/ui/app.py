@@ -308,7 +308,7 @@ class App:
 
     def draw(self) -> None:
         surface = self.window.surface
-        self.screen.draw(surface)
+        self.screen.draw(surface, self.lag)
         for overlay in self.overlays:
             overlay.draw(surface)
         pygame.display.flip()

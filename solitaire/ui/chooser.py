@@ -56,7 +56,7 @@ class Chooser:
     def next_wakeup(self) -> float:
         return 60.0
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, lag: float = 0.0) -> None:
         theme = self.app.theme
         w, h = surface.get_size()
         if self.felt is None or self.felt.get_size() != (w, h):

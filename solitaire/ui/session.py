@@ -502,6 +502,12 @@ class TableScreen:
         if char and char in CARD_CHARS and len(self.typed) < 3:
             self.typed += char
             return True
+        if char.isprintable() and char.strip() and char not in "BMO":
+            # Seed 000: an illegal keystroke gets a light click and a message.
+            self.refuse(
+                f"'{event.unicode}' is not part of a card name (like TC or qh) or a command"
+            )
+            return True
         return False
 
     keys_merci = keys_lucie
@@ -671,7 +677,9 @@ class TableScreen:
         self.drawn = (self.drawn[0], new)
         return [old, new]
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, lag: float = 0.0) -> None:
+        """A full frame; ``lag`` is how far real time is past the last fixed update, so
+        flying cards are drawn where they are now, between two updates."""
         view = self.view
         hidden = self._hidden()
         surface.blit(view.static(self.state, hidden), (0, 0))
@@ -679,7 +687,7 @@ class TableScreen:
             self._highlight_selection(surface)
         if self.drag:
             self._highlight_targets(surface)
-        for card, face_up, pos in self.flights.positions():
+        for card, face_up, pos in self.flights.positions(lag):
             surface.blit(view.card_image(card, face_up), pos)
         if self.drag:
             self._draw_dragged(surface)

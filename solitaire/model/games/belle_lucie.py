@@ -38,6 +38,7 @@ class BelleLucie(Rules):
     blurb = "Eighteen fans, build down in suit; two reshuffles, then one draw."
     tableau = FANS
     build = BUILD_SUIT
+    commands = {"S": MoveKind.REDEAL}
 
     # The classic rules. The merci game reads these from its options instead.
     redeals: int | None = 2
@@ -202,11 +203,9 @@ class BelleLucie(Rules):
         return "a card like TC, or TC-F / TC-7 with a destination, or S to reshuffle"
 
     def parse_move(self, text: str, state: State) -> Move:
-        token = text.strip().upper()
-        if token == "S":
-            move = Move(MoveKind.REDEAL)
-        else:
-            card_text, _, where = token.partition("-")
+        move = self.parse_command(text)
+        if move is None:
+            card_text, _, where = text.strip().upper().partition("-")
             try:
                 card = parse_card(card_text)
             except CardError as error:
@@ -256,7 +255,7 @@ class BelleLucie(Rules):
 
     def format_move(self, move: Move, state: State) -> str:
         if move.kind == MoveKind.REDEAL:
-            return "S"
+            return self.format_special(move, state)
         card = state.piles[move.src][-1 if move.index is None else move.index]
         where = "F" if move.dst in FOUNDATIONS else str(FANS.index(move.dst) + 1)
         return f"{card}-{where}"

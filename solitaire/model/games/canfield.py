@@ -49,6 +49,7 @@ class Canfield(Rules):
     reserves = ("reserve",)
     build = BUILD_ALTERNATE
     wrap = True
+    commands = {"N": MoveKind.TURN}
     # The seed's keys: origins 1 or S (the reserve), 2-5, W; destinations 2-5, F.
     codes = {
         "1": "reserve",
@@ -148,16 +149,6 @@ class Canfield(Rules):
     # ------------------------------------------------------------------ notation
     def notation_hint(self) -> str:
         return "origin 1/S, 2-5 or W then destination 2-5 or F, e.g. W2 or 3F; N turns the hand"
-
-    def parse_move(self, text: str, state: State) -> Move:
-        if text.strip().upper() == "N":
-            move = Move(MoveKind.TURN)
-            self.check(state, move)
-            return move
-        return super().parse_move(text, state)
-
-    def format_special(self, move: Move, state: State) -> str:
-        return "N"
 
     def format_move(self, move: Move, state: State) -> str:
         return super().format_move(move, state).upper()

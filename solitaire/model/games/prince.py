@@ -34,6 +34,7 @@ class Prince(Rules):
     reserves = RESERVE
     supermoves = True
     foundation_takeback = True
+    commands = {"L": MoveKind.LAYOFF, "LAYOFF": MoveKind.LAYOFF}
     codes = {
         **{str(number): name for number, name in enumerate(COLUMNS, start=1)},
         **{letter: name for letter, name in zip("abcdefg", RESERVE)},
@@ -100,16 +101,6 @@ class Prince(Rules):
     # ------------------------------------------------------------------ notation
     def notation_hint(self) -> str:
         return "columns 1-9, reserve a-g, h home, hc/hd/hh/hs from a foundation, L lay off"
-
-    def parse_move(self, text: str, state: State) -> Move:
-        if text.strip().upper() in ("L", "LAYOFF"):
-            move = Move(MoveKind.LAYOFF)
-            self.check(state, move)
-            return move
-        return super().parse_move(text, state)
-
-    def format_special(self, move: Move, state: State) -> str:
-        return "L"
 
     def show(self, state: State) -> str:
         reserve = " ".join(str(state.top(name) or "-") for name in RESERVE)

@@ -33,6 +33,7 @@ class Vierfrei(Rules):
     cells = CELLS
     build = BUILD_ALTERNATE
     supermoves = True
+    commands = {"#": MoveKind.SAFE_HOME}
     codes = {
         **{str(number): name for number, name in enumerate(COLUMNS, start=1)},
         **{letter: name for letter, name in zip("abcd", CELLS)},
@@ -95,16 +96,6 @@ class Vierfrei(Rules):
     # ------------------------------------------------------------------ notation
     def notation_hint(self) -> str:
         return "columns 1-8, cells a-d, h home, e.g. 3a a5 8h 54, 54v3 for 3 cards, # safe home"
-
-    def parse_move(self, text: str, state: State) -> Move:
-        if text.strip() == "#":
-            move = Move(MoveKind.SAFE_HOME)
-            self.check(state, move)
-            return move
-        return super().parse_move(text, state)
-
-    def format_special(self, move: Move, state: State) -> str:
-        return "#"
 
     def show(self, state: State) -> str:
         """The board as Freecell Solver reads it."""
