@@ -11,7 +11,7 @@ import pytest
 from solitaire.model.cards import new_deck
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
-from solitaire.model.moves import IllegalMove, MoveKind
+from solitaire.model.moves import IllegalMove, Move, MoveKind
 
 VARIANTS = [
     ("lucie", {}),
@@ -85,3 +85,30 @@ def test_illegal_moves_change_nothing(game_id, options):
         else:
             game.undo()
             assert game.state.key() == before
+
+
+def every_single_move(rules, state) -> set:
+    """All ordinary moves, found the slow way: every source, count and destination."""
+    targets = [name for name, role in rules.roles.items() if role in ("tableau", "foundation", "cell")]
+    found = set()
+    for src, cards in state.piles.items():
+        if cards and rules.roles[src] in ("tableau", "foundation", "cell", "reserve", "waste"):
+            for count in rules.lift_counts(state, src):
+                for dst in targets:
+                    move = Move(MoveKind.MOVE, src, dst, count)
+                    if dst != src and rules.is_legal(state, move):
+                        found.add(move)
+    return found
+
+
+@pytest.mark.parametrize(("game_id", "options"), VARIANTS)
+def test_the_quick_move_list_misses_no_legal_move(game_id, options):
+    rng = random.Random(f"complete{game_id}{options}")
+    game = Game(make_rules(game_id, **options), rng.randrange(1_000_000))
+    for _ in range(60):
+        moves = game.legal_moves()
+        listed = {move for move in moves if move.kind == MoveKind.MOVE}
+        assert listed == every_single_move(game.rules, game.state)
+        if not moves:
+            break
+        game.play(rng.choice(moves))

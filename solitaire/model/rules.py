@@ -200,26 +200,32 @@ class Rules:
 
     # ------------------------------------------------------------------ listing moves
     def legal_moves(self, state: State) -> list[Move]:
-        moves = [move for move in self.candidate_moves(state) if self.is_legal(state, move)]
+        moves = [move for move in self.candidate_moves(state) if not self.move_problem(state, move)]
         moves.extend(self.special_moves(state))
         return moves
 
     def candidate_moves(self, state: State) -> Iterator[Move]:
-        targets = [
-            name for name in self.roles if self.roles[name] in ("tableau", "foundation", "cell")
-        ]
+        """Moves worth checking: each liftable run to the places whose top could take it.
+
+        A cheap filter before the full check, because the solver lists moves millions
+        of times: a run can only go onto a card one rank higher, an empty place, or
+        the foundation of its suit."""
+        sources = ("tableau", "foundation", "cell", "reserve", "waste")
+        tableau = [name for name in self.tableau if name in self.roles]
         for src, cards in state.piles.items():
-            if not cards or self.roles[src] not in (
-                "tableau",
-                "foundation",
-                "cell",
-                "reserve",
-                "waste",
-            ):
+            if not cards or self.roles[src] not in sources:
                 continue
             for count in self.lift_counts(state, src):
-                for dst in targets:
-                    if dst != src:
+                card = cards[-count]
+                if count == 1 and self.roles[src] != "foundation":
+                    yield Move(MoveKind.MOVE, src, "f" + card.suit, 1)
+                    for cell in self.cells:
+                        if not state.piles[cell]:
+                            yield Move(MoveKind.MOVE, src, cell, 1)
+                above = card.rank % 13 + 1 if self.wrap else card.rank + 1
+                for dst in tableau:
+                    top = state.top(dst)
+                    if dst != src and (top is None or top.rank == above):
                         yield Move(MoveKind.MOVE, src, dst, count)
 
     def lift_counts(self, state: State, src: str) -> range | tuple[int, ...]:
