@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 
+from ..assets import asset_dir
 from .audio import Audio, NullAudio
 from .card_art import BACKS, TABLES, CardArt
 from .chooser import Chooser
@@ -29,7 +30,6 @@ from .session import TableScreen
 from .theme import COLOUR, MONO, forget_fonts
 from .window import Window
 
-ROOT = Path(__file__).resolve().parent.parent.parent
 STEP = 1 / 120  # fixed update step, seconds
 FRAME_RATE = 60  # frames per second while something moves
 LONGEST_CATCH_UP = 5.0  # seconds of updates run after a long sleep, at most
@@ -325,7 +325,7 @@ class App:
     def start_sound(self) -> None:
         """Open the audio device after the first frame: start-up shows the table sooner."""
         muted = self.audio.muted
-        self.audio = Audio.open(ROOT / "sounds")
+        self.audio = Audio.open(asset_dir("sounds"))
         self.audio.muted = muted
         if self.audio.problem:
             if self.table is not None:

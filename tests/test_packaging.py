@@ -1,0 +1,231 @@
+"""Starting the game the ways people do: double-click, `python -m`, pipx, a desktop launcher.
+
+Also the messages a fresh machine gets instead of a traceback: no pygame-ce, no display.
+"""
+
+import configparser
+import os
+import shlex
+import shutil
+import stat
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from solitaire import __version__
+from solitaire.assets import asset_dir
+
+ROOT = Path(__file__).resolve().parent.parent
+SOUNDS = sorted(p.name for p in (ROOT / "sounds").glob("*.wav"))
+
+
+def python(*args: str, env=None, cwd=ROOT) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, timeout=120, cwd=cwd, env=env
+    )
+
+
+def without_pygame(tmp_path: Path) -> dict:
+    """An environment where `import pygame` fails, as on a machine without pygame-ce."""
+    fake = tmp_path / "no_pygame" / "pygame"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("raise ImportError('No module named pygame')\n")
+    return dict(os.environ, PYTHONPATH=str(fake.parent))
+
+
+def assert_one_line_no_traceback(result: subprocess.CompletedProcess) -> str:
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+# ---- main.py, Solitaire.pyw, python -m solitaire
+
+
+def test_main_py_opens_with_python_when_double_clicked():
+    main_py = ROOT / "main.py"
+    assert main_py.read_text().startswith("#!/usr/bin/env python3\n")
+    assert main_py.stat().st_mode & stat.S_IXUSR
+    if shutil.which("git") and (ROOT / ".git").exists():
+        index = subprocess.run(
+            ["git", "ls-files", "-s", "main.py"], cwd=ROOT, capture_output=True, text=True
+        ).stdout
+        assert index.startswith("100755"), "git must keep main.py's run bit for fresh clones"
+
+
+def test_python_m_solitaire_prints_the_version():
+    result = python("-m", "solitaire", "--version")
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"Solitaire {__version__}"
+
+
+def test_pyw_twin_has_no_shebang():
+    # The Windows Python install manager opens a console for a script with a shebang.
+    assert not (ROOT / "Solitaire.pyw").read_text().startswith("#!")
+
+
+def run_pyw_without_console(*args: str, env=None) -> subprocess.CompletedProcess:
+    """Solitaire.pyw as pythonw runs it: sys.stdout and sys.stderr are None."""
+    code = (
+        "import runpy, sys\n"
+        f"sys.argv = [{str(ROOT / 'Solitaire.pyw')!r}, *{list(args)!r}]\n"
+        "sys.stdout = sys.stderr = None\n"
+        "runpy.run_path(sys.argv[0], run_name='__main__')\n"
+    )
+    return python("-c", code, env=env)
+
+
+def test_pyw_twin_runs_with_no_console():
+    result = run_pyw_without_console("--game", "vierfrei", "--deal", "1", "--show")
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_pyw_twin_reports_missing_pygame_without_a_crash(tmp_path):
+    result = run_pyw_without_console(env=without_pygame(tmp_path))
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert "pygame-ce is not installed" in result.stderr  # a message box on Windows
+
+
+# ---- a fresh machine: no pygame-ce, no display
+
+
+def test_without_pygame_main_py_says_how_to_install_it(tmp_path):
+    result = python(str(ROOT / "main.py"), env=without_pygame(tmp_path))
+    line = assert_one_line_no_traceback(result)
+    assert "pygame-ce is not installed" in line and "pip install" in line
+
+
+def test_without_pygame_the_text_commands_still_work(tmp_path):
+    result = python(
+        str(ROOT / "main.py"), "--game", "vierfrei", "--deal", "1", "--show",
+        env=without_pygame(tmp_path),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(": JD KD 2S 4C 3S 6D 6S")
+
+
+def test_without_a_display_main_py_says_so_in_one_line():
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
+    result = python(str(ROOT / "main.py"), "--windowed", env=env)
+    line = assert_one_line_no_traceback(result)
+    assert "cannot open a window" in line and "--help" in line
+
+
+# ---- pyproject.toml: pipx install . gives a solitaire command with the sounds
+
+
+def test_pyproject_declares_the_gui_script_and_version():
+    tomllib = pytest.importorskip("tomllib")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["name"] == "solitaire"
+    assert project["version"] == __version__
+    assert project["gui-scripts"] == {"solitaire": "solitaire.__main__:run"}
+    assert any(dep.startswith("pygame-ce") for dep in project["dependencies"])
+    from solitaire.__main__ import run
+
+    assert callable(run)
+
+
+def test_assets_are_found_in_the_checkout():
+    assert asset_dir("sounds") == ROOT / "sounds"
+    assert (asset_dir("sprites") / "icon.png").is_file()
+
+
+def test_the_wheel_ships_every_package_the_sounds_and_the_icon(tmp_path):
+    """What `pipx install .` installs, built from a copy so no build files land here."""
+    src = tmp_path / "src"
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    for name in ("solitaire", "sounds", "sprites"):
+        shutil.copytree(ROOT / name, src / name, ignore=ignore)
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy(ROOT / name, src / name)
+    result = python(
+        "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path / "wheel"), str(src)
+    )
+    if result.returncode and "satisfies the requirement setuptools" in result.stderr:
+        pytest.skip("no package index to fetch setuptools from")
+    assert result.returncode == 0, result.stderr
+    (wheel,) = (tmp_path / "wheel").glob("solitaire-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for init in (ROOT / "solitaire").rglob("__init__.py"):
+        assert init.relative_to(ROOT).as_posix() in names
+    assert {f"solitaire/sounds/{name}" for name in SOUNDS} <= names
+    assert "solitaire/sprites/icon.png" in names
+    entry_points = zipfile.ZipFile(wheel).read(
+        f"solitaire-{__version__}.dist-info/entry_points.txt"
+    )
+    assert b"[gui_scripts]\nsolitaire = solitaire.__main__:run" in entry_points
+
+
+# ---- the Linux desktop launcher
+
+
+def read_desktop(path: Path) -> configparser.SectionProxy:
+    parser = configparser.ConfigParser(interpolation=None)
+    parser.optionxform = str  # keys are case-sensitive
+    parser.read(path, encoding="utf-8")
+    return parser["Desktop Entry"]
+
+
+def test_desktop_file_has_the_required_keys():
+    entry = read_desktop(ROOT / "solitaire.desktop")
+    assert entry["Type"] == "Application"
+    assert entry["Name"] == "Solitaire"
+    assert entry["Comment"]
+    assert entry["Exec"] and entry["Icon"]
+    assert entry["Terminal"] == "false"
+    assert entry["Categories"] == "Game;CardGame;"
+    assert entry["StartupWMClass"] == "solitaire"  # app.py sets SDL_VIDEO_X11_WMCLASS to it
+
+
+@pytest.mark.skipif(sys.platform == "win32" or not shutil.which("bash"), reason="needs bash")
+def test_install_desktop_writes_a_launcher_that_starts_this_checkout(tmp_path):
+    if not (ROOT / ".venv" / "bin" / "python").exists():
+        pytest.skip("the launcher points at the checkout's .venv, which is not here")
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "share"))
+    result = subprocess.run(
+        ["bash", str(ROOT / "tools" / "install_desktop.sh")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    entry = read_desktop(tmp_path / "share" / "applications" / "solitaire.desktop")
+    command = shlex.split(entry["Exec"])
+    assert command == [str(ROOT / ".venv" / "bin" / "python"), str(ROOT / "main.py")]
+    icon = Path(entry["Icon"])
+    assert icon.is_absolute() and icon.read_bytes() == (ROOT / "sprites" / "icon.png").read_bytes()
+    started = subprocess.run([*command, "--version"], capture_output=True, text=True, timeout=60)
+    assert started.stdout.strip() == f"Solitaire {__version__}"
+
+
+# ---- the icon and the one-file build
+
+
+def test_icon_is_a_256_pixel_png():
+    png = (ROOT / "sprites" / "icon.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert int.from_bytes(png[16:20], "big") == int.from_bytes(png[20:24], "big") == 256
+
+
+def test_build_exe_makes_windows_and_mac_icons_from_the_png():
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import build_exe
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    png = (ROOT / "sprites" / "icon.png").read_bytes()
+    ico = build_exe.ico_from_png(png)
+    assert ico[:6] == b"\0\0\1\0\1\0" and ico[22:] == png
+    icns = build_exe.icns_from_png(png)
+    assert icns[:4] == b"icns" and int.from_bytes(icns[4:8], "big") == len(icns)
+    assert icns[8:12] == b"ic08" and icns[16:] == png

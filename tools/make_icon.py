@@ -1,0 +1,90 @@
+"""Draw the application icon with the game's own card art and write sprites/icon.png.
+
+Usage: python tools/make_icon.py [OUT.png] [--size 256]
+
+An ace of spades fanned over a king of hearts on a rounded square of green felt. The
+picture is drawn at four times the size and scaled down, so edges and rotations are smooth.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import pygame
+
+from solitaire.ui.card_art import CardArt, table_surface
+
+SUPERSAMPLE = 4
+CARD_RATIO = 7 / 5
+
+
+def _rounded_mask(size: int, radius: int) -> pygame.Surface:
+    mask = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    return mask
+
+
+def _shadow(card: pygame.Surface, blur: int, alpha: int) -> pygame.Surface:
+    """A soft dark copy of the card's outline."""
+    w, h = card.get_size()
+    pad = blur * 2
+    shape = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    silhouette = card.copy()
+    silhouette.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MIN)
+    silhouette.fill((0, 0, 0, alpha), special_flags=pygame.BLEND_RGBA_MULT)
+    shape.blit(silhouette, (pad, pad))
+    return pygame.transform.gaussian_blur(shape, blur)
+
+
+def _place(canvas: pygame.Surface, card: pygame.Surface, angle: float, centre, shadow_at) -> None:
+    turned = pygame.transform.rotozoom(card, angle, 1)
+    blur = max(1, canvas.get_width() // 60)
+    shadow = pygame.transform.rotozoom(_shadow(card, blur, 120), angle, 1)
+    canvas.blit(shadow, shadow.get_rect(center=(centre[0] + shadow_at, centre[1] + shadow_at)))
+    canvas.blit(turned, turned.get_rect(center=centre))
+
+
+def draw_icon(size: int = 256) -> pygame.Surface:
+    big = size * SUPERSAMPLE
+    radius = big * 22 // 100
+    canvas = table_surface("green felt", big, big).convert_alpha()
+    # A light rim and a soft inner shade make the square read as a tile, not a cut-out.
+    rim = max(2, big // 64)
+    pygame.draw.rect(canvas, (120, 190, 130), canvas.get_rect(), rim, border_radius=radius)
+    canvas.blit(_rounded_mask(big, radius), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+
+    card_h = big * 66 // 100
+    card_w = round(card_h / CARD_RATIO)
+    art = CardArt(card_w, card_h)
+    offset = big // 8
+    centre_y = big // 2 + big // 40
+    _place(canvas, art.face(13, "H"), 15, (big // 2 - offset, centre_y), big // 70)
+    _place(canvas, art.face(1, "S"), -10, (big // 2 + offset, centre_y), big // 50)
+    return pygame.transform.smoothscale(canvas, (size, size))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", nargs="?", type=Path, default=ROOT / "sprites" / "icon.png")
+    parser.add_argument("--size", type=int, default=256, help="width and height in pixels")
+    args = parser.parse_args()
+    pygame.display.init()
+    pygame.display.set_mode((1, 1))
+    icon = draw_icon(args.size)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(icon, str(args.out))
+    print(f"wrote {args.out} ({args.size}x{args.size})")
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
