@@ -1,0 +1,192 @@
+"""Replays as small text files a player can read, share, edit and watch.
+
+    # Vierfrei, deal 617: 2 moves, 0 cards home
+    game: vierfrei
+    deal: 617
+    options: auto=off
+    moves:
+    3a 58
+
+Headings first (``rules:`` is another name for ``options:``), then ``moves:`` and the
+moves in the game's own notation, any number to a line. ``#`` starts a comment, except
+among Vierfrei's moves, where ``#`` alone is a move (safe play home) and ``##`` starts one.
+Reading replays every move, so a damaged file is caught at its first bad line.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .model.game import Game
+from .model.games import GAMES, make_rules
+from .model.moves import IllegalMove, Turn
+from .storage import write_atomic
+
+MOVES_PER_LINE = 12
+HEADINGS = ("game", "deal", "options", "rules", "moves")
+
+
+class ReplayError(ValueError):
+    """A replay file that cannot be played; the message names the first bad line."""
+
+    def __init__(self, reason: str, line: int | None = None):
+        super().__init__(f"line {line}: {reason}" if line else reason)
+        self.line = line
+        self.reason = reason
+
+
+def to_text(game: Game) -> str:
+    """The replay of the moves done in ``game`` (not the undone ones)."""
+    rules = game.rules
+    moves = game.notation()
+    lines = [
+        f"# {rules.title}, deal {game.deal_number}: {len(moves)} moves, "
+        f"{rules.score_text(game.state)}",
+        f"game: {rules.game_id}",
+        f"deal: {game.deal_number}",
+        f"options: {rules.option_text()}".rstrip(),
+        "moves:",
+    ]
+    for start in range(0, len(moves), MOVES_PER_LINE):
+        lines.append(" ".join(moves[start : start + MOVES_PER_LINE]))
+    return "\n".join(lines) + "\n"
+
+
+def parse_text(text: str) -> tuple[Game, list[str]]:
+    """The game at its deal and the replay's moves, each checked by playing it."""
+    headings: dict[str, tuple[int, str]] = {}
+    move_lines: list[tuple[int, str]] = []  # (line number, text) after "moves:"
+    for number, line in enumerate(text.splitlines(), start=1):
+        if move_lines:
+            move_lines.append((number, line))
+            continue
+        name, colon, value = line.partition(":")
+        name = name.strip().lower()
+        if name == "moves":  # the rest of its line is moves, where '#' may be one
+            move_lines.append((number, value))
+            continue
+        line = line.partition("#")[0].strip()
+        if not line:
+            continue
+        name, colon, value = line.partition(":")
+        name = name.strip().lower()
+        if not colon or name not in HEADINGS:
+            raise ReplayError(
+                f"'{line}' is not a heading (expected game:, deal:, options: or moves:)", number
+            )
+        headings["options" if name == "rules" else name] = (number, value.strip())
+    for name in ("game", "deal"):
+        if name not in headings:
+            raise ReplayError(f"the file has no '{name}:' line; is it a replay?")
+    if not move_lines:
+        raise ReplayError("the file has no 'moves:' line; is it a replay?")
+    game = _start(headings)
+    # Vierfrei's safe-play-home move is written '#', so there a comment needs '##'.
+    marker = "##" if "#" in game.rules.commands else "#"
+    moves = [
+        (number, word) for number, line in move_lines for word in line.partition(marker)[0].split()
+    ]
+    scratch = Game(game.rules, game.deal_number)
+    for count, (number, move) in enumerate(moves, start=1):
+        try:
+            scratch.play_text(move)
+        except IllegalMove as error:
+            reason = str(error)
+            if not reason.startswith(f"'{move}'"):
+                reason = f"'{move}' (move {count}): {reason}"
+            raise ReplayError(reason, number) from None
+    return game, [move for _, move in moves]
+
+
+def _start(headings: dict[str, tuple[int, str]]) -> Game:
+    """The game the headings name, at its deal."""
+    line, game_id = headings["game"]
+    game_id = game_id.lower()
+    if game_id not in GAMES:
+        raise ReplayError(f"unknown game '{game_id}' (games: {', '.join(GAMES)})", line)
+    options_line, options_text = headings.get("options", (None, ""))
+    options = {}
+    for word in options_text.split():
+        name, equals, value = word.partition("=")
+        if not equals:
+            raise ReplayError(f"rule option '{word}' should read name=value", options_line)
+        options[name.lower()] = value
+    try:
+        rules = make_rules(game_id, **options)
+    except ValueError as error:
+        raise ReplayError(str(error), options_line) from None
+    line, deal_text = headings["deal"]
+    try:
+        return Game(rules, int(deal_text))
+    except ValueError as error:
+        reason = str(error) if deal_text.strip().isdigit() else "the deal is not a number"
+        raise ReplayError(f"'{deal_text}': {reason}", line) from None
+
+
+def write(path: str | os.PathLike, game: Game) -> None:
+    write_atomic(path, to_text(game))
+
+
+def read(path: str | os.PathLike) -> tuple[Game, list[str]]:
+    """The game at its deal and the moves of the replay in ``path``; ReplayError if not."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ReplayError(f"{path} is not a text file") from None
+    except OSError as error:
+        raise ReplayError(f"{path} cannot be read ({error.strerror or error})") from None
+    return parse_text(text)
+
+
+class Replayer:
+    """Steps through a replay, forward and back, on a Game the view can draw.
+
+    The moves are played once up front and undone, so stepping is the game's own redo
+    and undo: each step returns the Turn it made, with every card step for animation.
+    """
+
+    def __init__(self, game: Game, moves: list[str]):
+        if game.done:
+            raise ValueError("a replay starts from the deal")
+        self.game = game
+        self.moves = list(moves)
+        game.play_sequence(self.moves)
+        game.restart()
+
+    @classmethod
+    def open(cls, path: str | os.PathLike) -> Replayer:
+        return cls(*read(path))
+
+    @property
+    def position(self) -> int:
+        """How many moves have been played."""
+        return len(self.game.done)
+
+    @property
+    def at_start(self) -> bool:
+        return not self.game.done
+
+    @property
+    def at_end(self) -> bool:
+        return not self.game.undone
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def forward(self) -> Turn | None:
+        return self.game.redo()
+
+    def backward(self) -> Turn | None:
+        return self.game.undo()
+
+    def go_to(self, position: int) -> None:
+        position = max(0, min(position, len(self.moves)))
+        while self.position < position:
+            self.forward()
+        while self.position > position:
+            self.backward()
+
+    def last_move(self) -> str | None:
+        """The text of the move just played, for a caption; None at the start."""
+        return self.moves[self.position - 1] if self.position else None

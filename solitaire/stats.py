@@ -1,0 +1,273 @@
+"""Statistics per game and per rule option set, kept in a crash-safe file.
+
+Each finished deal is a Result. The counts (played, won, streaks, bests, point totals)
+are kept as running totals, so they stay right however long the player plays; the list
+of recent results beside them is capped and only feeds the charts. Totals are kept for
+each option set and for the game as a whole, because streaks across option sets cannot
+be pieced together afterwards from per-set totals.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import asdict, dataclass, field, fields
+from datetime import datetime
+
+from .model.game import Game
+from .model.moves import Status
+from .model.rules import Rules
+from .storage import DamagedFile, dump_json, load_or_fresh, write_atomic
+
+KIND = "stats"
+VERSION = 1
+HISTORY_LIMIT = 1000  # results kept per option set for the charts
+WON = "won"
+LOST = "lost"
+
+
+def now_iso() -> str:
+    return datetime.now().isoformat(timespec="seconds")
+
+
+@dataclass
+class Result:
+    """One finished deal. ``points`` are the game's own points (The Prince's table)."""
+
+    outcome: str  # WON or LOST; a deal abandoned after a move counts as lost
+    score: int
+    moves: int
+    seconds: float
+    deal: int
+    assisted: bool = False  # won with the computer's help (hint, solver)
+    points: int = 0
+    date: str = field(default_factory=now_iso)
+
+    @property
+    def won(self) -> bool:
+        return self.outcome == WON
+
+
+def option_key(rules: Rules) -> str:
+    """The name an option set is counted under: ``merci redeals=2 mercis=1 ...``."""
+    return f"{rules.game_id} {rules.option_text()}".strip()
+
+
+def result_of(
+    game: Game, seconds: float, assisted: bool = False, date: str | None = None
+) -> Result | None:
+    """The Result of leaving ``game`` now (won, lost or abandoned); None if it never began.
+
+    Seed 001: a deal left with no move made counts as neither a win nor a loss. Moves
+    all undone count as none made: the cards are as dealt, as if the deal were new.
+    """
+    if not game.done:
+        return None
+    rules = game.rules
+    won = rules.is_won(game.state)
+    points = getattr(rules, "points", None)  # only The Prince scores points per deal
+    return Result(
+        outcome=WON if won else LOST,
+        score=rules.score(game.state),
+        moves=len(game.done),
+        seconds=seconds,
+        deal=game.deal_number,
+        assisted=assisted,
+        points=points(Status.WON if won else Status.LOST) if points else 0,
+        date=date or now_iso(),
+    )
+
+
+@dataclass
+class Summary:
+    """Running totals over a run of results.
+
+    ``score_total`` is Canfield's casino balance; ``points_total`` The Prince's points;
+    ``average_score`` La Belle Lucie's average out of 100. ``current_streak`` is signed:
+    +3 is three wins in a row, -2 two losses.
+    """
+
+    played: int = 0
+    won: int = 0
+    assisted_wins: int = 0
+    current_streak: int = 0
+    longest_win_streak: int = 0
+    longest_loss_streak: int = 0
+    best_score: int | None = None
+    score_total: int = 0
+    points_total: int = 0
+    fewest_moves: int | None = None  # in a win
+    fastest_win: float | None = None  # seconds
+
+    @property
+    def lost(self) -> int:
+        return self.played - self.won
+
+    @property
+    def win_percent(self) -> float:
+        return 100.0 * self.won / self.played if self.played else 0.0
+
+    @property
+    def average_score(self) -> float | None:
+        return self.score_total / self.played if self.played else None
+
+    def add(self, result: Result) -> None:
+        self.played += 1
+        self.score_total += result.score
+        self.points_total += result.points
+        self.best_score = _best(self.best_score, result.score, max)
+        if result.won:
+            self.won += 1
+            self.assisted_wins += result.assisted
+            self.current_streak = max(self.current_streak, 0) + 1
+            self.longest_win_streak = max(self.longest_win_streak, self.current_streak)
+            self.fewest_moves = _best(self.fewest_moves, result.moves, min)
+            self.fastest_win = _best(self.fastest_win, result.seconds, min)
+        else:
+            self.current_streak = min(self.current_streak, 0) - 1
+            self.longest_loss_streak = max(self.longest_loss_streak, -self.current_streak)
+
+
+def _best(current, new, pick):
+    return new if current is None else pick(current, new)
+
+
+@dataclass
+class _Record:
+    """One option set: its totals and its recent results, oldest first."""
+
+    summary: Summary = field(default_factory=Summary)
+    history: list[Result] = field(default_factory=list)
+
+
+@dataclass
+class _GameRecord:
+    summary: Summary = field(default_factory=Summary)  # across all option sets
+    sets: dict[str, _Record] = field(default_factory=dict)
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.games: dict[str, _GameRecord] = {}
+
+    def record(self, game_id: str, key: str, result: Result | None) -> bool:
+        """Count a finished deal; a deal with no move made (or None) is not counted."""
+        if result is None or result.moves == 0:
+            return False
+        game = self.games.setdefault(game_id, _GameRecord())
+        entry = game.sets.setdefault(key, _Record())
+        game.summary.add(result)
+        entry.summary.add(result)
+        entry.history.append(result)
+        del entry.history[:-HISTORY_LIMIT]
+        return True
+
+    def summary(self, game_id: str, key: str | None = None) -> Summary:
+        """Totals for one option set, or for the whole game when ``key`` is None."""
+        game = self.games.get(game_id)
+        if game is None:
+            return Summary()
+        if key is None:
+            return game.summary
+        entry = game.sets.get(key)
+        return entry.summary if entry else Summary()
+
+    def option_keys(self, game_id: str) -> list[str]:
+        game = self.games.get(game_id)
+        return list(game.sets) if game else []
+
+    def history(self, game_id: str, key: str | None = None) -> list[Result]:
+        """Recent results, oldest first: one option set's, or all the game's by date."""
+        game = self.games.get(game_id)
+        if game is None:
+            return []
+        if key is not None:
+            entry = game.sets.get(key)
+            return list(entry.history) if entry else []
+        merged = [result for entry in game.sets.values() for result in entry.history]
+        return sorted(merged, key=lambda result: result.date)  # stable: ties keep set order
+
+    def reset(self, game_id: str) -> None:
+        self.games.pop(game_id, None)
+
+    # ------------------------------------------------------------------ the file
+    def to_dict(self) -> dict:
+        return {
+            "kind": KIND,
+            "version": VERSION,
+            "games": {
+                game_id: {
+                    "summary": asdict(game.summary),
+                    "sets": {
+                        key: {
+                            "summary": asdict(entry.summary),
+                            "history": [asdict(result) for result in entry.history],
+                        }
+                        for key, entry in game.sets.items()
+                    },
+                }
+                for game_id, game in self.games.items()
+            },
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Stats:
+        """DamagedFile if the contents are not statistics as this version writes them."""
+        stats = cls()
+        games = _expect(data.get("games"), dict, "games")
+        for game_id, game_data in games.items():
+            game_data = _expect(game_data, dict, game_id)
+            record = _GameRecord(_build(Summary, game_data.get("summary"), game_id))
+            for key, set_data in _expect(game_data.get("sets"), dict, game_id).items():
+                set_data = _expect(set_data, dict, key)
+                history = _expect(set_data.get("history"), list, key)
+                record.sets[key] = _Record(
+                    _build(Summary, set_data.get("summary"), key),
+                    [_build(Result, item, key) for item in history[-HISTORY_LIMIT:]],
+                )
+            stats.games[game_id] = record
+        return stats
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> tuple[Stats, str | None]:
+        """The statistics in ``path``; empty ones if missing, or damaged (with a message)."""
+        return load_or_fresh(
+            path, KIND, VERSION, cls, parse=cls.from_dict, what="the statistics file"
+        )
+
+    def save(self, path: str | os.PathLike) -> None:
+        write_atomic(path, dump_json(self.to_dict()))
+
+
+def _expect(value, kind: type, where: str):
+    if not isinstance(value, kind):
+        raise DamagedFile(f"the statistics for '{where}' are not readable")
+    return value
+
+
+# What each field of a stored Summary or Result may hold (bool is an int: exclude it).
+_FIELD_TYPES = {
+    "int": (int,),
+    "int | None": (int, type(None)),
+    "float": (int, float),
+    "float | None": (int, float, type(None)),
+    "str": (str,),
+    "bool": (bool,),
+}
+
+
+def _build(cls, data, where: str):
+    """A Summary or Result from stored fields, checking each one's type."""
+    data = _expect(data, dict, where)
+    values = {}
+    for spec in fields(cls):
+        if spec.name not in data:
+            continue  # a default fills it
+        value = data[spec.name]
+        allowed = _FIELD_TYPES[spec.type]
+        if not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed):
+            raise DamagedFile(f"the statistics for '{where}' have a bad {spec.name!r}")
+        values[spec.name] = value
+    try:
+        return cls(**values)
+    except TypeError:
+        raise DamagedFile(f"the statistics for '{where}' are missing fields") from None
