@@ -87,6 +87,30 @@ def build_parser() -> OneLineParser:
     parser.add_argument(
         "--status", action="store_true", help="print won/lost/open, the score and the moves made"
     )
+    parser.add_argument(
+        "--solve",
+        action="store_true",
+        help="print a solution from the position, one move per line, the automatic moves as "
+        "# comments (exit 0); or say it is proven not winnable (exit 1) or that the search "
+        "gave up (exit 3)",
+    )
+    parser.add_argument(
+        "--atomic", action="store_true", help="with --solve: multi-card moves as single-card steps"
+    )
+    parser.add_argument(
+        "--max-seconds",
+        metavar="S",
+        type=float,
+        default=60.0,
+        help="with --solve: give up after S seconds (default 60)",
+    )
+    parser.add_argument(
+        "--max-positions",
+        metavar="N",
+        type=int,
+        default=2_000_000,
+        help="with --solve: give up after N positions (default 2,000,000)",
+    )
     return parser
 
 
@@ -108,7 +132,7 @@ def parse_deal(text: str | None) -> int:
     return int(text)
 
 
-TEXT_COMMANDS = ("--show", "--moves", "--status", "--help", "-h", "--version")
+TEXT_COMMANDS = ("--show", "--moves", "--status", "--solve", "--help", "-h", "--version")
 
 
 def main(argv: list[str]) -> int:
@@ -181,6 +205,8 @@ def run(argv: list[str], out=sys.stdout, err=sys.stderr) -> int:
     except MoveListError as error:
         print(f"main.py: {error}", file=err)
         return 1
+    if args.solve:
+        return print_solution(game, args, out)
     if args.show or not args.status:
         print(game.show(), file=out)
     if args.status:
@@ -191,3 +217,40 @@ def run(argv: list[str], out=sys.stdout, err=sys.stderr) -> int:
             file=out,
         )
     return 0
+
+
+def print_solution(game: Game, args, out) -> int:
+    """--solve: every move to the win, the game's automatic ones as # comments."""
+    from .solver.solve import SOLVED, UNSOLVABLE, solution_lines, solve_game
+
+    if args.max_seconds <= 0 or args.max_positions <= 0:
+        print("main.py: --max-seconds and --max-positions must be more than 0", file=sys.stderr)
+        return 2
+    if args.show:
+        print(game.show(), file=out)
+    verdict = solve_game(
+        game.rules, game.state, max_seconds=args.max_seconds, max_positions=args.max_positions
+    )
+    if verdict.status == SOLVED:
+        lines = solution_lines(game, verdict.moves, atomic=args.atomic)
+        for line in lines:
+            print(line, file=out)
+        played = sum(1 for line in lines if not line.startswith("#"))
+        print(
+            f"# solved: {played} moves to play, {len(lines) - played} automatic, "
+            f"{verdict.positions:,} positions, {verdict.seconds:.2f} s",
+            file=out,
+        )
+        return 0
+    if verdict.status == UNSOLVABLE:
+        print(
+            f"# not winnable from here: proven after {verdict.positions:,} positions, "
+            f"{verdict.seconds:.2f} s",
+            file=out,
+        )
+        return 1
+    print(
+        f"# gave up: no verdict after {verdict.positions:,} positions, {verdict.seconds:.2f} s",
+        file=out,
+    )
+    return 3

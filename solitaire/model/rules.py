@@ -280,6 +280,18 @@ class Rules:
         log.move(pile, "f" + card.suit)
         return True
 
+    def position_key(self, state: State) -> tuple:
+        """Like ``state.key()``, but equal for positions that differ only in the order of
+        interchangeable piles (tableau piles, free cells, reserve slots): the solver
+        need look at only one of them."""
+        interchangeable = set(self.tableau) | set(self.cells) | set(self.reserves)
+        groups = [self.tableau, self.cells, self.reserves]
+        sorted_groups = tuple(tuple(sorted(tuple(state.piles[n]) for n in g)) for g in groups)
+        others = tuple(
+            tuple(cards) for name, cards in state.piles.items() if name not in interchangeable
+        )
+        return sorted_groups, others, tuple(sorted(state.values.items()))
+
     # ------------------------------------------------------------------ outcome
     def is_won(self, state: State) -> bool:
         return self.cards_home(state) == 52

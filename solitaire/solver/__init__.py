@@ -1,0 +1,1 @@
+"""Solvers that search the rules engine's positions for wins and proofs of defeat."""

@@ -1,0 +1,201 @@
+"""One search for every game and every option: best-first towards a win.
+
+It expands positions through the rules engine itself (legal moves, then the game's own
+automatic replies), so whatever it finds replays in the engine. It runs in slices
+(``run(seconds)``) so the table can keep drawing frames while it thinks. When it has
+looked at every position reachable from the start without finding a win, that is a
+proof that there is none; when its budget runs out first, the answer is "unknown".
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from dataclasses import dataclass, field
+from itertools import count
+
+from ..model.moves import Move, MoveKind
+from ..model.rules import BUILD_SUIT, FOUNDATIONS, Rules
+from ..model.state import State
+
+SOLVED = "solved"
+UNSOLVABLE = "unsolvable"
+UNKNOWN = "unknown"
+
+# Lay-off and safe-play-home are bundles of single moves the search makes one by one.
+BUNDLES = frozenset({MoveKind.LAYOFF, MoveKind.SAFE_HOME})
+
+
+@dataclass
+class Verdict:
+    status: str
+    moves: list[Move] = field(default_factory=list)  # the player's moves, start to win
+    positions: int = 0
+    seconds: float = 0.0
+
+
+@dataclass
+class _Node:
+    parent: _Node | None
+    move: Move | None
+    depth: int
+
+
+class Search:
+    """A best-first search from ``state``; ``without`` names move kinds it may not use.
+
+    Leaving out REDEAL answers "winnable without another reshuffle" in La Belle Lucie,
+    whose reshuffles the player cannot foresee.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        state: State,
+        *,
+        max_positions: int = 200_000,
+        without: frozenset = frozenset(),
+    ):
+        self.rules = rules
+        self.without = BUNDLES | without
+        self.max_positions = max_positions
+        # Piles that play the same part can be told apart only by a reshuffle's order.
+        self.exact = MoveKind.REDEAL not in self.without
+        self.tiebreak = count()
+        self.heap: list = []
+        self.seen: set = set()
+        self.seconds = 0.0
+        self.verdict: Verdict | None = None
+        self.pruned = False  # moves were left out: a failed search proves nothing
+        self._push(state.copy(), _Node(None, None, 0))
+
+    @property
+    def positions(self) -> int:
+        return len(self.seen)
+
+    def _key(self, state: State):
+        return state.key() if self.exact else self.rules.position_key(state)
+
+    def _push(self, state: State, node: _Node) -> None:
+        key = self._key(state)
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        priority = -score(self.rules, state) + node.depth * 0.02
+        heapq.heappush(self.heap, (priority, next(self.tiebreak), state, node))
+
+    def run(self, seconds: float) -> Verdict | None:
+        """Search for up to ``seconds``; the verdict once there is one, else None."""
+        if self.verdict is not None:
+            return self.verdict
+        began = time.perf_counter()
+        deadline = began + seconds
+        rules, checks = self.rules, 0
+        while self.heap:
+            _, _, state, node = heapq.heappop(self.heap)
+            if rules.is_won(state):
+                return self._finish(SOLVED, node, began)
+            for move in self._moves(state):
+                child = _Node(node, move, node.depth + 1)
+                after = rules.successor(state, move)
+                if rules.is_won(after):
+                    return self._finish(SOLVED, child, began)
+                self._push(after, child)
+            if len(self.seen) >= self.max_positions:
+                return self._finish(UNKNOWN, None, began)
+            checks += 1
+            if checks % 16 == 0 and time.perf_counter() > deadline:
+                self.seconds += time.perf_counter() - began
+                return None
+        return self._finish(UNKNOWN if self.pruned else UNSOLVABLE, None, began)
+
+    def _moves(self, state: State) -> list[Move]:
+        moves = [m for m in self.rules.legal_moves(state) if m.kind not in self.without]
+        safe = next((m for m in moves if is_safe_home(self.rules, state, m)), None)
+        if safe is not None:
+            return [safe]  # a safe move home loses nothing
+        useful = [m for m in moves if not self._odd_merci(state, m)]
+        self.pruned = self.pruned or len(useful) < len(moves)
+        return useful
+
+    def _odd_merci(self, state: State, move: Move) -> bool:
+        """A merci onto a stranger's fan where it does not build: hundreds of them, and
+        almost never the way to a win. Left out, but then no proof of 'unsolvable'."""
+        if move.kind != MoveKind.MERCI or move.dst == move.src:
+            return False
+        if self.rules.roles.get(move.dst) != "tableau" or not state.piles[move.dst]:
+            return False
+        card = state.piles[move.src][move.index]
+        return not self.rules.builds_on(card, state.piles[move.dst][-1])
+
+    def _finish(self, status: str, node: _Node | None, began: float) -> Verdict:
+        self.seconds += time.perf_counter() - began
+        moves = []
+        while node is not None and node.move is not None:
+            moves.append(node.move)
+            node = node.parent
+        moves.reverse()
+        self.verdict = Verdict(status, moves, len(self.seen), self.seconds)
+        self.heap.clear()
+        return self.verdict
+
+    def finish(self, max_seconds: float) -> Verdict:
+        """Run to a verdict, giving up (unknown) after ``max_seconds``."""
+        verdict = self.run(max_seconds)
+        if verdict is None:
+            verdict = self.verdict = Verdict(UNKNOWN, [], len(self.seen), self.seconds)
+        return verdict
+
+
+def solve(
+    rules: Rules,
+    state: State,
+    *,
+    max_positions: int = 200_000,
+    max_seconds: float = 10.0,
+    without: frozenset = frozenset(),
+) -> Verdict:
+    return Search(rules, state, max_positions=max_positions, without=without).finish(max_seconds)
+
+
+def score(rules: Rules, state: State) -> float:
+    """How promising a position looks: cards home first, then how few are out of order."""
+    value = 10.0 * rules.cards_home(state)
+    by_suit = rules.build == BUILD_SUIT
+    for name in rules.tableau:
+        cards = state.piles[name]
+        value -= sum(
+            1 for lower, upper in zip(cards, cards[1:]) if not rules.builds_on(upper, lower)
+        )
+        value += 0.5 if not cards else 0.0
+        if by_suit:  # a card above a lower one of its suit must leave first: a knot
+            value -= 3 * sum(
+                1
+                for i, low in enumerate(cards)
+                for high in cards[i + 1 :]
+                if high.suit == low.suit and high.rank > low.rank
+            )
+    for name, role in rules.roles.items():
+        if role == "reserve":
+            value -= 2.0 * len(state.piles[name])  # Canfield: the reserve must come out
+    return value
+
+
+def is_safe_home(rules: Rules, state: State, move: Move) -> bool:
+    """A move home that can never be regretted, so the search need not try others.
+
+    Building down in suit with no way back, a card can only ever hold the next lower
+    card of its suit, which is already home when this card may go. Canfield and other
+    alternate-colour games: safe once both opposite-colour cards one rank lower are
+    home (counted from the base rank).
+    """
+    if move.kind != MoveKind.MOVE or rules.roles.get(move.dst) != "foundation":
+        return False
+    if rules.foundation_takeback or rules.roles.get(move.src) == "foundation":
+        return False
+    if rules.build == BUILD_SUIT:
+        return True
+    card = state.piles[move.src][-1]
+    depth = (card.rank - rules.base_rank(state)) % 13  # cards of its suit already home
+    opposite = [name for name in FOUNDATIONS if (name[1] in "DH") != card.is_red]
+    return all(len(state.piles[name]) >= depth for name in opposite)

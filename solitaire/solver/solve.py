@@ -1,0 +1,55 @@
+"""The solver as the rest of the game uses it: a verdict for any game, and its moves
+written out as the player (or a FreeCell program) would play them."""
+
+from __future__ import annotations
+
+from ..model.game import Game
+from ..model.moves import Move, MoveKind
+from ..model.rules import Rules
+from ..model.state import State, Transfer
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, Search, Verdict
+
+__all__ = ["SOLVED", "UNKNOWN", "UNSOLVABLE", "Verdict", "solve_game", "solution_lines", "Search"]
+
+
+def solve_game(
+    rules: Rules,
+    state: State,
+    *,
+    max_seconds: float = 10.0,
+    max_positions: int = 2_000_000,
+    without: frozenset = frozenset(),
+) -> Verdict:
+    search = Search(rules, state, max_positions=max_positions, without=without)
+    return search.finish(max_seconds)
+
+
+def solution_lines(game: Game, moves: list[Move], atomic: bool = False) -> list[str]:
+    """The moves in the game's notation, each automatic move after it as a # comment.
+
+    The lines that are not comments replay through the engine (``--moves``); with
+    ``atomic`` a multi-card move is written as the single-card moves it is made of.
+    """
+    rules = game.rules
+    replay = Game(rules, game.deal_number)
+    replay.state = game.state.copy()
+    lines: list[str] = []
+    for move in moves:
+        before = replay.state.copy()
+        if atomic and move.kind == MoveKind.MOVE and move.count > 1 and rules.supermoves:
+            for src, dst in rules.single_steps(before, move):
+                single = Move(MoveKind.MOVE, src, dst)
+                lines.append(rules.format_move(single, replay.state))
+                replay.play(single)
+            continue
+        lines.append(rules.format_move(move, before))
+        turn = replay.play(move)
+        scratch = before
+        for step in turn.steps[: len(turn.steps) - turn.automatic]:
+            step.apply(scratch)
+        for step in turn.steps[len(turn.steps) - turn.automatic :]:
+            if isinstance(step, Transfer):
+                automatic = Move(MoveKind.MOVE, step.src, step.dst, step.count)
+                lines.append(f"# {rules.format_move(automatic, scratch)} (automatic)")
+            step.apply(scratch)
+    return lines
