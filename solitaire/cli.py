@@ -12,7 +12,7 @@ import random
 import sys
 from pathlib import Path
 
-from . import __version__
+from . import __version__, replay_file
 from .model.game import DealError, Game, MoveListError
 from .model.games import GAMES, UnknownGame, make_rules
 from .model.options import OptionError
@@ -66,7 +66,8 @@ def build_parser() -> OneLineParser:
         description="Solitaire: five classic patience games. Without --show, --moves or "
         "--status it opens the game full screen (--windowed for a window; --mono or /B for "
         "black and white; --game, --deal and --rule start that game; --record FILE keeps "
-        "the moves you play in FILE, replayable with --moves).",
+        "the moves you play in FILE, replayable with --moves; --replay FILE shows an exported "
+        "game to step through with the arrow keys).",
         epilog=games_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -150,6 +151,7 @@ def play(argv: list[str], err=sys.stderr) -> int:
     parser.add_argument("--windowed", action="store_true")
     parser.add_argument("--mono", action="store_true")
     parser.add_argument("--record", type=Path)
+    parser.add_argument("--replay", type=Path)
     try:
         # The DOS originals' /B switch (seeds 000 and 003): black and white.
         args = parser.parse_args(["--mono" if arg in ("/B", "/b") else arg for arg in argv])
@@ -160,6 +162,12 @@ def play(argv: list[str], err=sys.stderr) -> int:
     except (CommandLineError, UnknownGame, OptionError) as error:
         print(f"main.py: {error} (see --help)", file=err)
         return 2
+    if args.replay is not None:
+        try:
+            replay_file.read(args.replay)  # a damaged file is named before a window opens
+        except (OSError, replay_file.ReplayError) as error:
+            print(f"main.py: {args.replay}: {error}", file=err)
+            return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         import pygame
@@ -173,15 +181,19 @@ def play(argv: list[str], err=sys.stderr) -> int:
     from .ui.app import App
 
     try:
-        app = App(fullscreen=not args.windowed, mono=args.mono, record=args.record)
+        app = App(fullscreen=False if args.windowed else None, mono=args.mono, record=args.record)
     except pygame.error as error:
         print(
             f"main.py: cannot open a window ({error}); the text commands still work, " "see --help",
             file=err,
         )
         return 2
-    if args.game is not None:
+    if args.replay is not None:
+        app.open_replay(args.replay)
+    elif args.game is not None:
         app.open_game(args.game.lower(), deal, options, animate=False)
+    elif app.last_game is not None:
+        app.open_game(app.last_game, animate=False)  # back to the game left last time
     app.run()
     pygame.quit()
     return 0

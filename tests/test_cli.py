@@ -115,3 +115,11 @@ def test_help_documents_every_game_option_and_notation():
         "54v3",
     ):
         assert word in result.stdout
+
+
+def test_a_damaged_replay_file_is_named_with_its_first_bad_line(tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text("game: vierfrei\ndeal: 1\nmoves:\n6a 6b\nzz\n")
+    result = main("--replay", str(path))
+    assert result.returncode == 2
+    assert "line 5" in result.stderr and len(result.stderr.strip().splitlines()) == 1

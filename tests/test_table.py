@@ -8,6 +8,7 @@ from solitaire.model.game import Game
 from solitaire.model.moves import MoveKind
 from solitaire.model.state import State
 from solitaire.ui.app import App
+from solitaire.ui.library import Library
 from solitaire.ui.overlays import (
     HelpOverlay,
     MenuOverlay,
@@ -18,8 +19,8 @@ from solitaire.ui.overlays import (
 
 
 @pytest.fixture
-def app():
-    application = App(fullscreen=False, size=(1280, 800))
+def app(tmp_path):
+    application = App(fullscreen=False, size=(1280, 800), library=Library(tmp_path))
     yield application
     pygame.quit()
 
@@ -342,7 +343,7 @@ def test_winning_shows_the_win_screen(app):
     type_text(app, "KS")
     send(app, key(pygame.K_RETURN))
     assert isinstance(app.overlays[-1], WinOverlay)
-    assert app.results["lucie"].startswith("won")
+    assert app.library.stats.summary("lucie").won == 1
 
 
 def test_lucie_illegal_keystroke_clicks_and_says_so(app):
@@ -387,3 +388,75 @@ def test_vierfrei_h_opens_help_and_the_reshuffle_button_works_in_lucie(app):
     button = next(b for b in table.buttons if b.label == "Reshuffle")
     click(app, button.rect.center)
     assert table.state.values["redeals_used"] == 1
+
+
+def test_the_game_in_progress_comes_back_on_the_next_start(app, tmp_path):
+    table = start(app, "vierfrei", 617)
+    for text in ("1a", "1b"):
+        table.play(table.rules.parse_move(text, table.state))
+    table.undo()
+    position, history = table.state.key(), (len(table.game.done), len(table.game.undone))
+    app.quit()
+    pygame.quit()
+    again = App(fullscreen=False, size=(1280, 800), library=Library(tmp_path))
+    again.open_game("vierfrei", animate=False)
+    resumed = again.table
+    assert resumed.game.deal_number == 617 and resumed.state.key() == position
+    assert (len(resumed.game.done), len(resumed.game.undone)) == history
+    assert again.library.settings["last_game"] == "vierfrei"
+
+
+def test_a_new_deal_after_moves_counts_as_lost_and_without_moves_as_nothing(app):
+    table = start(app, "prince", 2, sequence="same-suit")
+    send(app, key(pygame.K_n, pygame.KMOD_CTRL))  # no move made: neither
+    assert app.library.stats.summary("prince").played == 0
+    app.table.play(app.table.game.legal_moves()[0])
+    send(app, key(pygame.K_n, pygame.KMOD_CTRL))
+    summary = app.library.stats.summary("prince")
+    assert (summary.played, summary.won, summary.points_total) == (1, 0, -1)
+    assert table is app.table
+
+
+def test_f5_shows_statistics_and_r_resets_them_after_asking(app):
+    table = start(app, "lucie", 2)
+    table.play(table.game.legal_moves()[0])
+    table.new_deal()
+    send(app, key(pygame.K_F5))
+    assert type(app.overlays[-1]).__name__ == "StatsOverlay"
+    send(app, key(pygame.K_r, char="r"))
+    assert isinstance(app.overlays[-1], MenuOverlay)
+    send(app, key(pygame.K_RETURN))  # yes, reset
+    assert app.library.stats.summary("lucie").played == 0
+
+
+def test_export_and_watch_a_replay(app):
+    table = start(app, "canfield", 5, mode="3")
+    for _ in range(3):
+        table.play(table.game.legal_moves()[0])
+    end = table.state.key()
+    send(app, key(pygame.K_e, pygame.KMOD_CTRL))
+    assert "Saved as" in table.message[0]
+    send(app, key(pygame.K_o, pygame.KMOD_CTRL))
+    send(app, key(pygame.K_RETURN))  # the newest replay
+    replay = app.table
+    assert replay.game.done == [] and len(replay.game.undone) == 3
+    for _ in range(3):
+        send(app, key(pygame.K_RIGHT))
+    assert replay.state.key() == end
+    send(app, key(pygame.K_LEFT))
+    assert len(replay.game.done) == 2
+
+
+def test_settings_survive_and_a_damaged_settings_file_is_replaced(app, tmp_path):
+    start(app, "prince", 1)
+    app.set_look("back", "red diamonds")
+    send(app, key(pygame.K_m, char="m"))
+    pygame.quit()
+    again = App(fullscreen=False, size=(1280, 800), library=Library(tmp_path))
+    assert again.look["back"] == "red diamonds" and again.audio.muted
+    pygame.quit()
+    (tmp_path / "settings.json").write_text("{not json")
+    fresh = App(fullscreen=False, size=(1280, 800), library=Library(tmp_path))
+    assert fresh.look["back"] != "red diamonds"
+    assert "could not be read" in (fresh.notice or "")
+    assert list(tmp_path.glob("settings.json.damaged-*"))

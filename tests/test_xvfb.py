@@ -44,7 +44,12 @@ def xdo(env, *args) -> str:
 
 
 def test_drag_and_keys_in_a_real_window(display, tmp_path):
-    env = {**os.environ, "DISPLAY": display, "SDL_AUDIODRIVER": "dummy"}
+    env = {
+        **os.environ,
+        "DISPLAY": display,
+        "SDL_AUDIODRIVER": "dummy",
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+    }
     env.pop("SDL_VIDEODRIVER", None)
     record = tmp_path / "moves.txt"
     game = subprocess.Popen(

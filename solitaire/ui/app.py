@@ -13,10 +13,13 @@ from pathlib import Path
 import pygame
 
 from ..assets import asset_dir
+from ..replay_file import Replayer, ReplayError
 from .audio import Audio, NullAudio
 from .card_art import BACKS, TABLES, CardArt
 from .chooser import Chooser
 from .idle import Idler
+from .layout import CARD_SCALES
+from .library import Library
 from .overlays import (
     HelpOverlay,
     InfoOverlay,
@@ -27,6 +30,7 @@ from .overlays import (
     info_lines,
 )
 from .session import TableScreen
+from .stats_screen import StatsOverlay
 from .theme import COLOUR, MONO, forget_fonts
 from .window import Window
 
@@ -49,31 +53,32 @@ def prepare_environment() -> None:
 class App:
     def __init__(
         self,
-        fullscreen: bool = True,
+        fullscreen: bool | None = None,
         mono: bool = False,
-        size=(1280, 800),
+        size=None,
         record: Path | None = None,
+        library: Library | None = None,
     ):
+        """``fullscreen`` and ``size`` None: as the player left them (the settings)."""
         prepare_environment()
         # Only what the first frame needs; sound starts after it is on screen.
         pygame.display.init()
         pygame.font.init()
         forget_fonts()
-        self.window = Window(fullscreen, size)
+        self.library = library or Library.open()
+        settings = self.library.settings
+        fullscreen = settings["fullscreen"] if fullscreen is None else fullscreen
+        self.window = Window(
+            fullscreen, size or tuple(settings["window_size"]), settings["window_position"]
+        )
         pygame.display.set_caption("Solitaire")
         pygame.display.set_allow_screensaver(True)
         self.audio = NullAudio()  # until the first frame is on screen (see draw)
-        self.look = {
-            "back": BACKS[0],
-            "table": TABLES[0],
-            "four_color": False,
-            "mono": mono,
-            "hints": True,
-        }
+        self.audio.muted = settings["muted"]
+        self.look = look_from(settings["look"], mono)
         self.tables: dict[str, TableScreen] = {}
         self.table: TableScreen | None = None
-        self.results: dict[str, str] = {}
-        self.last_game = None
+        self.last_game = settings["last_game"]
         self.overlays: list = []
         self.clock_running = True
         self.running = True
@@ -82,7 +87,8 @@ class App:
         self.last_step, self.lag, self.dirty = time.perf_counter(), 0.0, True
         self.audio_rest_at = self.last_step + AUDIO_REST
         self.screen = Chooser(self)
-        self.notice = None  # a sound problem, shown once on the table
+        self.notice = " ".join(self.library.messages) or None  # shown once on the table
+        self.library.messages.clear()
         self.record = record
         # bench/startup.py waits for this line: the first frame of a dealt table is on screen.
         self.report_ready = os.environ.get("SOLITAIRE_REPORT_READY") == "1"
@@ -99,19 +105,45 @@ class App:
         options: dict | None = None,
         animate: bool = True,
     ) -> None:
+        """Show a game: the one in progress (this session's, else the saved one), or a new
+        deal when one is asked for."""
         table = self.tables.get(game_id)
         if table is None or deal is not None or options:
-            table = TableScreen(self, game_id, options or {}, deal)
-            self.tables[game_id] = table
-            table.resize(self.window.size)
-            if animate:  # at launch the table is simply there, dealt
-                table.deal_in()
-                self.audio.play("shuffle")
+            if table is not None:
+                table.new_deal(deal, options)
+            else:
+                table = self.make_table(game_id, deal, options, animate)
+                self.tables[game_id] = table
         self.table = self.screen = table
-        self.last_game = game_id
+        if self.last_game != game_id:
+            self.last_game = game_id
+            self.remember("last_game", game_id)
         if self.notice:
-            table.say(self.notice, 5.0)
+            table.say(self.notice, 6.0)
             self.notice = None
+
+    def make_table(self, game_id: str, deal, options, animate: bool) -> TableScreen:
+        saved_options = self.library.settings["options"].get(game_id, {})
+        game, extra = (None, {}) if deal is not None or options else self.library.load_game(game_id)
+        self.notice = " ".join([self.notice or ""] + self.library.messages).strip() or None
+        self.library.messages.clear()
+        try:
+            table = TableScreen(
+                self,
+                game_id,
+                options or saved_options,
+                deal,
+                game,
+                float(extra.get("seconds", 0)),
+                bool(extra.get("assisted")),
+            )
+        except ValueError:  # saved rule options no longer valid: the game's defaults
+            table = TableScreen(self, game_id, {}, deal)
+        table.resize(self.window.size)
+        if animate and game is None:
+            table.deal_in()
+            self.audio.play("shuffle")
+        return table
 
     def open_chooser(self) -> None:
         self.screen = Chooser(self)
@@ -133,6 +165,43 @@ class App:
         if self.table is not None:
             self.open_overlay(OptionsOverlay(self, self.table))
 
+    def open_stats(self) -> None:
+        if self.table is not None:
+            self.open_overlay(StatsOverlay(self, self.table.game_id, self.table.rules))
+
+    def export(self, table: TableScreen) -> None:
+        path = self.library.export(table.game)
+        table.say(f"Saved as {path}" if path else "This game could not be saved.", 6.0)
+
+    def choose_replay(self) -> None:
+        files = self.library.replays()
+        if not files:
+            if self.table is not None:
+                self.table.say("No replays yet: Ctrl+E exports the game you are playing.", 4.0)
+            return
+        items = [(path.stem, lambda p=path: self.open_replay(p)) for path in files]
+        self.open_overlay(MenuOverlay(self, "Watch a replay", items + [("Cancel", lambda: None)]))
+
+    def open_replay(self, path: Path) -> bool:
+        """Show a replay file's game at its deal, its moves ready for Right (forward)."""
+        try:
+            replayer = Replayer.open(path)
+        except (OSError, ReplayError) as error:
+            if self.table is not None:
+                self.table.say(f"{path.name}: {error}", 6.0)
+            return False
+        game = replayer.game
+        game_id = game.rules.game_id
+        old = self.tables.get(game_id)
+        if old is not None and not old.finished:
+            self.game_abandoned(old)
+        table = TableScreen(self, game_id, dict(game.rules.options), game=game)
+        table.resize(self.window.size)
+        self.tables[game_id] = table
+        self.open_game(game_id)
+        table.say(f"Replay of {path.name}: Right steps forward, Left back.", 6.0)
+        return True
+
     def open_info(self) -> None:
         if self.table is not None:
             self.open_overlay(InfoOverlay(self, info_lines(self.table.rules.title)))
@@ -152,10 +221,27 @@ class App:
     def set_look(self, key: str, value) -> None:
         self.look[key] = value
         self.resize(new_look=True)
+        self.remember("look", dict(self.look))
+
+    def remember(self, key: str, value) -> None:
+        """A setting the player changed: kept in the data folder for the next start."""
+        self.library.settings[key] = value
+        self.library.save_settings()
+
+    def remember_options(self, game_id: str, rules) -> None:
+        texts = {spec.name: spec.format(rules.options[spec.name]) for spec in rules.option_specs}
+        self.remember("options", {**self.library.settings["options"], game_id: texts})
+
+    def last_result(self, game_id: str) -> str:
+        history = self.library.stats.history(game_id)
+        if not history:
+            return "not played yet"
+        last = history[-1]
+        return f"{last.outcome}, deal {last.deal}, {last.date[:10]}"
 
     def game_won(self, table: TableScreen) -> None:
         score = table.rules.score_text(table.state)
-        self.record_result(table.game_id, f"won, {score}")
+        self.library.record(table.game, table.seconds, table.assisted)
         cheers = 1
         if table.game_id in ("lucie", "merci"):
             cheers += (
@@ -168,8 +254,16 @@ class App:
             )
         )
 
+    def game_abandoned(self, table: TableScreen) -> None:
+        """A new deal over a game in play: lost, if any move was made (seed 001)."""
+        self.library.record(table.game, table.seconds, table.assisted)
+
     def game_changed(self, table: TableScreen) -> None:
-        """With --record, keep the game's moves in a file, replayable with --moves."""
+        """Save the game after every move; with --record, also its moves as notation."""
+        self.library.save_game(table.game, table.seconds, table.assisted)
+        if self.library.messages:
+            table.say(" ".join(self.library.messages), 6.0)
+            self.library.messages.clear()
         if self.record is None:
             return
         game = table.game
@@ -180,11 +274,15 @@ class App:
             self.record = None
             table.say(f"Cannot write the record file: {error}", 5.0)
 
-    def record_result(self, game_id: str, result: str) -> None:
-        self.results[game_id] = result
-
     def quit(self) -> None:
+        """Leave, keeping every game's clock and the window's place for next time."""
         self.running = False
+        for table in self.tables.values():
+            self.library.save_game(table.game, table.seconds, table.assisted)
+        if not self.window.fullscreen:
+            self.library.settings["window_position"] = list(pygame.display.get_window_position())
+            self.library.settings["window_size"] = list(self.window.size)
+        self.remember("fullscreen", self.window.fullscreen or self.window.hidden_from_fullscreen)
 
     # ------------------------------------------------------------------ input
     def handle(self, event) -> None:
@@ -192,7 +290,8 @@ class App:
             self.audio.wake()  # input may ask for a sound: have the device ready
             self.audio_rest_at = time.perf_counter() + AUDIO_REST
         if event.type == pygame.QUIT:
-            self.quit()
+            if self.running:
+                self.quit()
         elif event.type == pygame.WINDOWRESIZED:
             self.window.resized((event.x, event.y))
             self.resize()
@@ -263,13 +362,25 @@ class App:
         elif ctrl and key == pygame.K_n:
             table.new_deal()
         elif key == pygame.K_m and not ctrl:
-            table.say("Sound off." if self.audio.toggle_mute() else "Sound on.")
+            muted = self.audio.toggle_mute()
+            table.say("Sound off." if muted else "Sound on.")
+            self.remember("muted", muted)
         elif key == pygame.K_F1:
             self.open_help()
         elif key == pygame.K_o and not ctrl:
             self.open_options()
         elif key == pygame.K_TAB:
             self.open_chooser()
+        elif key == pygame.K_F5:
+            self.open_stats()
+        elif key == pygame.K_RIGHT:
+            table.redo()
+        elif key == pygame.K_LEFT:
+            table.undo()
+        elif ctrl and key == pygame.K_e:
+            self.export(table)
+        elif ctrl and key == pygame.K_o:
+            self.choose_replay()
         elif key == pygame.K_ESCAPE:
             self.open_quit_menu()
 
@@ -384,3 +495,25 @@ def make_icon() -> pygame.Surface:
     art = CardArt(40, 56)
     icon.blit(art.face(1, "S"), (12, 4))
     return icon
+
+
+def look_from(saved: dict, mono: bool) -> dict:
+    """The card and table look: the saved one where it is valid, else the defaults."""
+    look = {
+        "back": BACKS[0],
+        "table": TABLES[0],
+        "four_color": False,
+        "mono": mono,
+        "hints": True,
+        "card_scale": 1.0,
+    }
+    for key, default in look.items():
+        value = saved.get(key, default)
+        if key == "back" and value not in BACKS or key == "table" and value not in TABLES:
+            continue
+        if key == "card_scale" and value not in CARD_SCALES:
+            continue
+        if type(value) is type(default):
+            look[key] = value
+    look["mono"] = mono or look["mono"]
+    return look

@@ -99,7 +99,7 @@ class Chooser:
                 (rect.x + size * 2, rect.bottom - size // 3),
                 "bottomleft",
             )
-            result = self.app.results.get(game_id, "not played yet")
+            result = self.app.last_result(game_id)
             text(
                 surface,
                 f"Last game: {result}",

@@ -36,6 +36,10 @@ COMMON_KEYS: tuple[tuple[str, str], ...] = (
     ("Esc", "Close a dialog or cancel a selection"),
     ("O", "Options"),
     ("Tab", "Back to the game chooser"),
+    ("F5", "Statistics of this game (R there resets them, after asking)"),
+    ("Left / Right", "Step backward and forward through the moves (a replay, or undo and redo)"),
+    ("Ctrl+E", "Export this game as a replay file (it lands in the data folder's replays)"),
+    ("Ctrl+O", "Open one of the exported replays to watch it"),
 )
 
 MOUSE_HELP: tuple[str, ...] = (

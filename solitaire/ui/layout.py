@@ -12,6 +12,7 @@ from dataclasses import dataclass
 CARD_RATIO = 1.4  # height / width
 DOWN_STEP = 0.26  # a column's overlap, as a share of the card height
 RIGHT_STEP = 0.30  # a fan's overlap, as a share of the card width
+CARD_SCALES = (1.0, 0.9, 0.8, 0.7)  # the card size option: largest that fits, and smaller
 
 Rect = tuple[int, int, int, int]
 
@@ -89,11 +90,11 @@ ARRANGEMENTS = {
 class TableLayout:
     """Pixel geometry of one game's table in an area of the window."""
 
-    def __init__(self, game_id: str, area: Rect):
+    def __init__(self, game_id: str, area: Rect, scale: float = 1.0):
         slots, width_units, height_units = ARRANGEMENTS[game_id]()
         ax, ay, aw, ah = area
         margin = 0.35  # units of empty felt around the table
-        unit = min(aw / (width_units + 2 * margin), ah / (height_units + 2 * margin))
+        unit = scale * min(aw / (width_units + 2 * margin), ah / (height_units + 2 * margin))
         self.card_w = max(20, int(unit))
         self.card_h = int(self.card_w * CARD_RATIO)
         left = ax + (aw - width_units * unit) / 2

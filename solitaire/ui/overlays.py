@@ -15,6 +15,7 @@ from ..model.options import UNLIMITED
 from ..model.rules import MAX_DEAL
 from .card_art import BACKS, TABLES
 from .help_text import COMMON_KEYS, HELP, MOUSE_HELP
+from .layout import CARD_SCALES
 from .theme import text, wrap
 from .widgets import panel
 
@@ -295,6 +296,11 @@ class OptionsOverlay(Overlay):
                 "Black and white",
                 lambda: "on" if look["mono"] else "off",
                 lambda d: self.toggle_look("mono"),
+            ),
+            (
+                "Card size (largest that fits = 100%)",
+                lambda: f"{round(look['card_scale'] * 100)}%",
+                lambda d: self.cycle_look("card_scale", CARD_SCALES, -d),
             ),
             (
                 "Show where a dragged card may go",

@@ -43,11 +43,23 @@ CARD_CHARS = set("A23456789TJQK10CDHS")
 
 
 class TableScreen:
-    def __init__(self, app, game_id: str, options: dict, deal: int | None = None):
+    def __init__(
+        self,
+        app,
+        game_id: str,
+        options: dict,
+        deal: int | None = None,
+        game: Game | None = None,
+        seconds: float = 0.0,
+        assisted: bool = False,
+    ):
         self.app = app
         self.game_id = game_id
         self.options = dict(options)
-        self.game = Game(make_rules(game_id, **options), random_deal() if deal is None else deal)
+        if game is None:
+            game = Game(make_rules(game_id, **options), random_deal() if deal is None else deal)
+        self.game = game
+        self.assisted = assisted  # the computer helped (hint, auto-play): marked in the stats
         self.view: TableView | None = None
         self.size = (0, 0)  # the window size the table was laid out for
         self.flights = Flights()
@@ -61,10 +73,10 @@ class TableScreen:
         self.finder = None  # (card, until)
         self.message = ("", 0.0)
         self.now = 0.0
-        self.seconds = 0.0
+        self.seconds = seconds
         self.auto_until = None  # next auto-play move time, None when not auto-playing
         self.auto_seen: set = set()
-        self.finished = False
+        self.finished = self.rules.is_won(self.state)  # a resumed game may be won already
         self.buttons: list[Button] = []
         self.bar_h = 0
         self.status_dirty = False  # only the status line changed (the clock ticked)
@@ -136,7 +148,11 @@ class TableScreen:
                     lambda: self.rules.is_legal(self.state, Move(MoveKind.SAFE_HOME)),
                 )
             )
-        buttons += [Button("Options", app.open_options), Button("Help", app.open_help)]
+        buttons += [
+            Button("Stats", app.open_stats),
+            Button("Options", app.open_options),
+            Button("Help", app.open_help),
+        ]
         return buttons
 
     # ------------------------------------------------------------------ game actions
@@ -193,10 +209,9 @@ class TableScreen:
         self.finished = False
         if self.rules.status(self.state, budget=150) == Status.LOST:
             self.say(
-                "No move can bring another card home: this game is lost. " "New deals a fresh one.",
+                "No move can bring another card home: this game is lost. New deals a fresh one.",
                 6.0,
             )
-            self.app.record_result(self.game_id, "lost")
 
     def undo(self) -> None:
         self.jump(self.game.undo)
@@ -229,12 +244,17 @@ class TableScreen:
         self.app.game_changed(self)
 
     def new_deal(self, deal: int | None = None, options: dict | None = None) -> None:
+        if not self.finished:
+            self.app.game_abandoned(self)  # counted as lost if any move was made
         if options is not None:
             self.options = dict(options)
         self.game = Game(
             make_rules(self.game_id, **self.options), random_deal() if deal is None else deal
         )
+        if options is not None:
+            self.app.remember_options(self.game_id, self.game.rules)
         self.seconds = 0.0
+        self.assisted = False
         self.finished = False
         self.auto_until = None
         self.selected = self.drag = self.press = None
@@ -262,6 +282,7 @@ class TableScreen:
         self.say(f"Rule {mode}: {MODE_NAMES[mode]}. A new deal under this rule.", 3.0)
 
     def start_auto(self) -> None:
+        self.assisted = True
         self.auto_until = self.now
         self.auto_seen = {self.state.key()}
         self.say("The computer plays on. Any key or click stops it.", 2.0)

@@ -24,7 +24,7 @@ class TableView:
         self.rules = rules
         self.look = look  # back, table, four_color, mono
         self.area = pygame.Rect(area)
-        self.layout = TableLayout(rules.game_id, tuple(self.area))
+        self.layout = TableLayout(rules.game_id, tuple(self.area), look.get("card_scale", 1.0))
         self.art = CardArt(
             self.layout.card_w,
             self.layout.card_h,

@@ -16,8 +16,14 @@ DEFAULT_WINDOW = (1280, 800)
 
 
 class Window:
-    def __init__(self, fullscreen: bool = True, size: tuple[int, int] = DEFAULT_WINDOW):
+    def __init__(
+        self,
+        fullscreen: bool = True,
+        size: tuple[int, int] = DEFAULT_WINDOW,
+        position: list | None = None,
+    ):
         self.windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        self.position = tuple(position) if position else None  # where the window was left
         self.fullscreen = fullscreen
         self.hidden_from_fullscreen = False  # the boss key left full screen: go back on restore
         self.opening = fullscreen and self._open_borderless()
@@ -57,7 +63,11 @@ class Window:
                 return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             except pygame.error:
                 self.fullscreen = False  # no full screen here: a window will do
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        if self.position is not None:
+            pygame.display.set_window_position(self.position)
+            self.position = None  # only the first window goes back to its old place
+        return surface
 
     @property
     def size(self) -> tuple[int, int]:
