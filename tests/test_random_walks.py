@@ -89,7 +89,9 @@ def test_illegal_moves_change_nothing(game_id, options):
 
 def every_single_move(rules, state) -> set:
     """All ordinary moves, found the slow way: every source, count and destination."""
-    targets = [name for name, role in rules.roles.items() if role in ("tableau", "foundation", "cell")]
+    targets = [
+        name for name, role in rules.roles.items() if role in ("tableau", "foundation", "cell")
+    ]
     found = set()
     for src, cards in state.piles.items():
         if cards and rules.roles[src] in ("tableau", "foundation", "cell", "reserve", "waste"):

@@ -3,7 +3,6 @@
 import json
 
 import pytest
-
 from helpers import game_with
 
 from solitaire import stats

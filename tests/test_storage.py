@@ -10,7 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from solitaire.storage import DamagedFile, load_or_fresh, quarantine, read_json, write_atomic
+from solitaire.storage import (
+    DamagedFile,
+    load_or_fresh,
+    quarantine,
+    read_json,
+    write_atomic,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -26,7 +26,6 @@ from solitaire.ui.app import App  # noqa: E402
 from solitaire.ui.overlays import (  # noqa: E402
     HelpOverlay,
     InfoOverlay,
-    MenuOverlay,
     NumberEntry,
     OptionsOverlay,
     WinOverlay,
