@@ -7,6 +7,8 @@ from helpers import cards, pile
 from solitaire.model.game import Game
 from solitaire.model.moves import MoveKind
 from solitaire.model.state import State
+from solitaire.solver.search import solve
+from solitaire.solver.solve import FREECELL_IMPOSSIBLE
 from solitaire.ui.app import App
 from solitaire.ui.library import Library
 from solitaire.ui.overlays import (
@@ -223,10 +225,12 @@ def test_canfield_r_changes_the_rule_mode_and_a_runs_the_auto_player(app):
     assert app.table.rules.options["mode"] == "2"
     send(app, key(pygame.K_a, char="a"))
     assert app.table.auto_until is not None
-    for _ in range(30):
-        app.table.now += 1
+    for _ in range(3000):
+        app.lag += 0.4
         app.step(sleep=False)
         app.table.flights.finish()
+        if app.table.game.done:
+            break
     assert app.table.game.done
     send(app, key(pygame.K_SPACE))
     assert app.table.auto_until is None
@@ -460,3 +464,79 @@ def test_settings_survive_and_a_damaged_settings_file_is_replaced(app, tmp_path)
     assert fresh.look["back"] != "red diamonds"
     assert "could not be read" in (fresh.notice or "")
     assert list(tmp_path.glob("settings.json.damaged-*"))
+
+
+def verdict_reached(app):
+    for _ in range(2000):
+        if not app.table.partner.thinking:
+            return app.table.partner.status_text()
+        app.step(sleep=False)
+    raise AssertionError("no verdict")
+
+
+def test_winnable_line_and_hints_that_lead_to_the_win(app):
+    table = start(app, "prince", 2)
+    assert verdict_reached(app) == "Winnable"
+    assert "Winnable" in table.status_text()
+    send(app, key(pygame.K_h, pygame.KMOD_CTRL))
+    first = table.partner.plan[0]
+    assert table.message[0].startswith("Hint: ") and table.finder and table.hint_target
+    left = len(table.partner.plan)
+    table.play(first)  # follow the hint: the next hint is the next move of the same line
+    assert len(table.partner.plan) == left - 1 and not table.partner.thinking
+    while table.partner.plan:
+        table.play(table.partner.plan[0])
+    assert table.rules.is_won(table.state) and table.assisted
+
+
+def test_not_winnable_from_here(app):
+    start(app, "prince", 1)
+    assert verdict_reached(app) == "Not winnable from here"
+    send(app, key(pygame.K_h, pygame.KMOD_CTRL))
+    assert app.table.message[0] == "No winning line from here."
+
+
+def test_lucie_verdicts_say_what_they_cover(app):
+    start(app, "lucie", 1)
+    assert verdict_reached(app).endswith("without another reshuffle") or verdict_reached(app) in (
+        "Not winnable without a reshuffle",
+        "Winnable? unknown (too many positions)",
+    )
+
+
+def test_demo_plays_the_game_out_and_the_win_is_marked_assisted(app):
+    table = start(app, "prince", 2)
+    send(app, key(pygame.K_d, pygame.KMOD_CTRL))
+    for _ in range(3000):
+        if app.overlays:
+            break
+        app.lag += 0.4  # as if the loop had waited: the demo's pace is in game time
+        app.step(sleep=False)
+        table.flights.finish()
+    assert app.overlays, (
+        len(table.game.done),
+        table.message,
+        table.partner.status_text(),
+        table.auto_until,
+        table.now,
+        len(table.partner.plan),
+        app.table is table,
+        app.screen is table,
+    )
+    assert isinstance(app.overlays[-1], WinOverlay)
+    summary = app.library.stats.summary("prince")
+    assert (summary.won, summary.assisted_wins) == (1, 1)
+
+
+def test_solvable_deals_option_deals_only_proven_winnable_numbers(app):
+    start(app, "vierfrei", 11982)
+    app.set_solvable_only("vierfrei", True)
+    for _ in range(20):
+        send(app, key(pygame.K_n, pygame.KMOD_CTRL))
+        assert app.table.game.deal_number not in FREECELL_IMPOSSIBLE
+    table = start(app, "prince", 2)
+    app.set_solvable_only("prince", True)
+    send(app, key(pygame.K_n, pygame.KMOD_CTRL))
+    if "not proven" not in table.message[0]:
+        assert solve(table.rules, table.state, max_seconds=60).status == "solved"
+    assert app.library.settings["solvable"] == {"vierfrei": True, "prince": True}

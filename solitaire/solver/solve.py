@@ -3,6 +3,8 @@ written out as the player (or a FreeCell program) would play them."""
 
 from __future__ import annotations
 
+import time
+
 from ..model.game import Game
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
@@ -53,3 +55,31 @@ def solution_lines(game: Game, moves: list[Move], atomic: bool = False) -> list[
                 lines.append(f"# {rules.format_move(automatic, scratch)} (automatic)")
             step.apply(scratch)
     return lines
+
+
+# Microsoft FreeCell deals 1..1,000,000 that no one can win (Freecell Solver's list):
+# every other numbered deal has a known solution, so "winnable" needs no search.
+FREECELL_IMPOSSIBLE = frozenset({11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948})
+
+
+def winnable_deal(rules: Rules, rng, max_seconds: float = 6.0) -> tuple[int, bool]:
+    """A random deal number the solver has proven winnable, and whether it could prove one.
+
+    Vierfrei: any Microsoft number but the eight impossible ones. Other games: deals are
+    tried in turn, each searched for a while, until one is won or time runs out (then the
+    last one tried is returned, unproven).
+    """
+    if rules.game_id == "vierfrei":
+        while True:
+            number = rng.randint(1, 1_000_000)
+            if number not in FREECELL_IMPOSSIBLE:
+                return number, True
+    deadline = time.perf_counter() + max_seconds
+    number = rng.randint(1, 1_000_000)
+    while time.perf_counter() < deadline:
+        number = rng.randint(1, 1_000_000)
+        game = Game(rules, number)
+        budget = min(1.0, max(0.05, deadline - time.perf_counter()))
+        if solve_game(rules, game.state, max_seconds=budget, max_positions=40_000).status == SOLVED:
+            return number, True
+    return number, False

@@ -140,6 +140,7 @@ class App:
         except ValueError:  # saved rule options no longer valid: the game's defaults
             table = TableScreen(self, game_id, {}, deal)
         table.resize(self.window.size)
+        table.partner.position_changed()
         if animate and game is None:
             table.deal_in()
             self.audio.play("shuffle")
@@ -232,6 +233,12 @@ class App:
         texts = {spec.name: spec.format(rules.options[spec.name]) for spec in rules.option_specs}
         self.remember("options", {**self.library.settings["options"], game_id: texts})
 
+    def solvable_only(self, game_id: str) -> bool:
+        return bool(self.library.settings["solvable"].get(game_id))
+
+    def set_solvable_only(self, game_id: str, on: bool) -> None:
+        self.remember("solvable", {**self.library.settings["solvable"], game_id: on})
+
     def last_result(self, game_id: str) -> str:
         history = self.library.stats.history(game_id)
         if not history:
@@ -260,6 +267,7 @@ class App:
 
     def game_changed(self, table: TableScreen) -> None:
         """Save the game after every move; with --record, also its moves as notation."""
+        table.partner.position_changed()
         self.library.save_game(table.game, table.seconds, table.assisted)
         if self.library.messages:
             table.say(" ".join(self.library.messages), 6.0)
@@ -373,6 +381,10 @@ class App:
             self.open_chooser()
         elif key == pygame.K_F5:
             self.open_stats()
+        elif ctrl and key == pygame.K_h:
+            table.show_hint()
+        elif ctrl and key == pygame.K_d:
+            table.start_auto()
         elif key == pygame.K_RIGHT:
             table.redo()
         elif key == pygame.K_LEFT:
@@ -444,6 +456,17 @@ class App:
             else:
                 self.notice = self.audio.problem
 
+    def think(self) -> None:
+        """Between frames, the partner searches a few milliseconds for the table's verdict."""
+        table = self.table
+        if table is None or self.screen is not table or table.flights.busy or table.drag:
+            return
+        if table.partner.think():
+            table.status_dirty = True
+
+    def thinking(self) -> bool:
+        return self.table is not None and self.screen is self.table and self.table.partner.thinking
+
     def run(self) -> None:
         while self.running:
             self.step()
@@ -451,7 +474,7 @@ class App:
     def step(self, sleep: bool = True) -> None:
         """One pass of the loop: sleep if idle, read events, update, draw if needed."""
         busy = self.busy()
-        if sleep and not busy and not self.dirty:
+        if sleep and not busy and not self.dirty and not self.thinking():
             wake = self.screen.next_wakeup() if self.clock_running else 3600.0
             rest_in = self.audio_rest_at - time.perf_counter()
             if rest_in <= 0 and not self.audio.asleep:
@@ -475,6 +498,7 @@ class App:
         while self.lag >= STEP:
             self.dirty = self.update(STEP) or self.dirty
             self.lag -= STEP
+        self.think()
         if self.dirty and self.running:
             quick = None if self.overlays else self.screen.draw_drag_only(self.window.surface)
             self.dirty = False  # before drawing: the first frame may ask for another

@@ -37,6 +37,14 @@ COMMON_KEYS: tuple[tuple[str, str], ...] = (
     ("O", "Options"),
     ("Tab", "Back to the game chooser"),
     ("F5", "Statistics of this game (R there resets them, after asking)"),
+    (
+        "Ctrl+H",
+        (
+            "Hint: the next move of a winning line, shown by an arrow and a glow; ask again"
+            " for the next one (the Hint button too)"
+        ),
+    ),
+    ("Ctrl+D", "Demo: the computer plays on from here; any key or click stops it"),
     ("Left / Right", "Step backward and forward through the moves (a replay, or undo and redo)"),
     ("Ctrl+E", "Export this game as a replay file (it lands in the data folder's replays)"),
     ("Ctrl+O", "Open one of the exported replays to watch it"),

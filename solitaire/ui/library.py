@@ -26,6 +26,7 @@ DEFAULT_SETTINGS = {
     "look": {},
     "muted": False,
     "options": {},  # per game: {option name: text}
+    "solvable": {},  # per game: deal only deals the solver proved winnable
 }
 
 

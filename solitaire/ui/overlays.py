@@ -298,6 +298,13 @@ class OptionsOverlay(Overlay):
                 lambda d: self.toggle_look("mono"),
             ),
             (
+                "Deal only deals proven winnable",
+                lambda: "on" if app.solvable_only(screen.game_id) else "off",
+                lambda d: app.set_solvable_only(
+                    screen.game_id, not app.solvable_only(screen.game_id)
+                ),
+            ),
+            (
                 "Card size (largest that fits = 100%)",
                 lambda: f"{round(look['card_scale'] * 100)}%",
                 lambda d: self.cycle_look("card_scale", CARD_SCALES, -d),

@@ -16,7 +16,9 @@ from ..model.games import make_rules
 from ..model.moves import IllegalMove, Move, MoveKind, Status, Turn
 from ..model.rules import MAX_DEAL
 from ..model.state import Relayout, State, Transfer
+from ..solver.solve import winnable_deal
 from .flights import Flights
+from .partner import Partner
 from .table import SQUARED, TableView
 from .theme import text
 from .widgets import Button, button_at, lay_out_row
@@ -80,6 +82,8 @@ class TableScreen:
         self.buttons: list[Button] = []
         self.bar_h = 0
         self.status_dirty = False  # only the status line changed (the clock ticked)
+        self.partner = Partner(self)
+        self.hint_target = None  # (pile, until): where the hint says a card should go
         self.drawn = None  # (what the last full frame showed, where the dragged cards were)
         self._moves_cache = (None, [])
 
@@ -149,6 +153,8 @@ class TableScreen:
                 )
             )
         buttons += [
+            Button("Hint", self.show_hint),
+            Button("Demo", self.start_auto),
             Button("Stats", app.open_stats),
             Button("Options", app.open_options),
             Button("Help", app.open_help),
@@ -248,9 +254,11 @@ class TableScreen:
             self.app.game_abandoned(self)  # counted as lost if any move was made
         if options is not None:
             self.options = dict(options)
-        self.game = Game(
-            make_rules(self.game_id, **self.options), random_deal() if deal is None else deal
-        )
+        rules = make_rules(self.game_id, **self.options)
+        proven = True
+        if deal is None and self.app.solvable_only(self.game_id):
+            deal, proven = winnable_deal(rules, random.Random())
+        self.game = Game(rules, random_deal() if deal is None else deal)
         if options is not None:
             self.app.remember_options(self.game_id, self.game.rules)
         self.seconds = 0.0
@@ -262,12 +270,34 @@ class TableScreen:
         self.resize(self.app.window.size)
         self.app.audio.play("shuffle")
         self.deal_in()
+        self.app.game_changed(self)
+        if not proven:
+            self.say("No winnable deal was proven in time: this one is not proven.", 4.0)
 
     def deal_in(self) -> None:
         """Cards fly from the corner onto the table, one after another."""
         start = (self.view.area.centerx - self.view.layout.card_w // 2, self.view.area.bottom)
         for i, (card, (pos, face_up)) in enumerate(self.view.places(self.state).items()):
             self.flights.add_leg(card, face_up, i * 0.012, FLIGHT, start, pos)
+
+    def show_hint(self) -> None:
+        """The next move of a winning line: an arrow at the card, a glow where it goes."""
+        self.assisted = True
+        answer = self.partner.hint()
+        if isinstance(answer, str):
+            self.say(answer, 3.0)
+            return
+        if answer.kind != MoveKind.MOVE and answer.kind != MoveKind.MERCI:
+            word = {MoveKind.REDEAL: "reshuffle (S)", MoveKind.TURN: "turn the hand (N)"}
+            self.say(
+                f"Hint: {word.get(answer.kind, self.rules.format_move(answer, self.state))}.", 3.0
+            )
+            return
+        cards = self.state.piles[answer.src]
+        index = answer.index if answer.kind == MoveKind.MERCI else len(cards) - answer.count
+        self.finder = (cards[index], self.now + 2.0)
+        self.hint_target = (answer.dst, self.now + 2.0)
+        self.say(f"Hint: {self.rules.format_move(answer, self.state)}", 3.0)
 
     def explain_merci(self) -> None:
         what = "the draw" if self.game_id == "lucie" else "a merci"
@@ -288,7 +318,12 @@ class TableScreen:
         self.say("The computer plays on. Any key or click stops it.", 2.0)
 
     def auto_step(self) -> None:
-        move = next_move(self.rules, self.state, self.auto_seen)
+        """The demo's next move: the solver's winning line, else the plain auto-player."""
+        if self.partner.thinking:
+            self.partner.think(0.05)  # wait for the verdict: a plan beats guessing
+            return
+        plan = self.partner.plan
+        move = plan[0] if plan else next_move(self.rules, self.state, self.auto_seen)
         if move is None:
             self.auto_until = None
             self.say("The computer has nothing more it can do.", 2.5)
@@ -635,6 +670,9 @@ class TableScreen:
         if self.finder and self.now >= self.finder[1]:
             self.finder = None
             changed = True
+        if self.hint_target and self.now >= self.hint_target[1]:
+            self.hint_target = None
+            changed = True
         if self.auto_until is not None and self.now >= self.auto_until and not self.flights.busy:
             self.auto_step()
             changed = True
@@ -714,6 +752,9 @@ class TableScreen:
             self._draw_dragged(surface)
         if self.finder:
             self._draw_finder(surface)
+        if self.hint_target and self.hint_target[1] > self.now:
+            glow = self.view.art.highlight("target")
+            surface.blit(glow, self.view.pile_top_rect(self.state, self.hint_target[0]).topleft)
         self._draw_bars(surface)
         self.drawn = (self._signature(), self._drag_rect()) if self.drag else None
 
@@ -804,6 +845,9 @@ class TableScreen:
             parts.append(f"Sequences: {rules.options['sequence']}")
         elif self.game_id == "canfield":
             parts.append(f"Rule {rules.options['mode']}")
+        verdict = self.partner.status_text()
+        if verdict:
+            parts.append(verdict)
         if self.app.audio.muted:
             parts.append("muted")
         return "   |   ".join(parts)
