@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,6 +24,7 @@ from solitaire.model.autoplay import next_move  # noqa: E402
 from solitaire.model.cards import parse_card  # noqa: E402
 from solitaire.model.state import State  # noqa: E402
 from solitaire.ui.app import App  # noqa: E402
+from solitaire.ui.library import Library  # noqa: E402
 from solitaire.ui.overlays import (  # noqa: E402
     HelpOverlay,
     InfoOverlay,
@@ -36,7 +38,8 @@ GAMES = {"lucie": 3, "merci": 3, "prince": 6, "canfield": 5, "vierfrei": 1}
 
 
 def played(app: App, game_id: str, deal: int, moves: int = 8, **options) -> None:
-    """Open a game and let the auto-player make a few moves, for a table in play."""
+    """Open a game and let the auto-player make a few moves, for a table in play, and let
+    the partner reach its verdict."""
     app.open_game(game_id, deal, options or None, animate=False)
     table = app.table
     seen = {table.state.key()}
@@ -47,6 +50,8 @@ def played(app: App, game_id: str, deal: int, moves: int = 8, **options) -> None
         table.game.play(move)
         seen.add(table.state.key())
     table.seconds = 83
+    table.partner.position_changed()
+    table.partner.think(10.0)
 
 
 def save(app: App, path: Path) -> None:
@@ -60,7 +65,7 @@ def save(app: App, path: Path) -> None:
 
 
 def tables(out: Path, size: tuple[int, int]) -> None:
-    app = App(fullscreen=False, size=size)
+    app = App(fullscreen=False, size=size, library=Library(Path(tempfile.mkdtemp())))
     for game_id, deal in GAMES.items():
         played(app, game_id, deal)
         save(app, out / f"{game_id}-{size[0]}x{size[1]}.png")
@@ -68,7 +73,7 @@ def tables(out: Path, size: tuple[int, int]) -> None:
 
 
 def screens(out: Path) -> None:
-    app = App(fullscreen=False, size=(1280, 800))
+    app = App(fullscreen=False, size=(1280, 800), library=Library(Path(tempfile.mkdtemp())))
     save(app, out / "chooser.png")
     played(app, "lucie", 3)
     app.open_overlay(HelpOverlay(app, "lucie"))
@@ -89,6 +94,19 @@ def screens(out: Path) -> None:
     played(app, "canfield", 5)
     app.open_overlay(InfoOverlay(app, info_lines("Canfield")))
     save(app, out / "info.png")
+    app.overlays.clear()
+    played(app, "prince", 2, moves=0)
+    app.table.show_hint()
+    save(app, out / "hint.png")
+    for outcome in range(14):  # a history of results for the statistics screen
+        table = app.table
+        plan = list(table.partner.plan)
+        for move in plan if outcome % 3 == 0 else plan[: 30 + outcome * 4]:
+            table.game.play(move)
+        table.seconds, table.assisted = 200 + outcome * 7, outcome % 5 == 0
+        played(app, "prince", 2, moves=0)  # the new deal counts the one left
+    app.open_stats()
+    save(app, out / "statistics.png")
     app.overlays.clear()
     won(app)
     for _ in range(240):  # four seconds of bouncing cards

@@ -12,6 +12,12 @@ from .theme import text
 WIN, LOSS = (70, 190, 90), (200, 70, 60)
 
 
+def streak_word(streak: int) -> str:
+    if streak >= 0:
+        return "win" if streak == 1 else "wins"
+    return "loss" if streak == -1 else "losses"
+
+
 def summary_lines(game_id: str, summary: Summary) -> list[str]:
     if not summary.played:
         return ["No game counted yet (a deal left with no move made counts as neither)."]
@@ -19,8 +25,8 @@ def summary_lines(game_id: str, summary: Summary) -> list[str]:
     lines = [
         f"Played {summary.played}   won {summary.won} ({summary.win_percent:.0f}%)   "
         f"with the computer's help {summary.assisted_wins}",
-        f"Streak now: {abs(streak)} {'win' if streak >= 0 else 'loss'}"
-        f"{'s' if abs(streak) != 1 else ''}   longest winning {summary.longest_win_streak}   "
+        f"Streak now: {abs(streak)} {streak_word(streak)}   "
+        f"longest winning {summary.longest_win_streak}   "
         f"longest losing {summary.longest_loss_streak}",
         f"Best score {summary.best_score}   average {summary.average_score:.1f}",
         f"Fewest moves to a win {summary.fewest_moves or '-'}   fastest win "
