@@ -170,33 +170,17 @@ def play(argv: list[str], err=sys.stderr) -> int:
             return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
-        import pygame
-    except ImportError:
+        from .ui.launch import run_app
+    except ImportError as error:
+        if "pygame" not in (error.name or str(error)):
+            raise  # something else is broken: not a missing pygame
         print(
             "main.py: pygame-ce is not installed: run "
             "'python3 -m pip install -r requirements.txt' (the text commands work without it)",
             file=err,
         )
         return 2
-    from .ui.app import App
-
-    try:
-        app = App(fullscreen=False if args.windowed else None, mono=args.mono, record=args.record)
-    except pygame.error as error:
-        print(
-            f"main.py: cannot open a window ({error}); the text commands still work, " "see --help",
-            file=err,
-        )
-        return 2
-    if args.replay is not None:
-        app.open_replay(args.replay)
-    elif args.game is not None:
-        app.open_game(args.game.lower(), deal, options, animate=False)
-    elif app.last_game is not None:
-        app.open_game(app.last_game, animate=False)  # back to the game left last time
-    app.run()
-    pygame.quit()
-    return 0
+    return run_app(args, deal, options, err)
 
 
 def run(argv: list[str], out=sys.stdout, err=sys.stderr) -> int:

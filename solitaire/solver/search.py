@@ -147,17 +147,6 @@ class Search:
         return verdict
 
 
-def solve(
-    rules: Rules,
-    state: State,
-    *,
-    max_positions: int = 200_000,
-    max_seconds: float = 10.0,
-    without: frozenset = frozenset(),
-) -> Verdict:
-    return Search(rules, state, max_positions=max_positions, without=without).finish(max_seconds)
-
-
 def score(rules: Rules, state: State) -> float:
     """How promising a position looks: cards home first, then how few are out of order."""
     value = 10.0 * rules.cards_home(state)
