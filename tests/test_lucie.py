@@ -188,3 +188,23 @@ def test_lost_when_no_move_can_bring_a_card_home():
     assert game.status() == Status.LOST
     game = game_with("lucie", {"t1": "KS 2S", "t2": "5H", "fS": "AS"}, values={"redeals_used": 2})
     assert game.status() == Status.OPEN
+
+
+def test_a_king_above_a_lower_card_of_its_suit_is_a_knot():
+    # Seed 000's strategy: "Any card blocked by a king of the same suit must be moved or
+    # the game cannot be won."
+    rules = make_rules("lucie")
+    knotted = game_with("lucie", {"t1": "4S KS", "t2": "5H"}).state
+    free = game_with("lucie", {"t1": "KS 4S", "t2": "5H"}).state
+    beneath = game_with("lucie", {"t1": "9H 3H 8H", "t2": "5C"}).state  # 8H over 3H, 9H beneath
+    assert rules.knotted(knotted) and not rules.knotted(free) and rules.knotted(beneath)
+
+
+def test_the_solver_proves_a_knotted_final_deal_lost_at_once():
+    from solitaire.solver.solve import UNSOLVABLE, solve_game
+
+    game = game_with(
+        "lucie", {"t1": "4S KS", "t2": "5H", "t3": "AS 2S 3S"}, values={"redeals_used": 2}
+    )
+    verdict = solve_game(game.rules, game.state, max_seconds=10)
+    assert verdict.status == UNSOLVABLE and verdict.positions < 50

@@ -100,7 +100,8 @@ class Search:
                 after = rules.successor(state, move)
                 if rules.is_won(after):
                     return self._finish(SOLVED, child, began)
-                self._push(after, child)
+                if not self._hopeless(after):
+                    self._push(after, child)
             if len(self.seen) >= self.max_positions:
                 return self._finish(UNKNOWN, None, began)
             checks += 1
@@ -108,6 +109,15 @@ class Search:
                 self.seconds += time.perf_counter() - began
                 return None
         return self._finish(UNKNOWN if self.pruned else UNSOLVABLE, None, began)
+
+    def _hopeless(self, state: State) -> bool:
+        """A position the game can prove lost at a glance (La Belle Lucie's knots) while no
+        way out is left to the search: no reshuffle it may use, no merci."""
+        knotted = getattr(self.rules, "knotted", None)
+        if knotted is None or not knotted(state):
+            return False
+        reshuffle = MoveKind.REDEAL not in self.without and self.rules.redeals_left(state) != 0
+        return not reshuffle and self.rules.mercis_left(state) == 0
 
     def _moves(self, state: State) -> list[Move]:
         moves = [m for m in self.rules.legal_moves(state) if m.kind not in self.without]

@@ -87,6 +87,22 @@ class BelleLucie(Rules):
             return 0
         return self.mercis - state.values["mercis_used"]
 
+    def knotted(self, state: State) -> bool:
+        """A fan holds a card above a lower card of its suit while the card it would have to
+        move onto lies beneath it too (or it is a king): it can neither go home first nor
+        move away, so without a reshuffle or a merci the game cannot be won."""
+        for name in FANS:
+            fan = state.piles[name]
+            for high_index, high in enumerate(fan):
+                below = fan[:high_index]
+                if not any(low.suit == high.suit and low.rank < high.rank for low in below):
+                    continue
+                if high.rank == 13 and not self.kings_fill:
+                    return True
+                if Card(high.rank + 1, high.suit) in below or high in state.values["moved"]:
+                    return True
+        return False
+
     def has_second_chance(self, state: State) -> bool:
         return self.redeal_problem(state) is None or self.mercis_left(state) > 0
 
