@@ -123,3 +123,26 @@ def test_a_damaged_replay_file_is_named_with_its_first_bad_line(tmp_path):
     result = main("--replay", str(path))
     assert result.returncode == 2
     assert "line 5" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_solve_prints_a_solution_that_replays_and_proves_11982_lost():
+    result = main("--game", "vierfrei", "--deal", "617", "--solve", "--atomic")
+    assert result.returncode == 0
+    moves = [line for line in result.stdout.splitlines() if not line.startswith("#")]
+    assert all(len(move) == 2 for move in moves)  # single-card steps only
+    replay = main("--game", "vierfrei", "--deal", "617", "--moves", " ".join(moves), "--status")
+    assert replay.stdout.startswith("status: won")
+    lost = main("--game", "vierfrei", "--deal", "11982", "--solve", "--max-seconds", "60")
+    assert lost.returncode == 1 and "not winnable" in lost.stdout
+
+
+def test_solve_for_the_other_games_replays_without_the_automatic_moves():
+    result = main("--game", "prince", "--deal", "2", "--solve")
+    assert result.returncode == 0
+    moves = [line for line in result.stdout.splitlines() if not line.startswith("#")]
+    assert any("(automatic)" in line for line in result.stdout.splitlines())
+    replay = main("--game", "prince", "--deal", "2", "--moves", " ".join(moves), "--status")
+    assert replay.stdout.startswith("status: won")
+    assert main("--game", "prince", "--deal", "1", "--solve").returncode == 1
+    gave_up = main("--game", "lucie", "--deal", "5", "--solve", "--max-positions", "50")
+    assert gave_up.returncode == 3 and "gave up" in gave_up.stdout

@@ -9,6 +9,7 @@ from ..model.game import Game
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State, Transfer
+from .freecell import solve_freecell
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Search, Verdict
 
 __all__ = ["SOLVED", "UNKNOWN", "UNSOLVABLE", "Verdict", "solve_game", "solution_lines", "Search"]
@@ -22,8 +23,29 @@ def solve_game(
     max_positions: int = 2_000_000,
     without: frozenset = frozenset(),
 ) -> Verdict:
+    if rules.game_id == "vierfrei":
+        return solve_vierfrei(rules, state, max_seconds=max_seconds, max_positions=max_positions)
     search = Search(rules, state, max_positions=max_positions, without=without)
     return search.finish(max_seconds)
+
+
+def solve_vierfrei(
+    rules: Rules, state: State, *, max_seconds: float, max_positions: int
+) -> Verdict:
+    """The dedicated FreeCell solver, its moves made engine moves.
+
+    With the automatic-play option on, the engine already sends safe cards home, so the
+    solver's own moves home for those cards are left out."""
+    result = solve_freecell(state, max_positions=max_positions, max_seconds=max_seconds)
+    moves, position = [], state.copy()
+    for src, dst, count in result.moves:
+        move = Move(MoveKind.MOVE, src, dst, count)
+        if rules.is_legal(position, move):
+            moves.append(move)
+            position = rules.successor(position, move)
+        elif not (rules.roles[dst] == "foundation" and rules.options["auto"]):
+            raise AssertionError(f"the FreeCell solver's move {src}->{dst} is not legal")
+    return Verdict(result.status, moves, result.positions, result.seconds)
 
 
 def solution_lines(game: Game, moves: list[Move], atomic: bool = False) -> list[str]:

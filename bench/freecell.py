@@ -1,0 +1,180 @@
+"""Solve a range of Microsoft FreeCell deals with the pure-Python solver, one core, one process.
+
+    python bench/freecell.py [--start 1] [--end 1000] [--check] [--fc-solve]
+                             [--max-positions N] [--max-seconds S] [--slowest 10]
+
+Prints the total time, the median, p95, p99 and maximum time per deal and how many deals
+were solved, proven unsolvable or left unknown. --check replays every solution through
+the rules engine (outside the timing) and fails loudly if one does not end in a win.
+--fc-solve also times Freecell Solver (Debian's freecell-solver-bin) on the same range in
+the same run: its `-l lg` preset with freecell-solver-range-parallel-solve, and the
+default preset deal by deal with fc-solve (each run capped at --fc-timeout seconds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from solitaire.model.game import Game  # noqa: E402
+from solitaire.model.games import make_rules  # noqa: E402
+from solitaire.model.moves import Move, MoveKind  # noqa: E402
+from solitaire.solver.freecell import solve_freecell  # noqa: E402
+
+
+def percentile(values: list[float], share: float) -> float:
+    """Nearest-rank percentile: the smallest value at least ``share`` of them do not exceed."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered), max(1, math.ceil(share * len(ordered)))) - 1]
+
+
+def replay(number: int, moves: list[tuple[str, str, int]]) -> bool:
+    rules = make_rules("vierfrei")
+    game = Game(rules, number)
+    for src, dst, count in moves:
+        game.play(Move(MoveKind.MOVE, src, dst, count))
+    return rules.is_won(game.state)
+
+
+def run_ours(args) -> int:
+    rules = make_rules("vierfrei")
+    times: list[tuple[float, int]] = []
+    counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
+    positions = 0
+    lengths = []
+    failures = []
+    for number in range(args.start, args.end + 1):
+        state = rules.deal(number)
+        began = time.perf_counter()
+        result = solve_freecell(
+            state, max_positions=args.max_positions, max_seconds=args.max_seconds
+        )
+        spent = time.perf_counter() - began
+        times.append((spent, number))
+        counts[result.status] += 1
+        positions += result.positions
+        if result.status == "solved":
+            lengths.append(len(result.moves))
+            if args.check and not replay(number, result.moves):
+                failures.append(number)
+        else:
+            print(
+                f"  deal {number}: {result.status} after {result.positions} positions, "
+                f"{spent:.2f} s"
+            )
+        if args.progress and number % args.progress == 0:
+            total = sum(t for t, _ in times)
+            print(f"  ... {number}: {total:.1f} s so far", flush=True)
+    seconds = [t for t, _ in times]
+    total = sum(seconds)
+    print(f"pure-Python solver, deals {args.start}..{args.end} ({len(times)} deals), one core")
+    print(
+        f"  total {total:.2f} s   mean {1000 * total / len(times):.1f} ms   "
+        f"median {1000 * statistics.median(seconds):.1f} ms"
+    )
+    print(
+        f"  p95 {1000 * percentile(seconds, 0.95):.1f} ms   "
+        f"p99 {1000 * percentile(seconds, 0.99):.1f} ms   max {1000 * max(seconds):.1f} ms"
+    )
+    under = sum(1 for t in seconds if t < 0.2)
+    print(f"  under 200 ms: {under} of {len(seconds)} ({100 * under / len(seconds):.2f} %)")
+    print(
+        f"  solved {counts['solved']}   unsolvable {counts['unsolvable']}   "
+        f"unknown {counts['unknown']}   positions {positions}"
+    )
+    if lengths:
+        print(
+            f"  solution length: mean {statistics.mean(lengths):.1f} moves, "
+            f"max {max(lengths)} (every foundation move included)"
+        )
+    if args.slowest:
+        slow = sorted(times, reverse=True)[: args.slowest]
+        print("  slowest: " + ", ".join(f"{n} {1000 * t:.0f} ms" for t, n in slow))
+    if args.check:
+        replayed = counts["solved"] - len(failures)
+        print(f"  replayed through the engine: {replayed} of {counts['solved']} won")
+        if failures:
+            print(f"  REPLAY FAILED: {failures}")
+            return 1
+    return 0
+
+
+def run_fc_solve(args) -> None:
+    parallel = shutil.which("freecell-solver-range-parallel-solve")
+    single = shutil.which("fc-solve")
+    board_gen = shutil.which("make-microsoft-freecell-board")
+    if not parallel or not single or not board_gen:
+        print("Freecell Solver is not installed (apt install freecell-solver-bin): skipped")
+        return
+    began = time.perf_counter()
+    done = subprocess.run(
+        [parallel, str(args.start), str(args.end), "1", "-l", "lg"],
+        capture_output=True,
+        text=True,
+    )
+    spent = time.perf_counter() - began
+    unsolved = [line for line in done.stdout.splitlines() if "Unsolved" in line]
+    print(
+        f"fc-solve -l lg (freecell-solver-range-parallel-solve {args.start} {args.end} 1):"
+        f" {spent:.2f} s wall, {len(unsolved)} unsolved"
+        + (f" ({'; '.join(unsolved[:5])})" if unsolved else "")
+    )
+    times = []
+    gave_up = []
+    for number in range(args.start, args.end + 1):
+        board = subprocess.run(
+            [board_gen, "-t", str(number)], capture_output=True, text=True, check=True
+        ).stdout
+        began = time.perf_counter()
+        try:
+            out = subprocess.run(
+                [single, "-m"],
+                env={**os.environ, "FREECELL_SOLVER_QUIET": "1"},
+                input=board,
+                capture_output=True,
+                text=True,
+                timeout=args.fc_timeout,
+            ).stdout
+            if "This game is solveable" not in out:
+                gave_up.append(number)
+        except subprocess.TimeoutExpired:
+            gave_up.append(number)
+        times.append(time.perf_counter() - began)
+    print(
+        f"fc-solve default preset, deal by deal: total {sum(times):.2f} s   "
+        f"median {1000 * statistics.median(times):.1f} ms   "
+        f"p99 {1000 * percentile(times, 0.99):.1f} ms   max {max(times):.2f} s   "
+        f"not solved {len(gave_up)}" + (f" {gave_up[:10]}" if gave_up else "")
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--start", type=int, default=1)
+    parser.add_argument("--end", type=int, default=1000)
+    parser.add_argument("--check", action="store_true", help="replay every solution")
+    parser.add_argument("--fc-solve", action="store_true", help="time Freecell Solver too")
+    parser.add_argument("--fc-timeout", type=float, default=120.0)
+    parser.add_argument("--max-positions", type=int, default=1_000_000)
+    parser.add_argument("--max-seconds", type=float, default=60.0)
+    parser.add_argument("--slowest", type=int, default=10)
+    parser.add_argument("--progress", type=int, default=0, help="print a line every N deals")
+    args = parser.parse_args(argv)
+    status = run_ours(args)
+    if args.fc_solve:
+        run_fc_solve(args)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

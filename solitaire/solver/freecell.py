@@ -1,0 +1,717 @@
+"""A FreeCell (Vierfrei) solver in pure Python.
+
+Several searches share one position format and take turns, as Freecell Solver's
+switch-tasking does:
+
+- fast: three greedy best-first searches over meta-moves (a whole run moves in one go,
+  as far as the engine's limit allows), steered by a heuristic with a little weight on
+  depth, each with its own weights. Where one wanders off, another usually goes straight;
+  together they solve nearly every deal within a few hundred positions. They key
+  positions by a hash sum, so running dry proves nothing.
+- complete: depth-first search over single-card moves with an exact transposition
+  table. When it runs dry every position reachable from the start has been seen, which
+  proves that the position cannot be won; only then is "unsolvable" answered. It gets a
+  share that grows with every turn, and all the time once a fast search has run dry (the
+  fast searches also try every single-card move, so the others would find nothing new).
+
+Every search plays safe cards home inside the search: a card goes up when nothing left
+in play can need it (Horne's rule as Freecell Solver uses it, or "both opposite-colour
+cards one rank lower are home", whichever allows it; foundations never give cards back
+in this game, so both are safe). Those are real moves of the game, so every one of them
+is listed in the solution, which replays move by move through the engine from the given
+position (with the game's own automatic moves off, the default).
+
+Positions are tuples: the columns as ``bytes`` (a card is ``rank * 4 + suit``, suits in
+the order C D H S), the free cells as card codes (0 for empty) and the four foundation
+counts. Columns and cells stay in their real order, so moves can be named, while the keys
+ignore their order: positions that differ only in the order of their columns or cells
+are the same.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from dataclasses import dataclass, field
+
+from ..model.cards import SUITS, Card
+
+__all__ = ["FreecellResult", "solve_freecell", "solve_deal"]
+
+# ---------------------------------------------------------------------------- cards as ints
+
+_RED = tuple(1 if (code & 3) in (1, 2) else 0 for code in range(64))
+# _FITS[lower << 6 | upper]: may ``upper`` lie on ``lower`` in a column?
+_FITS = bytes(
+    (
+        1
+        if 1 <= (upper >> 2) and (lower >> 2) == (upper >> 2) + 1 and _RED[lower] != _RED[upper]
+        else 0
+    )
+    for lower in range(64)
+    for upper in range(64)
+)
+# The two cards a card can be placed on (one rank higher, other colour); none for kings.
+_PARENTS = tuple(
+    (
+        tuple(((code >> 2) + 1) * 4 + suit for suit in range(4) if _RED[suit] != _RED[code])
+        if 1 <= code >> 2 <= 12
+        else ()
+    )
+    for code in range(64)
+)
+# The two cards that can be placed on a card (one rank lower, other colour); none for aces.
+_CHILDREN = tuple(
+    (
+        tuple(((code >> 2) - 1) * 4 + suit for suit in range(4) if _RED[suit] != _RED[code])
+        if 2 <= code >> 2 <= 13
+        else ()
+    )
+    for code in range(64)
+)
+_OPPOSITE = tuple(tuple(s for s in range(4) if _RED[s] != _RED[suit]) for suit in range(4))
+_SAME = tuple(next(s for s in range(4) if s != suit and _RED[s] == _RED[suit]) for suit in range(4))
+_FOUNDATION = tuple("f" + suit for suit in SUITS)
+_BYTE = tuple(bytes((code,)) for code in range(64))
+
+
+def card_code(card: Card) -> int:
+    return card.rank * 4 + SUITS.index(card.suit)
+
+
+def code_card(code: int) -> Card:
+    return Card(code >> 2, SUITS[code & 3])
+
+
+_SAFE_CACHE: dict[tuple, frozenset] = {}
+_NEXT_CACHE: dict[tuple, frozenset] = {}
+
+
+def _safe_cards(found: tuple) -> frozenset:
+    """The cards that may go home now and that nothing left in play can need."""
+    safe = _SAFE_CACHE.get(found)
+    if safe is None:
+        cards = []
+        for suit in range(4):
+            rank = found[suit] + 1
+            if rank > 13:
+                continue
+            o1, o2 = _OPPOSITE[suit]
+            a, b = found[o1], found[o2]
+            if (
+                rank <= 2
+                or (a >= rank - 1 and b >= rank - 1)
+                or (a >= rank - 2 and b >= rank - 2 and found[_SAME[suit]] >= rank - 3)
+            ):
+                cards.append(rank * 4 + suit)
+        safe = _SAFE_CACHE[found] = frozenset(cards)
+    return safe
+
+
+def _next_cards(found: tuple) -> frozenset:
+    """The cards the foundations take now."""
+    nxt = _NEXT_CACHE.get(found)
+    if nxt is None:
+        nxt = _NEXT_CACHE[found] = frozenset(
+            (found[suit] + 1) * 4 + suit for suit in range(4) if found[suit] < 13
+        )
+    return nxt
+
+
+def _raise_found(found: tuple, suit: int) -> tuple:
+    if suit == 0:
+        return (found[0] + 1, found[1], found[2], found[3])
+    if suit == 1:
+        return (found[0], found[1] + 1, found[2], found[3])
+    if suit == 2:
+        return (found[0], found[1], found[2] + 1, found[3])
+    return (found[0], found[1], found[2], found[3] + 1)
+
+
+# ---------------------------------------------------------------------------- the result
+
+
+@dataclass
+class FreecellResult:
+    """What the solver found.
+
+    ``status``: "solved" (``moves`` wins from the given position), "unsolvable" (a
+    complete search found no way; proven) or "unknown" (the limits were reached first).
+    ``moves``: (source pile, destination pile, card count) in the engine's pile names.
+    ``positions``: positions expanded by all searches together.
+    """
+
+    status: str
+    moves: list[tuple[str, str, int]] = field(default_factory=list)
+    positions: int = 0
+    seconds: float = 0.0
+
+
+# ---------------------------------------------------------------------------- the board
+
+
+class _Board:
+    """Pile names and move generation for one table size."""
+
+    def __init__(self, ncols: int, ncells: int, col_names, cell_names):
+        self.ncols = ncols
+        self.ncells = ncells
+        self.col_names = tuple(col_names)
+        self.cell_names = tuple(cell_names)
+        self.runs: dict[bytes, int] = {}
+        self.info: dict[bytes, int] = {}
+        self.index = {name: i for i, name in enumerate(self.col_names)}
+        self.index.update((name, i) for i, name in enumerate(self.cell_names))
+
+    def apply(self, position: tuple, moves: list) -> tuple:
+        """The position after ``moves`` (named as in solutions), without automatic moves."""
+        cols, cells, found = list(position[0]), list(position[1]), position[2]
+        index = self.index
+        for src, dst, count in moves:
+            if src[0] == "c":
+                cards = _BYTE[cells[index[src]]]
+                cells[index[src]] = 0
+            else:
+                col = cols[index[src]]
+                cards = col[-count:]
+                cols[index[src]] = col[:-count]
+            if dst[0] == "f":
+                found = _raise_found(found, cards[0] & 3)
+            elif dst[0] == "c":
+                cells[index[dst]] = cards[0]
+            else:
+                cols[index[dst]] += cards
+        return tuple(cols), tuple(cells), found
+
+    def shorten(self, start: tuple, steps: list) -> list:
+        """A solution at most as long as ``steps`` (move groups leading from ``start``).
+
+        Walks the positions of the solution again, and from each takes the move that leads
+        to the latest of them (Freecell Solver's -opt does more, with a search): detours
+        and the long wanderings a depth-first search makes are cut out.
+        """
+        position = start
+        where = {_key(start[0], start[1]): 0}
+        for number, moves in enumerate(steps, start=1):
+            position = self.apply(position, moves)
+            where[_key(position[0], position[1])] = number
+        shorter: list = []
+        position, at, last = start, 0, len(steps)
+        while at < last:
+            best = None
+            for cols, cells, found, moves in self.children(*position, False):
+                number = where.get(_key(cols, cells), -1)
+                if number > at:
+                    at, best = number, (cols, cells, found, moves)
+            if best is None:  # cannot happen: the next position is always a child
+                return [move for moves in steps for move in moves]
+            position = best[:3]
+            shorter.extend(best[3])
+        return shorter
+
+    # -------------------------------------------------------------- automatic moves
+    def settle(self, cols: list, cells: list, found: tuple, moves: list) -> tuple:
+        """Play every safe card home (in place); return the new foundation counts."""
+        col_names, cell_names = self.col_names, self.cell_names
+        safe = _safe_cards(found)
+        while safe:
+            moved = False
+            for i, col in enumerate(cols):
+                while col and col[-1] in safe:
+                    suit = col[-1] & 3
+                    col = col[:-1]
+                    found = _raise_found(found, suit)
+                    moves.append((col_names[i], _FOUNDATION[suit], 1))
+                    safe = _safe_cards(found)
+                    moved = True
+                cols[i] = col
+            for i, card in enumerate(cells):
+                if card and card in safe:
+                    suit = card & 3
+                    cells[i] = 0
+                    found = _raise_found(found, suit)
+                    moves.append((cell_names[i], _FOUNDATION[suit], 1))
+                    safe = _safe_cards(found)
+                    moved = True
+            if not moved:
+                break
+        return found
+
+    def run_length(self, col: bytes) -> int:
+        n = self.runs.get(col)
+        if n is None:
+            n = 1
+            size = len(col)
+            while n < size and _FITS[col[-n - 1] << 6 | col[-n]]:
+                n += 1
+            self.runs[col] = n
+        return n
+
+    # -------------------------------------------------------------- children
+    def children(self, cols: tuple, cells: tuple, found: tuple, atomic: bool) -> list:
+        """Every position one move away: (cols, cells, found, moves).
+
+        Meta mode moves the longest fitting run onto a card and the longest movable run (or
+        a single card) into an empty column; atomic mode moves one card at a time.
+        """
+        out = []
+        col_names, cell_names = self.col_names, self.cell_names
+        nxt = _next_cards(found)
+        free = [i for i, card in enumerate(cells) if not card]
+        empties = [i for i, col in enumerate(cols) if not col]
+        nfree = len(free)
+        nempty = len(empties)
+        first_empty = empties[0] if empties else -1
+        run_length = self.run_length
+        settle = self.settle
+        tops = [col[-1] if col else 0 for col in cols]
+        safe = _safe_cards(found)
+
+        # cells: home, onto a parent, into an empty column
+        for ci, card in enumerate(cells):
+            if not card:
+                continue
+            rest_cells = cells[:ci] + (0,) + cells[ci + 1 :]
+            src = cell_names[ci]
+            if card in nxt:
+                lcells = list(rest_cells)
+                lcols = list(cols)
+                moves = [(src, _FOUNDATION[card & 3], 1)]
+                f2 = settle(lcols, lcells, _raise_found(found, card & 3), moves)
+                out.append((tuple(lcols), tuple(lcells), f2, moves))
+            parents = _PARENTS[card]
+            for j, top in enumerate(tops):
+                if top in parents:
+                    lcols = list(cols)
+                    lcols[j] = cols[j] + _BYTE[card]
+                    out.append((tuple(lcols), rest_cells, found, [(src, col_names[j], 1)]))
+            if first_empty >= 0:
+                lcols = list(cols)
+                lcols[first_empty] = _BYTE[card]
+                out.append((tuple(lcols), rest_cells, found, [(src, col_names[first_empty], 1)]))
+
+        if nfree:
+            free_cell = free[0]
+            to_cell = cell_names[free_cell]
+        limit_full = (nfree + 1) << nempty  # onto a card: every empty column helps
+        limit_empty = (nfree + 1) << (nempty - 1) if nempty else 0  # into an empty column
+        wanted: dict[int, list] = {}  # card -> columns whose top card takes it
+        for j, dtop in enumerate(tops):
+            if dtop:
+                for card in _CHILDREN[dtop]:
+                    if card in wanted:
+                        wanted[card].append(j)
+                    else:
+                        wanted[card] = [j]
+
+        for i, col in enumerate(cols):
+            if not col:
+                continue
+            top = col[-1]
+            size = len(col)
+            src = col_names[i]
+            # home
+            if top in nxt:
+                lcols = list(cols)
+                lcols[i] = col[:-1]
+                lcells = list(cells)
+                moves = [(src, _FOUNDATION[top & 3], 1)]
+                f2 = settle(lcols, lcells, _raise_found(found, top & 3), moves)
+                out.append((tuple(lcols), tuple(lcells), f2, moves))
+            run = 1 if atomic else run_length(col)
+            if run > limit_full:
+                run = limit_full
+            # onto another column's top card
+            for k in range(1, run + 1):
+                targets = wanted.get(col[-k])
+                if targets is None:
+                    continue
+                rest = col[:-k]
+                moving = col[-k:]
+                settles = rest and rest[-1] in safe
+                for j in targets:
+                    lcols = list(cols)
+                    lcols[i] = rest
+                    lcols[j] = cols[j] + moving
+                    moves = [(src, col_names[j], k)]
+                    if settles:
+                        lcells = list(cells)
+                        f2 = settle(lcols, lcells, found, moves)
+                        out.append((tuple(lcols), tuple(lcells), f2, moves))
+                    else:
+                        out.append((tuple(lcols), cells, found, moves))
+            # into an empty column
+            if first_empty >= 0 and size > 1:
+                j = first_empty
+                most = min(run, limit_empty, size - 1)
+                counts = (1,) if atomic else ((most, 1) if most > 1 else (1,))
+                for k in counts:
+                    lcols = list(cols)
+                    rest = col[:-k]
+                    lcols[i] = rest
+                    lcols[j] = col[-k:]
+                    moves = [(src, col_names[j], k)]
+                    if rest[-1] in safe:
+                        lcells = list(cells)
+                        f2 = settle(lcols, lcells, found, moves)
+                        out.append((tuple(lcols), tuple(lcells), f2, moves))
+                    else:
+                        out.append((tuple(lcols), cells, found, moves))
+            # into a free cell
+            if nfree:
+                lcols = list(cols)
+                rest = col[:-1]
+                lcols[i] = rest
+                moves = [(src, to_cell, 1)]
+                if rest and rest[-1] in safe:
+                    lcells = list(cells)
+                    lcells[free_cell] = top
+                    f2 = settle(lcols, lcells, found, moves)
+                    out.append((tuple(lcols), tuple(lcells), f2, moves))
+                else:
+                    out.append(
+                        (
+                            tuple(lcols),
+                            cells[:free_cell] + (top,) + cells[free_cell + 1 :],
+                            found,
+                            moves,
+                        )
+                    )
+        return out
+
+    # -------------------------------------------------------------- heuristic
+    def breaks(self, col: bytes) -> int:
+        """How many cards in the column do not lie on their parent."""
+        count = self.info.get(col)
+        if count is None:
+            count = 0
+            for below, card in zip(col, col[1:]):
+                if not _FITS[below << 6 | card]:
+                    count += 1
+            self.info[col] = count
+        return count
+
+
+def _key(cols: tuple, cells: tuple) -> bytes:
+    """The exact key of a position: columns and cells sorted (foundations follow)."""
+    return bytes(sorted(cells)) + b"\x01".join(sorted(cols))
+
+
+# The fast search keys positions by a 64-bit sum of column and cell hashes instead: as
+# canonical (a sum does not care about order), cheaper, and a third of the memory. A
+# collision could only hide a position from the fast search, never make a solution wrong,
+# and proofs of defeat come from the exact keys of the complete search.
+_CELL_HASH = tuple(
+    (
+        0
+        if code == 0
+        else ((code * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) * 0xBF58476D1CE4E5B9) % (1 << 61)
+    )
+    for code in range(64)
+)
+
+
+def _hash_key(cols: tuple, cells: tuple) -> int:
+    return sum(map(hash, cols)) + sum(map(_CELL_HASH.__getitem__, cells))
+
+
+# ---------------------------------------------------------------------------- the searches
+
+
+class _BestFirst:
+    """Greedy best-first search over meta-moves, weighted by a little depth."""
+
+    def __init__(self, board: _Board, root: tuple, weights: dict):
+        self.board = board
+        self.w_home = weights["home"]
+        self.w_depth = weights["depth"]
+        self.w_depth2 = weights["depth2"]
+        self.w_breaks = weights["breaks"]
+        self.w_empty = weights["empty"]
+        self.w_g = weights["g"]
+        self.order = 1 if weights.get("fifo") else -1
+        self.cell_cost = [
+            weights["cell"] * n + weights["cell2"] * n * n for n in range(board.ncells + 1)
+        ]
+        cols, cells, found, node = root
+        self.seen = {_hash_key(cols, cells)}
+        self.heap = [(0, 0, cols, cells, found, node, 0)]
+        self.counter = 0
+        self.tables: dict[tuple, _ColumnScores] = {}
+        self.solution = None
+        self.done = False
+
+    def col_score(self, col: bytes, found: tuple) -> float:
+        """A column's share of the heuristic: how deep the cards the foundations take
+        next (and, less, the ones after them) lie, and how many cards are out of order."""
+        if not col:
+            return -self.w_empty
+        last = len(col) - 1
+        depth = depth2 = 0
+        for card in _next_cards(found):
+            at = col.find(card)
+            if at >= 0:
+                depth += last - at
+            if card < 52:
+                at = col.find(card + 4)
+                if at >= 0:
+                    depth2 += last - at
+        return (
+            self.w_depth * depth + self.w_depth2 * depth2 + self.w_breaks * self.board.breaks(col)
+        )
+
+    def step(self, quota: int) -> int:
+        """Expand up to ``quota`` positions; return how many were expanded."""
+        heap, seen, tables = self.heap, self.seen, self.tables
+        w_home, w_g, order = self.w_home, self.w_g, self.order
+        cell_cost = self.cell_cost
+        ncells = self.board.ncells
+        counter = self.counter
+        pop, push = heapq.heappop, heapq.heappush
+        children = self.board.children
+        cell_hash = _CELL_HASH.__getitem__
+        expanded = 0
+        while heap and expanded < quota:
+            _, _, cols, cells, found, node, g = pop(heap)
+            expanded += 1
+            g += 1
+            base = g * w_g
+            for ccols, ccells, cfound, moves in children(cols, cells, found, False):
+                key = sum(map(hash, ccols)) + sum(map(cell_hash, ccells))
+                if key in seen:
+                    continue
+                seen.add(key)
+                child = (node, moves)
+                home = cfound[0] + cfound[1] + cfound[2] + cfound[3]
+                if home == 52:
+                    self.solution = child
+                    self.counter = counter
+                    return expanded
+                table = tables.get(cfound)
+                if table is None:
+                    table = tables[cfound] = _ColumnScores(self.col_score, cfound)
+                counter += order
+                push(
+                    heap,
+                    (
+                        sum(map(table.__getitem__, ccols))
+                        + cell_cost[ncells - ccells.count(0)]
+                        + w_home * (52 - home)
+                        + base,
+                        counter,
+                        ccols,
+                        ccells,
+                        cfound,
+                        child,
+                        g,
+                    ),
+                )
+        self.counter = counter
+        if not heap:
+            self.done = True
+        return expanded
+
+
+class _ColumnScores(dict):
+    """Column -> its share of the heuristic, for one state of the foundations."""
+
+    __slots__ = ("rate", "found")
+
+    def __init__(self, rate, found):
+        super().__init__()
+        self.rate = rate
+        self.found = found
+
+    def __missing__(self, col):
+        value = self[col] = self.rate(col, self.found)
+        return value
+
+
+class _Exhaustive:
+    """Depth-first search over single-card moves with a transposition table (complete)."""
+
+    def __init__(self, board: _Board, root: tuple):
+        self.board = board
+        cols, cells, found, node = root
+        self.seen = {_key(cols, cells)}
+        self.stack = [(cols, cells, found, node)]
+        self.solution = None
+        self.done = False
+
+    def step(self, quota: int) -> int:
+        stack, seen, board = self.stack, self.seen, self.board
+        expanded = 0
+        while stack and expanded < quota:
+            cols, cells, found, node = stack.pop()
+            expanded += 1
+            fresh = []
+            for ccols, ccells, cfound, moves in board.children(cols, cells, found, True):
+                key = _key(ccols, ccells)
+                if key in seen:
+                    continue
+                seen.add(key)
+                child = (node, moves)
+                home = cfound[0] + cfound[1] + cfound[2] + cfound[3]
+                if home == 52:
+                    self.solution = child
+                    return expanded
+                fresh.append((home, ccols, ccells, cfound, child))
+            # the most promising child last, so it is explored first
+            fresh.sort(key=lambda item: item[0])
+            for _, ccols, ccells, cfound, child in fresh:
+                stack.append((ccols, ccells, cfound, child))
+        if not stack:
+            self.done = True
+        return expanded
+
+
+# ---------------------------------------------------------------------------- entry points
+
+# Three fast searches with different weights take turns; where one wanders, another
+# usually goes straight (chosen on Microsoft deals 1..1000, see bench/freecell.py).
+FAST_WEIGHTS = (
+    {
+        "home": 2,
+        "depth": 1,
+        "depth2": 0.3,
+        "breaks": 1,
+        "cell": 0.5,
+        "cell2": 0.7,
+        "empty": 2.4,
+        "g": 0.48,
+    },
+    {
+        "home": 2,
+        "depth": 1,
+        "depth2": 0.3,
+        "breaks": 1,
+        "cell": 0.5,
+        "cell2": 0.7,
+        "empty": 4,
+        "g": 1.0,
+    },
+    {
+        "home": 2,
+        "depth": 1,
+        "depth2": 0,
+        "breaks": 1,
+        "cell": 0.5,
+        "cell2": 0.7,
+        "empty": 4,
+        "g": 0.3,
+        "fifo": 1,
+    },
+)
+PRELUDE = 1000  # positions the first fast search gets alone
+QUOTA = 300  # then each fast search's share per turn
+PROOF_SHARE = 150  # the complete search gets this many positions times the turn number,
+PROOF_MOST = 1200  # up to this many (its positions cost about a quarter of a fast one's)
+
+
+def encode_state(state, cells: int = 4):
+    """(board, cols, cells, found) for an engine position of Vierfrei."""
+    piles = state.piles
+    col_names = sorted(
+        (name for name in piles if name[0] == "t" and name[1:].isdigit()), key=lambda n: int(n[1:])
+    )
+    cell_names = sorted(
+        (name for name in piles if name[0] == "c" and name[1:].isdigit()), key=lambda n: int(n[1:])
+    )
+    for name in cell_names[cells:]:
+        if piles[name]:
+            raise ValueError(f"free cell {name} holds a card but only {cells} cells are in play")
+    cell_names = cell_names[:cells]
+    board = _Board(len(col_names), len(cell_names), col_names, cell_names)
+    cols = tuple(bytes(card_code(card) for card in piles[name]) for name in col_names)
+    cell_cards = tuple(card_code(piles[name][-1]) if piles[name] else 0 for name in cell_names)
+    found = tuple(len(piles["f" + suit]) for suit in SUITS)
+    return board, cols, cell_cards, found
+
+
+def _steps(node) -> list:
+    """The move groups (a move and the automatic moves after it) from the root to node."""
+    chunks = []
+    while node is not None:
+        node, moves = node
+        chunks.append(moves)
+    chunks.reverse()
+    return chunks
+
+
+def solve_freecell(
+    state,
+    *,
+    max_positions: int = 1_000_000,
+    max_seconds: float | None = 60.0,
+    cells: int = 4,
+) -> FreecellResult:
+    """Search for a win from a Vierfrei position (``solitaire.model.state.State``).
+
+    ``cells`` free cells are used (the first ones by name; the others must be empty).
+    The search stops after ``max_positions`` expanded positions or ``max_seconds`` and
+    then says "unknown"; "unsolvable" only comes from a complete search.
+    """
+    started = time.perf_counter()
+    deadline = None if max_seconds is None else started + max_seconds
+    board, cols, cell_cards, found = encode_state(state, cells)
+    lcols, lcells = list(cols), list(cell_cards)
+    first_moves: list = []
+    found = board.settle(lcols, lcells, found, first_moves)
+    if sum(found) == 52:
+        return FreecellResult("solved", first_moves, 0, time.perf_counter() - started)
+    root = (tuple(lcols), tuple(lcells), found, (None, first_moves))
+
+    fast = [_BestFirst(board, root, weights) for weights in FAST_WEIGHTS]
+    complete = _Exhaustive(board, root)
+    positions = 0
+    solution = None
+    status = "unknown"
+
+    def run(scan, quota: int) -> bool:
+        """Give ``scan`` up to ``quota`` positions; True when the search is over."""
+        nonlocal positions, solution, status
+        while quota > 0:
+            chunk = min(quota, 256, max_positions - positions)
+            if chunk <= 0:
+                return True
+            count = scan.step(chunk)
+            positions += count
+            quota -= count
+            if scan.solution is not None:
+                solution, status = scan.solution, "solved"
+                return True
+            if scan is complete and scan.done:
+                status = "unsolvable"
+                return True
+            if scan.done:
+                return False
+            if deadline is not None and time.perf_counter() > deadline:
+                return True
+        return False
+
+    if not run(fast[0], PRELUDE):
+        turn = 0
+        while True:
+            turn += 1
+            # Every fast search tries every single-card move too, so once one of them has
+            # run dry the others would only find the same positions: leave it to the proof.
+            active = [scan for scan in fast if not scan.done]
+            if len(active) < len(fast):
+                active = []
+            if any(run(scan, QUOTA) for scan in active):
+                break
+            share = min(PROOF_SHARE * turn, PROOF_MOST) if active else max_positions
+            if run(complete, share):
+                break
+    moves: list = []
+    if solution is not None:
+        steps = _steps(solution)  # the first group is the root's own automatic moves
+        moves = steps[0] + board.shorten(root[:3], steps[1:])
+    return FreecellResult(status, moves, positions, time.perf_counter() - started)
+
+
+def solve_deal(number: int, **kwargs) -> FreecellResult:
+    """Solve Microsoft FreeCell deal ``number`` as Vierfrei deals it."""
+    from ..model.games import make_rules
+
+    return solve_freecell(make_rules("vierfrei").deal(number), **kwargs)
