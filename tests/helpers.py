@@ -1,4 +1,6 @@
-"""Building positions by hand for rule tests."""
+"""Building positions by hand for rule tests, and games played at random."""
+
+import random
 
 from solitaire.model.cards import parse_card
 from solitaire.model.game import Game
@@ -23,3 +25,15 @@ def game_with(game_id: str, layout: dict[str, str], values: dict | None = None, 
 
 def pile(game: Game, name: str) -> str:
     return " ".join(str(card) for card in game.state.piles[name])
+
+
+def random_game(game_id: str, seed, moves: int, **options) -> Game:
+    """A game of a seeded random deal with up to ``moves`` random legal moves played."""
+    rng = random.Random(seed)
+    game = Game(make_rules(game_id, **options), rng.randrange(1000))
+    for _ in range(moves):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.play(rng.choice(legal))
+    return game

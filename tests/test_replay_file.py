@@ -1,8 +1,7 @@
 """Replay files: written, read back, stepped through, and damaged ones named by line."""
 
-import random
-
 import pytest
+from helpers import random_game
 
 from solitaire import replay_file
 from solitaire.model.game import Game
@@ -11,14 +10,7 @@ from solitaire.replay_file import Replayer, ReplayError
 
 
 def played_game(game_id, seed, moves=50, **options):
-    rng = random.Random(seed)
-    game = Game(make_rules(game_id, **options), rng.randrange(1000))
-    for _ in range(moves):
-        legal = game.legal_moves()
-        if not legal:
-            break
-        game.play(rng.choice(legal))
-    return game
+    return random_game(game_id, seed, moves, **options)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

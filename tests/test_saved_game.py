@@ -4,6 +4,7 @@ import json
 import random
 
 import pytest
+from helpers import random_game
 
 from solitaire import saved_game
 from solitaire.model.game import Game
@@ -26,13 +27,8 @@ SETUPS = [
 
 def played_game(game_id, options, seed, moves=60, undos=15):
     """A game with random legal moves played and some undone, so redo has a history."""
+    game = random_game(game_id, seed, moves, **options)
     rng = random.Random(seed)
-    game = Game(make_rules(game_id, **options), rng.randrange(1000))
-    for _ in range(moves):
-        legal = game.legal_moves()
-        if not legal:
-            break
-        game.play(rng.choice(legal))
     for _ in range(rng.randint(1, undos)):
         game.undo()
     return game
