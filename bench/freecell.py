@@ -2,9 +2,11 @@
 
     python bench/freecell.py [--start 1] [--end 1000] [--check] [--fc-solve]
                              [--max-positions N] [--max-seconds S] [--slowest 10]
+                             [--progress N] [--save deals.tsv]
 
-Prints the total time, the median, p95, p99 and maximum time per deal and how many deals
-were solved, proven unsolvable or left unknown. --check replays every solution through
+Prints the total time, the median, p95, p99 and maximum time per deal (wall clock, and
+the process's CPU time, which other programs on the machine disturb less) and how many
+deals were solved, proven unsolvable or left unknown. --check replays every solution through
 the rules engine (outside the timing) and fails loudly if one does not end in a win.
 --fc-solve also times Freecell Solver (Debian's freecell-solver-bin) on the same range in
 the same run: its `-l lg` preset with freecell-solver-range-parallel-solve, and the
@@ -46,21 +48,37 @@ def replay(number: int, moves: list[tuple[str, str, int]]) -> bool:
     return rules.is_won(game.state)
 
 
+def summary(label: str, seconds: list[float]) -> None:
+    total = sum(seconds)
+    under = sum(1 for t in seconds if t < 0.2)
+    print(
+        f"  {label}: total {total:.2f} s   mean {1000 * total / len(seconds):.1f} ms   "
+        f"median {1000 * statistics.median(seconds):.1f} ms   "
+        f"p95 {1000 * percentile(seconds, 0.95):.1f} ms   "
+        f"p99 {1000 * percentile(seconds, 0.99):.1f} ms   max {1000 * max(seconds):.0f} ms   "
+        f"under 200 ms {under}/{len(seconds)} ({100 * under / len(seconds):.2f} %)"
+    )
+
+
 def run_ours(args) -> int:
     rules = make_rules("vierfrei")
-    times: list[tuple[float, int]] = []
+    wall: list[float] = []
+    cpu: list[float] = []
     counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
     positions = 0
     lengths = []
     failures = []
+    rows = []
     for number in range(args.start, args.end + 1):
         state = rules.deal(number)
-        began = time.perf_counter()
+        began, began_cpu = time.perf_counter(), time.process_time()
         result = solve_freecell(
             state, max_positions=args.max_positions, max_seconds=args.max_seconds
         )
-        spent = time.perf_counter() - began
-        times.append((spent, number))
+        spent, spent_cpu = time.perf_counter() - began, time.process_time() - began_cpu
+        wall.append(spent)
+        cpu.append(spent_cpu)
+        rows.append((number, result.status, result.positions, spent, spent_cpu, len(result.moves)))
         counts[result.status] += 1
         positions += result.positions
         if result.status == "solved":
@@ -70,24 +88,14 @@ def run_ours(args) -> int:
         else:
             print(
                 f"  deal {number}: {result.status} after {result.positions} positions, "
-                f"{spent:.2f} s"
+                f"{spent:.2f} s",
+                flush=True,
             )
         if args.progress and number % args.progress == 0:
-            total = sum(t for t, _ in times)
-            print(f"  ... {number}: {total:.1f} s so far", flush=True)
-    seconds = [t for t, _ in times]
-    total = sum(seconds)
-    print(f"pure-Python solver, deals {args.start}..{args.end} ({len(times)} deals), one core")
-    print(
-        f"  total {total:.2f} s   mean {1000 * total / len(times):.1f} ms   "
-        f"median {1000 * statistics.median(seconds):.1f} ms"
-    )
-    print(
-        f"  p95 {1000 * percentile(seconds, 0.95):.1f} ms   "
-        f"p99 {1000 * percentile(seconds, 0.99):.1f} ms   max {1000 * max(seconds):.1f} ms"
-    )
-    under = sum(1 for t in seconds if t < 0.2)
-    print(f"  under 200 ms: {under} of {len(seconds)} ({100 * under / len(seconds):.2f} %)")
+            print(f"  ... {number}: {sum(wall):.1f} s so far", flush=True)
+    print(f"pure-Python solver, deals {args.start}..{args.end} ({len(wall)} deals), one core")
+    summary("wall", wall)
+    summary("cpu ", cpu)
     print(
         f"  solved {counts['solved']}   unsolvable {counts['unsolvable']}   "
         f"unknown {counts['unknown']}   positions {positions}"
@@ -98,8 +106,13 @@ def run_ours(args) -> int:
             f"max {max(lengths)} (every foundation move included)"
         )
     if args.slowest:
-        slow = sorted(times, reverse=True)[: args.slowest]
+        slow = sorted(zip(wall, range(args.start, args.end + 1)), reverse=True)[: args.slowest]
         print("  slowest: " + ", ".join(f"{n} {1000 * t:.0f} ms" for t, n in slow))
+    if args.save:
+        with open(args.save, "w") as out:
+            out.write("deal\tstatus\tpositions\twall_s\tcpu_s\tmoves\n")
+            for row in rows:
+                out.write("%d\t%s\t%d\t%.4f\t%.4f\t%d\n" % row)
     if args.check:
         replayed = counts["solved"] - len(failures)
         print(f"  replayed through the engine: {replayed} of {counts['solved']} won")
@@ -169,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-seconds", type=float, default=60.0)
     parser.add_argument("--slowest", type=int, default=10)
     parser.add_argument("--progress", type=int, default=0, help="print a line every N deals")
+    parser.add_argument("--save", help="write one line per deal (tab-separated) to this file")
     args = parser.parse_args(argv)
     status = run_ours(args)
     if args.fc_solve:

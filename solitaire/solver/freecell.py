@@ -197,12 +197,22 @@ class _Board:
             where[_key(position[0], position[1])] = number
         shorter: list = []
         position, at, last = start, 0, len(steps)
+        deep = last > LONG  # look two moves ahead on long detours
         while at < last:
             best = None
-            for cols, cells, found, moves in self.children(*position, False):
+            options = self.children(*position, False)
+            for cols, cells, found, moves in options:
                 number = where.get(_key(cols, cells), -1)
                 if number > at:
                     at, best = number, (cols, cells, found, moves)
+            if deep and best is not None:
+                reach = at
+                for cols, cells, found, moves in options:
+                    for cols2, cells2, found2, moves2 in self.children(cols, cells, found, False):
+                        number = where.get(_key(cols2, cells2), -1)
+                        if number > reach + 1:
+                            reach, best = number, (cols2, cells2, found2, moves + moves2)
+                at = max(at, reach)
             if best is None:  # cannot happen: the next position is always a child
                 return [move for moves in steps for move in moves]
             position = best[:3]
@@ -252,63 +262,64 @@ class _Board:
         """Every position one move away: (cols, cells, found, moves).
 
         Meta mode moves the longest fitting run onto a card and the longest movable run (or
-        a single card) into an empty column; atomic mode moves one card at a time.
+        a single card) into an empty column; atomic mode moves one card at a time. Either
+        way every single-card move is among them (into the first free cell or empty column
+        only: the others give the same position up to order).
         """
         out = []
+        append = out.append
         col_names, cell_names = self.col_names, self.cell_names
         nxt = _next_cards(found)
-        free = [i for i, card in enumerate(cells) if not card]
-        empties = [i for i, col in enumerate(cols) if not col]
-        nfree = len(free)
-        nempty = len(empties)
-        first_empty = empties[0] if empties else -1
-        run_length = self.run_length
-        settle = self.settle
-        tops = [col[-1] if col else 0 for col in cols]
         safe = _safe_cards(found)
+        settle = self.settle
+        nfree = cells.count(0)
+        nempty = cols.count(b"")
+        first_empty = cols.index(b"") if nempty else -1
+        tops = [col[-1] if col else 0 for col in cols]
 
         # cells: home, onto a parent, into an empty column
-        for ci, card in enumerate(cells):
-            if not card:
-                continue
-            rest_cells = cells[:ci] + (0,) + cells[ci + 1 :]
-            src = cell_names[ci]
-            if card in nxt:
-                lcells = list(rest_cells)
-                lcols = list(cols)
-                moves = [(src, _FOUNDATION[card & 3], 1)]
-                f2 = settle(lcols, lcells, _raise_found(found, card & 3), moves)
-                out.append((tuple(lcols), tuple(lcells), f2, moves))
-            parents = _PARENTS[card]
-            for j, top in enumerate(tops):
-                if top in parents:
+        if nfree < len(cells):
+            for ci, card in enumerate(cells):
+                if not card:
+                    continue
+                rest_cells = cells[:ci] + (0,) + cells[ci + 1 :]
+                src = cell_names[ci]
+                if card in nxt:
+                    lcells = list(rest_cells)
                     lcols = list(cols)
-                    lcols[j] = cols[j] + _BYTE[card]
-                    out.append((tuple(lcols), rest_cells, found, [(src, col_names[j], 1)]))
-            if first_empty >= 0:
-                lcols = list(cols)
-                lcols[first_empty] = _BYTE[card]
-                out.append((tuple(lcols), rest_cells, found, [(src, col_names[first_empty], 1)]))
+                    moves = [(src, _FOUNDATION[card & 3], 1)]
+                    f2 = settle(lcols, lcells, _raise_found(found, card & 3), moves)
+                    append((tuple(lcols), tuple(lcells), f2, moves))
+                parents = _PARENTS[card]
+                for j, top in enumerate(tops):
+                    if top in parents:
+                        lcols = list(cols)
+                        lcols[j] = cols[j] + _BYTE[card]
+                        append((tuple(lcols), rest_cells, found, [(src, col_names[j], 1)]))
+                if nempty:
+                    lcols = list(cols)
+                    lcols[first_empty] = _BYTE[card]
+                    append((tuple(lcols), rest_cells, found, [(src, col_names[first_empty], 1)]))
 
         if nfree:
-            free_cell = free[0]
+            free_cell = cells.index(0)
             to_cell = cell_names[free_cell]
         limit_full = (nfree + 1) << nempty  # onto a card: every empty column helps
         limit_empty = (nfree + 1) << (nempty - 1) if nempty else 0  # into an empty column
         wanted: dict[int, list] = {}  # card -> columns whose top card takes it
-        for j, dtop in enumerate(tops):
-            if dtop:
-                for card in _CHILDREN[dtop]:
+        for j, top in enumerate(tops):
+            if top > 7:  # not empty, not an ace
+                for card in _CHILDREN[top]:
                     if card in wanted:
                         wanted[card].append(j)
                     else:
                         wanted[card] = [j]
+        runs = self.runs
 
         for i, col in enumerate(cols):
             if not col:
                 continue
             top = col[-1]
-            size = len(col)
             src = col_names[i]
             # home
             if top in nxt:
@@ -317,10 +328,13 @@ class _Board:
                 lcells = list(cells)
                 moves = [(src, _FOUNDATION[top & 3], 1)]
                 f2 = settle(lcols, lcells, _raise_found(found, top & 3), moves)
-                out.append((tuple(lcols), tuple(lcells), f2, moves))
-            run = 1 if atomic else run_length(col)
-            if run > limit_full:
-                run = limit_full
+                append((tuple(lcols), tuple(lcells), f2, moves))
+            if atomic:
+                run = 1
+            else:
+                run = runs.get(col) or self.run_length(col)
+                if run > limit_full:
+                    run = limit_full
             # onto another column's top card
             for k in range(1, run + 1):
                 targets = wanted.get(col[-k])
@@ -337,46 +351,40 @@ class _Board:
                     if settles:
                         lcells = list(cells)
                         f2 = settle(lcols, lcells, found, moves)
-                        out.append((tuple(lcols), tuple(lcells), f2, moves))
+                        append((tuple(lcols), tuple(lcells), f2, moves))
                     else:
-                        out.append((tuple(lcols), cells, found, moves))
+                        append((tuple(lcols), cells, found, moves))
+            size = len(col)
             # into an empty column
-            if first_empty >= 0 and size > 1:
-                j = first_empty
+            if nempty and size > 1:
                 most = min(run, limit_empty, size - 1)
-                counts = (1,) if atomic else ((most, 1) if most > 1 else (1,))
-                for k in counts:
+                for k in (most, 1) if most > 1 else (1,):
                     lcols = list(cols)
                     rest = col[:-k]
                     lcols[i] = rest
-                    lcols[j] = col[-k:]
-                    moves = [(src, col_names[j], k)]
+                    lcols[first_empty] = col[-k:]
+                    moves = [(src, col_names[first_empty], k)]
                     if rest[-1] in safe:
                         lcells = list(cells)
                         f2 = settle(lcols, lcells, found, moves)
-                        out.append((tuple(lcols), tuple(lcells), f2, moves))
+                        append((tuple(lcols), tuple(lcells), f2, moves))
                     else:
-                        out.append((tuple(lcols), cells, found, moves))
+                        append((tuple(lcols), cells, found, moves))
             # into a free cell
             if nfree:
                 lcols = list(cols)
                 rest = col[:-1]
                 lcols[i] = rest
                 moves = [(src, to_cell, 1)]
-                if rest and rest[-1] in safe:
+                if size > 1 and rest[-1] in safe:
                     lcells = list(cells)
                     lcells[free_cell] = top
                     f2 = settle(lcols, lcells, found, moves)
-                    out.append((tuple(lcols), tuple(lcells), f2, moves))
+                    append((tuple(lcols), tuple(lcells), f2, moves))
                 else:
-                    out.append(
-                        (
-                            tuple(lcols),
-                            cells[:free_cell] + (top,) + cells[free_cell + 1 :],
-                            found,
-                            moves,
-                        )
-                    )
+                    lcells = list(cells)
+                    lcells[free_cell] = top
+                    append((tuple(lcols), tuple(lcells), found, moves))
         return out
 
     # -------------------------------------------------------------- heuristic
@@ -567,41 +575,22 @@ class _Exhaustive:
 
 # ---------------------------------------------------------------------------- entry points
 
-# Three fast searches with different weights take turns; where one wanders, another
-# usually goes straight (chosen on Microsoft deals 1..1000, see bench/freecell.py).
+# Fast searches with different weights take turns: where one wanders off, another usually
+# goes straight. The first three were chosen on Microsoft deals 1..1000 (bench/freecell.py);
+# the last two join after LATE turns, for the rare deals that need tens of thousands of
+# positions, each of which some weights solve much sooner than others.
+_BASE = {"home": 2, "depth": 1, "depth2": 0.3, "breaks": 1, "cell": 0.5, "cell2": 0.7, "empty": 4}
 FAST_WEIGHTS = (
-    {
-        "home": 2,
-        "depth": 1,
-        "depth2": 0.3,
-        "breaks": 1,
-        "cell": 0.5,
-        "cell2": 0.7,
-        "empty": 2.4,
-        "g": 0.48,
-    },
-    {
-        "home": 2,
-        "depth": 1,
-        "depth2": 0.3,
-        "breaks": 1,
-        "cell": 0.5,
-        "cell2": 0.7,
-        "empty": 4,
-        "g": 1.0,
-    },
-    {
-        "home": 2,
-        "depth": 1,
-        "depth2": 0,
-        "breaks": 1,
-        "cell": 0.5,
-        "cell2": 0.7,
-        "empty": 4,
-        "g": 0.3,
-        "fifo": 1,
-    },
+    {**_BASE, "empty": 2.4, "g": 0.48},
+    {**_BASE, "g": 1.0},
+    {**_BASE, "depth2": 0, "g": 0.3, "fifo": 1},
+    {**_BASE, "g": 2.0},
+    {**_BASE, "breaks": 1.5, "empty": 5, "g": 1.0},
 )
+EARLY = 3  # fast searches from the start
+LATE = 10  # turn at which the others join
+SHORT = 80  # fast solutions with more steps than this are shortened (complete ones always)
+LONG = 150  # solutions with more steps than this are shortened harder
 PRELUDE = 1000  # positions the first fast search gets alone
 QUOTA = 300  # then each fast search's share per turn
 PROOF_SHARE = 150  # the complete search gets this many positions times the turn number,
@@ -661,15 +650,15 @@ def solve_freecell(
         return FreecellResult("solved", first_moves, 0, time.perf_counter() - started)
     root = (tuple(lcols), tuple(lcells), found, (None, first_moves))
 
-    fast = [_BestFirst(board, root, weights) for weights in FAST_WEIGHTS]
+    fast = [_BestFirst(board, root, weights) for weights in FAST_WEIGHTS[:EARLY]]
     complete = _Exhaustive(board, root)
     positions = 0
-    solution = None
+    solution = solved_by = None
     status = "unknown"
 
     def run(scan, quota: int) -> bool:
         """Give ``scan`` up to ``quota`` positions; True when the search is over."""
-        nonlocal positions, solution, status
+        nonlocal positions, solution, solved_by, status
         while quota > 0:
             chunk = min(quota, 256, max_positions - positions)
             if chunk <= 0:
@@ -678,7 +667,7 @@ def solve_freecell(
             positions += count
             quota -= count
             if scan.solution is not None:
-                solution, status = scan.solution, "solved"
+                solution, solved_by, status = scan.solution, scan, "solved"
                 return True
             if scan is complete and scan.done:
                 status = "unsolvable"
@@ -693,6 +682,8 @@ def solve_freecell(
         turn = 0
         while True:
             turn += 1
+            if turn == LATE:
+                fast += [_BestFirst(board, root, weights) for weights in FAST_WEIGHTS[EARLY:]]
             # Every fast search tries every single-card move too, so once one of them has
             # run dry the others would only find the same positions: leave it to the proof.
             active = [scan for scan in fast if not scan.done]
@@ -706,7 +697,10 @@ def solve_freecell(
     moves: list = []
     if solution is not None:
         steps = _steps(solution)  # the first group is the root's own automatic moves
-        moves = steps[0] + board.shorten(root[:3], steps[1:])
+        if solved_by is complete or len(steps) > SHORT:
+            moves = steps[0] + board.shorten(root[:3], steps[1:])
+        else:  # a fast search's solution is rarely worth the time it takes to shorten
+            moves = [move for group in steps for move in group]
     return FreecellResult(status, moves, positions, time.perf_counter() - started)
 
 
