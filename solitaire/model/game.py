@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .moves import IllegalMove, Move, Status, Turn
 from .rules import MAX_DEAL, Rules
-from .state import State, StepLog
+from .state import StepLog
 
 
 class DealError(ValueError):
@@ -94,9 +94,6 @@ class Game:
 
     def show(self) -> str:
         return self.rules.show(self.state)
-
-    def copy_state(self) -> State:
-        return self.state.copy()
 
 
 class MoveListError(IllegalMove):

@@ -67,9 +67,7 @@ class Idler:
     """``sleep(ms)`` returns when an event arrives or the time is up."""
 
     def __init__(self) -> None:
-        waiter = _sdl_waiter()
-        self.native = waiter is not None
-        self._sleep = waiter or _pygame_waiter
+        self._sleep = _sdl_waiter() or _pygame_waiter
 
     def sleep(self, timeout_ms: int) -> None:
         if pygame.event.peek():

@@ -11,8 +11,10 @@ import random
 import pygame
 
 from ..model.autoplay import next_move
+from ..model.cards import CardError, parse_card
 from ..model.game import Game
 from ..model.games import make_rules
+from ..model.games.canfield import MODE_NAMES
 from ..model.moves import IllegalMove, Move, MoveKind, Status, Turn
 from ..model.rules import MAX_DEAL
 from ..model.state import Relayout, State, Transfer
@@ -307,8 +309,6 @@ class TableScreen:
         modes = list(self.rules.option_specs[0].choices)
         mode = modes[(modes.index(self.options.get("mode", "1")) + 1) % len(modes)]
         self.new_deal(options={**self.options, "mode": mode})
-        from ..model.games.canfield import MODE_NAMES
-
         self.say(f"Rule {mode}: {MODE_NAMES[mode]}. A new deal under this rule.", 3.0)
 
     def start_auto(self) -> None:
@@ -581,8 +581,6 @@ class TableScreen:
         self.play(move)
 
     def _card_named(self, typed: str):
-        from ..model.cards import CardError, parse_card
-
         try:
             card = parse_card(typed)
         except CardError:
