@@ -182,7 +182,10 @@ class BelleLucie(Rules):
     def reshuffle(self, log: StepLog) -> None:
         state = log.state
         used = state.values["redeals_used"] + 1
-        gathered = [card for name in FANS for card in state.piles[name]]
+        # Shuffled from pack order, not from where the cards lay: the new layout then
+        # depends only on which cards are left, so a solver that sees the reshuffles
+        # meets one new layout per foundation state instead of one per arrangement.
+        gathered = sorted(card for name in FANS for card in state.piles[name])
         seed = stream_seed(FAMILY, state.values["deal"], "reshuffle", used)
         log.relayout(deal_fans(shuffled(gathered, seed)))
         log.set("redeals_used", used)
