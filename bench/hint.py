@@ -20,8 +20,8 @@ from solitaire.model.autoplay import next_move  # noqa: E402
 from solitaire.model.game import Game  # noqa: E402
 from solitaire.model.games import GAMES, make_rules  # noqa: E402
 from solitaire.model.moves import MoveKind  # noqa: E402
-from solitaire.solver.search import UNKNOWN, Search  # noqa: E402
-from solitaire.solver.solve import solve_vierfrei  # noqa: E402
+from solitaire.solver.search import UNKNOWN  # noqa: E402
+from solitaire.solver.solve import make_search, solve_vierfrei  # noqa: E402
 
 LIMIT = 1.0  # seconds: slower than this counts as not ready
 
@@ -32,7 +32,7 @@ def time_to_verdict(rules, state) -> float:
         verdict = solve_vierfrei(rules, state, max_seconds=LIMIT, max_positions=200_000)
         return time.perf_counter() - began if verdict.status != UNKNOWN else float("inf")
     without = frozenset({MoveKind.REDEAL}) if rules.game_id in ("lucie", "merci") else frozenset()
-    verdict = Search(rules, state, max_positions=25_000, without=without).run(LIMIT)
+    verdict = make_search(rules, state, max_positions=25_000, without=without).run(LIMIT)
     ok = verdict is not None and verdict.status != UNKNOWN
     return time.perf_counter() - began if ok else float("inf")
 
@@ -56,8 +56,10 @@ def main() -> None:
                 seen.add(game.state.key())
         fast = sum(1 for t in times if t <= 0.1) / len(times)
         ready = sum(1 for t in times if t != float("inf")) / len(times)
-        print(f"{game_id:9} {len(times):4} positions: hint within 100 ms for {fast:.0%}, "
-              f"a verdict within {LIMIT:g} s for {ready:.0%}")
+        print(
+            f"{game_id:9} {len(times):4} positions: hint within 100 ms for {fast:.0%}, "
+            f"a verdict within {LIMIT:g} s for {ready:.0%}"
+        )
 
 
 if __name__ == "__main__":

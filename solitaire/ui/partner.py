@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..model.moves import Move, MoveKind
 from ..solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search, Verdict
-from ..solver.solve import solve_vierfrei
+from ..solver.solve import make_search, solve_vierfrei
 
 SLICE = 0.006  # seconds of thinking per loop pass: frames keep coming
 BUDGET = 25_000  # positions before the verdict is "unknown" (a few seconds of thought)
@@ -44,7 +44,7 @@ class Partner:
             return
         self.key = state.key()
         self.verdict, self.plan = None, []
-        self.search = Search(self.rules, state, max_positions=BUDGET, without=self.without())
+        self.search = make_search(self.rules, state, max_positions=BUDGET, without=self.without())
         if self.rules.game_id == "vierfrei":
             # The FreeCell solver settles most positions in a few milliseconds (99% of
             # deals 1..100 under 50 ms); only if it cannot does the sliced search go on.
