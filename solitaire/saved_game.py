@@ -33,13 +33,7 @@ def to_dict(game: Game, extra: dict | None = None) -> dict:
     if clash:
         raise ValueError(f"extra keys {sorted(clash)} would overwrite the save's own fields")
     rules = game.rules
-    # A Turn holds only the move, not its text, and a move's text depends on the position
-    # before it (default counts), so the texts come from replaying on a scratch game.
-    scratch = Game(rules, game.deal_number)
-    moves = []
-    for turn in [*game.done, *reversed(game.undone)]:  # redo pops from the end of undone
-        moves.append(rules.format_move(turn.move, scratch.state))
-        scratch.play(turn.move)
+    moves = [turn.text for turn in [*game.done, *reversed(game.undone)]]  # redo pops the end
     options = {spec.name: spec.format(rules.options[spec.name]) for spec in rules.option_specs}
     return {
         "kind": KIND,

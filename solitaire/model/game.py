@@ -27,6 +27,7 @@ class Game:
     def play(self, move: Move) -> Turn:
         """Make a move and the game's automatic replies; IllegalMove changes nothing."""
         self.rules.check(self.state, move)
+        text = self.rules.format_move(move, self.state)
         log = StepLog(self.state)
         try:
             self.rules.perform(log, move)
@@ -35,7 +36,7 @@ class Game:
         except Exception:
             log.rollback()
             raise
-        turn = Turn(move, log.steps, len(log.steps) - before_auto)
+        turn = Turn(move, log.steps, len(log.steps) - before_auto, text)
         self.done.append(turn)
         self.undone.clear()
         return turn
@@ -85,12 +86,7 @@ class Game:
 
     def notation(self) -> list[str]:
         """The moves played so far, in the game's notation (replays from the deal)."""
-        replay = Game(self.rules, self.deal_number)
-        texts = []
-        for turn in self.done:
-            texts.append(self.rules.format_move(turn.move, replay.state))
-            replay.play(turn.move)
-        return texts
+        return [turn.text for turn in self.done]
 
     def show(self) -> str:
         return self.rules.show(self.state)

@@ -42,11 +42,14 @@ class Turn:
 
     ``automatic`` counts the trailing steps the game made on its own (foundation
     chains, reserve fills, ace lay-offs), so a view can animate them separately.
+    ``text`` is the move in the game's notation, written before it was made (a move's
+    text depends on the position it is made from), so saves need not replay the game.
     """
 
     move: Move
     steps: list[Step] = field(default_factory=list)
     automatic: int = 0
+    text: str = ""
 
     def apply(self, state: State) -> None:
         for step in self.steps:
