@@ -15,7 +15,7 @@ import json
 import os
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -32,8 +32,9 @@ class DamagedFile(ValueError):
         self.reason = reason
 
 
-def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Replace ``path`` with ``text`` so that readers only ever see the old or new file."""
+def write_atomic(path: str | os.PathLike, text: str | Iterable[bytes]) -> None:
+    """Replace ``path`` with ``text`` (or chunks of bytes, written one at a time) so that
+    readers only ever see the old or the new file."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     _remove_stale_temps(target)
@@ -41,8 +42,13 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
         prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent
     )
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as temp:
-            temp.write(text)
+        if isinstance(text, str):
+            temp, chunks = os.fdopen(handle, "w", encoding="utf-8", newline="\n"), [text]
+        else:
+            temp, chunks = os.fdopen(handle, "wb"), text
+        with temp:
+            for chunk in chunks:
+                temp.write(chunk)
             temp.flush()
             os.fsync(temp.fileno())  # the data is on disk before the name points at it
         os.replace(temp_name, target)

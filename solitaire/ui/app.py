@@ -14,6 +14,7 @@ import pygame
 
 from ..assets import asset_dir
 from ..replay_file import Replayer, ReplayError
+from . import face_cache
 from .audio import Audio, NullAudio
 from .card_art import BACKS, TABLES, CardArt
 from .chooser import Chooser
@@ -444,6 +445,8 @@ class App:
         if isinstance(self.audio, NullAudio) and self.audio.problem is None:
             pygame.display.set_icon(make_icon())  # after the first frame, like the sound
             self.start_sound()
+            if self.table is not None:  # the faces for the next launch's first frame
+                face_cache.keep(self.library.folder, self.table.view.art)
 
     def start_sound(self) -> None:
         """Open the audio device after the first frame: start-up shows the table sooner."""

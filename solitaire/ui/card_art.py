@@ -906,6 +906,11 @@ class CardArt:
             self._faces[key] = _display_ready(self._draw_face(rank, suit))
         return self._faces[key]
 
+    def adopt_faces(self, faces: dict[tuple[int, str], pygame.Surface]) -> None:
+        """Take faces drawn earlier at this size and in this scheme (the disk cache),
+        already in the screen's pixel format."""
+        self._faces.update(faces)
+
     def _draw_face(self, rank: int, suit: str) -> pygame.Surface:
         card = self._blank.copy()
         pal = _palette(suit, four_color=self.four_color, mono=self.mono)

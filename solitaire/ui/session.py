@@ -101,7 +101,8 @@ class TableScreen:
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.bar_h = bar_height(size)
-        self.view = TableView(self.rules, table_area(size), self.app.look)
+        area = table_area(size)
+        self.view = TableView(self.rules, area, self.app.look, self.app.library.folder)
         self.buttons = self.make_buttons()
         size_text = self.bar_h * 11 // 20
         lay_out_row(self.buttons, 8, 4, self.bar_h - 8, size_text, 6)

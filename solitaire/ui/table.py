@@ -12,6 +12,7 @@ import pygame
 from ..model.cards import Card
 from ..model.rules import Rules
 from ..model.state import State
+from . import face_cache
 from .card_art import CardArt, table_surface
 from .layout import TableLayout
 
@@ -20,7 +21,8 @@ SQUARED = {"hand", "reserve"}  # piles drawn as one stack showing its top card a
 
 
 class TableView:
-    def __init__(self, rules: Rules, area: pygame.Rect, look: dict):
+    def __init__(self, rules: Rules, area: pygame.Rect, look: dict, faces_folder=None):
+        """``faces_folder``: where card faces drawn at earlier launches are kept."""
         self.rules = rules
         self.look = look  # back, table, four_color, mono
         self.area = pygame.Rect(area)
@@ -32,6 +34,9 @@ class TableView:
             mono=look["mono"],
             back=look["back"],
         )
+        # Read on first use only: a view made and replaced before it draws (the resize
+        # as full screen begins) would otherwise hold a second copy of every face.
+        self.faces_folder = faces_folder
         self.felt: pygame.Surface | None = None
         self.cache: pygame.Surface | None = None
         self.cache_key = None
@@ -83,6 +88,9 @@ class TableView:
 
     # ------------------------------------------------------------------ drawing
     def card_image(self, card: Card, face_up: bool) -> pygame.Surface:
+        if self.faces_folder is not None:
+            face_cache.restore(self.faces_folder, self.art)
+            self.faces_folder = None
         return self.art.face(card.rank, card.suit) if face_up else self.art.back_surface()
 
     def static(self, state: State, hidden: frozenset) -> pygame.Surface:
