@@ -1,0 +1,523 @@
+"""A dedicated solver for The Prince (King Albert family) in pure Python.
+
+Positions are small tuples: the nine columns as ``bytes`` (a card is ``rank * 4 + suit``,
+suits in the order C D H S), the reserve cards still there as sorted ``bytes`` (the slots
+are never refilled, so a card's slot is known from the start) and the four foundation
+counts. Columns keep their real order, so moves can be named; the key of a position
+ignores it (columns are interchangeable) and leaves the foundations out: they hold
+exactly the cards that are nowhere else.
+
+The search is a best-first search over every single-card move (and, as shortcuts, runs
+moved whole through empty columns), steered by a heuristic (cards home, how deep the next
+cards for the foundations lie, cards out of order, empty columns), with an exact table of
+the positions seen. Single-card moves are all the game has (a run moves as single-card
+steps), so when the queue runs dry every position reachable from the start has been
+seen: that is the proof that the position cannot be won.
+
+The search runs as several scans that take turns (as Freecell Solver's soft threads do),
+each a best-first search with its own weights and its own table: each set of weights wins
+some deals in a few hundred positions that the others need a hundred thousand for. The
+first scan gets every other turn, so a proof of defeat costs about twice its positions.
+
+Moves left out, and why that loses nothing:
+
+- A card that may go home and that nothing can need any more goes home at once, alone
+  (solvers.md 4.2, Solvitaire's rule for removable foundations): with alternate colours
+  when both opposite-colour foundations are within two ranks of it and the other one of
+  its colour within three; building regardless of suit when all the other foundations
+  are within two; building in suit always. These moves are listed in the solution.
+- Aces go home by themselves (the engine's follow-up): not listed.
+- A card taken back from a foundation that would be safe at home again at once: the
+  position after it settles back to the one before. Twos never come back: only an ace
+  could lie on one, and aces never leave the foundations.
+- A reserve card goes down only if a card that could lie on it is at the top of a
+  column, in the reserve or on a foundation (from the two up). Why: take a shortest win
+  whose first move puts the reserve card R down. The first later move that involves R
+  cannot move R on or home (from the reserve straight there is shorter), so it lays a
+  card Y on R, and every move before it commutes with putting R down. Y is in none of
+  those places now, so one of those moves uncovers it, and the first such move (a move
+  from the tableau) commutes with the reserve and foundation moves before it unless it
+  lays its card on one of them, which those cards' own test lets through. So the win
+  can begin with a move this search makes, and induction on its length does the rest.
+- Of several empty columns only the first is tried (they are interchangeable), and a
+  column's only card never moves into an empty column (the same position again).
+- A run moved as a whole is the same as its single-card steps, which are all tried.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+
+from ..model.cards import SUITS, Card
+from ..model.moves import Move, MoveKind
+from ..model.rules import BUILD_ALTERNATE, BUILD_RANK, FOUNDATIONS, Rules
+from ..model.state import State
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, Verdict
+
+__all__ = ["PrinceSearch"]
+
+COLUMNS = tuple(f"t{number}" for number in range(1, 10))
+RESERVE = tuple(f"r{number}" for number in range(1, 8))
+
+_RED = tuple(1 if (code & 3) in (1, 2) else 0 for code in range(64))
+_OPPOSITE = tuple(tuple(s for s in range(4) if _RED[s] != _RED[suit]) for suit in range(4))
+_SAME = tuple(next(s for s in range(4) if s != suit and _RED[s] == _RED[suit]) for suit in range(4))
+_BYTE = tuple(bytes((code,)) for code in range(64))
+# Time is checked after this many expanded positions (each takes well under a millisecond).
+CHECK_EVERY = 16
+# The scans' heuristic weights (lower scores first): cards not home, how deep the cards
+# the foundations take next (and the ones after them) lie, cards not on their parent,
+# empty columns (a bonus), cards left in the reserve, moves made so far. Each set of
+# weights wins some deals in a few hundred positions that the others need 100,000 for.
+_BASE = {"home": 3, "depth": 1, "depth2": 0.3, "breaks": 1, "empty": 3, "reserve": 0.5, "g": 1}
+SCAN_WEIGHTS = (
+    _BASE,
+    {**_BASE, "depth": 2},
+    {**_BASE, "empty": 6},
+    {**_BASE, "g": 2},
+    {**_BASE, "breaks": 0.5},
+)
+PRELUDE = 2000  # positions the first scan expands alone at the start
+QUOTA = 200  # positions a scan expands in its turn
+
+
+def card_code(card: Card) -> int:
+    return card.rank * 4 + SUITS.index(card.suit)
+
+
+def _raise_found(found: tuple, suit: int, step: int = 1) -> tuple:
+    changed = list(found)
+    changed[suit] += step
+    return tuple(changed)
+
+
+def _builds_table(build: str) -> bytes:
+    """``table[lower << 6 | upper]``: may ``upper`` lie on ``lower`` in a column?"""
+
+    def fits(lower: int, upper: int) -> bool:
+        if not (4 <= upper < 56 and 4 <= lower < 56) or lower >> 2 != (upper >> 2) + 1:
+            return False
+        if build == BUILD_ALTERNATE:
+            return _RED[lower] != _RED[upper]
+        if build == BUILD_RANK:
+            return True
+        return lower & 3 == upper & 3
+
+    return bytes(fits(lower, upper) for lower in range(64) for upper in range(64))
+
+
+def _safe_rule(build: str):
+    """Whether a card of ``rank`` and ``suit`` that may go home can never be needed again,
+    given the foundation counts (solvers.md 4.2, the rules for removable foundations)."""
+    if build == BUILD_ALTERNATE:
+
+        def safe(found: tuple, suit: int, rank: int) -> bool:
+            o1, o2 = _OPPOSITE[suit]
+            return (
+                found[o1] >= rank - 2 and found[o2] >= rank - 2 and found[_SAME[suit]] >= rank - 3
+            )
+
+    elif build == BUILD_RANK:
+
+        def safe(found: tuple, suit: int, rank: int) -> bool:
+            return all(found[other] >= rank - 2 for other in range(4) if other != suit)
+
+    else:
+
+        def safe(found: tuple, suit: int, rank: int) -> bool:
+            return True
+
+    return safe
+
+
+class _ColumnScores(dict):
+    """Column -> its share of the heuristic, for one state of the foundations."""
+
+    __slots__ = ("rate", "found")
+
+    def __init__(self, rate, found):
+        super().__init__()
+        self.rate = rate
+        self.found = found
+
+    def __missing__(self, col):
+        value = self[col] = self.rate(col, self.found)
+        return value
+
+
+class _Scan:
+    """One best-first search: its own queue, weights and table of positions seen.
+
+    Every scan tries every move, so each one on its own is complete: when its queue runs
+    dry, every position reachable from the start has been seen, which proves that there
+    is no win.
+    """
+
+    def __init__(self, search: PrinceSearch, weights: dict, root: tuple):
+        self.search = search
+        self.w_home = weights["home"]
+        self.w_depth = weights["depth"]
+        self.w_depth2 = weights["depth2"]
+        self.w_breaks = weights["breaks"]
+        self.w_empty = weights["empty"]
+        self.w_reserve = weights["reserve"]
+        self.w_g = weights["g"]
+        self.tables: dict[tuple, _ColumnScores] = {}
+        self.seen = {_key(root[0], root[1])}
+        self.heap = [(0.0, 0, *root, 0)]
+        self.counter = 0
+        self.spent = 0  # positions expanded in the current turn
+
+    def column_score(self, col: bytes, found: tuple) -> float:
+        """A column's share of the heuristic."""
+        if not col:
+            return -self.w_empty
+        fits = self.search.fits
+        last = len(col) - 1
+        score = 0.0
+        for suit in range(4):
+            rank = found[suit] + 1
+            if rank <= 13:
+                at = col.find(rank * 4 + suit)
+                if at >= 0:
+                    score += self.w_depth * (last - at)
+                if rank < 13:
+                    at = col.find(rank * 4 + 4 + suit)
+                    if at >= 0:
+                        score += self.w_depth2 * (last - at)
+        for index in range(1, len(col)):
+            if not fits[col[index - 1] << 6 | col[index]]:
+                score += self.w_breaks
+        return score
+
+    def expand(self, quota: int, deadline: float):
+        """Expand positions until ``quota`` are done, the queue is empty or time is up;
+        return the winning node if one turned up."""
+        search = self.search
+        heap, seen, tables = self.heap, self.seen, self.tables
+        pop, push = heapq.heappop, heapq.heappush
+        children = search.children
+        counter = self.counter
+        w_home, w_reserve, w_g = self.w_home, self.w_reserve, self.w_g
+        spent = self.spent
+        while heap and spent < quota:
+            _, _, cols, reserve, found, node, depth = pop(heap)
+            depth += 1
+            for ccols, creserve, cfound, moves in children(cols, reserve, found):
+                key = _key(ccols, creserve)
+                if key in seen:
+                    continue
+                seen.add(key)
+                child = (node, moves)
+                home = cfound[0] + cfound[1] + cfound[2] + cfound[3]
+                if home == 52:
+                    return child
+                table = tables.get(cfound)
+                if table is None:
+                    table = tables[cfound] = _ColumnScores(self.column_score, cfound)
+                counter += 1
+                score = (
+                    sum(map(table.__getitem__, ccols))
+                    + w_home * (52 - home)
+                    + w_reserve * len(creserve)
+                    + w_g * depth
+                )
+                push(heap, (score, counter, ccols, creserve, cfound, child, depth))
+            spent += 1
+            if spent % CHECK_EVERY == 0 and (
+                time.perf_counter() > deadline or search.positions >= search.max_positions
+            ):
+                break
+        self.counter, self.spent = counter, spent
+        return None
+
+
+def _key(cols: tuple, reserve: bytes) -> bytes:
+    """The exact key of a position, blind to the order of the columns."""
+    return reserve + b"\x01" + b"\x01".join(sorted(cols))
+
+
+class PrinceSearch:
+    """Best-first search for a win from any position of The Prince; see the module notes.
+
+    ``without`` is accepted as the other searches accept it: this one only ever makes
+    plain moves (never a lay-off), so there is nothing for it to leave out.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        state: State,
+        *,
+        max_positions: int = 200_000,
+        without: frozenset = frozenset(),
+    ):
+        self.max_positions = max_positions
+        self.fits = _builds_table(rules.build)
+        self.safe = _safe_rule(rules.build)
+        self.safe_cache: dict[tuple, frozenset] = {}
+        self.runs: dict[bytes, int] = {}
+        # takers[card]: the cards that may lie on it in a column
+        self.takers = tuple(
+            tuple(upper for upper in range(64) if self.fits[lower << 6 | upper])
+            for lower in range(64)
+        )
+        piles = state.piles
+        cols = [bytes(card_code(card) for card in piles[name]) for name in COLUMNS]
+        self.slot_of = {card_code(piles[name][-1]): name for name in RESERVE if piles[name]}
+        reserve = bytes(sorted(self.slot_of))
+        found = tuple(len(piles[name]) for name in FOUNDATIONS)
+        first: list = []
+        found, reserve = self._play_first_ace(cols, reserve, found, first)
+        found, reserve = self._settle(cols, reserve, found, first)
+        root = (tuple(cols), reserve, found)
+        self.scans = [_Scan(self, weights, (*root, (None, first))) for weights in SCAN_WEIGHTS]
+        self.turn = 0
+        self.seconds = 0.0
+        self.verdict: Verdict | None = None
+        if sum(found) == 52:
+            self._finish(SOLVED, (None, first), time.perf_counter())
+
+    @property
+    def positions(self) -> int:
+        return sum(len(scan.seen) for scan in self.scans)
+
+    # -------------------------------------------------------------- safe moves home
+    def _safe_cards(self, found: tuple) -> frozenset:
+        """The cards that may go home now and that nothing can need any more."""
+        cards = self.safe_cache.get(found)
+        if cards is None:
+            cards = self.safe_cache[found] = frozenset(
+                (found[suit] + 1) * 4 + suit
+                for suit in range(4)
+                if found[suit] < 13 and self.safe(found, suit, found[suit] + 1)
+            )
+        return cards
+
+    def _play_first_ace(self, cols: list, reserve: bytes, found: tuple, moves: list) -> tuple:
+        """A free ace the engine has not laid off yet (in a position set up by hand) must
+        be played by the player: the engine lays off the others after that move.
+        Returns the new foundation counts and reserve."""
+        for index, col in enumerate(cols):
+            if col and col[-1] < 8:
+                cols[index] = col[:-1]
+                moves.append((COLUMNS[index], FOUNDATIONS[col[-1] & 3], 1))
+                return _raise_found(found, col[-1] & 3), reserve
+        if reserve and reserve[0] < 8:
+            card = reserve[0]
+            moves.append((self.slot_of[card], FOUNDATIONS[card & 3], 1))
+            return _raise_found(found, card & 3), reserve[1:]
+        return found, reserve
+
+    def _settle(self, cols: list, reserve: bytes, found: tuple, moves: list) -> tuple:
+        """Play the free aces home (the engine does, unlisted) and every safe card (listed
+        moves), the columns in place; return the new foundation counts and reserve."""
+        while True:
+            found, reserve = self._lay_aces(cols, reserve, found)
+            safe = self._safe_cards(found)
+            for index, col in enumerate(cols):
+                if col and col[-1] in safe:
+                    card = col[-1]
+                    cols[index] = col[:-1]
+                    moves.append((COLUMNS[index], FOUNDATIONS[card & 3], 1))
+                    break
+            else:
+                for card in reserve:
+                    if card in safe:
+                        reserve = reserve.replace(_BYTE[card], b"")
+                        moves.append((self.slot_of[card], FOUNDATIONS[card & 3], 1))
+                        break
+                else:
+                    return found, reserve
+            found = _raise_found(found, card & 3)
+
+    @staticmethod
+    def _lay_aces(cols: list, reserve: bytes, found: tuple) -> tuple:
+        while reserve and reserve[0] < 8:  # sorted: aces first
+            found = _raise_found(found, reserve[0] & 3)
+            reserve = reserve[1:]
+        laid = True
+        while laid:
+            laid = False
+            for index, col in enumerate(cols):
+                if col and col[-1] < 8:
+                    cols[index] = col[:-1]
+                    found = _raise_found(found, col[-1] & 3)
+                    laid = True
+        return found, reserve
+
+    # -------------------------------------------------------------- children
+    def _run_length(self, col: bytes) -> int:
+        """How many cards at the top of the column are in sequence."""
+        length = self.runs.get(col)
+        if length is None:
+            fits = self.fits
+            length = 1
+            while length < len(col) and fits[col[-length - 1] << 6 | col[-length]]:
+                length += 1
+            self.runs[col] = length
+        return length
+
+    def children(self, cols: tuple, reserve: bytes, found: tuple) -> list:
+        """Every position one move away, settled: (cols, reserve, found, moves).
+
+        Every single-card move is among them (into the first empty column only), and so
+        are runs moved as a whole as far as the empty columns allow, which the engine
+        carries out as single-card steps: shortcuts that steer the search better.
+        """
+        out = []
+        append = out.append
+        settle = self._settle
+        safe = self._safe_cards(found)
+        empties = cols.count(b"")
+        empty = cols.index(b"") if empties else -1
+        onto_card = 1 << empties  # the longest run that may move onto a card
+        into_empty = 1 << (empties - 1) if empties else 0
+        wanted: dict[int, list] = {}  # card -> the columns whose top card takes it
+        for target, col in enumerate(cols):
+            if col:
+                for card in self.takers[col[-1]]:
+                    if card in wanted:
+                        wanted[card].append(target)
+                    else:
+                        wanted[card] = [target]
+
+        def add(new_cols: list, new_reserve: bytes, new_found: tuple, moves: list, exposed: int):
+            """A child; it settles when the move freed an ace or a safe card, or sent one
+            home (then other cards may have become safe)."""
+            if exposed and (exposed < 8 or exposed in safe) or new_found != found:
+                new_found, new_reserve = settle(new_cols, new_reserve, new_found, moves)
+            append((tuple(new_cols), new_reserve, new_found, moves))
+
+        for index, col in enumerate(cols):
+            if not col:
+                continue
+            src = COLUMNS[index]
+            card = col[-1]
+            if (found[card & 3] + 1) * 4 + (card & 3) == card:
+                new_cols = list(cols)
+                new_cols[index] = col[:-1]
+                moves = [(src, FOUNDATIONS[card & 3], 1)]
+                add(new_cols, reserve, _raise_found(found, card & 3), moves, 0)
+            run = self._run_length(col)
+            for count in range(1, min(run, onto_card) + 1):
+                targets = wanted.get(col[count * -1])
+                if targets is None:
+                    continue
+                rest = col[:-count]
+                exposed = rest[-1] if rest else 0
+                for target in targets:
+                    new_cols = list(cols)
+                    new_cols[index] = rest
+                    new_cols[target] = cols[target] + col[-count:]
+                    add(new_cols, reserve, found, [(src, COLUMNS[target], count)], exposed)
+            if empty >= 0 and len(col) > 1:
+                most = min(run, into_empty, len(col) - 1)
+                for count in (1, most) if most > 1 else (1,):
+                    new_cols = list(cols)
+                    new_cols[index] = rest = col[:-count]
+                    new_cols[empty] = col[-count:]
+                    add(new_cols, reserve, found, [(src, COLUMNS[empty], count)], rest[-1])
+
+        # A card that comes down from the reserve or a foundation is of use only once a
+        # card lies on it (see the module notes): one that could, now or later, must be
+        # at the top of a column, in the reserve or on a foundation (from the two up).
+        tops = {col[-1] for col in cols if col}
+        takers = self.takers
+
+        def could_be_covered(card: int) -> bool:
+            return any(
+                taker in tops or taker in reserve or found[taker & 3] >= taker >> 2 >= 2
+                for taker in takers[card]
+            )
+
+        for card in reserve:
+            src = self.slot_of[card]
+            new_reserve = reserve.replace(_BYTE[card], b"")
+            if (found[card & 3] + 1) * 4 + (card & 3) == card:
+                moves = [(src, FOUNDATIONS[card & 3], 1)]
+                add(list(cols), new_reserve, _raise_found(found, card & 3), moves, 0)
+            if not could_be_covered(card):
+                continue
+            for target in wanted.get(card, ()):
+                new_cols = list(cols)
+                new_cols[target] = cols[target] + _BYTE[card]
+                add(new_cols, new_reserve, found, [(src, COLUMNS[target], 1)], 0)
+            if empty >= 0:
+                new_cols = list(cols)
+                new_cols[empty] = _BYTE[card]
+                add(new_cols, new_reserve, found, [(src, COLUMNS[empty], 1)], 0)
+
+        # Nothing becomes safe when a foundation gives a card back: no settling.
+        for suit, rank in enumerate(found):
+            if rank < 3:
+                continue  # aces stay home, and nothing can ever lie on a two
+            lowered = _raise_found(found, suit, -1)
+            if self.safe(lowered, suit, rank):
+                continue  # it would go straight home again: the position before
+            card = rank * 4 + suit
+            src = FOUNDATIONS[suit]
+            for target in wanted.get(card, ()):
+                new_cols = list(cols)
+                new_cols[target] = cols[target] + _BYTE[card]
+                append((tuple(new_cols), reserve, lowered, [(src, COLUMNS[target], 1)]))
+            if empty >= 0:
+                new_cols = list(cols)
+                new_cols[empty] = _BYTE[card]
+                append((tuple(new_cols), reserve, lowered, [(src, COLUMNS[empty], 1)]))
+        return out
+
+    # -------------------------------------------------------------- running
+    def run(self, seconds: float) -> Verdict | None:
+        """Search for up to ``seconds``; the verdict once there is one, else None."""
+        if self.verdict is not None:
+            return self.verdict
+        began = time.perf_counter()
+        deadline = began + seconds
+        scans = self.scans
+        while True:
+            # The first scan takes every other turn (and the first one is longer), the
+            # others share the rest.
+            if self.turn % 2 == 0:
+                scan, quota = scans[0], PRELUDE if self.turn == 0 else QUOTA
+            else:
+                scan, quota = scans[1 + self.turn // 2 % (len(scans) - 1)], QUOTA
+            solution = scan.expand(quota, deadline)
+            if solution is not None:
+                return self._finish(SOLVED, solution, began)
+            if not scan.heap:
+                return self._finish(UNSOLVABLE, None, began)
+            if self.positions >= self.max_positions:
+                return self._finish(UNKNOWN, None, began)
+            if scan.spent < quota:  # out of time in the middle of its turn
+                self.seconds += time.perf_counter() - began
+                return None
+            scan.spent = 0
+            self.turn += 1
+            if time.perf_counter() > deadline:
+                self.seconds += time.perf_counter() - began
+                return None
+
+    def _finish(self, status: str, node, began: float) -> Verdict:
+        self.seconds += time.perf_counter() - began
+        chunks = []
+        while node is not None:
+            node, moves = node
+            chunks.append(moves)
+        moves = [
+            Move(MoveKind.MOVE, src, dst, count)
+            for chunk in reversed(chunks)
+            for src, dst, count in chunk
+        ]
+        self.verdict = Verdict(status, moves, self.positions, self.seconds)
+        for scan in self.scans:
+            scan.heap.clear()
+        return self.verdict
+
+    def finish(self, max_seconds: float) -> Verdict:
+        """Run to a verdict, giving up (unknown) after ``max_seconds``."""
+        verdict = self.run(max_seconds)
+        if verdict is None:
+            verdict = self.verdict = Verdict(UNKNOWN, [], self.positions, self.seconds)
+        return verdict

@@ -1,0 +1,203 @@
+"""The Prince's own solver: its solutions replay through the engine, its proofs of defeat
+agree with the generic search and with hand-made positions."""
+
+import time
+
+import pytest
+from helpers import game_with
+
+from solitaire.model.game import Game
+from solitaire.model.games import make_rules
+from solitaire.model.moves import MoveKind
+from solitaire.solver.prince import PrinceSearch
+from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search
+from solitaire.solver.solve import make_search
+
+RANKS = "A23456789TJQK"
+
+
+def home_up_to(**tops: str) -> dict:
+    """Foundation piles holding each named suit from the ace up to the given rank."""
+    return {
+        "f" + suit: " ".join(rank + suit for rank in RANKS[: RANKS.index(top) + 1])
+        for suit, top in tops.items()
+    }
+
+
+def engine_can_win(game: Game, budget: int = 20_000, take_back: bool = True) -> bool:
+    """Every position the engine's own legal moves reach, up to the order of piles
+    (without taking cards back from the foundations if ``take_back`` is off)."""
+    rules = game.rules
+    seen = {rules.position_key(game.state)}
+    stack = [game.state]
+    while stack:
+        state = stack.pop()
+        if rules.is_won(state):
+            return True
+        for move in rules.legal_moves(state):
+            if not take_back and rules.roles.get(move.src) == "foundation":
+                continue
+            after = rules.successor(state, move)
+            key = rules.position_key(after)
+            if key not in seen:
+                seen.add(key)
+                assert len(seen) < budget, "the hand-made position is too big to check"
+                stack.append(after)
+    return False
+
+
+def replay(game: Game, moves) -> Game:
+    """Play the solver's moves through the engine (each must be legal); it must end won."""
+    for move in moves:
+        game.play(move)
+    assert game.rules.is_won(game.state)
+    return game
+
+
+def solve(game: Game, seconds: float = 5.0):
+    search = PrinceSearch(game.rules, game.state, max_positions=2_000_000)
+    return search.finish(seconds)
+
+
+# Every heart but the three lowest is left, no black card to build on and no column free:
+# the four of hearts lies under the five for good.
+HEARTS_STUCK = {
+    **home_up_to(C="K", D="K", S="K", H="3"),
+    "t1": "4H 5H",
+    **{f"t{n}": f"{rank}H" for n, rank in zip(range(2, 10), "6789TJQK")},
+}
+# The same with the king of hearts in the reserve and a column free: won.
+HEARTS_FREE = {
+    **home_up_to(C="K", D="K", S="K", H="3"),
+    "t1": "4H 5H",
+    **{f"t{n}": f"{rank}H" for n, rank in zip(range(2, 9), "6789TJQ")},
+    "r1": "KH",
+}
+# The nine of diamonds covers the jack of clubs, and only the ten of spades, taken back
+# from its foundation onto the jack of hearts, can take it (a search without moves from
+# the foundations finds nothing).
+TAKE_BACK = {
+    **home_up_to(C="T", D="7", H="8", S="T"),
+    **{"t1": "JC 9D", "t2": "8D KS", "t3": "JH", "t4": "QC KC", "t5": "QS KD"},
+    **{"t6": "QH KH", "t7": "JD QD", "t8": "JS TD", "t9": "9H TH"},
+}
+# No top card one rank below another (so nothing builds under any rule), no column free,
+# both fours buried.
+TOPS_APART = {
+    **home_up_to(C="K", S="K", D="3", H="3"),
+    **{"t1": "4D 4H KD", "t2": "5H 6D KH", "t3": "6H JD", "t4": "8D JH", "t5": "8H 9D"},
+    **{"t6": "TD 9H", "t7": "TH 7D", "t8": "QD 7H", "t9": "QH 5D"},
+}
+# Much the same, with the queen of spades to play home, back onto a red king and under
+# a red jack; none of it frees a four.
+SPADES_TO_AND_FRO = {
+    **TOPS_APART,
+    **home_up_to(C="K", S="J", D="3", H="3"),
+    "t1": "KS 4D 4H KD",
+    "r1": "QS",
+}
+
+
+@pytest.mark.parametrize(
+    ("sequence", "deal"),
+    [("alternate", 2), ("alternate", 5), ("alternate", 8), ("any-suit", 1), ("any-suit", 2)],
+)
+def test_deals_are_solved_and_the_solution_replays(sequence, deal):
+    rules = make_rules("prince", sequence=sequence)
+    verdict = solve(Game(rules, deal))
+    assert verdict.status == SOLVED
+    assert verdict.positions > 0
+    replay(Game(rules, deal), verdict.moves)
+
+
+@pytest.mark.parametrize(
+    ("sequence", "deal"),
+    [("alternate", 10), ("alternate", 19), ("alternate", 47), ("same-suit", 1), ("same-suit", 4)],
+)
+def test_deals_proven_lost_are_lost_for_the_generic_search_too(sequence, deal):
+    rules = make_rules("prince", sequence=sequence)
+    state = Game(rules, deal).state
+    assert solve(Game(rules, deal)).status == UNSOLVABLE
+    assert Search(rules, state, max_positions=50_000).finish(20).status == UNSOLVABLE
+
+
+@pytest.mark.parametrize(
+    ("sequence", "layout"),
+    [
+        ("alternate", HEARTS_STUCK),
+        ("alternate", SPADES_TO_AND_FRO),
+        ("alternate", TOPS_APART),
+        ("any-suit", TOPS_APART),
+        ("same-suit", TOPS_APART),
+        ("same-suit", SPADES_TO_AND_FRO),
+    ],
+)
+def test_hand_made_positions_without_a_way_out_are_proven_lost(sequence, layout):
+    assert solve(game_with("prince", layout, sequence=sequence)).status == UNSOLVABLE
+    assert not engine_can_win(game_with("prince", layout, sequence=sequence))
+
+
+@pytest.mark.parametrize("sequence", ["alternate", "any-suit", "same-suit"])
+def test_a_small_winnable_position_is_solved(sequence):
+    verdict = solve(game_with("prince", HEARTS_FREE, sequence=sequence))
+    assert verdict.status == SOLVED
+    replay(game_with("prince", HEARTS_FREE, sequence=sequence), verdict.moves)
+
+
+def test_a_card_comes_back_from_a_foundation_when_the_win_needs_it():
+    assert not engine_can_win(game_with("prince", TAKE_BACK), take_back=False)
+    verdict = solve(game_with("prince", TAKE_BACK))
+    assert verdict.status == SOLVED
+    assert any(move.src.startswith("f") for move in verdict.moves)
+    replay(game_with("prince", TAKE_BACK), verdict.moves)
+
+
+def test_a_free_ace_not_yet_laid_off_is_the_players_first_move():
+    layout = {**HEARTS_FREE, "fH": "", "t9": "3H 2H AH"}
+    verdict = solve(game_with("prince", layout))
+    assert verdict.status == SOLVED
+    assert (verdict.moves[0].src, verdict.moves[0].dst) == ("t9", "fH")
+    replay(game_with("prince", layout), verdict.moves)
+
+
+def test_aces_the_engine_lays_off_are_not_in_the_solution():
+    rules = make_rules("prince")
+    verdict = solve(Game(rules, 2))
+    game = Game(rules, 2)
+    for move in verdict.moves:
+        assert game.state.top(move.src).rank != 1
+        game.play(move)
+    assert rules.is_won(game.state)
+
+
+def test_running_in_slices_reaches_the_verdict_of_one_run():
+    rules = make_rules("prince")
+    whole = PrinceSearch(rules, Game(rules, 3).state, max_positions=2_000_000).finish(10)
+    sliced = PrinceSearch(rules, Game(rules, 3).state, max_positions=2_000_000)
+    verdict, slowest = None, 0.0
+    while verdict is None:
+        began = time.perf_counter()
+        verdict = sliced.run(0.006)
+        slowest = max(slowest, time.perf_counter() - began)
+    assert (verdict.status, verdict.moves) == (whole.status, whole.moves)
+    assert slowest < 0.05
+
+
+def test_a_tiny_budget_gives_unknown():
+    rules = make_rules("prince")
+    search = PrinceSearch(rules, Game(rules, 6).state, max_positions=300)
+    assert search.finish(10).status == UNKNOWN
+    assert search.positions >= 300
+
+
+def test_the_table_and_the_benches_get_this_search():
+    rules = make_rules("prince")
+    search = make_search(rules, Game(rules, 1).state, max_positions=1000)
+    assert isinstance(search, PrinceSearch)
+    assert search.finish(5).status in (SOLVED, UNSOLVABLE)
+
+
+def test_lay_off_is_never_a_move_of_the_solution():
+    rules = make_rules("prince", sequence="any-suit")
+    verdict = solve(Game(rules, 1))
+    assert all(move.kind == MoveKind.MOVE for move in verdict.moves)
