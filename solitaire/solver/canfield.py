@@ -1,0 +1,581 @@
+"""A Canfield solver in pure Python: depth-first search over compact positions.
+
+The solver sees every card, so "solved" means a win exists for this deal as it lies.
+
+Positions are tuples: the four tableau piles as ``bytes`` (a card is ``rank * 4 + suit``,
+suits in the order C D H S), how many reserve cards are left (the reserve never changes
+order, so its length says everything), the four foundation counts, the talon, the talon
+pointer and the passes used. The talon is the hand and the waste as one fixed sequence
+in dealing order: the first ``pointer`` cards are the waste (its top card is the last of
+them), the rest the hand. Turning moves the pointer on by one or three cards; turning
+the waste over into a new hand sets it back to 0 and uses a pass; playing the waste's
+top card removes it from the sequence.
+
+The search is a depth-first search with a transposition table. It tries moves home
+first, then from the reserve, in the tableau, from the talon. Tableau piles play
+the same part, so the table's key sorts them. The talon is left out of the key: it is the
+original talon less the cards that are elsewhere, which the rest of the key says. So is
+the pointer, with the passes used: a position is not searched when one searched already
+differs from it only there and turning could bring that one's pointer to its pointer
+(within the same pass, or a later one; in Canfield by ones with unlimited passes that
+is any pointer at all). Turning commutes with every other move, so whatever the
+position can win, that one can win too.
+
+Its moves, and why leaving the others out loses no win:
+
+- Turning the hand is only useful to reach a waste card to play: turns change nothing
+  but the pointer, and every other move leaves the talon alone, so in any winning line
+  the turns can be gathered just before the next play from the waste. One search move
+  is "turn k times, then play the waste's top card"; each position the pointer can reach
+  within the passes left is tried once, in the earliest pass it can be reached in (the
+  same position with more passes left can do everything the other can). The solution
+  lists every turn.
+- A safe move home is taken alone, before anything else (section 4.2 of the solver
+  notes, made strict for wrapping ranks). A card of offset d from the base rank can be
+  wanted in the tableau only as the place for an opposite-colour card of offset d - 1
+  (13 cards around for the base card itself: its king-to-ace wrap lets it hold the last
+  card of the other colour's foundations); once both opposite-colour foundations hold
+  those cards it is never wanted again. Sending it home frees what lay under it; a pile
+  it leaves empty is filled from the reserve, which only brings out a card that was
+  already playable, into a place where it can also be built on. Safe cards go home from
+  the tableau and the reserve; from the talon only by ones with unlimited passes, where
+  every talon card can be reached and taking one out leaves the others in order (so
+  the safe moves never depend on the pointer). By threes, taking a card out changes
+  how the later passes group the cards: there it is left to the search.
+- By ones with unlimited passes, talon cards go onto the tableau only in chains that a
+  card from the reserve or the tableau then lands on (see ``_chains`` for why).
+- Into several empty piles, only the first is tried: they are alike.
+
+Everything else the engine allows is tried, so when the search runs dry the position
+cannot be won. The search runs in slices (``run``) and can be resumed. (A position the
+engine never makes, an empty pile beside a non-empty reserve, is filled only after the
+first move, as the engine would; moves into that pile before it are not tried.)
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..model.cards import SUITS, Card
+from ..model.moves import Move, MoveKind
+from ..model.rules import Rules
+from ..model.state import State
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, Verdict
+
+__all__ = ["CanfieldSearch"]
+
+PILES = ("t1", "t2", "t3", "t4")
+_FOUNDATION = tuple("f" + suit for suit in SUITS)
+_RED = tuple(1 if (code & 3) in (1, 2) else 0 for code in range(64))
+_OPPOSITE = tuple(tuple(s for s in range(4) if _RED[s] != _RED[suit]) for suit in range(4))
+_BYTE = tuple(bytes((code,)) for code in range(64))
+# The two cards that can go on a card in the tableau (one rank lower, other colour).
+_CHILDREN = tuple(
+    (
+        tuple(
+            ((code >> 2) - 1 if code >> 2 > 1 else 13) * 4 + suit
+            for suit in range(4)
+            if _RED[suit] != _RED[code]
+        )
+        if 4 <= code < 56
+        else ()
+    )
+    for code in range(64)
+)
+# The two cards a card can go on in the tableau (one rank higher, other colour).
+_PARENTS = tuple(
+    (
+        tuple(
+            ((code >> 2) + 1 if code >> 2 < 13 else 1) * 4 + suit
+            for suit in range(4)
+            if _RED[suit] != _RED[code]
+        )
+        if 4 <= code < 56
+        else ()
+    )
+    for code in range(64)
+)
+_TURN = Move(MoveKind.TURN)
+
+
+def card_code(card: Card) -> int:
+    return card.rank * 4 + SUITS.index(card.suit)
+
+
+def _raise_found(found: tuple, suit: int) -> tuple:
+    if suit == 0:
+        return (found[0] + 1, found[1], found[2], found[3])
+    if suit == 1:
+        return (found[0], found[1] + 1, found[2], found[3])
+    if suit == 2:
+        return (found[0], found[1], found[2] + 1, found[3])
+    return (found[0], found[1], found[2], found[3] + 1)
+
+
+def _take_from_talon(talon: bytes, pointer: int, card: int, moves: list, dst: str) -> tuple:
+    """By ones with unlimited passes: turn to ``card`` (on, or round through a new pass)
+    and play it to the pile ``dst``; append the moves and return the talon and pointer
+    after."""
+    place = talon.index(card) + 1
+    moves.append(place - pointer if place >= pointer else len(talon) - pointer + 1 + place)
+    moves.append(("waste", dst, 1))
+    return talon[: place - 1] + talon[place:], place - 1
+
+
+class CanfieldSearch:
+    """Depth-first search for a win from ``state``; ``without`` names move kinds it may not
+    use (MOVE or TURN)."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        state: State,
+        *,
+        max_positions: int = 2_000_000,
+        without: frozenset = frozenset(),
+    ):
+        self.max_positions = max_positions
+        self.may_move = MoveKind.MOVE not in without
+        self.may_turn = MoveKind.TURN not in without
+        self.draw = rules.turn_count
+        self.passes = rules.passes  # None: as many as you like
+        base = state.values["base"]
+        # wanted[suit][count]: the card the foundation takes next, -1 when it is full.
+        self.wanted = tuple(
+            tuple(((base - 1 + count) % 13 + 1) * 4 + suit for count in range(13)) + (-1,)
+            for suit in range(4)
+        )
+        self.reserve = bytes(card_code(card) for card in state.piles["reserve"])
+        piles = tuple(bytes(card_code(card) for card in state.piles[name]) for name in PILES)
+        found = tuple(len(state.piles[name]) for name in _FOUNDATION)
+        waste = [card_code(card) for card in state.piles["waste"]]
+        hand = [card_code(card) for card in reversed(state.piles["hand"])]
+        passes_used = state.values.get("passes_used", 0) if self.passes is not None else 0
+        root = (piles, len(self.reserve), found, bytes(waste + hand), len(waste), passes_used)
+        # Positions searched, by everything but where the talon pointer is and the passes
+        # used: rest of the key -> [(pointer, passes used), ...].
+        self.seen: dict[bytes, list] = {}
+        self.count = 0
+        self._visit(root)
+        self.seconds = 0.0
+        self.verdict: Verdict | None = None
+        self.safe_cache: dict[tuple, tuple] = {}
+        self.reach_cache: dict[tuple, dict] = {}
+        # By ones with unlimited passes: safe cards go home from anywhere in the talon, and
+        # talon cards reach the tableau in chains only (see the module notes).
+        self.settle_talon = self.draw == 1 and self.passes is None and self.may_turn
+        if sum(found) == 52:
+            self.verdict = Verdict(SOLVED, [], 1, 0.0)
+        # The stack holds, for each depth, the children still to try (last one first);
+        # ``path`` the moves that led to each depth below the root.
+        self.stack: list[list] = [self.children(root)]
+        self.path: list[list] = []
+
+    @property
+    def positions(self) -> int:
+        return self.count
+
+    def _visit(self, position: tuple) -> bool:
+        """Record ``position`` as searched; False if it need not be, being no better than a
+        position searched already (the same but for a pointer and passes used that turning
+        can reach from that one's: see the module notes)."""
+        piles, reserve_left, found, talon, pointer, passes_used = position
+        key = b"\x00".join(sorted(piles)) + bytes((reserve_left, *found))
+        entries = self.seen.get(key)
+        if entries is None:
+            self.seen[key] = [(pointer, passes_used)]
+            self.count += 1
+            return True
+        if not self.may_turn:
+            if (pointer, passes_used) in entries:
+                return False
+        else:
+            size, draw = len(talon), self.draw
+            # Where the pointer stands after turning the waste over: 0, then each turn.
+            after_recycle = pointer % draw == 0 or pointer == size
+            for old_pointer, old_used in entries:
+                onward = pointer > old_pointer and (
+                    (pointer - old_pointer) % draw == 0 or pointer == size
+                )
+                if old_used <= passes_used and (pointer == old_pointer or onward):
+                    return False
+                if (
+                    after_recycle
+                    and size
+                    and (old_used < passes_used if self.passes is not None else True)
+                ):
+                    return False
+        entries.append((pointer, passes_used))
+        self.count += 1
+        return True
+
+    # ------------------------------------------------------------------ running
+    def run(self, seconds: float) -> Verdict | None:
+        """Search for up to ``seconds``; the verdict once there is one, else None."""
+        if self.verdict is not None:
+            return self.verdict
+        began = time.perf_counter()
+        deadline = began + seconds
+        stack, path = self.stack, self.path
+        children, visit, clock = self.children, self._visit, time.perf_counter
+        steps = 0
+        while stack:
+            todo = stack[-1]
+            if not todo:
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            moves, position = todo.pop()
+            if not visit(position):
+                continue
+            if sum(position[2]) == 52:
+                winning = [
+                    move
+                    for step in path + [moves]
+                    for part in step
+                    for move in (
+                        [_TURN] * part if isinstance(part, int) else [Move(MoveKind.MOVE, *part)]
+                    )
+                ]
+                return self._finish(SOLVED, winning, began)
+            if self.count >= self.max_positions:
+                return self._finish(UNKNOWN, [], began)
+            stack.append(children(position))
+            path.append(moves)
+            steps += 1
+            if steps & 7 == 0 and clock() > deadline:
+                self.seconds += clock() - began
+                return None
+        return self._finish(UNSOLVABLE, [], began)
+
+    def finish(self, max_seconds: float) -> Verdict:
+        """Run to a verdict, giving up (unknown) after ``max_seconds``."""
+        verdict = self.run(max_seconds)
+        if verdict is None:
+            verdict = self.verdict = Verdict(UNKNOWN, [], self.count, self.seconds)
+        return verdict
+
+    def _finish(self, status: str, moves: list[Move], began: float) -> Verdict:
+        self.seconds += time.perf_counter() - began
+        self.verdict = Verdict(status, moves, self.count, self.seconds)
+        self.stack.clear()
+        self.path.clear()
+        return self.verdict
+
+    # ------------------------------------------------------------------ moves
+    def _fill(self, piles: list, reserve_left: int) -> int:
+        """The engine's follow-up: each empty pile takes the reserve's top card at once."""
+        if reserve_left:
+            reserve = self.reserve
+            for index, cards in enumerate(piles):
+                if not cards and reserve_left:
+                    reserve_left -= 1
+                    piles[index] = _BYTE[reserve[reserve_left]]
+        return reserve_left
+
+    def _last_pass(self, passes_used: int) -> bool:
+        return self.passes is not None and passes_used + 1 >= self.passes
+
+    def _safe(self, found: tuple) -> tuple:
+        """The cards that may go home now and that nothing left in play can need."""
+        safe = self.safe_cache.get(found)
+        if safe is None:
+            cards = []
+            for suit in range(4):
+                count = found[suit]
+                if count < 13:
+                    need = count or 13
+                    o1, o2 = _OPPOSITE[suit]
+                    if found[o1] >= need and found[o2] >= need:
+                        cards.append(self.wanted[suit][count])
+            safe = self.safe_cache[found] = tuple(cards)
+        return safe
+
+    def _settle(self, position: tuple, moves: list) -> tuple:
+        """Fill empty piles from the reserve, then play safe cards home (see the module
+        notes) until none is left; each one is a real move, appended to ``moves``."""
+        piles, reserve_left, found, talon, pointer, passes_used = position
+        if reserve_left and b"" in piles:
+            piles = list(piles)
+            reserve_left = self._fill(piles, reserve_left)
+        safe = self._safe(found)
+        if not safe:
+            return tuple(piles), reserve_left, found, talon, pointer, passes_used
+        piles = list(piles)
+        reserve = self.reserve
+        while safe:
+            for index, cards in enumerate(piles):
+                if cards and cards[-1] in safe:
+                    card = cards[-1]
+                    piles[index] = cards[:-1]
+                    reserve_left = self._fill(piles, reserve_left)
+                    moves.append((PILES[index], _FOUNDATION[card & 3], 1))
+                    break
+            else:
+                if reserve_left and reserve[reserve_left - 1] in safe:
+                    card = reserve[reserve_left - 1]
+                    reserve_left -= 1
+                    moves.append(("reserve", _FOUNDATION[card & 3], 1))
+                elif self.settle_talon and any(card in talon for card in safe):
+                    card = next(card for card in safe if card in talon)
+                    talon, pointer = _take_from_talon(
+                        talon, pointer, card, moves, _FOUNDATION[card & 3]
+                    )
+                else:
+                    break
+            found = _raise_found(found, card & 3)
+            safe = self._safe(found)
+        return tuple(piles), reserve_left, found, talon, pointer, passes_used
+
+    def _waste_reach(self, size: int, pointer: int, passes_used: int) -> dict:
+        """Where turning can bring the pointer of a talon of ``size`` cards: pointer ->
+        (turns, passes used), each pointer once, in the earliest pass that reaches it, and
+        never the empty waste."""
+        cache_key = (size, pointer, passes_used)
+        reach = self.reach_cache.get(cache_key)
+        if reach is not None:
+            return reach
+        reach = self.reach_cache[cache_key] = {}
+        if pointer:
+            reach[pointer] = (0, passes_used)
+        if not self.may_turn:
+            return reach
+        draw = self.draw
+        reached = {pointer}
+        turns = 0
+        while True:
+            while pointer < size:
+                pointer = min(pointer + draw, size)
+                turns += 1
+                if pointer not in reached:
+                    reached.add(pointer)
+                    reach[pointer] = (turns, passes_used)
+            if not size or self._last_pass(passes_used) or len(reached) > size:
+                return reach
+            if self.passes is None and turns and 0 in reached:
+                return reach  # a second time round brings nothing new
+            pointer, turns = 0, turns + 1
+            reached.add(0)
+            if self.passes is not None:
+                passes_used += 1
+
+    def children(self, position: tuple) -> list:
+        """Every position one search move away, as (moves, position), the most promising
+        last (the stack tries it first). A move is ``(source, destination, count)`` or a
+        number of turns."""
+        if not self.may_move:
+            return []
+        piles, reserve_left, found, talon, pointer, passes_used = position
+        wanted = self.wanted
+        nexts = (
+            wanted[0][found[0]],
+            wanted[1][found[1]],
+            wanted[2][found[2]],
+            wanted[3][found[3]],
+        )
+        # The cards each pile's top card takes; with the reserve empty, a waste card may go
+        # into the first empty pile.
+        takers: dict[int, list] = {}
+        empty = -1
+        for j, cards in enumerate(piles):
+            if cards:
+                for card in _CHILDREN[cards[-1]]:
+                    if card in takers:
+                        takers[card].append(j)
+                    else:
+                        takers[card] = [j]
+            elif empty < 0 and not reserve_left:
+                empty = j
+        home, from_reserve, in_tableau, from_waste, to_empty = [], [], [], [], []
+
+        # The reserve's top card: home or onto a pile.
+        if reserve_left:
+            card = self.reserve[reserve_left - 1]
+            rest = reserve_left - 1
+            if card in nexts:
+                home.append(
+                    (
+                        [("reserve", _FOUNDATION[card & 3], 1)],
+                        (piles, rest, _raise_found(found, card & 3), talon, pointer, passes_used),
+                    )
+                )
+            for j in takers.get(card, ()):
+                new_piles = list(piles)
+                new_piles[j] = piles[j] + _BYTE[card]
+                from_reserve.append(
+                    (
+                        [("reserve", PILES[j], 1)],
+                        (new_piles, rest, found, talon, pointer, passes_used),
+                    )
+                )
+
+        # The tableau: the top card home or onto another pile; the whole pile onto another.
+        for i, cards in enumerate(piles):
+            if not cards:
+                continue
+            card = cards[-1]
+            if card in nexts:
+                new_piles = list(piles)
+                new_piles[i] = cards[:-1]
+                home.append(
+                    (
+                        [(PILES[i], _FOUNDATION[card & 3], 1)],
+                        (
+                            new_piles,
+                            reserve_left,
+                            _raise_found(found, card & 3),
+                            talon,
+                            pointer,
+                            passes_used,
+                        ),
+                    )
+                )
+            for j in takers.get(card, ()):
+                if j != i:
+                    new_piles = list(piles)
+                    new_piles[i] = cards[:-1]
+                    new_piles[j] = piles[j] + _BYTE[card]
+                    in_tableau.append(
+                        (
+                            [(PILES[i], PILES[j], 1)],
+                            (new_piles, reserve_left, found, talon, pointer, passes_used),
+                        )
+                    )
+            size = len(cards)
+            if size > 1:
+                for j in takers.get(cards[0], ()):
+                    if j != i:
+                        new_piles = list(piles)
+                        new_piles[i] = b""
+                        new_piles[j] = piles[j] + cards
+                        in_tableau.append(
+                            (
+                                [(PILES[i], PILES[j], size)],
+                                (new_piles, reserve_left, found, talon, pointer, passes_used),
+                            )
+                        )
+
+        if self.settle_talon:
+            in_tableau.extend(self._chains(position, empty))
+
+        # The waste: turn to each reachable card, then play it home, onto a pile or into
+        # the first empty pile (by ones with passes unlimited: home only, the chains above
+        # do the rest).
+        chains = self.settle_talon
+        reachable = self._waste_reach(len(talon), pointer, passes_used)
+        if empty >= 0 and not chains:
+            playable = [(reach, talon[reach - 1]) for reach in reachable]
+        else:
+            wanted_cards = {card for card in nexts if card >= 0}
+            if not chains:
+                wanted_cards.update(takers)
+            playable = []
+            for card in wanted_cards:
+                reach = talon.find(card) + 1
+                if reach and reach in reachable:
+                    playable.append((reach, card))
+        for reach, card in playable:
+            turns, used = reachable[reach]
+            is_next = card in nexts
+            rest_talon = talon[: reach - 1] + talon[reach:]
+            if is_next:
+                home.append(
+                    (
+                        [turns, ("waste", _FOUNDATION[card & 3], 1)],
+                        (
+                            piles,
+                            reserve_left,
+                            _raise_found(found, card & 3),
+                            rest_talon,
+                            reach - 1,
+                            used,
+                        ),
+                    )
+                )
+            if chains:
+                continue
+            for j in takers.get(card, ()):
+                new_piles = list(piles)
+                new_piles[j] = piles[j] + _BYTE[card]
+                from_waste.append(
+                    (
+                        [turns, ("waste", PILES[j], 1)],
+                        (new_piles, reserve_left, found, rest_talon, reach - 1, used),
+                    )
+                )
+            if empty >= 0:
+                new_piles = list(piles)
+                new_piles[empty] = _BYTE[card]
+                to_empty.append(
+                    (
+                        [turns, ("waste", PILES[empty], 1)],
+                        (new_piles, reserve_left, found, rest_talon, reach - 1, used),
+                    )
+                )
+
+        settle = self._settle
+        ordered = to_empty + from_waste + in_tableau + from_reserve + home  # last tried first
+        return [(moves, settle(after, moves)) for moves, after in ordered]
+
+    def _chains(self, position: tuple, empty: int) -> list:
+        """By ones with passes unlimited: talon cards go onto the tableau only in a chain
+        that a reserve or tableau card (or a whole pile) then lands on, in one search move.
+
+        Why that loses nothing: every talon card can be reached at any time and taking one
+        out leaves the others in order, so in a winning line a talon card's play onto the
+        tableau can wait until just before the first move that covers it. Until then it
+        only blocks the card it lies on (a whole pile it rides along with can move without
+        it; if it moves on or goes home, it could have gone there from the talon; it cannot
+        be a safe card sent home by the search, as a card still to be covered is not
+        safe). If a talon card covers it, that one waits likewise, so the plays from the
+        talon come together, as a chain ending with a card from elsewhere. Chains of none
+        are the ordinary moves."""
+        piles, reserve_left, found, talon, pointer, passes_used = position
+        sources = []  # (card, source pile name, count, source pile index or -1)
+        if reserve_left:
+            sources.append((self.reserve[reserve_left - 1], "reserve", 1, -1))
+        for i, cards in enumerate(piles):
+            if cards:
+                sources.append((cards[-1], PILES[i], 1, i))
+                if len(cards) > 1:
+                    sources.append((cards[0], PILES[i], len(cards), i))
+        out = []
+        in_talon = set(talon)
+        for card, src, count, src_index in sources:
+            # Chains of talon cards, lowest first, each card one above the last.
+            chain_ends = [(card,)]
+            while chain_ends:
+                longer = []
+                for chain in chain_ends:
+                    for parent in _PARENTS[chain[-1]]:
+                        if parent in in_talon and parent not in chain and len(chain) < 13:
+                            longer.append(chain + (parent,))
+                for chain in longer:
+                    top_card = chain[-1]
+                    for j, cards in enumerate(piles):
+                        fits = cards and top_card in _CHILDREN[cards[-1]]
+                        if j != src_index and (fits or j == empty):
+                            out.append(self._play_chain(position, chain, src, count, src_index, j))
+                chain_ends = longer
+        return out
+
+    def _play_chain(
+        self, position: tuple, chain: tuple, src: str, count: int, src_index: int, dst: int
+    ) -> tuple:
+        """The move that plays ``chain[:0:-1]`` from the talon onto pile ``dst``, then the
+        source's card(s) on them: (moves, position)."""
+        piles, reserve_left, found, talon, pointer, passes_used = position
+        moves: list = []
+        for card in chain[:0:-1]:
+            talon, pointer = _take_from_talon(talon, pointer, card, moves, PILES[dst])
+        new_piles = list(piles)
+        if src_index < 0:
+            reserve_left -= 1
+            lifted = _BYTE[chain[0]]
+        else:
+            lifted = piles[src_index][-count:]
+            new_piles[src_index] = piles[src_index][:-count]
+        new_piles[dst] = piles[dst] + bytes(chain[:0:-1]) + lifted
+        moves.append((src, PILES[dst], count))
+        return moves, (new_piles, reserve_left, found, talon, pointer, passes_used)

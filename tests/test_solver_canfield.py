@@ -1,0 +1,182 @@
+"""The Canfield solver: its solutions replay through the engine, its proofs of defeat hold."""
+
+import random
+
+import pytest
+from helpers import game_with
+
+from solitaire.model.cards import SUITS, Card
+from solitaire.model.game import Game
+from solitaire.model.games import make_rules
+from solitaire.model.moves import MoveKind
+from solitaire.model.state import State
+from solitaire.solver.canfield import CanfieldSearch
+from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search
+from solitaire.solver.solve import DEDICATED
+
+MODES = ("1", "2", "3", "house")
+
+
+def replay(rules, state, moves) -> None:
+    """Every move must be legal in turn, and the last must win."""
+    for move in moves:
+        assert rules.is_legal(state, move), move
+        state = rules.successor(state, move)
+    assert rules.is_won(state)
+
+
+def engine_can_win(rules, state, budget: int = 300_000) -> bool:
+    """Can the position be won? Asked of the engine alone, every legal move, positions
+    compared exactly (passes used left out when they are unlimited: they change nothing)."""
+
+    def key(position):
+        values = dict(position.values)
+        if rules.passes is None:
+            values.pop("passes_used", None)
+        return position.key()[0], tuple(sorted(values.items()))
+
+    seen = {key(state)}
+    stack = [state]
+    while stack:
+        position = stack.pop()
+        if rules.is_won(position):
+            return True
+        for move in rules.legal_moves(position):
+            after = rules.successor(position, move)
+            after_key = key(after)
+            if after_key not in seen:
+                seen.add(after_key)
+                assert len(seen) < budget, "the position is too big to check"
+                stack.append(after)
+    return False
+
+
+def endgame(mode: str, seed: int) -> tuple:
+    """A small random position: most cards home, the rest spread over the reserve, one card
+    in each tableau pile and the hand."""
+    rng = random.Random(seed)
+    rules = make_rules("canfield", mode=mode)
+    base = rng.randint(1, 13)
+    order = [(base - 1 + step) % 13 + 1 for step in range(13)]
+    piles = rules.empty_piles()
+    out = []
+    for suit in SUITS:
+        home = rng.randint(7, 10)
+        piles["f" + suit] = [Card(rank, suit) for rank in order[:home]]
+        out += [Card(rank, suit) for rank in order[home:]]
+    rng.shuffle(out)
+    # The reserve with its higher cards on top, the hardest order to dig out.
+    piles["reserve"] = sorted(out[:5], key=lambda card: order.index(card.rank))
+    for number, card in enumerate(out[5:9], start=1):
+        piles[f"t{number}"] = [card]
+    piles["hand"] = out[9:]
+    return rules, State(piles, {"deal": 0, "base": base, "passes_used": 0})
+
+
+def test_registered_as_the_dedicated_search():
+    assert DEDICATED["canfield"] is CanfieldSearch
+
+
+@pytest.mark.parametrize("mode, deals", [("2", (1, 3, 5)), ("3", (3, 4, 10))])
+def test_deals_are_solved_and_replay(mode, deals):
+    rules = make_rules("canfield", mode=mode)
+    for deal in deals:
+        state = Game(rules, deal).state
+        verdict = CanfieldSearch(rules, state, max_positions=500_000).finish(5.0)
+        assert verdict.status == SOLVED, deal
+        replay(rules, state, verdict.moves)
+
+
+@pytest.mark.parametrize("mode, deal", [("1", 2), ("1", 12), ("house", 2), ("house", 12)])
+def test_deals_proven_lost_are_lost_for_the_generic_search_too(mode, deal):
+    rules = make_rules("canfield", mode=mode)
+    state = Game(rules, deal).state
+    verdict = CanfieldSearch(rules, state, max_positions=500_000).finish(5.0)
+    assert verdict.status == UNSOLVABLE
+    assert Search(rules, state, max_positions=100_000).finish(10.0).status == UNSOLVABLE
+
+
+def test_a_deal_stuck_from_the_start_is_proven_lost():
+    # By threes, passes unlimited: no card the turns can reach goes anywhere, ever.
+    rules = make_rules("canfield", mode="2")
+    verdict = CanfieldSearch(rules, Game(rules, 12).state, max_positions=1000).finish(1.0)
+    assert verdict.status == UNSOLVABLE
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_verdicts_on_small_positions_agree_with_the_engine(mode):
+    """Solved means a replayable win, unsolvable means the engine finds no win either (these
+    small positions are mostly won; lost deals are checked against the generic search)."""
+    for seed in range(12):
+        rules, state = endgame(mode, seed)
+        verdict = CanfieldSearch(rules, state, max_positions=200_000).finish(5.0)
+        assert verdict.status == (SOLVED if engine_can_win(rules, state) else UNSOLVABLE), seed
+        if verdict.status == SOLVED:
+            replay(rules, state, verdict.moves)
+
+
+def test_an_ace_over_its_three_with_nowhere_to_go_is_lost():
+    # Base 2: the spades need the 3, under the 2 of hearts and the ace of spades; the
+    # hearts need that 2; the ace, last of its suit, could only go on the 2 of diamonds,
+    # which is home.
+    game = game_with(
+        "canfield",
+        {
+            "fC": "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+            "fD": "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+            "fS": "2S",
+            "t1": "3S 2H AS",
+            "t2": "KH",
+            "t3": "KS",
+            "t4": "QH",
+            "hand": "4S 5S 6S 7S 8S 9S TS JS QS 3H 4H 5H 6H 7H 8H 9H TH JH AH",
+        },
+        values={"base": 2},
+        mode="1",
+    )
+    verdict = CanfieldSearch(game.rules, game.state, max_positions=200_000).finish(5.0)
+    assert verdict.status == UNSOLVABLE
+
+
+def test_a_small_winnable_position_is_solved_with_every_turn_listed():
+    game = game_with(
+        "canfield",
+        {
+            "fC": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+            "fD": "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+            "fH": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+            "fS": "AS 2S 3S 4S 5S 6S 7S 8S",
+            "reserve": "KS QS",
+            "t1": "9S",
+            "hand": "JS TS",
+        },
+        values={"base": 1},
+        mode="1",
+    )
+    verdict = CanfieldSearch(game.rules, game.state, max_positions=1000).finish(1.0)
+    assert verdict.status == SOLVED
+    assert sum(1 for move in verdict.moves if move.kind == MoveKind.TURN) == 2
+    replay(game.rules, game.state, verdict.moves)
+
+
+@pytest.mark.parametrize("mode, deal", [("1", 4), ("1", 14)])
+def test_run_in_slices_reaches_the_verdict_of_finish(mode, deal):
+    rules = make_rules("canfield", mode=mode)
+    state = Game(rules, deal).state
+    whole = CanfieldSearch(rules, state, max_positions=500_000).finish(10.0)
+    search = CanfieldSearch(rules, state, max_positions=500_000)
+    verdict, slices = None, 0
+    while verdict is None:
+        verdict = search.run(0.006)
+        slices += 1
+    assert slices > 1
+    assert verdict.status == whole.status
+    assert search.positions == whole.positions
+
+
+def test_a_tiny_budget_gives_unknown():
+    rules = make_rules("canfield", mode="2")
+    search = CanfieldSearch(rules, Game(rules, 10).state, max_positions=20)
+    verdict = search.finish(5.0)
+    assert verdict.status == UNKNOWN
+    assert search.positions <= 20
