@@ -9,14 +9,22 @@ from ..model.game import Game
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State, Transfer
+from .canfield import CanfieldSearch
 from .freecell import solve_freecell
+from .lucie import LucieSearch
+from .prince import PrinceSearch
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Search, Verdict
 
 __all__ = ["SOLVED", "UNKNOWN", "UNSOLVABLE", "Verdict", "solve_game", "solution_lines", "Search"]
 
 # Games with a search of their own, faster than the generic one; each takes the same
 # arguments as Search and answers run(seconds) and finish(max_seconds) the same way.
-DEDICATED: dict[str, type] = {}
+DEDICATED: dict[str, type] = {
+    "prince": PrinceSearch,
+    "lucie": LucieSearch,
+    "merci": LucieSearch,
+    "canfield": CanfieldSearch,
+}
 
 
 def make_search(

@@ -1,0 +1,877 @@
+"""A dedicated solver for La Belle Lucie (``lucie``) and its merci sibling (``merci``).
+
+Positions are compact tuples: the eighteen fans as ``bytes`` in their real order (a card
+is ``rank * 4 + suit``, suits in the order C D H S) and a nineteenth "limbo" pile (see
+mercis below), the four foundation heights, the cards marked by the move-once rule (a
+bit mask), the mercis still usable in this layout, the fan a limbo card came from, the
+fans it may lie on, and the last merci when the next move must depend on it. Keys ignore
+the order of the fans, which only a reshuffle could tell apart.
+
+Within one layout the search is an exhaustive depth-first search with a transposition
+table. Building down in suit leaves a card one tableau move at most (onto the one card a
+rank higher of its suit), so the branching is small. Dominance rules keep it smaller:
+
+- a move home is taken alone: the card can only ever hold the next lower card of its
+  suit, which is already home, and foundations never give cards back; the same line
+  played after the move home (minus that card's own moves) stays legal and reaches
+  foundations at least as high. Not when merci's ``auto=off`` lets a merci come first:
+  the card the move uncovers could then no longer be lifted (a merci takes covered
+  cards only), so there the move home is one choice among the others;
+- a build onto a card that can never move in the tableau (a king when kings may not fill
+  a space, a card above its own parent in its fan, a card marked by move-once, a card
+  alone at the bottom of its fan while spaces stay empty) is taken alone: that card
+  could only hold this one card and go home after it, so the build only frees the fan
+  the card leaves. Not while a merci is usable (the card it uncovers could no longer be
+  lifted), nor touching a fan a limbo card may lie on.
+
+With no reshuffle left to the search, two tests cut lost positions short. ``knotted``
+(a card above a lower card of its suit, which can leave only for home because its
+parent lies under it too, or it is a king or marked by move-once) counted per fan: such
+a knot can be untied only by a merci from that very fan, so more knotted fans than
+mercis left is lost, and as many means the mercis must come from those fans. And a
+cycle of cards that must each leave before the next (a card waits for the one above it;
+a card that can leave only for home waits for every lower card of its suit): no tableau
+move breaks one, so without a merci the position is lost, and a last merci must lift a
+card of the cycle or the parent that keeps one of them from moving.
+
+Mercis. La Belle Lucie's draw goes only to legal spots: its few destinations are tried
+one by one. The merci game lets a buried card go onto any fan, eighteen destinations for
+some thirty cards. The last merci lifts the card into a virtual limbo pile instead,
+which stands for the card lying on top of a fan not yet chosen: every fan it could lie
+on (any non-empty fan, its own included; an empty one for a king when kings may fill
+spaces) is a candidate, and a move that takes a card from a candidate or puts one on it
+strikes the candidate off, since in the real game the limbo card would cover that fan.
+A move that would strike off the last candidate is not made. When the limbo pile
+empties, any candidate left is a fan the card may have lain on throughout, so the line
+replays in the real game with that fan as the destination. This is exact (a limbo
+position is the set of real positions, one per candidate, and a move is kept when it is
+legal in at least one of them), and a position whose candidates include another's is as
+good as it. Earlier mercis (when more than one is left) are tried onto every fan. A
+merci card that can go home is sent home (anywhere else it would only wait to go home).
+Where a merci may come at any time, the move after it must depend on it (see
+``_merci_children``): any other move could come first and reach the same fans with at
+least as many candidates.
+
+Reshuffles. A reshuffle deals the cards left from pack order with a seed given by the
+deal and the reshuffle's number, so the layout after it depends only on the foundation
+state. The full search (``without`` lacking REDEAL) solves a layout exhaustively; if it
+cannot be won there, it tries a reshuffle at each foundation state the layout reached
+at rest (most cards home first), the new layout computed by the engine itself and each
+result memoised by (foundation state, reshuffles used). When the rules leave moves home
+to the player (La Belle Lucie's chains, merci with ``auto=off``), a player may also
+reshuffle with cards held back. Every such state lies between the layout's start and a
+state reached at rest (the line to it, with the held-back cards sent home as well, is a
+line of the search), so those states are tried next, except where a glance shows them
+out of reach (a card that must stay out yet can never move covers one that must go
+home); only when one wins is a line to it looked for (a bounded search with moves home
+optional; giving up there leaves the answer unknown). So a proof of defeat covers every
+reshuffle. With unlimited reshuffles no proof is possible, so only the three best
+foundation states of each layout are tried, up to sixty reshuffles deep.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+from ..model.cards import SUITS, Card
+from ..model.moves import Move, MoveKind
+from ..model.options import UNLIMITED
+from ..model.rules import FOUNDATIONS
+from ..model.state import State
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, Verdict
+
+__all__ = ["LucieSearch"]
+
+FAN_COUNT = 18
+LIMBO = FAN_COUNT  # index of the virtual pile a merci card waits in
+HOME = -1  # destination code of a foundation
+FAN_NAMES = tuple(f"t{number}" for number in range(1, FAN_COUNT + 1))
+WON = (13, 13, 13, 13)
+UNLIMITED_TRIES = 3  # reshuffle points tried per layout when reshuffles never run out
+UNLIMITED_DEPTH = 60  # reshuffles in a row tried when they never run out
+CHECK_EVERY = 32  # positions between looks at the clock
+REACH_LIMIT = 3000  # positions searched for a way to a foundation state with cards held back
+
+# Internal move kinds: (kind, src pile, dst pile or HOME, index of a buried card).
+M_HOME, M_BUILD, M_KING, M_MERCI, M_LIMBO, M_REDEAL = range(6)
+
+# Position fields.
+PILES, FOUND, MOVED, MERCIS, ORIGIN, CANDIDATES, PENDING = range(7)
+
+
+def card_code(card: Card) -> int:
+    return card.rank * 4 + SUITS.index(card.suit)
+
+
+def code_card(code: int) -> Card:
+    return Card(code >> 2, SUITS[code & 3])
+
+
+class LucieSearch:
+    """Exhaustive search per layout, then across the seeded reshuffles."""
+
+    def __init__(self, rules, state: State, *, max_positions: int, without=frozenset()):
+        self.rules = rules
+        self.state = state.copy()
+        self.max_positions = max_positions
+        self.use_redeal = MoveKind.REDEAL not in without
+        self.use_merci = MoveKind.MERCI not in without
+        self.kings_fill = rules.kings_fill
+        self.move_once = rules.move_once
+        self.first_move_only = rules.merci_first_move_only
+        self.legal_spots_only = rules.merci_legal_spots_only
+        # Are moves home left to the player? Then a reshuffle may come with some held back.
+        self.optional_home = rules.auto_home != "all"
+        self.unlimited = rules.redeals is UNLIMITED
+        self.positions = 0
+        self.seconds = 0.0
+        self.verdict: Verdict | None = None
+        self.deadline = 0.0
+        self.knot_cache: dict[bytes, tuple[bool, int]] = {}
+        self.layouts: dict[tuple, tuple] = {}  # (foundations, reshuffles used) -> result
+        self.search = self._plan(self._position(self.state), state.values["redeals_used"], 0)
+
+    # ------------------------------------------------------------------ the contract
+    def run(self, seconds: float) -> Verdict | None:
+        if self.verdict is not None:
+            return self.verdict
+        began = time.perf_counter()
+        self.deadline = began + seconds
+        try:
+            next(self.search)
+        except StopIteration as stop:
+            status, moves = stop.value
+            self.seconds += time.perf_counter() - began
+            moves = self._engine_moves(moves) if status == SOLVED else []
+            self.verdict = Verdict(status, moves, self.positions, self.seconds)
+            return self.verdict
+        self.seconds += time.perf_counter() - began
+        return None
+
+    def finish(self, max_seconds: float) -> Verdict:
+        verdict = self.run(max_seconds)
+        if verdict is None:
+            self.search.close()
+            verdict = self.verdict = Verdict(UNKNOWN, [], self.positions, self.seconds)
+        return verdict
+
+    # ------------------------------------------------------------------ positions
+    def _position(self, state: State) -> tuple:
+        piles = tuple(bytes(card_code(card) for card in state.piles[name]) for name in FAN_NAMES)
+        found = tuple(len(state.piles[name]) for name in FOUNDATIONS)
+        moved = 0
+        if self.move_once:
+            for card in state.values["moved"]:
+                moved |= 1 << card_code(card)
+        mercis = self.rules.mercis_left(state) if self.use_merci else 0
+        return (piles + (b"",), found, moved, mercis, -1, 0, None)
+
+    def _key(self, position: tuple) -> tuple:
+        piles, found, moved, mercis, _, _, pending = position
+        return tuple(sorted(piles[:LIMBO])), piles[LIMBO], found, moved, mercis, pending
+
+    def _candidates(self, position: tuple) -> frozenset:
+        """The limbo candidates by content (fans are told apart by their cards; empty ones
+        by count), the card's own fan marked too since move-once treats it apart."""
+        piles, candidates, origin = position[PILES], position[CANDIDATES], position[ORIGIN]
+        named, spaces = [], 0
+        for index in range(FAN_COUNT):
+            if candidates >> index & 1:
+                if piles[index]:
+                    named.append(piles[index])
+                else:
+                    spaces += 1
+                    named.append(b"\xff" + bytes((spaces,)))
+        if candidates >> origin & 1:
+            named.append(b"\x00" + piles[origin])
+        return frozenset(named)
+
+    def _is_new(self, seen: dict, position: tuple) -> bool:
+        """Record a position; False if it, or one as good, was seen before. With a limbo
+        card waiting, a position whose candidates include another's is as good as it
+        (each candidate is one more real position it stands for)."""
+        key = self._key(position)
+        if not position[PILES][LIMBO]:
+            if key in seen:
+                return False
+            seen[key] = None
+            return True
+        candidates = self._candidates(position)
+        earlier = seen.get(key)
+        if earlier is None:
+            seen[key] = [candidates]
+            return True
+        if any(candidates <= other for other in earlier):
+            return False
+        earlier.append(candidates)
+        return True
+
+    def _knots(self, pile: bytes) -> tuple[bool, int]:
+        """Whether the pile holds a knot, and the cards that would knot it if marked moved."""
+        known = self.knot_cache.get(pile)
+        if known is not None:
+            return known
+        knotted, if_moved, below, lowest = False, 0, 0, [99, 99, 99, 99]
+        for code in pile:
+            rank, suit = code >> 2, code & 3
+            if lowest[suit] < rank:
+                if rank == 13:
+                    knotted = knotted or not self.kings_fill
+                elif below >> (code + 4) & 1:
+                    knotted = True
+                else:
+                    if_moved |= 1 << code
+            lowest[suit] = min(lowest[suit], rank)
+            below |= 1 << code
+        known = self.knot_cache[pile] = (knotted, if_moved)
+        return known
+
+    def _knotted_piles(self, position: tuple) -> list[int]:
+        moved = position[MOVED]
+        knotted = []
+        for index, pile in enumerate(position[PILES]):
+            if len(pile) > 1:
+                hard, if_moved = self._knots(pile)
+                if hard or if_moved & moved:
+                    knotted.append(index)
+        return knotted
+
+    def _cycle(self, position: tuple) -> list | None:
+        """A cycle of cards that must each leave before the next: a card must wait for the
+        one above it, and a card that can leave only for home (a king when kings may not
+        fill a space, a card above its parent, one marked by move-once) for every lower
+        card of its suit to be home. A knot is such a cycle within one fan; this finds
+        those across fans too. No tableau move can break one: the position is lost
+        without a merci, and a merci must lift a card of the cycle or the parent that
+        makes one of them wait for home."""
+        piles, moved = position[PILES], position[MOVED]
+        present = 0
+        for pile in piles:
+            for code in pile:
+                present |= 1 << code
+        successors = {}
+        for pile in piles:
+            below = 0
+            for height, code in enumerate(pile):
+                after = [pile[height + 1]] if height + 1 < len(pile) else []
+                rank = code >> 2
+                if (
+                    (rank == 13 and not self.kings_fill)
+                    or (rank < 13 and below >> (code + 4) & 1)
+                    or moved >> code & 1
+                ):
+                    lower = code - 4
+                    while lower >= 4 and present >> lower & 1:
+                        after.append(lower)
+                        lower -= 4
+                successors[code] = after
+                below |= 1 << code
+        done, active = set(), set()
+        for start in successors:
+            if start in done:
+                continue
+            stack = [(start, iter(successors[start]))]
+            active.add(start)
+            while stack:
+                code, following = stack[-1]
+                nxt = next(following, None)
+                if nxt is None:
+                    stack.pop()
+                    active.discard(code)
+                    done.add(code)
+                elif nxt in active:
+                    codes = [entry[0] for entry in stack]
+                    return codes[codes.index(nxt) :]
+                elif nxt not in done:
+                    active.add(nxt)
+                    stack.append((nxt, iter(successors[nxt])))
+        return None
+
+    def _hopeless(self, position: tuple) -> bool:
+        """Some card can never leave, even if moves could be made in any order: a card
+        leaves once every card above it has, and either every lower card of its suit
+        has (for home) or it may still move and its parent, not beneath it, has been
+        uncovered (the parent may also have moved on first)."""
+        piles, moved, found = position[PILES], position[MOVED], position[FOUND]
+        above, where = {}, {}
+        for index, pile in enumerate(piles):
+            for height, code in enumerate(pile):
+                above[code] = pile[height + 1 :]
+                where[code] = index
+        left = set()
+        changed = True
+        while changed:
+            changed = False
+            for code, over in above.items():
+                if code in left or any(card not in left for card in over):
+                    continue
+                suit, rank = code & 3, code >> 2
+                home = all((low * 4 + suit) in left for low in range(found[suit] + 1, rank))
+                parent = code + 4
+                if not home and rank < 13 and not moved >> code & 1 and parent in where:
+                    # A parent beneath the card never comes free; one above it has left
+                    # by now; one elsewhere is free once the cards above it have left.
+                    home = code not in above[parent] and all(
+                        card in left for card in above[parent] if card not in over
+                    )
+                if home or (rank == 13 and self.kings_fill and not moved >> code & 1):
+                    left.add(code)
+                    changed = True
+        return len(left) < len(above)
+
+    # ------------------------------------------------------------------ moves in a layout
+    def _children(self, position: tuple, final: bool) -> list:
+        """(move, position) pairs worth trying, best first; [] for a position proven lost.
+
+        Right after a merci only the moves that depend on it are tried (see
+        _merci_children): any other move could have come before it. Positions with no
+        merci left are tested by _hopeless where that may cut a whole search: at the
+        start of a layout, after the draw and after the last merci."""
+        children = self._all_children(position, final)
+        if final and position[MERCIS] and self.first_move_only:
+            # La Belle Lucie's draw closes with the first move: what follows has no merci.
+            return [child for child in children if not self._hopeless(child[1])]
+        pending = position[PENDING]
+        if pending is None:
+            return children
+        code, uncovering = pending
+        piles = position[PILES]
+        return [
+            child
+            for child in children
+            if child[0][0] in (M_MERCI, M_LIMBO)
+            or child[0][1] == LIMBO
+            or child[0][3] in (code, code - 4, code + 4)
+            or piles[child[0][1]] == uncovering
+        ]
+
+    def _all_children(self, position: tuple, final: bool) -> list:
+        piles, found, moved, mercis, origin, candidates, _ = position
+        limbo_active = bool(piles[LIMBO])
+        draw_window = mercis and self.first_move_only
+        sources = lifts = None
+        if final:
+            knotted = self._knotted_piles(position)
+            if len(knotted) > mercis:
+                return []
+            if mercis == 1:
+                cycle = self._cycle(position)
+                if cycle is not None:
+                    lifts = set(cycle) | {code + 4 for code in cycle}
+            elif not mercis and position[PENDING] and self._hopeless(position):
+                return []
+            if knotted and len(knotted) == mercis:
+                sources = knotted
+        mercis_after_move = 0 if self.first_move_only else mercis
+        children = []
+        tops = {}
+        for index, pile in enumerate(piles):
+            if pile:
+                tops[pile[-1]] = index
+        # Moves home: one alone, unless it strikes off a limbo candidate, or a merci may
+        # come before the game's automatic play would take it: the card it uncovers could
+        # then no longer be lifted by a merci, which takes only covered cards.
+        uncovering_loses = mercis and self.optional_home and not self.first_move_only
+        for code, index in tops.items():
+            if found[code & 3] == (code >> 2) - 1:
+                after = self._apply_home(position, index, code, mercis_after_move)
+                if after is None:
+                    continue
+                move = ((M_HOME, index, HOME, code), after)
+                if (limbo_active and candidates >> index & 1) or uncovering_loses:
+                    children.append(move)
+                    continue
+                if draw_window:
+                    return [move] + self._merci_children(position, tops, sources, lifts)
+                return [move]
+        builds = self._tableau_children(position, tops, mercis_after_move)
+        if builds and builds[0] is None:
+            return builds[1:]
+        children.extend(builds)
+        if mercis:
+            children.extend(self._merci_children(position, tops, sources, lifts))
+        return children
+
+    def _tableau_children(self, position: tuple, tops: dict, mercis: int, alone=True) -> list:
+        """Builds and kings into spaces; with ``alone``, a build onto an immobile card
+        comes back alone, after a None."""
+        piles, moved = position[PILES], position[MOVED]
+        builds = []
+        for code, index in tops.items():
+            if code >> 2 == 13:
+                if self.kings_fill and (len(piles[index]) > 1 or index == LIMBO):
+                    builds.extend(self._king_children(position, index, code, mercis))
+                continue
+            target = tops.get(code + 4)
+            if target is None or target == index:
+                continue
+            if self.move_once and moved >> code & 1:
+                continue
+            after = self._apply_build(position, index, target, code, mercis)
+            if after is None:
+                continue
+            child = ((M_BUILD, index, target, code), after)
+            if alone and not position[MERCIS] and self._immobile(position, target):
+                # With a limbo card waiting, only where it cannot lie (so in every real
+                # position the limbo stands for) and not onto it (it may yet leave).
+                candidates = position[CANDIDATES]
+                if not piles[LIMBO] or (
+                    target != LIMBO and not (candidates >> index | candidates >> target) & 1
+                ):
+                    return [None, child]
+            builds.append(child)
+        return builds
+
+    def _immobile(self, position: tuple, index: int) -> bool:
+        """Can the top card of this fan never move in the tableau again (only go home)?"""
+        pile = position[PILES][index]
+        code = pile[-1]
+        if code >> 2 == 13:
+            return not self.kings_fill or len(pile) == 1
+        if self.move_once and position[MOVED] >> code & 1:
+            return True
+        if len(pile) == 1:
+            return not self.kings_fill
+        return (code + 4) in pile
+
+    def _strike(self, position: tuple, candidates: int, *indexes: int) -> int | None:
+        """Candidates left after touching these piles; None when the last one goes."""
+        if not position[PILES][LIMBO]:
+            return 0
+        for index in indexes:
+            if 0 <= index < FAN_COUNT:
+                candidates &= ~(1 << index)
+        return candidates or None
+
+    def _finish_piles(self, position, piles, found, moved, mercis, candidates) -> tuple:
+        if piles[LIMBO]:
+            return (tuple(piles), found, moved, mercis, position[ORIGIN], candidates, None)
+        return (tuple(piles), found, moved, mercis, -1, 0, None)
+
+    def _apply_home(self, position, index, code, mercis) -> tuple | None:
+        candidates = self._strike(position, position[CANDIDATES], index)
+        if candidates is None:
+            return None
+        piles = list(position[PILES])
+        piles[index] = piles[index][:-1]
+        found = list(position[FOUND])
+        found[code & 3] += 1
+        moved = position[MOVED] & ~(1 << code)
+        return self._finish_piles(position, piles, tuple(found), moved, mercis, candidates)
+
+    def _limbo_exit_allowed(self, position: tuple, index: int, target: int) -> bool:
+        """May the merci card leave limbo for fan ``target`` by a tableau move? In the real
+        game it lies on some candidate fan: on ``target`` itself the move is already made;
+        on another fan it was marked by move-once unless that fan is its own."""
+        if index != LIMBO or len(position[PILES][LIMBO]) > 1:
+            return True
+        candidates = position[CANDIDATES]
+        if candidates >> target & 1 or not self.move_once:
+            return True
+        return bool(candidates >> position[ORIGIN] & 1)
+
+    def _apply_build(self, position, index, target, code, mercis) -> tuple | None:
+        if not self._limbo_exit_allowed(position, index, target):
+            return None
+        piles = list(position[PILES])
+        piles[index] = piles[index][:-1]
+        piles[target] = piles[target] + bytes((code,))
+        candidates = position[CANDIDATES]
+        if piles[LIMBO]:
+            candidates = self._strike(position, candidates, index, target)
+            if candidates is None:
+                return None
+        moved = position[MOVED] | (1 << code) if self.move_once else 0
+        return self._finish_piles(position, piles, position[FOUND], moved, mercis, candidates)
+
+    def _king_children(self, position, index, code, mercis) -> list:
+        """A king onto an empty fan: one plain empty fan and one limbo candidate at most,
+        since empty fans are otherwise alike."""
+        if self.move_once and position[MOVED] >> code & 1:
+            return []
+        piles, candidates = position[PILES], position[CANDIDATES]
+        children, kinds = [], set()
+        for target in range(FAN_COUNT):
+            kind = candidates >> target & 1
+            if piles[target] or kind in kinds:
+                continue
+            kinds.add(kind)
+            after = self._apply_build(position, index, target, code, mercis)
+            if after is not None:
+                children.append(((M_KING, index, target, code), after))
+        return children
+
+    def _merci_children(self, position: tuple, tops: dict, sources, lifts) -> list:
+        """The mercis worth trying. In the merci game, where a merci may come at any
+        time, the move after it must depend on it (move the merci card, build on it,
+        bring home the next card of its suit, or take the card that covered it last), or
+        be a merci too: a move that does not could be made first, reaching the same
+        fans with more limbo candidates, so a last merci with no such move to follow is
+        skipped. Only the last merci waits in limbo (so no merci ever takes the card a
+        limbo card covers); earlier ones are tried onto every fan."""
+        piles, found = position[PILES], position[FOUND]
+        children = []
+        last_merci = position[MERCIS] == 1
+        for src in range(FAN_COUNT) if sources is None else sources:
+            pile = piles[src]
+            for at in range(len(pile) - 1):
+                code = pile[at]
+                if lifts is not None and code not in lifts:
+                    continue
+                if found[code & 3] == (code >> 2) - 1:
+                    children.append(self._merci(position, src, at, HOME))
+                elif self.legal_spots_only:
+                    target = tops.get(code + 4) if code >> 2 < 13 else None
+                    if target is not None:
+                        children.append(self._merci(position, src, at, target))
+                elif last_merci:
+                    if self._followed(position, tops, src, at):
+                        child = self._lift_to_limbo(position, src, at)
+                        if child[1] is not None:
+                            children.append(child)
+                else:
+                    for target in range(FAN_COUNT):
+                        if piles[target] or (self.kings_fill and code >> 2 == 13):
+                            children.append(self._merci(position, src, at, target))
+        return children
+
+    def _followed(self, position: tuple, tops: dict, src: int, at: int) -> bool:
+        """Could a move depending on this merci follow it at once?"""
+        pile = position[PILES][src]
+        code = pile[at]
+        space = self.kings_fill and not all(position[PILES][:FAN_COUNT])
+        if (code + 4 in tops and code >> 2 < 13) or code - 4 in tops:
+            return True
+        if space and code >> 2 == 13:
+            return True
+        if at != len(pile) - 2:
+            return False
+        top = pile[-1]
+        if self.move_once and position[MOVED] >> top & 1:
+            return position[FOUND][top & 3] == (top >> 2) - 1
+        if top >> 2 == 13:
+            return space
+        return top + 4 in tops or position[FOUND][top & 3] == (top >> 2) - 1
+
+    def _merci(self, position, src, at, target) -> tuple:
+        """A merci the real rules name in full: the card onto a fan or home (never while a
+        limbo card waits: only the last merci goes to limbo)."""
+        piles = list(position[PILES])
+        code = piles[src][at]
+        piles[src] = piles[src][:at] + piles[src][at + 1 :]
+        found, moved = position[FOUND], position[MOVED]
+        if target == HOME:
+            found = list(found)
+            found[code & 3] += 1
+            found = tuple(found)
+            moved &= ~(1 << code)
+        else:
+            piles[target] = piles[target] + bytes((code,))
+            if self.move_once and target != src:
+                moved |= 1 << code
+        after = self._finish_piles(position, piles, found, moved, position[MERCIS] - 1, 0)
+        if not self.first_move_only:
+            after = after[:PENDING] + (self._pending(position, src, at, piles[src]),)
+        return ((M_MERCI, src, target, at), after)
+
+    def _pending(self, position: tuple, src: int, at: int, left: bytes) -> tuple:
+        """What the move after a merci must touch: the merci card (or the next card of its
+        suit, or the one that builds on it), or the fan it came from if its top was all
+        that covered it (by its cards: keys ignore the order of the fans)."""
+        direct = at == len(position[PILES][src]) - 2
+        return position[PILES][src][at], left if direct else None
+
+    def _lift_to_limbo(self, position, src, at) -> tuple:
+        piles = list(position[PILES])
+        code = piles[src][at]
+        piles[src] = piles[src][:at] + piles[src][at + 1 :]
+        piles[LIMBO] = bytes((code,))
+        # Where the card could only wait for home (a king that may not fill a space, or a
+        # card marked by move-once because it left its own fan), a fan holding a lower
+        # card of its suit would stay covered for good: no candidate.
+        only_home = code >> 2 == 13 and not self.kings_fill
+        lower = range(code & 3, code, 4)
+        candidates = 0
+        for index in range(FAN_COUNT):
+            pile = piles[index]
+            if pile or (self.kings_fill and code >> 2 == 13):
+                if (only_home or (self.move_once and index != src)) and any(
+                    low in pile for low in lower
+                ):
+                    continue
+                candidates |= 1 << index
+        if not candidates:
+            return ((M_LIMBO, src, LIMBO, at), None)
+        pending = self._pending(position, src, at, piles[src])
+        mercis = position[MERCIS] - 1
+        after = (tuple(piles), position[FOUND], position[MOVED], mercis, src, candidates, pending)
+        return ((M_LIMBO, src, LIMBO, at), after)
+
+    # ------------------------------------------------------------------ one layout
+    def _layout(self, root: tuple, reshuffles: bool):
+        """Depth-first search of one layout. Returns (winning path or None, the
+        foundation states a reshuffle may come at with a path to each, whether the
+        search was complete). Paths are lists of (move, position after it)."""
+        final = not reshuffles
+        seen: dict = {}
+        self._is_new(seen, root)
+        points: dict[tuple, list] = {}
+        if reshuffles and self._at_rest(root):
+            points[root[FOUND]] = []
+        if final and not root[MERCIS] and self._hopeless(root):
+            return None, points, True
+        stack = [iter(self._children(root, final))]
+        path: list = []
+        steps = 0
+        while stack:
+            steps += 1
+            if steps % CHECK_EVERY == 0:
+                if self.positions >= self.max_positions:
+                    return None, points, False
+                if time.perf_counter() > self.deadline:
+                    yield
+            child = next(stack[-1], None)
+            if child is None:
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            after = child[1]
+            if not self._is_new(seen, after):
+                continue
+            self.positions += 1
+            path.append(child)
+            if after[FOUND] == WON:
+                return list(path), points, True
+            if reshuffles and after[FOUND] not in points and self._at_rest(after):
+                points[after[FOUND]] = list(path)
+            stack.append(iter(self._children(after, final)))
+        return None, points, True
+
+    def _at_rest(self, position: tuple) -> bool:
+        """No card can go home: with automatic play, the only positions the game stops
+        at (a reshuffle may come there)."""
+        found = position[FOUND]
+        return not any(
+            pile and found[pile[-1] & 3] == (pile[-1] >> 2) - 1 for pile in position[PILES]
+        )
+
+    def _free_children(self, position: tuple, target: tuple) -> list:
+        """Every move home that stays within ``target`` (La Belle Lucie's chain with it),
+        and every tableau move; as (the steps they are made of, the position after)."""
+        children = []
+        for index, pile in enumerate(position[PILES]):
+            if not pile or position[FOUND][pile[-1] & 3] != (pile[-1] >> 2) - 1:
+                continue
+            steps, after = [], position
+            while True:
+                code = after[PILES][index][-1]
+                after = self._apply_home(after, index, code, 0)
+                steps.append(((M_HOME, index, HOME, code), after))
+                wanted = (after[FOUND][code & 3] + 1) * 4 + (code & 3)
+                tops = [i for i, p in enumerate(after[PILES]) if p and p[-1] == wanted]
+                if self.rules.auto_home != "chain" or not tops:
+                    break
+                index = tops[0]
+            if all(have <= most for have, most in zip(after[FOUND], target)):
+                children.append((steps, after))
+        tops = {pile[-1]: index for index, pile in enumerate(position[PILES]) if pile}
+        for child in self._tableau_children(position, tops, 0, False):
+            children.append(([child], child[1]))
+        return children
+
+    # ------------------------------------------------------------------ across reshuffles
+    def _plan(self, root: tuple, reshuffles_used: int, depth: int):
+        """(status, path) for ``root``, reshuffles included when the search may use them."""
+        if root[FOUND] == WON:
+            return SOLVED, []
+        left = UNLIMITED if self.unlimited else self.rules.redeals - reshuffles_used
+        reshuffles = self.use_redeal and (self.unlimited or left > 0)
+        if self.unlimited and depth >= UNLIMITED_DEPTH:
+            return UNKNOWN, None
+        won, points, complete = yield from self._layout(root, reshuffles)
+        if won is not None:
+            return SOLVED, won
+        if not reshuffles:
+            return (UNSOLVABLE if complete else UNKNOWN), None
+        unknown = not complete or self.unlimited
+        order = sorted(points, key=lambda found: -sum(found))
+        for found in order[:UNLIMITED_TRIES] if self.unlimited else order:
+            if self.positions >= self.max_positions:
+                return UNKNOWN, None
+            status, path = yield from self._reshuffle_at(found, reshuffles_used, depth)
+            if status == SOLVED:
+                return SOLVED, points[found] + [((M_REDEAL, None, None, found), None)] + path
+            unknown = unknown or status == UNKNOWN
+        if self.optional_home and not self.unlimited:
+            # A player may also reshuffle with moves home held back, at a foundation state
+            # below one reached: those states come next, reached for real only if won.
+            for found in self._held_back(points, root[FOUND]):
+                if self.positions >= self.max_positions:
+                    return UNKNOWN, None
+                if self._blocked(root, found):
+                    continue  # no player can stop there
+                status, path = yield from self._reshuffle_at(found, reshuffles_used, depth)
+                if status == SOLVED:
+                    lead, complete = yield from self._reach(root, found)
+                    if lead is not None:
+                        return SOLVED, lead + [((M_REDEAL, None, None, found), None)] + path
+                    unknown = unknown or not complete
+                unknown = unknown or status == UNKNOWN
+        return (UNKNOWN if unknown else UNSOLVABLE), None
+
+    def _reshuffle_at(self, found: tuple, reshuffles_used: int, depth: int):
+        """(status, path) after a reshuffle at ``found``, memoised."""
+        memo = (found, reshuffles_used + 1)
+        result = self.layouts.get(memo)
+        if result is None:
+            after = self._reshuffled(found, reshuffles_used + 1)
+            result = yield from self._plan(after, reshuffles_used + 1, depth + 1)
+            self.layouts[memo] = result
+        return result
+
+    def _held_back(self, points: dict, base: tuple) -> list:
+        """Foundation states between the layout's start and one reached at rest, not
+        reached at rest themselves, most cards home first."""
+        extra = set()
+        for found in points:
+            ranges = [range(low, high + 1) for low, high in zip(base, found)]
+            extra.update(itertools.product(*ranges))
+        return sorted(extra - set(points), key=lambda found: -sum(found))
+
+    def _blocked(self, position: tuple, target: tuple) -> bool:
+        """Can ``target`` be seen at a glance to be out of reach? A card that must stay
+        out of its foundation and can never move in the tableau (a king when kings may
+        not fill a space, a card above its parent, one marked by move-once) keeps every
+        card beneath it in place, so none of those may be one that must go home."""
+        moved = position[MOVED]
+        for pile in position[PILES]:
+            below, needed = 0, False
+            for code in pile:
+                rank = code >> 2
+                if rank <= target[code & 3]:
+                    needed = True
+                elif needed and (
+                    (rank == 13 and not self.kings_fill)
+                    or (rank < 13 and below >> (code + 4) & 1)
+                    or moved >> code & 1
+                ):
+                    return True
+                below |= 1 << code
+        return False
+
+    def _reach(self, root: tuple, target: tuple):
+        """(A path in the layout to a position with exactly ``target`` home, moves home
+        being optional (La Belle Lucie's chains followed), or None; whether the search
+        was complete). It gives up after REACH_LIMIT positions, leaving other
+        foundation states their turn."""
+        seen: dict = {}
+        self._is_new(seen, root)
+        stack = [iter(self._free_children(root, target))]
+        path: list = []
+        steps = 0
+        while stack:
+            steps += 1
+            if steps % CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
+                yield
+            child = next(stack[-1], None)
+            if child is None:
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            after = child[1]
+            if not self._is_new(seen, after) or self._blocked(after, target):
+                continue
+            self.positions += 1
+            if len(seen) > REACH_LIMIT:
+                return None, False
+            path.append(child[0])
+            if after[FOUND] == target:
+                return [step for chain in path for step in chain], True
+            stack.append(iter(self._free_children(after, target)))
+        return None, True
+
+    def _reshuffled(self, found: tuple, used: int) -> tuple:
+        """The layout the engine deals after reshuffle number ``used`` with ``found`` home."""
+        piles = self.rules.empty_piles()
+        left = []
+        for suit_index, suit in enumerate(SUITS):
+            piles["f" + suit] = [Card(rank, suit) for rank in range(1, found[suit_index] + 1)]
+            left += [Card(rank, suit) for rank in range(found[suit_index] + 1, 14)]
+        piles[FAN_NAMES[0]] = left
+        values = dict(self.state.values)
+        values.update(redeals_used=used - 1, moved=frozenset(), draw_open=False)
+        state = self.rules.successor(State(piles, values), Move(MoveKind.REDEAL))
+        return self._position(state)
+
+    # ------------------------------------------------------------------ the real moves
+    def _engine_moves(self, path: list) -> list[Move]:
+        """The search's moves as engine moves from the start, the engine's own automatic
+        moves left out; each one is checked by the engine as it is replayed."""
+        rules, state, moves = self.rules, self.state.copy(), []
+        for kind, src, dst, extra in self._resolve_limbo(path):
+            if kind == M_REDEAL:
+                heights = tuple(len(state.piles[name]) for name in FOUNDATIONS)
+                if heights != extra:
+                    raise AssertionError("the replay does not meet the reshuffle's state")
+                move = Move(MoveKind.REDEAL)
+            elif kind == M_MERCI:
+                card = state.piles[FAN_NAMES[src]][extra]
+                target = "f" + card.suit if dst == HOME else FAN_NAMES[dst]
+                move = Move(MoveKind.MERCI, FAN_NAMES[src], target, index=extra)
+            else:
+                card = code_card(extra)
+                if card in state.piles["f" + card.suit]:
+                    continue  # the engine played it home by itself
+                source = next(name for name in FAN_NAMES if card in state.piles[name])
+                if kind == M_HOME:
+                    target = "f" + card.suit
+                elif kind == M_KING:
+                    target = FAN_NAMES[dst]
+                else:
+                    parent = Card(card.rank + 1, card.suit)
+                    target = next((name for name in FAN_NAMES if state.top(name) == parent), source)
+                if source == target:
+                    continue  # a merci card moving onto the fan it already lies on
+                move = Move(MoveKind.MOVE, source, target)
+            if not rules.is_legal(state, move):
+                raise AssertionError(f"the solver's move {move} is not legal")
+            state = rules.successor(state, move)
+            moves.append(move)
+        if not rules.is_won(state):
+            raise AssertionError("the solver's moves do not win")
+        return moves
+
+    def _resolve_limbo(self, path: list) -> list:
+        """The path's moves, each lift into limbo made a merci onto a fan the card may
+        have lain on all the while it waited (a candidate left when limbo emptied)."""
+        resolved = []
+        index = 0
+        while index < len(path):
+            move = path[index][0]
+            if move[0] != M_LIMBO:
+                resolved.append(move)
+                index += 1
+                continue
+            _, origin, _, at = move
+            end = index + 1
+            while path[end][1][PILES][LIMBO]:
+                end += 1
+            candidates = path[end - 1][1][CANDIDATES]
+            exit_kind, exit_src, exit_dst, _ = path[end][0]
+            tableau_exit = exit_kind in (M_BUILD, M_KING) and exit_src == LIMBO
+            if tableau_exit and candidates >> exit_dst & 1:
+                fan = exit_dst  # it lay on that fan already
+            elif candidates >> origin & 1:
+                fan = origin  # on top of its own fan: not marked by move-once
+            else:
+                fan = (candidates & -candidates).bit_length() - 1
+            resolved.append((M_MERCI, origin, fan, at))
+            for later in range(index + 1, end + 1):
+                kind, src, dst, extra = path[later][0]
+                src, dst = (fan if pile == LIMBO else pile for pile in (src, dst))
+                resolved.append((kind, src, dst, extra))
+            index = end + 1
+        return resolved
