@@ -52,9 +52,9 @@ def replay(rules, state, moves) -> bool:
 def test_solutions_replay_to_a_win(game_id, options):
     rules = make_rules(game_id, **options)
     solved = 0
-    for deal in (1, 3, 4, 8):
+    for deal in (1, 4, 8):
         state = Game(rules, deal).state
-        verdict = make_search(rules, state, max_positions=300_000).finish(3)
+        verdict = make_search(rules, state, max_positions=300_000).finish(5)
         assert verdict.status != UNKNOWN or options.get("redeals") == 0
         if verdict.status == SOLVED:
             solved += 1
@@ -206,3 +206,13 @@ def test_a_tiny_budget_gives_unknown():
     state = Game(rules, 2).state
     verdict = LucieSearch(rules, state, max_positions=50).finish(5)
     assert verdict.status == UNKNOWN and verdict.moves == []
+
+
+def test_a_reshuffle_may_come_before_a_build_that_lets_cards_go_home():
+    """Merci deal 49 without mercis is won by reshuffling at a foundation state that a
+    forced build (with automatic play home) would have skipped: it was once called lost."""
+    rules = make_rules("merci", mercis=0)
+    state = Game(rules, 49).state
+    verdict = make_search(rules, state, max_positions=300_000).finish(10)
+    assert verdict.status == SOLVED
+    assert replay(rules, state, verdict.moves)

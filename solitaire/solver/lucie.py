@@ -22,7 +22,9 @@ rank higher of its suit), so the branching is small. Dominance rules keep it sma
   alone at the bottom of its fan while spaces stay empty) is taken alone: that card
   could only hold this one card and go home after it, so the build only frees the fan
   the card leaves. Not while a merci is usable (the card it uncovers could no longer be
-  lifted), nor touching a fan a limbo card may lie on.
+  lifted), nor touching a fan a limbo card may lie on, nor while a reshuffle may still
+  come (the cards the build lets go home by themselves would skip foundation states a
+  player could reshuffle at).
 
 With no reshuffle left to the search, two tests cut lost positions short. ``knotted``
 (a card above a lower card of its suit, which can leave only for home because its
@@ -385,7 +387,10 @@ class LucieSearch:
                 if draw_window:
                     return [move] + self._merci_children(position, tops, sources, lifts)
                 return [move]
-        builds = self._tableau_children(position, tops, mercis_after_move)
+        # The build onto an immobile card comes alone only in the final layout: with a
+        # reshuffle to come, the cards it lets go home automatically would skip the
+        # foundation states in between, each a place to reshuffle at.
+        builds = self._tableau_children(position, tops, mercis_after_move, alone=final)
         if builds and builds[0] is None:
             return builds[1:]
         children.extend(builds)
