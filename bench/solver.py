@@ -53,8 +53,9 @@ def main() -> None:
     rule_text = rules.option_text() or "(no options)"
     print(
         f"{args.game} {rule_text}, deals {args.start}..{args.end}, {args.max_seconds:g} s each: "
-        f"won {counts[SOLVED] / total:.0%}, proven lost {counts[UNSOLVABLE] / total:.0%}, "
-        f"unknown {counts['unknown'] / total:.0%}; verdict time median "
+        f"won {counts[SOLVED]} ({counts[SOLVED] / total:.1%}), proven lost "
+        f"{counts[UNSOLVABLE]} ({counts[UNSOLVABLE] / total:.1%}), unknown {counts['unknown']} "
+        f"({counts['unknown'] / total:.1%}); verdict time median "
         f"{statistics.median(times):.2f} s, 95th percentile {times[int(total * 0.95) - 1]:.2f} s; "
         f"{time.perf_counter() - began:.0f} s in all"
     )
