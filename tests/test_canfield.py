@@ -5,7 +5,8 @@ from helpers import game_with, pile
 
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
-from solitaire.model.moves import IllegalMove, MoveKind, Status
+from solitaire.model.moves import IllegalMove, Move, MoveKind, Status
+from solitaire.solver.search import is_safe_home
 
 
 def test_the_deal_reserve_foundation_tableau_and_hand():
@@ -132,3 +133,20 @@ def test_seed_keys_as_notation():
     for bad in ("6F", "FW", "X", "22"):
         with pytest.raises(IllegalMove):
             game.rules.parse_move(bad, game.state)
+
+
+def test_the_generic_search_keeps_a_base_card_while_it_may_hold_the_last_cards():
+    # Base ten: a black nine could still go on the ten of hearts, and the nines are the
+    # last cards of their suits to go home, so the ten is not a safe move home yet.
+    game = game_with(
+        "canfield",
+        {"fC": "TC JC QC KC", "t1": "9S", "t2": "TH", "reserve": "5S"},
+        values={"base": 10},
+    )
+    home = Move(MoveKind.MOVE, "t2", "fH")
+    assert game.rules.is_legal(game.state, home)
+    assert not is_safe_home(game.rules, game.state, home)
+    full = {"fC": "TC JC QC KC AC 2C 3C 4C 5C 6C 7C 8C 9C", "t2": "TH", "reserve": "5S"}
+    full["fS"] = "TS JS QS KS AS 2S 3S 4S 5S 6S 7S 8S 9S"
+    game = game_with("canfield", full, values={"base": 10})
+    assert is_safe_home(game.rules, game.state, home)

@@ -186,7 +186,8 @@ def is_safe_home(rules: Rules, state: State, move: Move) -> bool:
     Building down in suit with no way back, a card can only ever hold the next lower
     card of its suit, which is already home when this card may go. Canfield and other
     alternate-colour games: safe once both opposite-colour cards one rank lower are
-    home (counted from the base rank).
+    home (counted from the base rank, so a base card other than an ace waits for the
+    last cards of the other colour).
     """
     if move.kind != MoveKind.MOVE or rules.roles.get(move.dst) != "foundation":
         return False
@@ -196,5 +197,10 @@ def is_safe_home(rules: Rules, state: State, move: Move) -> bool:
         return True
     card = state.piles[move.src][-1]
     depth = (card.rank - rules.base_rank(state)) % 13  # cards of its suit already home
+    if depth == 0:
+        # The first card of a suit. Where kings go on aces (Canfield's wrap) the cards
+        # that could lie on it are the last of their suits to go home, so it is safe only
+        # once they are all home; elsewhere nothing ever lies on it.
+        depth = 13 if rules.wrap else 0
     opposite = [name for name in FOUNDATIONS if (name[1] in "DH") != card.is_red]
     return all(len(state.piles[name]) >= depth for name in opposite)
