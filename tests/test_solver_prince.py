@@ -9,6 +9,7 @@ from helpers import game_with
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
 from solitaire.model.moves import MoveKind
+from solitaire.solver import prince as prince_solver
 from solitaire.solver.prince import PrinceSearch
 from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search
 from solitaire.solver.solve import make_search
@@ -201,3 +202,19 @@ def test_lay_off_is_never_a_move_of_the_solution():
     rules = make_rules("prince", sequence="any-suit")
     verdict = solve(Game(rules, 1))
     assert all(move.kind == MoveKind.MOVE for move in verdict.moves)
+
+
+def test_a_long_search_gives_the_first_scan_most_of_the_work_and_slices_change_nothing():
+    # Deal 31 (alternate) is proven lost by the first scan after about 13,000 positions,
+    # well past STALL: from there the other scans get only LATE_SHARE of the turns.
+    rules = make_rules("prince")
+    whole = PrinceSearch(rules, Game(rules, 31).state, max_positions=2_000_000)
+    assert whole.finish(30).status == UNSOLVABLE
+    first, *others = (scan.expanded + scan.spent for scan in whole.scans)
+    assert first > prince_solver.STALL
+    assert sum(others) < prince_solver.STALL + prince_solver.LATE_SHARE * first
+    sliced = PrinceSearch(rules, Game(rules, 31).state, max_positions=2_000_000)
+    verdict = None
+    while verdict is None:
+        verdict = sliced.run(0.01)  # turns cut short and resumed
+    assert (verdict.status, verdict.positions) == (whole.verdict.status, whole.verdict.positions)

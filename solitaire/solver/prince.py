@@ -17,7 +17,11 @@ seen: that is the proof that the position cannot be won.
 The search runs as several scans that take turns (as Freecell Solver's soft threads do),
 each a best-first search with its own weights and its own table: each set of weights wins
 some deals in a few hundred positions that the others need a hundred thousand for. The
-first scan gets every other turn, so a proof of defeat costs about twice its positions.
+first scan gets every other turn while it is young; once it has expanded ``STALL``
+positions without a verdict, the others, whose quick wins come early if at all, get only
+``LATE_SHARE`` of the further work, so a long proof of defeat (or a win that the first
+scan finds late) costs little more than its own positions. Only the turns change: every
+scan still tries every move, so any scan whose queue runs dry still proves defeat.
 
 Moves left out, and why that loses nothing:
 
@@ -80,6 +84,8 @@ SCAN_WEIGHTS = (
 )
 PRELUDE = 2000  # positions the first scan expands alone at the start
 QUOTA = 200  # positions a scan expands in its turn
+STALL = 4000  # positions of the first scan after which the others' share shrinks
+LATE_SHARE = 0.1  # the others' share of the work beyond that (together)
 
 
 def card_code(card: Card) -> int:
@@ -168,6 +174,7 @@ class _Scan:
         self.heap = [(0.0, 0, *root, 0)]
         self.counter = 0
         self.spent = 0  # positions expanded in the current turn
+        self.expanded = 0  # positions expanded in all, over the finished turns
 
     def column_score(self, col: bytes, found: tuple) -> float:
         """A column's share of the heuristic."""
@@ -205,7 +212,7 @@ class _Scan:
             _, _, cols, reserve, found, node, depth = pop(heap)
             depth += 1
             for ccols, creserve, cfound, moves in children(cols, reserve, found):
-                key = _key(ccols, creserve)
+                key = creserve + b"\x01" + b"\x01".join(sorted(ccols))  # _key, inlined
                 if key in seen:
                     continue
                 seen.add(key)
@@ -257,6 +264,7 @@ class PrinceSearch:
         self.fits = _builds_table(rules.build)
         self.safe = _safe_rule(rules.build)
         self.safe_cache: dict[tuple, frozenset] = {}
+        self.home_cache: dict[tuple, frozenset] = {}
         self.runs: dict[bytes, int] = {}
         # takers[card]: the cards that may lie on it in a column
         self.takers = tuple(
@@ -274,6 +282,8 @@ class PrinceSearch:
         root = (tuple(cols), reserve, found)
         self.scans = [_Scan(self, weights, (*root, (None, first))) for weights in SCAN_WEIGHTS]
         self.turn = 0
+        self.ring = 0  # the other scans' turns so far
+        self.current = None  # (scan, quota) of a turn cut short by the end of a slice
         self.seconds = 0.0
         self.verdict: Verdict | None = None
         if sum(found) == 52:
@@ -347,6 +357,16 @@ class PrinceSearch:
                     laid = True
         return found, reserve
 
+    def _home_cards(self, found: tuple) -> set:
+        """A new set of the foundation cards from the twos up, the ones that count as
+        able to come back onto a card from the reserve (see ``children``)."""
+        cards = self.home_cache.get(found)
+        if cards is None:
+            cards = self.home_cache[found] = frozenset(
+                rank * 4 + suit for suit in range(4) for rank in range(2, found[suit] + 1)
+            )
+        return set(cards)
+
     # -------------------------------------------------------------- children
     def _run_length(self, col: bytes) -> int:
         """How many cards at the top of the column are in sequence."""
@@ -369,6 +389,7 @@ class PrinceSearch:
         out = []
         append = out.append
         settle = self._settle
+        runs = self.runs
         safe = self._safe_cards(found)
         empties = cols.count(b"")
         empty = cols.index(b"") if empties else -1
@@ -400,7 +421,7 @@ class PrinceSearch:
                 new_cols[index] = col[:-1]
                 moves = [(src, FOUNDATIONS[card & 3], 1)]
                 add(new_cols, reserve, _raise_found(found, card & 3), moves, 0)
-            run = self._run_length(col)
+            run = runs.get(col) or self._run_length(col)
             for count in range(1, min(run, onto_card) + 1):
                 targets = wanted.get(col[count * -1])
                 if targets is None:
@@ -423,23 +444,24 @@ class PrinceSearch:
         # A card that comes down from the reserve or a foundation is of use only once a
         # card lies on it (see the module notes): one that could, now or later, must be
         # at the top of a column, in the reserve or on a foundation (from the two up).
-        tops = {col[-1] for col in cols if col}
+        available = None  # the cards at the top of a column, in the reserve or at home
         takers = self.takers
-
-        def could_be_covered(card: int) -> bool:
-            return any(
-                taker in tops or taker in reserve or found[taker & 3] >= taker >> 2 >= 2
-                for taker in takers[card]
-            )
-
         for card in reserve:
             src = self.slot_of[card]
             new_reserve = reserve.replace(_BYTE[card], b"")
             if (found[card & 3] + 1) * 4 + (card & 3) == card:
                 moves = [(src, FOUNDATIONS[card & 3], 1)]
                 add(list(cols), new_reserve, _raise_found(found, card & 3), moves, 0)
-            if not could_be_covered(card):
-                continue
+            if empty < 0 and card not in wanted:
+                continue  # nowhere to go in the tableau
+            if available is None:
+                available = self._home_cards(found).union(reserve)
+                available.update(col[-1] for col in cols if col)
+            for taker in takers[card]:
+                if taker in available:
+                    break
+            else:
+                continue  # nothing could ever lie on it
             for target in wanted.get(card, ()):
                 new_cols = list(cols)
                 new_cols[target] = cols[target] + _BYTE[card]
@@ -477,12 +499,24 @@ class PrinceSearch:
         deadline = began + seconds
         scans = self.scans
         while True:
-            # The first scan takes every other turn (and the first one is longer), the
-            # others share the rest.
-            if self.turn % 2 == 0:
-                scan, quota = scans[0], PRELUDE if self.turn == 0 else QUOTA
+            # The first scan takes the first turn (a longer one), then every other turn
+            # until it has expanded STALL positions; after that the others together get
+            # LATE_SHARE of the further work. The others take their turns in a ring.
+            first = scans[0].expanded
+            others = sum(scan.expanded for scan in scans[1:])
+            if self.current is not None:  # a turn cut short by the end of a slice
+                scan, quota = self.current
+            elif self.turn == 0:
+                scan, quota = scans[0], PRELUDE
+            elif len(scans) > 1 and (
+                others <= first - PRELUDE
+                if first < STALL
+                else others <= STALL - PRELUDE + LATE_SHARE / (1 - LATE_SHARE) * (first - STALL)
+            ):
+                scan, quota = scans[1 + self.ring % (len(scans) - 1)], QUOTA
+                self.ring += 1
             else:
-                scan, quota = scans[1 + self.turn // 2 % (len(scans) - 1)], QUOTA
+                scan, quota = scans[0], QUOTA
             solution = scan.expand(quota, deadline)
             if solution is not None:
                 return self._finish(SOLVED, solution, began)
@@ -491,9 +525,12 @@ class PrinceSearch:
             if self.positions >= self.max_positions:
                 return self._finish(UNKNOWN, None, began)
             if scan.spent < quota:  # out of time in the middle of its turn
+                self.current = scan, quota
                 self.seconds += time.perf_counter() - began
                 return None
+            scan.expanded += scan.spent
             scan.spent = 0
+            self.current = None
             self.turn += 1
             if time.perf_counter() > deadline:
                 self.seconds += time.perf_counter() - began
