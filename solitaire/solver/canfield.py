@@ -40,8 +40,16 @@ Its moves, and why leaving the others out loses no win:
   already playable, into a place where it can also be built on. Safe cards go home from
   the tableau and the reserve; from the talon only by ones with unlimited passes, where
   every talon card can be reached and taking one out leaves the others in order (so
-  the safe moves never depend on the pointer). By threes, taking a card out changes
-  how the later passes group the cards: there it is left to the search.
+  the safe moves never depend on the pointer). By ones in a single pass (mode 1), a
+  safe card on top of the waste goes home too, with no turns: take a winning line that
+  leaves it out of the foundation for a while. Without that card, its moves left out,
+  the line stays legal and wins. Turning moves the same hand cards over the waste (there
+  is no second pass to turn the waste over); the card only blocked the waste cards under
+  it; nothing could go on it in the tableau, so there it only covered a card, and a pile
+  it filled alone (from the waste, with the reserve empty) stays empty, which nothing
+  else could use; the next card of its suit finds it home. Deeper in the talon it
+  stays: reaching it would turn the cards before it over for good. By threes, taking a
+  card out changes how the later passes group the cards: there it is left to the search.
 - By ones with unlimited passes, talon cards go onto the tableau only in chains that a
   card from the reserve or the tableau then lands on (see ``_chains`` for why).
 - Into several empty piles, only the first is tried: they are alike.
@@ -164,6 +172,8 @@ class CanfieldSearch:
         # By ones with unlimited passes: safe cards go home from anywhere in the talon, and
         # talon cards reach the tableau in chains only (see the module notes).
         self.settle_talon = self.draw == 1 and self.passes is None and self.may_turn
+        # By ones in a single pass: a safe card on top of the waste goes home (see the notes).
+        self.settle_waste_top = self.draw == 1 and self.passes == 1
         if sum(found) == 52:
             self.verdict = Verdict(SOLVED, [], 1, 0.0)
         # The stack holds, for each depth, the children still to try (last one first);
@@ -322,6 +332,11 @@ class CanfieldSearch:
                     talon, pointer = _take_from_talon(
                         talon, pointer, card, moves, _FOUNDATION[card & 3]
                     )
+                elif self.settle_waste_top and pointer and talon[pointer - 1] in safe:
+                    card = talon[pointer - 1]
+                    talon = talon[: pointer - 1] + talon[pointer:]
+                    pointer -= 1
+                    moves.append(("waste", _FOUNDATION[card & 3], 1))
                 else:
                     break
             found = _raise_found(found, card & 3)
