@@ -389,8 +389,10 @@ class LucieSearch:
                 return [move]
         # The build onto an immobile card comes alone only in the final layout: with a
         # reshuffle to come, the cards it lets go home automatically would skip the
-        # foundation states in between, each a place to reshuffle at.
-        builds = self._tableau_children(position, tops, mercis_after_move, alone=final)
+        # foundation states in between, each a place to reshuffle at. With unlimited
+        # reshuffles no defeat is ever claimed, so skipping them only steers the search.
+        alone = final or self.unlimited
+        builds = self._tableau_children(position, tops, mercis_after_move, alone=alone)
         if builds and builds[0] is None:
             return builds[1:]
         children.extend(builds)
