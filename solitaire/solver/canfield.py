@@ -64,26 +64,24 @@ from __future__ import annotations
 
 import time
 
-from ..model.cards import SUITS, Card
+from ..model.cards import SUITS
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State
+from .compact import BYTE, OPPOSITE, RED, card_code, raise_found
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Verdict
 
 __all__ = ["CanfieldSearch"]
 
 PILES = ("t1", "t2", "t3", "t4")
 _FOUNDATION = tuple("f" + suit for suit in SUITS)
-_RED = tuple(1 if (code & 3) in (1, 2) else 0 for code in range(64))
-_OPPOSITE = tuple(tuple(s for s in range(4) if _RED[s] != _RED[suit]) for suit in range(4))
-_BYTE = tuple(bytes((code,)) for code in range(64))
 # The two cards that can go on a card in the tableau (one rank lower, other colour).
 _CHILDREN = tuple(
     (
         tuple(
             ((code >> 2) - 1 if code >> 2 > 1 else 13) * 4 + suit
             for suit in range(4)
-            if _RED[suit] != _RED[code]
+            if RED[suit] != RED[code]
         )
         if 4 <= code < 56
         else ()
@@ -96,7 +94,7 @@ _PARENTS = tuple(
         tuple(
             ((code >> 2) + 1 if code >> 2 < 13 else 1) * 4 + suit
             for suit in range(4)
-            if _RED[suit] != _RED[code]
+            if RED[suit] != RED[code]
         )
         if 4 <= code < 56
         else ()
@@ -104,20 +102,6 @@ _PARENTS = tuple(
     for code in range(64)
 )
 _TURN = Move(MoveKind.TURN)
-
-
-def card_code(card: Card) -> int:
-    return card.rank * 4 + SUITS.index(card.suit)
-
-
-def _raise_found(found: tuple, suit: int) -> tuple:
-    if suit == 0:
-        return (found[0] + 1, found[1], found[2], found[3])
-    if suit == 1:
-        return (found[0], found[1] + 1, found[2], found[3])
-    if suit == 2:
-        return (found[0], found[1], found[2] + 1, found[3])
-    return (found[0], found[1], found[2], found[3] + 1)
 
 
 def _take_from_talon(talon: bytes, pointer: int, card: int, moves: list, dst: str) -> tuple:
@@ -281,7 +265,7 @@ class CanfieldSearch:
             for index, cards in enumerate(piles):
                 if not cards and reserve_left:
                     reserve_left -= 1
-                    piles[index] = _BYTE[reserve[reserve_left]]
+                    piles[index] = BYTE[reserve[reserve_left]]
         return reserve_left
 
     def _last_pass(self, passes_used: int) -> bool:
@@ -296,7 +280,7 @@ class CanfieldSearch:
                 count = found[suit]
                 if count < 13:
                     need = count or 13
-                    o1, o2 = _OPPOSITE[suit]
+                    o1, o2 = OPPOSITE[suit]
                     if found[o1] >= need and found[o2] >= need:
                         cards.append(self.wanted[suit][count])
             safe = self.safe_cache[found] = tuple(cards)
@@ -339,7 +323,7 @@ class CanfieldSearch:
                     moves.append(("waste", _FOUNDATION[card & 3], 1))
                 else:
                     break
-            found = _raise_found(found, card & 3)
+            found = raise_found(found, card & 3)
             safe = self._safe(found)
         return tuple(piles), reserve_left, found, talon, pointer, passes_used
 
@@ -412,12 +396,12 @@ class CanfieldSearch:
                 home.append(
                     (
                         [("reserve", _FOUNDATION[card & 3], 1)],
-                        (piles, rest, _raise_found(found, card & 3), talon, pointer, passes_used),
+                        (piles, rest, raise_found(found, card & 3), talon, pointer, passes_used),
                     )
                 )
             for j in takers.get(card, ()):
                 new_piles = list(piles)
-                new_piles[j] = piles[j] + _BYTE[card]
+                new_piles[j] = piles[j] + BYTE[card]
                 from_reserve.append(
                     (
                         [("reserve", PILES[j], 1)],
@@ -439,7 +423,7 @@ class CanfieldSearch:
                         (
                             new_piles,
                             reserve_left,
-                            _raise_found(found, card & 3),
+                            raise_found(found, card & 3),
                             talon,
                             pointer,
                             passes_used,
@@ -450,7 +434,7 @@ class CanfieldSearch:
                 if j != i:
                     new_piles = list(piles)
                     new_piles[i] = cards[:-1]
-                    new_piles[j] = piles[j] + _BYTE[card]
+                    new_piles[j] = piles[j] + BYTE[card]
                     in_tableau.append(
                         (
                             [(PILES[i], PILES[j], 1)],
@@ -501,7 +485,7 @@ class CanfieldSearch:
                         (
                             piles,
                             reserve_left,
-                            _raise_found(found, card & 3),
+                            raise_found(found, card & 3),
                             rest_talon,
                             reach - 1,
                             used,
@@ -512,7 +496,7 @@ class CanfieldSearch:
                 continue
             for j in takers.get(card, ()):
                 new_piles = list(piles)
-                new_piles[j] = piles[j] + _BYTE[card]
+                new_piles[j] = piles[j] + BYTE[card]
                 from_waste.append(
                     (
                         [turns, ("waste", PILES[j], 1)],
@@ -521,7 +505,7 @@ class CanfieldSearch:
                 )
             if empty >= 0:
                 new_piles = list(piles)
-                new_piles[empty] = _BYTE[card]
+                new_piles[empty] = BYTE[card]
                 to_empty.append(
                     (
                         [turns, ("waste", PILES[empty], 1)],
@@ -587,7 +571,7 @@ class CanfieldSearch:
         new_piles = list(piles)
         if src_index < 0:
             reserve_left -= 1
-            lifted = _BYTE[chain[0]]
+            lifted = BYTE[chain[0]]
         else:
             lifted = piles[src_index][-count:]
             new_piles[src_index] = piles[src_index][:-count]

@@ -34,18 +34,26 @@ import heapq
 import time
 from dataclasses import dataclass, field
 
-from ..model.cards import SUITS, Card
+from ..model.cards import SUITS
+from .compact import (
+    BYTE,
+    OPPOSITE,
+    RED,
+    SAME,
+    ColumnScores,
+    card_code,
+    raise_found,
+)
 
 __all__ = ["FreecellResult", "solve_freecell", "solve_deal"]
 
 # ---------------------------------------------------------------------------- cards as ints
 
-_RED = tuple(1 if (code & 3) in (1, 2) else 0 for code in range(64))
 # _FITS[lower << 6 | upper]: may ``upper`` lie on ``lower`` in a column?
 _FITS = bytes(
     (
         1
-        if 1 <= (upper >> 2) and (lower >> 2) == (upper >> 2) + 1 and _RED[lower] != _RED[upper]
+        if 1 <= (upper >> 2) and (lower >> 2) == (upper >> 2) + 1 and RED[lower] != RED[upper]
         else 0
     )
     for lower in range(64)
@@ -54,7 +62,7 @@ _FITS = bytes(
 # The two cards a card can be placed on (one rank higher, other colour); none for kings.
 _PARENTS = tuple(
     (
-        tuple(((code >> 2) + 1) * 4 + suit for suit in range(4) if _RED[suit] != _RED[code])
+        tuple(((code >> 2) + 1) * 4 + suit for suit in range(4) if RED[suit] != RED[code])
         if 1 <= code >> 2 <= 12
         else ()
     )
@@ -63,24 +71,13 @@ _PARENTS = tuple(
 # The two cards that can be placed on a card (one rank lower, other colour); none for aces.
 _CHILDREN = tuple(
     (
-        tuple(((code >> 2) - 1) * 4 + suit for suit in range(4) if _RED[suit] != _RED[code])
+        tuple(((code >> 2) - 1) * 4 + suit for suit in range(4) if RED[suit] != RED[code])
         if 2 <= code >> 2 <= 13
         else ()
     )
     for code in range(64)
 )
-_OPPOSITE = tuple(tuple(s for s in range(4) if _RED[s] != _RED[suit]) for suit in range(4))
-_SAME = tuple(next(s for s in range(4) if s != suit and _RED[s] == _RED[suit]) for suit in range(4))
 _FOUNDATION = tuple("f" + suit for suit in SUITS)
-_BYTE = tuple(bytes((code,)) for code in range(64))
-
-
-def card_code(card: Card) -> int:
-    return card.rank * 4 + SUITS.index(card.suit)
-
-
-def code_card(code: int) -> Card:
-    return Card(code >> 2, SUITS[code & 3])
 
 
 _SAFE_CACHE: dict[tuple, frozenset] = {}
@@ -96,12 +93,12 @@ def _safe_cards(found: tuple) -> frozenset:
             rank = found[suit] + 1
             if rank > 13:
                 continue
-            o1, o2 = _OPPOSITE[suit]
+            o1, o2 = OPPOSITE[suit]
             a, b = found[o1], found[o2]
             if (
                 rank <= 2
                 or (a >= rank - 1 and b >= rank - 1)
-                or (a >= rank - 2 and b >= rank - 2 and found[_SAME[suit]] >= rank - 3)
+                or (a >= rank - 2 and b >= rank - 2 and found[SAME[suit]] >= rank - 3)
             ):
                 cards.append(rank * 4 + suit)
         safe = _SAFE_CACHE[found] = frozenset(cards)
@@ -116,16 +113,6 @@ def _next_cards(found: tuple) -> frozenset:
             (found[suit] + 1) * 4 + suit for suit in range(4) if found[suit] < 13
         )
     return nxt
-
-
-def _raise_found(found: tuple, suit: int) -> tuple:
-    if suit == 0:
-        return (found[0] + 1, found[1], found[2], found[3])
-    if suit == 1:
-        return (found[0], found[1] + 1, found[2], found[3])
-    if suit == 2:
-        return (found[0], found[1], found[2] + 1, found[3])
-    return (found[0], found[1], found[2], found[3] + 1)
 
 
 # ---------------------------------------------------------------------------- the result
@@ -169,14 +156,14 @@ class _Board:
         index = self.index
         for src, dst, count in moves:
             if src[0] == "c":
-                cards = _BYTE[cells[index[src]]]
+                cards = BYTE[cells[index[src]]]
                 cells[index[src]] = 0
             else:
                 col = cols[index[src]]
                 cards = col[-count:]
                 cols[index[src]] = col[:-count]
             if dst[0] == "f":
-                found = _raise_found(found, cards[0] & 3)
+                found = raise_found(found, cards[0] & 3)
             elif dst[0] == "c":
                 cells[index[dst]] = cards[0]
             else:
@@ -230,7 +217,7 @@ class _Board:
                 while col and col[-1] in safe:
                     suit = col[-1] & 3
                     col = col[:-1]
-                    found = _raise_found(found, suit)
+                    found = raise_found(found, suit)
                     moves.append((col_names[i], _FOUNDATION[suit], 1))
                     safe = _safe_cards(found)
                     moved = True
@@ -239,7 +226,7 @@ class _Board:
                 if card and card in safe:
                     suit = card & 3
                     cells[i] = 0
-                    found = _raise_found(found, suit)
+                    found = raise_found(found, suit)
                     moves.append((cell_names[i], _FOUNDATION[suit], 1))
                     safe = _safe_cards(found)
                     moved = True
@@ -288,17 +275,17 @@ class _Board:
                     lcells = list(rest_cells)
                     lcols = list(cols)
                     moves = [(src, _FOUNDATION[card & 3], 1)]
-                    f2 = settle(lcols, lcells, _raise_found(found, card & 3), moves)
+                    f2 = settle(lcols, lcells, raise_found(found, card & 3), moves)
                     append((tuple(lcols), tuple(lcells), f2, moves))
                 parents = _PARENTS[card]
                 for j, top in enumerate(tops):
                     if top in parents:
                         lcols = list(cols)
-                        lcols[j] = cols[j] + _BYTE[card]
+                        lcols[j] = cols[j] + BYTE[card]
                         append((tuple(lcols), rest_cells, found, [(src, col_names[j], 1)]))
                 if nempty:
                     lcols = list(cols)
-                    lcols[first_empty] = _BYTE[card]
+                    lcols[first_empty] = BYTE[card]
                     append((tuple(lcols), rest_cells, found, [(src, col_names[first_empty], 1)]))
 
         if nfree:
@@ -327,7 +314,7 @@ class _Board:
                 lcols[i] = col[:-1]
                 lcells = list(cells)
                 moves = [(src, _FOUNDATION[top & 3], 1)]
-                f2 = settle(lcols, lcells, _raise_found(found, top & 3), moves)
+                f2 = settle(lcols, lcells, raise_found(found, top & 3), moves)
                 append((tuple(lcols), tuple(lcells), f2, moves))
             if atomic:
                 run = 1
@@ -445,7 +432,7 @@ class _BestFirst:
         self.seen = {_hash_key(cols, cells)}
         self.heap = [(0, 0, cols, cells, found, node, 0)]
         self.counter = 0
-        self.tables: dict[tuple, _ColumnScores] = {}
+        self.tables: dict[tuple, ColumnScores] = {}
         self.solution = None
         self.done = False
 
@@ -497,7 +484,7 @@ class _BestFirst:
                     return expanded
                 table = tables.get(cfound)
                 if table is None:
-                    table = tables[cfound] = _ColumnScores(self.col_score, cfound)
+                    table = tables[cfound] = ColumnScores(self.col_score, cfound)
                 counter += order
                 push(
                     heap,
@@ -518,21 +505,6 @@ class _BestFirst:
         if not heap:
             self.done = True
         return expanded
-
-
-class _ColumnScores(dict):
-    """Column -> its share of the heuristic, for one state of the foundations."""
-
-    __slots__ = ("rate", "found")
-
-    def __init__(self, rate, found):
-        super().__init__()
-        self.rate = rate
-        self.found = found
-
-    def __missing__(self, col):
-        value = self[col] = self.rate(col, self.found)
-        return value
 
 
 class _Exhaustive:

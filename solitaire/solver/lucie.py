@@ -81,6 +81,7 @@ from ..model.moves import Move, MoveKind
 from ..model.options import UNLIMITED
 from ..model.rules import FOUNDATIONS
 from ..model.state import State
+from .compact import card_code, code_card
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Verdict
 
 __all__ = ["LucieSearch"]
@@ -100,14 +101,6 @@ M_HOME, M_BUILD, M_KING, M_MERCI, M_LIMBO, M_REDEAL = range(6)
 
 # Position fields.
 PILES, FOUND, MOVED, MERCIS, ORIGIN, CANDIDATES, PENDING = range(7)
-
-
-def card_code(card: Card) -> int:
-    return card.rank * 4 + SUITS.index(card.suit)
-
-
-def code_card(code: int) -> Card:
-    return Card(code >> 2, SUITS[code & 3])
 
 
 class LucieSearch:

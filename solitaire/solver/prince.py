@@ -53,10 +53,10 @@ from __future__ import annotations
 import heapq
 import time
 
-from ..model.cards import SUITS, Card
 from ..model.moves import Move, MoveKind
 from ..model.rules import BUILD_ALTERNATE, BUILD_RANK, FOUNDATIONS, Rules
 from ..model.state import State
+from .compact import BYTE, OPPOSITE, RED, SAME, ColumnScores, card_code
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Verdict
 
 __all__ = ["PrinceSearch"]
@@ -64,10 +64,6 @@ __all__ = ["PrinceSearch"]
 COLUMNS = tuple(f"t{number}" for number in range(1, 10))
 RESERVE = tuple(f"r{number}" for number in range(1, 8))
 
-_RED = tuple(1 if (code & 3) in (1, 2) else 0 for code in range(64))
-_OPPOSITE = tuple(tuple(s for s in range(4) if _RED[s] != _RED[suit]) for suit in range(4))
-_SAME = tuple(next(s for s in range(4) if s != suit and _RED[s] == _RED[suit]) for suit in range(4))
-_BYTE = tuple(bytes((code,)) for code in range(64))
 # Time is checked after this many expanded positions (each takes well under a millisecond).
 CHECK_EVERY = 16
 # The scans' heuristic weights (lower scores first): cards not home, how deep the cards
@@ -88,10 +84,6 @@ STALL = 4000  # positions of the first scan after which the others' share shrink
 LATE_SHARE = 0.1  # the others' share of the work beyond that (together)
 
 
-def card_code(card: Card) -> int:
-    return card.rank * 4 + SUITS.index(card.suit)
-
-
 def _raise_found(found: tuple, suit: int, step: int = 1) -> tuple:
     changed = list(found)
     changed[suit] += step
@@ -105,7 +97,7 @@ def _builds_table(build: str) -> bytes:
         if not (4 <= upper < 56 and 4 <= lower < 56) or lower >> 2 != (upper >> 2) + 1:
             return False
         if build == BUILD_ALTERNATE:
-            return _RED[lower] != _RED[upper]
+            return RED[lower] != RED[upper]
         if build == BUILD_RANK:
             return True
         return lower & 3 == upper & 3
@@ -119,10 +111,8 @@ def _safe_rule(build: str):
     if build == BUILD_ALTERNATE:
 
         def safe(found: tuple, suit: int, rank: int) -> bool:
-            o1, o2 = _OPPOSITE[suit]
-            return (
-                found[o1] >= rank - 2 and found[o2] >= rank - 2 and found[_SAME[suit]] >= rank - 3
-            )
+            o1, o2 = OPPOSITE[suit]
+            return found[o1] >= rank - 2 and found[o2] >= rank - 2 and found[SAME[suit]] >= rank - 3
 
     elif build == BUILD_RANK:
 
@@ -135,21 +125,6 @@ def _safe_rule(build: str):
             return True
 
     return safe
-
-
-class _ColumnScores(dict):
-    """Column -> its share of the heuristic, for one state of the foundations."""
-
-    __slots__ = ("rate", "found")
-
-    def __init__(self, rate, found):
-        super().__init__()
-        self.rate = rate
-        self.found = found
-
-    def __missing__(self, col):
-        value = self[col] = self.rate(col, self.found)
-        return value
 
 
 class _Scan:
@@ -169,7 +144,7 @@ class _Scan:
         self.w_empty = weights["empty"]
         self.w_reserve = weights["reserve"]
         self.w_g = weights["g"]
-        self.tables: dict[tuple, _ColumnScores] = {}
+        self.tables: dict[tuple, ColumnScores] = {}
         self.seen = {_key(root[0], root[1])}
         self.heap = [(0.0, 0, *root, 0)]
         self.counter = 0
@@ -222,7 +197,7 @@ class _Scan:
                     return child
                 table = tables.get(cfound)
                 if table is None:
-                    table = tables[cfound] = _ColumnScores(self.column_score, cfound)
+                    table = tables[cfound] = ColumnScores(self.column_score, cfound)
                 counter += 1
                 score = (
                     sum(map(table.__getitem__, ccols))
@@ -335,7 +310,7 @@ class PrinceSearch:
             else:
                 for card in reserve:
                     if card in safe:
-                        reserve = reserve.replace(_BYTE[card], b"")
+                        reserve = reserve.replace(BYTE[card], b"")
                         moves.append((self.slot_of[card], FOUNDATIONS[card & 3], 1))
                         break
                 else:
@@ -448,7 +423,7 @@ class PrinceSearch:
         takers = self.takers
         for card in reserve:
             src = self.slot_of[card]
-            new_reserve = reserve.replace(_BYTE[card], b"")
+            new_reserve = reserve.replace(BYTE[card], b"")
             if (found[card & 3] + 1) * 4 + (card & 3) == card:
                 moves = [(src, FOUNDATIONS[card & 3], 1)]
                 add(list(cols), new_reserve, _raise_found(found, card & 3), moves, 0)
@@ -464,11 +439,11 @@ class PrinceSearch:
                 continue  # nothing could ever lie on it
             for target in wanted.get(card, ()):
                 new_cols = list(cols)
-                new_cols[target] = cols[target] + _BYTE[card]
+                new_cols[target] = cols[target] + BYTE[card]
                 add(new_cols, new_reserve, found, [(src, COLUMNS[target], 1)], 0)
             if empty >= 0:
                 new_cols = list(cols)
-                new_cols[empty] = _BYTE[card]
+                new_cols[empty] = BYTE[card]
                 add(new_cols, new_reserve, found, [(src, COLUMNS[empty], 1)], 0)
 
         # Nothing becomes safe when a foundation gives a card back: no settling.
@@ -482,11 +457,11 @@ class PrinceSearch:
             src = FOUNDATIONS[suit]
             for target in wanted.get(card, ()):
                 new_cols = list(cols)
-                new_cols[target] = cols[target] + _BYTE[card]
+                new_cols[target] = cols[target] + BYTE[card]
                 append((tuple(new_cols), reserve, lowered, [(src, COLUMNS[target], 1)]))
             if empty >= 0:
                 new_cols = list(cols)
-                new_cols[empty] = _BYTE[card]
+                new_cols[empty] = BYTE[card]
                 append((tuple(new_cols), reserve, lowered, [(src, COLUMNS[empty], 1)]))
         return out
 
