@@ -9,7 +9,9 @@ from helpers import game_with
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
 from solitaire.model.moves import MoveKind
+from solitaire.model.rules import FOUNDATIONS
 from solitaire.solver import prince as prince_solver
+from solitaire.solver.compact import card_code
 from solitaire.solver.prince import PrinceSearch
 from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search
 from solitaire.solver.solve import make_search
@@ -205,12 +207,15 @@ def test_lay_off_is_never_a_move_of_the_solution():
 
 
 def test_a_long_search_gives_the_first_scan_most_of_the_work_and_slices_change_nothing():
-    # Deal 31 (alternate) is proven lost by the first scan after about 13,000 positions,
+    # Deal 31 (alternate) is proven lost by the first scan after about 6,000 positions,
     # well past STALL: from there the other scans get only LATE_SHARE of the turns.
     rules = make_rules("prince")
     whole = PrinceSearch(rules, Game(rules, 31).state, max_positions=2_000_000)
     assert whole.finish(30).status == UNSOLVABLE
     first, *others = (scan.expanded + scan.spent for scan in whole.scans)
+    # Only the first scan leaves dead positions out, and on this deal it meets many.
+    assert whole.scans[0].dropped > 1000
+    assert all(scan.dropped == 0 for scan in whole.scans[1:])
     assert first > prince_solver.STALL
     assert sum(others) < prince_solver.STALL + prince_solver.LATE_SHARE * first
     sliced = PrinceSearch(rules, Game(rules, 31).state, max_positions=2_000_000)
@@ -218,3 +223,44 @@ def test_a_long_search_gives_the_first_scan_most_of_the_work_and_slices_change_n
     while verdict is None:
         verdict = sliced.run(0.01)  # turns cut short and resumed
     assert (verdict.status, verdict.positions) == (whole.verdict.status, whole.verdict.positions)
+
+
+# No column free and in every column a bottom part whose cards can never move: each
+# top one waits for a lower card of its suit under a stuck card, and every card it could
+# lie on is stuck under a stuck card, or at home or in the reserve with nowhere to come
+# down to (solvers.md 4.5). Lost, and dead at a glance.
+LOCKED = {
+    **home_up_to(C="6", D="6", H="7", S="8"),
+    **{"t1": "QC QH 9H 7D", "t2": "8D JS 8H TC TH", "t3": "KD TS TD QD", "t4": "QS KS"},
+    **{"t5": "8C JC KC", "t6": "9D 9C 9S", "t7": "KH", "t8": "7C JH", "t9": "JD"},
+}
+# Stuck if the cards at home and in the reserve stayed there, but they can come down to
+# make a way out (the jack of spades onto the queen of clubs, and so on): won.
+COMES_BACK = {
+    **home_up_to(C="6", D="J", H="Q", S="5"),
+    **{"t1": "KH 8S", "t2": "QC", "t3": "9S", "t4": "8C", "t5": "TC", "t6": "QD 7S"},
+    **{"t7": "6S JC", "t8": "QS", "t9": "KS 7C 9C TS", "r1": "KD", "r2": "JS", "r3": "KC"},
+}
+
+
+def columns_and_foundations(game: Game) -> tuple:
+    piles = game.state.piles
+    cols = tuple(bytes(card_code(card) for card in piles[name]) for name in prince_solver.COLUMNS)
+    return cols, tuple(len(piles[name]) for name in FOUNDATIONS)
+
+
+def test_a_position_whose_columns_can_never_move_is_dead_and_lost():
+    game = game_with("prince", LOCKED)
+    search = PrinceSearch(game.rules, game.state)
+    assert search.dead(*columns_and_foundations(game))
+    assert solve(game).status == UNSOLVABLE
+    assert not engine_can_win(game_with("prince", LOCKED))
+
+
+def test_cards_that_can_come_back_from_home_or_the_reserve_keep_a_position_alive():
+    game = game_with("prince", COMES_BACK)
+    search = PrinceSearch(game.rules, game.state)
+    assert not search.dead(*columns_and_foundations(game))
+    verdict = solve(game)
+    assert verdict.status == SOLVED
+    replay(game_with("prince", COMES_BACK), verdict.moves)

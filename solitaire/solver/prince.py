@@ -46,6 +46,26 @@ Moves left out, and why that loses nothing:
 - Of several empty columns only the first is tried (they are interchangeable), and a
   column's only card never moves into an empty column (the same position again).
 - A run moved as a whole is the same as its single-card steps, which are all tried.
+
+Positions left out as lost (solvers.md 4.5, dead positions): the first scan tests each
+position it takes from its queue, when the move to it put a card into a column (the test
+costs about half an expansion; leaving it out elsewhere only prunes less, and the first
+scan is the one that makes the proofs, which it shortens by up to a half). With no empty
+column, take the largest set S of cards in the columns such that each card of S lies
+under another card of S, or else (a) a lower card of its suit that is not home yet is in
+S and (b) every card it could lie on is *closed*: in S under another card of S, or in the
+reserve or at home with every card it could come down onto closed in turn (a king there
+never gets back into a column without an empty one). S is found by shrinking: every
+column card to begin with, then the top card of a column's part of S leaves S while it
+fails the test. If every column keeps a part of S, no win is left. Why: take the first
+move of a card X of S. X is free, so it is not under another card of S, none of which has
+moved. It cannot go home (a lower card of its suit is still in a column), nor into an
+empty column (every column still holds a card of S), nor onto a card Y, which would have
+to be at the top of a column: a closed card of S is under another card of S, and a closed
+card from the reserve or home gets into a column only onto a card at the top of a column
+that is closed too, or into an empty column, so by induction on the moves none of them is
+there before X moves. So no card of S ever moves, no column ever empties, and the cards
+of S never go home.
 """
 
 from __future__ import annotations
@@ -73,10 +93,10 @@ CHECK_EVERY = 16
 _BASE = {"home": 3, "depth": 1, "depth2": 0.3, "breaks": 1, "empty": 3, "reserve": 0.5, "g": 1}
 SCAN_WEIGHTS = (
     _BASE,
-    {**_BASE, "depth": 2},
-    {**_BASE, "empty": 6},
-    {**_BASE, "g": 2},
+    {**_BASE, "g": 2, "depth": 2},
+    {**_BASE, "g": 2, "empty": 6},
     {**_BASE, "breaks": 0.5},
+    {**_BASE, "depth": 2},
 )
 PRELUDE = 2000  # positions the first scan expands alone at the start
 QUOTA = 200  # positions a scan expands in its turn
@@ -150,6 +170,8 @@ class _Scan:
         self.counter = 0
         self.spent = 0  # positions expanded in the current turn
         self.expanded = 0  # positions expanded in all, over the finished turns
+        self.dropped = 0  # dead positions left out
+        self.test_dead = False  # whether to leave dead positions out (see the module notes)
 
     def column_score(self, col: bytes, found: tuple) -> float:
         """A column's share of the heuristic."""
@@ -180,33 +202,38 @@ class _Scan:
         heap, seen, tables = self.heap, self.seen, self.tables
         pop, push = heapq.heappop, heapq.heappush
         children = search.children
+        dead = search.dead if self.test_dead else None
         counter = self.counter
         w_home, w_reserve, w_g = self.w_home, self.w_reserve, self.w_g
         spent = self.spent
         while heap and spent < quota:
             _, _, cols, reserve, found, node, depth = pop(heap)
-            depth += 1
-            for ccols, creserve, cfound, moves in children(cols, reserve, found):
-                key = creserve + b"\x01" + b"\x01".join(sorted(ccols))  # _key, inlined
-                if key in seen:
-                    continue
-                seen.add(key)
-                child = (node, moves)
-                home = cfound[0] + cfound[1] + cfound[2] + cfound[3]
-                if home == 52:
-                    return child
-                table = tables.get(cfound)
-                if table is None:
-                    table = tables[cfound] = ColumnScores(self.column_score, cfound)
-                counter += 1
-                score = (
-                    sum(map(table.__getitem__, ccols))
-                    + w_home * (52 - home)
-                    + w_reserve * len(creserve)
-                    + w_g * depth
-                )
-                push(heap, (score, counter, ccols, creserve, cfound, child, depth))
             spent += 1
+            moves = node[1]
+            if dead is not None and moves and moves[0][1][0] != "f" and dead(cols, found):
+                self.dropped += 1  # tested only now: many positions pushed are never taken
+            else:
+                depth += 1
+                for ccols, creserve, cfound, moves in children(cols, reserve, found):
+                    key = creserve + b"\x01" + b"\x01".join(sorted(ccols))  # _key, inlined
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    child = (node, moves)
+                    home = cfound[0] + cfound[1] + cfound[2] + cfound[3]
+                    if home == 52:
+                        return child
+                    table = tables.get(cfound)
+                    if table is None:
+                        table = tables[cfound] = ColumnScores(self.column_score, cfound)
+                    counter += 1
+                    score = (
+                        sum(map(table.__getitem__, ccols))
+                        + w_home * (52 - home)
+                        + w_reserve * len(creserve)
+                        + w_g * depth
+                    )
+                    push(heap, (score, counter, ccols, creserve, cfound, child, depth))
             if spent % CHECK_EVERY == 0 and (
                 time.perf_counter() > deadline or search.positions >= search.max_positions
             ):
@@ -246,6 +273,11 @@ class PrinceSearch:
             tuple(upper for upper in range(64) if self.fits[lower << 6 | upper])
             for lower in range(64)
         )
+        # parents[card]: the cards it may lie on in a column
+        self.parents = tuple(
+            tuple(lower for lower in range(64) if self.fits[lower << 6 | upper])
+            for upper in range(64)
+        )
         piles = state.piles
         cols = [bytes(card_code(card) for card in piles[name]) for name in COLUMNS]
         self.slot_of = {card_code(piles[name][-1]): name for name in RESERVE if piles[name]}
@@ -256,6 +288,7 @@ class PrinceSearch:
         found, reserve = self._settle(cols, reserve, found, first)
         root = (tuple(cols), reserve, found)
         self.scans = [_Scan(self, weights, (*root, (None, first))) for weights in SCAN_WEIGHTS]
+        self.scans[0].test_dead = True  # the others, after quick wins, skip the cost
         self.turn = 0
         self.ring = 0  # the other scans' turns so far
         self.current = None  # (scan, quota) of a turn cut short by the end of a slice
@@ -341,6 +374,71 @@ class PrinceSearch:
                 rank * 4 + suit for suit in range(4) for rank in range(2, found[suit] + 1)
             )
         return set(cards)
+
+    # -------------------------------------------------------------- dead positions
+    def dead(self, cols: tuple, found: tuple) -> bool:
+        """Whether no card of some bottom part of every column can ever move (see the
+        module notes): then no column ever empties and the position is lost."""
+        if b"" in cols:
+            return False
+        where = [-1] * 64  # card -> column << 5 | index, for the cards in the columns
+        for index, col in enumerate(cols):
+            base = index << 5
+            for card in col:
+                where[card] = base
+                base += 1
+        height = [len(col) for col in cols]  # the columns' stuck bottom parts, shrinking
+        parents = self.parents
+
+        def closed(card: int) -> bool:
+            """Whether the card can never be at the top of a column: it lies in the stuck
+            part under a stuck card, or it is in the reserve or at home and every card it
+            could come down onto is closed too."""
+            place = where[card]
+            if place >= 0:
+                return (place & 31) + 1 < height[place >> 5]
+            for parent in parents[card]:
+                if not closed(parent):
+                    return False
+            return True
+
+        # The short columns first: they run out soonest when the position is alive.
+        order = sorted(range(len(cols)), key=height.__getitem__)
+        changed = True
+        while changed:
+            changed = False
+            for index in order:
+                col = cols[index]
+                size = height[index]
+                while True:
+                    card = col[size - 1]  # the top card of the stuck part
+                    # Home is closed if a lower card of its suit is stuck, and every card
+                    # it could lie on must be stuck under a stuck card.
+                    for lower in range(card - 4, found[card & 3] * 4 + (card & 3), -4):
+                        place = where[lower]
+                        if place >= 0 and place & 31 < height[place >> 5]:
+                            for parent in parents[card]:
+                                place = where[parent]
+                                if place < 0:
+                                    if not closed(parent):
+                                        break
+                                elif (place & 31) + 1 >= height[place >> 5]:
+                                    break
+                            else:
+                                stuck = True
+                                break
+                            stuck = False
+                            break
+                    else:
+                        stuck = False
+                    if stuck:
+                        break
+                    if size == 1:
+                        return False
+                    size -= 1
+                    height[index] = size
+                    changed = True
+        return True
 
     # -------------------------------------------------------------- children
     def _run_length(self, col: bytes) -> int:
