@@ -216,3 +216,120 @@ def test_a_reshuffle_may_come_before_a_build_that_lets_cards_go_home():
     verdict = make_search(rules, state, max_positions=300_000).finish(10)
     assert verdict.status == SOLVED
     assert replay(rules, state, verdict.moves)
+
+
+def test_the_quick_scan_finds_a_win_long_before_the_complete_search():
+    """Merci deal 5: the complete search alone needs some 49,000 positions to find the
+    win, the quick scan (forced builds alone, a few reshuffle points per layout) a few
+    hundred; the two take turns, so the verdict comes within a small budget."""
+    rules = make_rules("merci")
+    state = Game(rules, 5).state
+    verdict = LucieSearch(rules, state, max_positions=5000).finish(10)
+    assert verdict.status == SOLVED and replay(rules, state, verdict.moves)
+    alone = LucieSearch(rules, state, max_positions=5000)
+    alone.search = alone._plan(alone._position(alone.state), 0, 0)
+    assert alone.finish(10).status == UNKNOWN
+
+
+def test_the_quick_scan_never_claims_a_defeat():
+    """La Belle Lucie deal 131 is lost: the quick scan ends without a verdict of its own,
+    and the defeat comes from the complete search."""
+    rules = make_rules("lucie")
+    state = Game(rules, 131).state
+    quick = LucieSearch(rules, state, max_positions=300_000)
+    quick.search = quick._quick_scan(quick._position(quick.state), 0)
+    assert quick.finish(20).status == UNKNOWN
+    assert LucieSearch(rules, state, max_positions=300_000).finish(20).status == UNSOLVABLE
+
+
+def reference_hopeless(search, position) -> bool:
+    """The dead-end test as first written (every card's full list of cards above it)."""
+    piles, moved, found = position[0], position[2], position[1]
+    above, where = {}, {}
+    for index, pile in enumerate(piles):
+        for height, code in enumerate(pile):
+            above[code] = pile[height + 1 :]
+            where[code] = index
+    left = set()
+    changed = True
+    while changed:
+        changed = False
+        for code, over in above.items():
+            if code in left or any(card not in left for card in over):
+                continue
+            suit, rank = code & 3, code >> 2
+            home = all((low * 4 + suit) in left for low in range(found[suit] + 1, rank))
+            parent = code + 4
+            if not home and rank < 13 and not moved >> code & 1 and parent in where:
+                home = code not in above[parent] and all(
+                    card in left for card in above[parent] if card not in over
+                )
+            if home or (rank == 13 and search.kings_fill and not moved >> code & 1):
+                left.add(code)
+                changed = True
+    return len(left) < len(above)
+
+
+def reference_cycle(search, position) -> list | None:
+    """The cycle test as first written."""
+    piles, moved = position[0], position[2]
+    present = 0
+    for pile in piles:
+        for code in pile:
+            present |= 1 << code
+    successors = {}
+    for pile in piles:
+        below = 0
+        for height, code in enumerate(pile):
+            after = [pile[height + 1]] if height + 1 < len(pile) else []
+            rank = code >> 2
+            if (
+                (rank == 13 and not search.kings_fill)
+                or (rank < 13 and below >> (code + 4) & 1)
+                or moved >> code & 1
+            ):
+                lower = code - 4
+                while lower >= 4 and present >> lower & 1:
+                    after.append(lower)
+                    lower -= 4
+            successors[code] = after
+            below |= 1 << code
+    done, active = set(), set()
+    for start in successors:
+        if start in done:
+            continue
+        stack = [(start, iter(successors[start]))]
+        active.add(start)
+        while stack:
+            code, following = stack[-1]
+            nxt = next(following, None)
+            if nxt is None:
+                stack.pop()
+                active.discard(code)
+                done.add(code)
+            elif nxt in active:
+                codes = [entry[0] for entry in stack]
+                return codes[codes.index(nxt) :]
+            elif nxt not in done:
+                active.add(nxt)
+                stack.append((nxt, iter(successors[nxt])))
+    return None
+
+
+@pytest.mark.parametrize("options", [{}, {"kings": True}, {"move-once": False}])
+def test_the_fast_dead_end_tests_agree_with_their_first_versions(options):
+    rules = make_rules("merci", redeals=0, **options)
+    rng = random.Random(11)
+    hopeless = cycles = 0
+    for trial in range(400):
+        state = small_position(rules, rng, rng.randint(1, 11))
+        search = LucieSearch(rules, state, max_positions=10)
+        position = search._position(state)
+        codes = [code for pile in position[0] for code in pile]
+        moved = sum(1 << code for code in rng.sample(codes, rng.randint(0, 3)))
+        position = position[:2] + (moved,) + position[3:]
+        assert search._hopeless(position) == reference_hopeless(search, position)
+        assert search._cycle(position) == reference_cycle(search, position)
+        hopeless += search._hopeless(position)
+        cycles += search._cycle(position) is not None
+    assert 0 < hopeless < 400 and 0 < cycles < 400

@@ -69,6 +69,22 @@ home); only when one wins is a line to it looked for (a bounded search with move
 optional; giving up there leaves the answer unknown). So a proof of defeat covers every
 reshuffle. With unlimited reshuffles no proof is possible, so only the three best
 foundation states of each layout are tried, up to sixty reshuffles deep.
+
+Two searches. While a reshuffle is left (and their number is limited), the complete
+search above takes turns with a quick scan for wins only, counted in positions so that
+the verdict does not depend on how the time is sliced: the quick scan gets a thousand
+positions, then the complete search a thousand or a quarter of all positions so far,
+whichever is more (most wins the quick scan finds come within a few thousand positions,
+while a proof of defeat needs the complete search's time). The quick scan may prune as
+it likes, since it never claims a defeat: whatever it returns is a line of real moves to
+a win, replayed through the engine like any other solution, and when it gives up only
+the complete search's verdict counts. It takes the forced build alone in every layout,
+searches each layout for a bounded number of positions, reshuffles at the few
+foundation states with most cards home and (where moves home are optional) at a few
+with fewest held back, the layout's start among them, and starts over with four times
+the positions and one more reshuffle point per layout until a round leaves nothing
+out. A layout it wins after a reshuffle is a real win there, so the complete search
+may take it from the shared memo.
 """
 
 from __future__ import annotations
@@ -95,6 +111,13 @@ UNLIMITED_TRIES = 3  # reshuffle points tried per layout when reshuffles never r
 UNLIMITED_DEPTH = 60  # reshuffles in a row tried when they never run out
 CHECK_EVERY = 32  # positions between looks at the clock
 REACH_LIMIT = 3000  # positions searched for a way to a foundation state with cards held back
+QUICK_TURN = 1000  # positions the quick scan for wins searches before the complete one's turn
+SOUND_TURN = 1000  # positions the complete search goes on with at least before the quick scan's
+SOUND_SHARE = 4  # ... or a quarter of all positions so far: most wins the quick scan finds early
+QUICK_BUDGET = 300  # positions per layout in the quick scan's first round (then 4 times more)
+QUICK_TRIES = 3  # reshuffle points per layout in the quick scan's first round (then one more)
+
+SUIT_MASKS = tuple(sum(1 << code for code in range(suit, 56, 4)) for suit in range(4))
 
 # Internal move kinds: (kind, src pile, dst pile or HOME, index of a buried card).
 M_HOME, M_BUILD, M_KING, M_MERCI, M_LIMBO, M_REDEAL = range(6)
@@ -124,8 +147,12 @@ class LucieSearch:
         self.verdict: Verdict | None = None
         self.deadline = 0.0
         self.knot_cache: dict[bytes, tuple[bool, int]] = {}
+        self.cycle_cache: dict[bytes, tuple] = {}
+        self.mask_cache: dict[bytes, int] = {}
         self.layouts: dict[tuple, tuple] = {}  # (foundations, reshuffles used) -> result
-        self.search = self._plan(self._position(self.state), state.values["redeals_used"], 0)
+        self.turn_end = max_positions  # positions at which the running search hands over
+        self.quick_cut = False  # did the quick scan's round leave anything out?
+        self.search = self._race(self._position(self.state), state.values["redeals_used"])
 
     # ------------------------------------------------------------------ the contract
     def run(self, seconds: float) -> Verdict | None:
@@ -247,41 +274,51 @@ class LucieSearch:
                 present |= 1 << code
         successors = {}
         for pile in piles:
-            below = 0
-            for height, code in enumerate(pile):
-                after = [pile[height + 1]] if height + 1 < len(pile) else []
-                rank = code >> 2
-                if (
-                    (rank == 13 and not self.kings_fill)
-                    or (rank < 13 and below >> (code + 4) & 1)
-                    or moved >> code & 1
-                ):
+            for code, after, waits in self._cycle_parts(pile):
+                if waits or moved >> code & 1:
+                    after = list(after)
                     lower = code - 4
                     while lower >= 4 and present >> lower & 1:
                         after.append(lower)
                         lower -= 4
                 successors[code] = after
-                below |= 1 << code
-        done, active = set(), set()
+        mark = [0] * 56  # 1 on the current path, 2 done
         for start in successors:
-            if start in done:
+            if mark[start]:
                 continue
             stack = [(start, iter(successors[start]))]
-            active.add(start)
+            mark[start] = 1
             while stack:
                 code, following = stack[-1]
                 nxt = next(following, None)
                 if nxt is None:
                     stack.pop()
-                    active.discard(code)
-                    done.add(code)
-                elif nxt in active:
+                    mark[code] = 2
+                elif mark[nxt] == 1:
                     codes = [entry[0] for entry in stack]
                     return codes[codes.index(nxt) :]
-                elif nxt not in done:
-                    active.add(nxt)
+                elif not mark[nxt]:
+                    mark[nxt] = 1
                     stack.append((nxt, iter(successors[nxt])))
         return None
+
+    def _cycle_parts(self, pile: bytes) -> tuple:
+        """Per card of the pile: the card above it (as a list), and whether it waits for
+        home whatever the move-once marks (a king that may not fill a space, or a card
+        above its parent)."""
+        known = self.cycle_cache.get(pile)
+        if known is None:
+            parts, below = [], 0
+            for height, code in enumerate(pile):
+                after = (pile[height + 1],) if height + 1 < len(pile) else ()
+                rank = code >> 2
+                waits = (rank == 13 and not self.kings_fill) or (
+                    rank < 13 and bool(below >> (code + 4) & 1)
+                )
+                parts.append((code, after, waits))
+                below |= 1 << code
+            known = self.cycle_cache[pile] = tuple(parts)
+        return known
 
     def _hopeless(self, position: tuple) -> bool:
         """Some card can never leave, even if moves could be made in any order: a card
@@ -289,41 +326,67 @@ class LucieSearch:
         has (for home) or it may still move and its parent, not beneath it, has been
         uncovered (the parent may also have moved on first)."""
         piles, moved, found = position[PILES], position[MOVED], position[FOUND]
-        above, where = {}, {}
+        upper, lower, fan, height = {}, {}, {}, {}  # the cards right above and beneath
         for index, pile in enumerate(piles):
-            for height, code in enumerate(pile):
-                above[code] = pile[height + 1 :]
-                where[code] = index
-        left = set()
-        changed = True
-        while changed:
-            changed = False
-            for code, over in above.items():
-                if code in left or any(card not in left for card in over):
-                    continue
-                suit, rank = code & 3, code >> 2
-                home = all((low * 4 + suit) in left for low in range(found[suit] + 1, rank))
-                parent = code + 4
-                if not home and rank < 13 and not moved >> code & 1 and parent in where:
-                    # A parent beneath the card never comes free; one above it has left
-                    # by now; one elsewhere is free once the cards above it have left.
-                    home = code not in above[parent] and all(
-                        card in left for card in above[parent] if card not in over
-                    )
-                if home or (rank == 13 and self.kings_fill and not moved >> code & 1):
-                    left.add(code)
-                    changed = True
-        return len(left) < len(above)
+            for at, code in enumerate(pile):
+                upper[code] = pile[at + 1] if at + 1 < len(pile) else -1
+                if at:
+                    lower[code] = pile[at - 1]
+                fan[code], height[code] = index, at
+        # A card has every card above it gone once the one right above it has gone. Its
+        # lower cards of its suit have all gone once the suit's run from its foundation
+        # (ready: the highest rank up to which all have gone) reaches it. Its parent is
+        # free once the card right above the parent has gone, if the parent lies in
+        # another fan; above the card in its own fan, once the card itself is free. So a
+        # card that goes may free only the card beneath it, the child of that one, and
+        # the next card of its suit: those are looked at again (a work list).
+        left: set = set()
+        ready = list(found)
+        kings_fill = self.kings_fill
+        todo = list(upper)
+        while todo:
+            code = todo.pop()
+            if code in left:
+                continue
+            up = upper[code]
+            if up >= 0 and up not in left:
+                continue
+            suit, rank = code & 3, code >> 2
+            free = ready[suit] >= rank - 1
+            if not free and not moved >> code & 1:
+                if rank == 13:
+                    free = kings_fill
+                elif code + 4 in fan:
+                    parent = code + 4
+                    if fan[parent] != fan[code]:
+                        free = upper[parent] < 0 or upper[parent] in left
+                    else:
+                        free = height[parent] > height[code]
+            if not free:
+                continue
+            left.add(code)
+            beneath = lower.get(code)
+            if beneath is not None:
+                todo.append(beneath)
+                if beneath - 4 in upper:
+                    todo.append(beneath - 4)
+            if rank == ready[suit] + 1:
+                while (rank + 1) * 4 + suit in left:
+                    rank += 1
+                ready[suit] = rank
+                if (rank + 1) * 4 + suit in upper:
+                    todo.append((rank + 1) * 4 + suit)
+        return len(left) < len(upper)
 
     # ------------------------------------------------------------------ moves in a layout
-    def _children(self, position: tuple, final: bool) -> list:
+    def _children(self, position: tuple, final: bool, alone: bool) -> list:
         """(move, position) pairs worth trying, best first; [] for a position proven lost.
 
         Right after a merci only the moves that depend on it are tried (see
         _merci_children): any other move could have come before it. Positions with no
         merci left are tested by _hopeless where that may cut a whole search: at the
         start of a layout, after the draw and after the last merci."""
-        children = self._all_children(position, final)
+        children = self._all_children(position, final, alone)
         if final and position[MERCIS] and self.first_move_only:
             # La Belle Lucie's draw closes with the first move: what follows has no merci.
             return [child for child in children if not self._hopeless(child[1])]
@@ -341,7 +404,7 @@ class LucieSearch:
             or piles[child[0][1]] == uncovering
         ]
 
-    def _all_children(self, position: tuple, final: bool) -> list:
+    def _all_children(self, position: tuple, final: bool, alone: bool) -> list:
         piles, found, moved, mercis, origin, candidates, _ = position
         limbo_active = bool(piles[LIMBO])
         draw_window = mercis and self.first_move_only
@@ -383,8 +446,9 @@ class LucieSearch:
         # The build onto an immobile card comes alone only in the final layout: with a
         # reshuffle to come, the cards it lets go home automatically would skip the
         # foundation states in between, each a place to reshuffle at. With unlimited
-        # reshuffles no defeat is ever claimed, so skipping them only steers the search.
-        alone = final or self.unlimited
+        # reshuffles, or in the quick scan for wins, no defeat is ever claimed, so
+        # skipping them only steers the search (``alone`` is then set by the caller).
+        alone = alone or final or self.unlimited
         builds = self._tableau_children(position, tops, mercis_after_move, alone=alone)
         if builds and builds[0] is None:
             return builds[1:]
@@ -582,6 +646,16 @@ class LucieSearch:
         direct = at == len(position[PILES][src]) - 2
         return position[PILES][src][at], left if direct else None
 
+    def _mask(self, pile: bytes) -> int:
+        """The pile's cards as a bit mask."""
+        mask = self.mask_cache.get(pile)
+        if mask is None:
+            mask = 0
+            for code in pile:
+                mask |= 1 << code
+            self.mask_cache[pile] = mask
+        return mask
+
     def _lift_to_limbo(self, position, src, at) -> tuple:
         piles = list(position[PILES])
         code = piles[src][at]
@@ -591,14 +665,12 @@ class LucieSearch:
         # card marked by move-once because it left its own fan), a fan holding a lower
         # card of its suit would stay covered for good: no candidate.
         only_home = code >> 2 == 13 and not self.kings_fill
-        lower = range(code & 3, code, 4)
+        lower = SUIT_MASKS[code & 3] & ((1 << code) - 1)  # the lower cards of its suit
         candidates = 0
         for index in range(FAN_COUNT):
             pile = piles[index]
             if pile or (self.kings_fill and code >> 2 == 13):
-                if (only_home or (self.move_once and index != src)) and any(
-                    low in pile for low in lower
-                ):
+                if (only_home or (self.move_once and index != src)) and self._mask(pile) & lower:
                     continue
                 candidates |= 1 << index
         if not candidates:
@@ -609,10 +681,12 @@ class LucieSearch:
         return ((M_LIMBO, src, LIMBO, at), after)
 
     # ------------------------------------------------------------------ one layout
-    def _layout(self, root: tuple, reshuffles: bool):
+    def _layout(self, root: tuple, reshuffles: bool, quick: bool = False, budget: int = 0):
         """Depth-first search of one layout. Returns (winning path or None, the
         foundation states a reshuffle may come at with a path to each, whether the
-        search was complete). Paths are lists of (move, position after it)."""
+        search was complete). Paths are lists of (move, position after it). The quick
+        scan (``quick``) always takes a forced build alone and stops after ``budget``
+        positions."""
         final = not reshuffles
         seen: dict = {}
         self._is_new(seen, root)
@@ -621,15 +695,15 @@ class LucieSearch:
             points[root[FOUND]] = []
         if final and not root[MERCIS] and self._hopeless(root):
             return None, points, True
-        stack = [iter(self._children(root, final))]
+        stack = [iter(self._children(root, final, quick))]
         path: list = []
         steps = 0
         while stack:
             steps += 1
             if steps % CHECK_EVERY == 0:
-                if self.positions >= self.max_positions:
+                if self.positions >= self.max_positions or (quick and len(seen) > budget):
                     return None, points, False
-                if time.perf_counter() > self.deadline:
+                if self._pause():
                     yield
             child = next(stack[-1], None)
             if child is None:
@@ -646,7 +720,7 @@ class LucieSearch:
                 return list(path), points, True
             if reshuffles and after[FOUND] not in points and self._at_rest(after):
                 points[after[FOUND]] = list(path)
-            stack.append(iter(self._children(after, final)))
+            stack.append(iter(self._children(after, final, quick)))
         return None, points, True
 
     def _at_rest(self, position: tuple) -> bool:
@@ -680,6 +754,102 @@ class LucieSearch:
         for child in self._tableau_children(position, tops, 0, False):
             children.append(([child], child[1]))
         return children
+
+    # ------------------------------------------------------------------ two searches
+    def _pause(self) -> bool:
+        """Must the running search stop: the slice is over, or its turn is?"""
+        return self.positions >= self.turn_end or time.perf_counter() > self.deadline
+
+    def _race(self, root: tuple, reshuffles_used: int):
+        """The complete search, taking turns (counted in positions, so the verdict does
+        not depend on the slices) with a quick scan for wins when a reshuffle is left."""
+        left = self.rules.redeals - reshuffles_used if not self.unlimited else 0
+        sound = self._plan(root, reshuffles_used, 0)
+        if not self.use_redeal or self.unlimited or left <= 0:
+            return (yield from sound)
+        runners = [self._quick_scan(root, reshuffles_used), sound]
+        turn = 0
+        while runners:
+            turn %= len(runners)
+            runner = runners[turn]
+            if runner is sound:
+                share = max(SOUND_TURN, self.positions // SOUND_SHARE)
+            else:
+                share = QUICK_TURN
+            self.turn_end = self.positions + share
+            while True:
+                try:
+                    next(runner)
+                except StopIteration as stop:
+                    status, path = stop.value
+                    if status == SOLVED or (runner is sound and status == UNSOLVABLE):
+                        return status, path
+                    runners.pop(turn)
+                    break
+                if self.positions >= self.turn_end:
+                    turn += 1
+                    break
+                yield  # the slice is over
+        return UNKNOWN, None
+
+    def _quick_scan(self, root: tuple, reshuffles_used: int):
+        """Rounds of a search for wins only, each layout searched for a bounded number of
+        positions with the forced build taken alone (unsound for defeats, which this
+        search never claims: a win it finds is a real line, replayed by the engine),
+        reshuffling at the few foundation states with most cards home. Each round
+        searches more; it ends when a round left nothing out."""
+        budget, tries = QUICK_BUDGET, QUICK_TRIES
+        while self.positions < self.max_positions:
+            self.quick_cut = False
+            status, path = yield from self._quick_plan(root, reshuffles_used, budget, tries, {})
+            if status == SOLVED or not self.quick_cut:
+                return status, path
+            budget, tries = budget * 4, tries + 1
+        return UNKNOWN, None
+
+    def _quick_plan(self, root: tuple, reshuffles_used: int, budget: int, tries: int, memo):
+        """(SOLVED, path) or (UNKNOWN, None) for ``root`` in one round of the quick scan."""
+        if root[FOUND] == WON:
+            return SOLVED, []
+        reshuffles = self.rules.redeals > reshuffles_used
+        won, points, complete = yield from self._layout(root, reshuffles, True, budget)
+        self.quick_cut = self.quick_cut or not complete
+        if won is not None:
+            return SOLVED, won
+        if not reshuffles:
+            return UNKNOWN, None
+        order = sorted(points, key=lambda found: -sum(found))
+        self.quick_cut = self.quick_cut or len(order) > tries
+        order = order[:tries]
+        if self.optional_home:
+            # Reshuffles with cards held back, fewest cards home first (the likeliest to
+            # be reachable), the layout's start among them.
+            held = [root[FOUND]] if root[FOUND] in points else []
+            held += self._held_back(points, root[FOUND])[::-1]
+            held = [found for found in held if found not in order]
+            self.quick_cut = self.quick_cut or len(held) > tries
+            order += held[:tries]
+        for found in order:
+            key = (found, reshuffles_used + 1)
+            result = self.layouts.get(key) or memo.get(key)
+            if result is None:
+                if found not in points and self._blocked(root, found):
+                    continue
+                after = self._reshuffled(found, reshuffles_used + 1)
+                result = yield from self._quick_plan(after, *key[1:], budget, tries, memo)
+                memo[key] = result
+                if result[0] == SOLVED:
+                    self.layouts[key] = result  # a real win: the complete search may use it
+            status, path = result
+            if status != SOLVED:
+                continue
+            lead = points.get(found)
+            if lead is None:
+                lead, _ = yield from self._reach(root, found)
+                if lead is None:
+                    continue
+            return SOLVED, lead + [((M_REDEAL, None, None, found), None)] + path
+        return UNKNOWN, None
 
     # ------------------------------------------------------------------ across reshuffles
     def _plan(self, root: tuple, reshuffles_used: int, depth: int):
@@ -773,7 +943,7 @@ class LucieSearch:
         steps = 0
         while stack:
             steps += 1
-            if steps % CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
+            if steps % CHECK_EVERY == 0 and self._pause():
                 yield
             child = next(stack[-1], None)
             if child is None:
