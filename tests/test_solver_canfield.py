@@ -230,3 +230,60 @@ def test_by_ones_in_one_pass_with_a_waste_verdicts_agree_with_the_engine(seed):
     assert verdict.status == (SOLVED if won else UNSOLVABLE)
     if won:
         replay(rules, state, verdict.moves)
+
+
+def test_by_threes_with_passes_unlimited_the_quick_scan_finds_a_win_the_deep_search_misses():
+    # Deal 10: the best-first scan wins within about 1,300 positions; the depth-first search
+    # alone has not found one after 5,000.
+    rules = make_rules("canfield", mode="2")
+    state = Game(rules, 10).state
+    search = CanfieldSearch(rules, state, max_positions=5000)
+    assert search.heap is not None
+    verdict = search.finish(10.0)
+    assert verdict.status == SOLVED
+    assert search.quick_count > 0 and verdict.positions < 5000
+    replay(rules, state, verdict.moves)
+    plain = CanfieldSearch(rules, state, max_positions=5000)
+    plain.heap = None
+    assert plain.finish(10.0).status == UNKNOWN
+
+
+def test_the_quick_scan_runs_by_threes_with_passes_unlimited_only():
+    for mode in MODES:
+        rules = make_rules("canfield", mode=mode)
+        search = CanfieldSearch(rules, Game(rules, 1).state)
+        assert (search.heap is not None) == (mode == "2"), mode
+
+
+@pytest.mark.parametrize("deal, status", [(27, SOLVED), (89, UNSOLVABLE)])
+def test_with_the_quick_scan_run_in_slices_reaches_the_verdict_of_finish(deal, status):
+    # The two searches take turns by positions counted, not by the clock.
+    rules = make_rules("canfield", mode="2")
+    state = Game(rules, deal).state
+    whole = CanfieldSearch(rules, state, max_positions=500_000).finish(20.0)
+    assert whole.status == status
+    search = CanfieldSearch(rules, state, max_positions=500_000)
+    verdict, slices = None, 0
+    while verdict is None:
+        verdict = search.run(0.005)
+        slices += 1
+    assert slices > 1
+    assert verdict.status == whole.status
+    assert search.positions == whole.positions
+    assert verdict.moves == whole.moves
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_quick_scan_alone_agrees_with_the_engine_on_small_positions(seed):
+    """The quick scan given every turn: its wins replay; where there is none it runs dry
+    and the depth-first search alone proves the defeat."""
+    rules, state = endgame("2", seed)
+    search = CanfieldSearch(rules, state, max_positions=200_000)
+    # The depth-first search waits until the scan runs dry.
+    search.quick_full, search.quick_share = 0, 10**9
+    verdict = search.finish(5.0)
+    won = engine_can_win(rules, state)
+    assert verdict.status == (SOLVED if won else UNSOLVABLE), seed
+    if won:
+        assert search.count == 1  # the root only: the scan found the win
+        replay(rules, state, verdict.moves)

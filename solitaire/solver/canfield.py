@@ -58,10 +58,25 @@ Everything else the engine allows is tried, so when the search runs dry the posi
 cannot be won. The search runs in slices (``run``) and can be resumed. (A position the
 engine never makes, an empty pile beside a non-empty reserve, is filled only after the
 first move, as the engine would; moves into that pile before it are not tried.)
+
+By threes with passes unlimited (mode 2) a quick scan for wins takes turns with it: a
+best-first search over the same moves with a table of its own, trying first the positions
+with the fewest cards left in the reserve and the most at home (``_score``). It often
+wins in a few thousand positions where the depth-first search wanders for a hundred
+thousand. It never claims a defeat: running dry it just stops (a win it finds is a line of
+real moves, replayed like any other), and only the depth-first search above says "cannot
+be won". The two take turns by positions counted, not by the clock, so the verdict does
+not depend on how the time is sliced, each turn at least 256 positions: the scan as many
+as the other for its first 10,000 (``quick_full``), then one for every four (the wins it
+finds come early; later the proofs and the wins found late need the time). In the other
+modes it did not pay for itself: by ones with passes unlimited the deals left open are
+huge searches it does not settle either, and with passes limited nearly every verdict is
+a proof, which only the depth-first search gives.
 """
 
 from __future__ import annotations
 
+import heapq
 import time
 
 from ..model.cards import SUITS
@@ -114,9 +129,20 @@ def _take_from_talon(talon: bytes, pointer: int, card: int, moves: list, dst: st
     return talon[: place - 1] + talon[place:], place - 1
 
 
+def _flatten(steps: list) -> list[Move]:
+    """Search moves as engine moves: each number of turns as that many turns."""
+    return [
+        move
+        for step in steps
+        for part in step
+        for move in ([_TURN] * part if isinstance(part, int) else [Move(MoveKind.MOVE, *part)])
+    ]
+
+
 class CanfieldSearch:
-    """Depth-first search for a win from ``state``; ``without`` names move kinds it may not
-    use (MOVE or TURN)."""
+    """Depth-first search for a win from ``state`` (by threes with passes unlimited, beside a
+    quick best-first scan for wins); ``without`` names move kinds it may not use (MOVE or
+    TURN)."""
 
     def __init__(
         self,
@@ -149,6 +175,20 @@ class CanfieldSearch:
         self.seen: dict[bytes, list] = {}
         self.count = 0
         self._visit(root)
+        # The quick scan for wins (see the module notes): a best-first search with a table
+        # of its own, taking turns with the depth-first search by positions counted.
+        self.quick_seen: dict[bytes, list] = {}
+        self.quick_count = 0
+        self._fresh(root, self.quick_seen)
+        self.pushed = 0
+        # The quick scan may search as many positions as the other up to ``quick_full``, then
+        # ``quick_share`` for each of the other's; it runs by threes with passes unlimited
+        # only (see the module notes).
+        self.quick_full = 10_000
+        self.quick_share = 0.25
+        self.switch_at = 0  # the quick scan's turn once the other has counted this many
+        quick = self.may_move and self.may_turn and self.passes is None and self.draw > 1
+        self.heap: list | None = [(0, 0, root, None)] if quick else None
         self.seconds = 0.0
         self.verdict: Verdict | None = None
         self.safe_cache: dict[tuple, tuple] = {}
@@ -167,18 +207,26 @@ class CanfieldSearch:
 
     @property
     def positions(self) -> int:
-        return self.count
+        return self.count + self.quick_count
 
-    def _visit(self, position: tuple) -> bool:
-        """Record ``position`` as searched; False if it need not be, being no better than a
-        position searched already (the same but for a pointer and passes used that turning
-        can reach from that one's: see the module notes)."""
-        piles, reserve_left, found, talon, pointer, passes_used = position
-        key = b"\x00".join(sorted(piles)) + bytes((reserve_left, *found))
-        entries = self.seen.get(key)
-        if entries is None:
-            self.seen[key] = [(pointer, passes_used)]
+    def _visit(self, position: tuple, key: bytes | None = None) -> bool:
+        """Record ``position`` as searched by the depth-first search; False if it need not
+        be (see ``_fresh``)."""
+        if self._fresh(position, self.seen, key):
             self.count += 1
+            return True
+        return False
+
+    def _fresh(self, position: tuple, seen: dict, key: bytes | None = None) -> bool:
+        """Record ``position`` in the table ``seen``; False if it need not be searched, being
+        no better than a position searched already (the same but for a pointer and passes
+        used that turning can reach from that one's: see the module notes)."""
+        piles, reserve_left, found, talon, pointer, passes_used = position
+        if key is None:
+            key = b"\x00".join(sorted(piles)) + bytes((reserve_left, *found))
+        entries = seen.get(key)
+        if entries is None:
+            seen[key] = [(pointer, passes_used)]
             return True
         if not self.may_turn:
             if (pointer, passes_used) in entries:
@@ -200,7 +248,6 @@ class CanfieldSearch:
                 ):
                     return False
         entries.append((pointer, passes_used))
-        self.count += 1
         return True
 
     # ------------------------------------------------------------------ running
@@ -210,8 +257,30 @@ class CanfieldSearch:
             return self.verdict
         began = time.perf_counter()
         deadline = began + seconds
-        stack, path = self.stack, self.path
+        while True:
+            if self.count + self.quick_count >= self.max_positions:
+                return self._finish(UNKNOWN, [], began)
+            if self.heap is not None and self.count >= self.switch_at:
+                winning = self._quick(deadline)
+                if winning is not None:
+                    return self._finish(SOLVED, winning, began)
+                if time.perf_counter() > deadline:
+                    break
+                continue
+            status = self._deep(deadline)
+            if status is None:
+                break
+            if status is not True:
+                return self._finish(status, self._deep_moves if status == SOLVED else [], began)
+        self.seconds += time.perf_counter() - began
+        return None
+
+    def _deep(self, deadline: float):
+        """The depth-first search, until it has counted ``switch_at`` positions (True), runs
+        out of time (None) or reaches a verdict (its status; the moves in ``_deep_moves``)."""
+        stack, path, seen = self.stack, self.path, self.seen
         children, visit, clock = self.children, self._visit, time.perf_counter
+        switch_at = self.switch_at if self.heap is not None else self.max_positions
         steps = 0
         while stack:
             todo = stack[-1]
@@ -221,27 +290,69 @@ class CanfieldSearch:
                     path.pop()
                 continue
             moves, position = todo.pop()
-            if not visit(position):
+            # ``_visit``, its commonest case (a key never seen) spelt out.
+            key = b"\x00".join(sorted(position[0])) + bytes((position[1], *position[2]))
+            if key not in seen:
+                seen[key] = [(position[4], position[5])]
+                self.count += 1
+            elif not visit(position, key):
                 continue
             if sum(position[2]) == 52:
-                winning = [
-                    move
-                    for step in path + [moves]
-                    for part in step
-                    for move in (
-                        [_TURN] * part if isinstance(part, int) else [Move(MoveKind.MOVE, *part)]
-                    )
-                ]
-                return self._finish(SOLVED, winning, began)
-            if self.count >= self.max_positions:
-                return self._finish(UNKNOWN, [], began)
+                self._deep_moves = _flatten(path + [moves])
+                return SOLVED
+            if self.count + self.quick_count >= self.max_positions:
+                return UNKNOWN
             stack.append(children(position))
             path.append(moves)
+            if self.count >= switch_at:
+                return True
             steps += 1
             if steps & 7 == 0 and clock() > deadline:
-                self.seconds += clock() - began
                 return None
-        return self._finish(UNSOLVABLE, [], began)
+        return UNSOLVABLE
+
+    def _quick(self, deadline: float) -> list | None:
+        """The quick scan for wins, until it has its share of positions, runs dry or runs
+        out of time; the winning moves if it finds a win."""
+        heap, seen, fresh = self.heap, self.quick_seen, self._fresh
+        children, clock, score = self.children, time.perf_counter, self._score
+        push, pop = heapq.heappush, heapq.heappop
+        steps = 0
+        while heap:
+            quick, full = self.quick_count, self.quick_full
+            if quick > min(self.count, full) + self.quick_share * max(0, self.count - full):
+                # The other's turn, for at least 256 positions.
+                if quick <= full:
+                    self.switch_at = quick + 256
+                else:
+                    self.switch_at = full + int((quick - full) / self.quick_share) + 256
+                return None
+            if self.count + self.quick_count >= self.max_positions:
+                return None
+            _, _, position, node = pop(heap)
+            for moves, after in children(position):
+                if not fresh(after, seen):
+                    continue
+                self.quick_count += 1
+                child = (moves, node)
+                if sum(after[2]) == 52:
+                    steps_back = []
+                    while child is not None:
+                        steps_back.append(child[0])
+                        child = child[1]
+                    return _flatten(steps_back[::-1])
+                self.pushed += 1
+                push(heap, (score(after), -self.pushed, after, child))
+            steps += 1
+            if steps & 7 == 0 and clock() > deadline:
+                return None
+        self.heap = None  # dry: it proves nothing, the depth-first search goes on alone
+        self.quick_seen = {}
+        return None
+
+    def _score(self, position: tuple) -> int:
+        """How far a position is from a win, for the quick scan (lower is better)."""
+        return 3 * position[1] - sum(position[2])
 
     def finish(self, max_seconds: float) -> Verdict:
         """Run to a verdict, giving up (unknown) after ``max_seconds``."""
@@ -252,9 +363,11 @@ class CanfieldSearch:
 
     def _finish(self, status: str, moves: list[Move], began: float) -> Verdict:
         self.seconds += time.perf_counter() - began
-        self.verdict = Verdict(status, moves, self.count, self.seconds)
+        self.verdict = Verdict(status, moves, self.positions, self.seconds)
         self.stack.clear()
         self.path.clear()
+        self.heap = None
+        self.quick_seen = {}
         return self.verdict
 
     # ------------------------------------------------------------------ moves
@@ -513,9 +626,20 @@ class CanfieldSearch:
                     )
                 )
 
-        settle = self._settle
-        ordered = to_empty + from_waste + in_tableau + from_reserve + home  # last tried first
-        return [(moves, settle(after, moves)) for moves, after in ordered]
+        settle, safe_cache = self._settle, self.safe_cache
+        out = []
+        for moves, after in to_empty + from_waste + in_tableau + from_reserve + home:
+            # (the last is tried first) Settled only where there is something to do.
+            piles = after[0]
+            if (after[1] and b"" in piles) or safe_cache.get(after[2]) != ():
+                out.append((moves, settle(after, moves)))
+            elif piles.__class__ is list:
+                out.append(
+                    (moves, (tuple(piles), after[1], after[2], after[3], after[4], after[5]))
+                )
+            else:
+                out.append((moves, after))
+        return out
 
     def _chains(self, position: tuple, empty: int) -> list:
         """By ones with passes unlimited: talon cards go onto the tableau only in a chain
