@@ -264,3 +264,56 @@ def test_cards_that_can_come_back_from_home_or_the_reserve_keep_a_position_alive
     verdict = solve(game)
     assert verdict.status == SOLVED
     replay(game_with("prince", COMES_BACK), verdict.moves)
+
+
+def reference_dead(search: PrinceSearch, cols: tuple, found: tuple) -> bool:
+    """The dead-position test of the module notes spelt out plainly: shrink every column's
+    part of S, one top card at a time, until nothing changes."""
+    if b"" in cols:
+        return False
+    height = [len(col) for col in cols]
+    where = {
+        card: (column, index) for column, col in enumerate(cols) for index, card in enumerate(col)
+    }
+
+    def in_s(card):
+        return card in where and where[card][1] < height[where[card][0]]
+
+    def closed(card):
+        if card in where:
+            column, index = where[card]
+            return index + 1 < height[column]
+        return all(closed(parent) for parent in search.parents[card])
+
+    changed = True
+    while changed:
+        changed = False
+        for column, col in enumerate(cols):
+            while height[column]:
+                card = col[height[column] - 1]
+                lowers = range(found[card & 3] * 4 + (card & 3) + 4, card, 4)
+                if any(map(in_s, lowers)) and all(map(closed, search.parents[card])):
+                    break
+                height[column] -= 1
+                changed = True
+            if not height[column]:
+                return False
+    return True
+
+
+def test_the_quick_dead_test_agrees_with_the_plain_one_under_every_rule():
+    # Positions the first scan tests on deal 31 (alternate), many of them dead, judged
+    # under each sequence rule by the solver's cached, incremental test and the plain one.
+    rules = make_rules("prince")
+    search = PrinceSearch(rules, Game(rules, 31).state, max_positions=4000)
+    tested = []
+    dead = search.dead
+    search.dead = lambda cols, found: tested.append((cols, found)) or dead(cols, found)
+    search.scans[0].test_dead = True
+    search.finish(30)
+    for sequence in ("alternate", "any-suit", "same-suit"):
+        rules = make_rules("prince", sequence=sequence)
+        judge = PrinceSearch(rules, Game(rules, 31).state)
+        answers = [judge.dead(cols, found) for cols, found in tested]
+        assert answers == [reference_dead(judge, cols, found) for cols, found in tested]
+        assert 0 < sum(answers) < len(answers)

@@ -49,23 +49,35 @@ Moves left out, and why that loses nothing:
 
 Positions left out as lost (solvers.md 4.5, dead positions): the first scan tests each
 position it takes from its queue, when the move to it put a card into a column (the test
-costs about half an expansion; leaving it out elsewhere only prunes less, and the first
-scan is the one that makes the proofs, which it shortens by up to a half). With no empty
-column, take the largest set S of cards in the columns such that each card of S lies
-under another card of S, or else (a) a lower card of its suit that is not home yet is in
-S and (b) every card it could lie on is *closed*: in S under another card of S, or in the
-reserve or at home with every card it could come down onto closed in turn (a king there
-never gets back into a column without an empty one). S is found by shrinking: every
-column card to begin with, then the top card of a column's part of S leaves S while it
-fails the test. If every column keeps a part of S, no win is left. Why: take the first
-move of a card X of S. X is free, so it is not under another card of S, none of which has
-moved. It cannot go home (a lower card of its suit is still in a column), nor into an
-empty column (every column still holds a card of S), nor onto a card Y, which would have
-to be at the top of a column: a closed card of S is under another card of S, and a closed
-card from the reserve or home gets into a column only onto a card at the top of a column
-that is closed too, or into an empty column, so by induction on the moves none of them is
-there before X moves. So no card of S ever moves, no column ever empties, and the cards
-of S never go home.
+costs a tenth of an expansion or so on most live positions and about half on a dead one;
+leaving it out elsewhere only prunes less, and the first scan is the one that makes the
+proofs, which it shortens by up to a half). With no empty column, take the largest set S
+of cards in the columns such that each card of S lies under another card of S, or else
+(a) a lower card of its suit that is not home yet is in S and (b) every card it could lie
+on is *closed*: in S under another card of S, or in the reserve or at home with every
+card it could come down onto closed in turn (a king there never gets back into a column
+without an empty one). S is found by shrinking: every column card to begin with, then the
+top card of a column's part of S leaves S while it fails the test. If every column keeps
+a part of S, no win is left. Why: take the first move of a card X of S. X is free, so it
+is not under another card of S, none of which has moved. It cannot go home (a lower card
+of its suit is still in a column), nor into an empty column (every column still holds a
+card of S), nor onto a card Y, which would have to be at the top of a column: a closed
+card of S is under another card of S, and a closed card from the reserve or home gets
+into a column only onto a card at the top of a column that is closed too, or into an
+empty column, so by induction on the moves none of them is there before X moves. So no
+card of S ever moves, no column ever empties, and the cards of S never go home.
+
+The test is made cheap without changing its answer (S is the largest set that passes, so
+the order in which cards leave it does not matter, and a card that fails once fails for
+good as S only shrinks). A card fails whatever the other columns hold when every lower
+card of its suit not home yet, or a card it could lie on, lies above it in its own
+column: the column's other cards, its *candidates*, depend on the column and the
+foundations only and are kept per (column, foundations), each with the cards it could
+lie on elsewhere. A candidate that could lie on a card at the top of a column fails at
+once (a top card is never closed); a column without a candidate left settles most live
+positions before anything else is looked at. Otherwise the shrinking goes from candidate to
+candidate, and a column is tested again only when some column's part of S has shrunk
+since its top card last passed.
 """
 
 from __future__ import annotations
@@ -242,6 +254,19 @@ class _Scan:
         return None
 
 
+class _Padded(dict):
+    """Column -> the column padded to 32 bytes with a byte that is no card: joined, the
+    padded columns hold the card at index ``j`` of column ``i`` at offset ``i << 5 | j``
+    (columns never reach 32 cards: nine dealt at most, and a run from a queen down on them).
+    """
+
+    __slots__ = ()
+
+    def __missing__(self, col: bytes) -> bytes:
+        value = self[col] = col + b"\x3f" * (32 - len(col))
+        return value
+
+
 def _key(cols: tuple, reserve: bytes) -> bytes:
     """The exact key of a position, blind to the order of the columns."""
     return reserve + b"\x01" + b"\x01".join(sorted(cols))
@@ -268,6 +293,8 @@ class PrinceSearch:
         self.safe_cache: dict[tuple, frozenset] = {}
         self.home_cache: dict[tuple, frozenset] = {}
         self.runs: dict[bytes, int] = {}
+        self.stuck_tables: dict[tuple, dict] = {}  # found -> column -> _candidates
+        self.padded = _Padded()  # column -> itself padded to 32 bytes (see dead)
         # takers[card]: the cards that may lie on it in a column
         self.takers = tuple(
             tuple(upper for upper in range(64) if self.fits[lower << 6 | upper])
@@ -365,36 +392,91 @@ class PrinceSearch:
                     laid = True
         return found, reserve
 
-    def _home_cards(self, found: tuple) -> set:
-        """A new set of the foundation cards from the twos up, the ones that count as
-        able to come back onto a card from the reserve (see ``children``)."""
+    def _home_cards(self, found: tuple) -> frozenset:
+        """The foundation cards from the twos up, the ones that count as able to come
+        back onto a card from the reserve (see ``children``)."""
         cards = self.home_cache.get(found)
         if cards is None:
             cards = self.home_cache[found] = frozenset(
                 rank * 4 + suit for suit in range(4) for rank in range(2, found[suit] + 1)
             )
-        return set(cards)
+        return cards
 
     # -------------------------------------------------------------- dead positions
+    def _candidates(self, col: bytes, found: tuple) -> tuple:
+        """The cards of the column that could be the top of its stuck part, from the top
+        down, as (index, card, need, lowers): ``need`` the cards it could lie on that are
+        not in the column, ``lowers`` the lower cards of its suit not home yet and not in
+        the column, or None when one of those lies below it in the column (then part (a)
+        of the test holds whatever the other columns hold).
+
+        A card is left out when it fails the test of the module notes whatever the other
+        columns hold: every lower card of its suit not home yet lies above it in this
+        column, or a card it could lie on does. A card it could lie on below it in the
+        column is under a stuck card whenever it is the top of the stuck part.
+        """
+        parents = self.parents
+        out = []
+        for index in range(len(col) - 1, -1, -1):
+            card = col[index]
+            suit = card & 3
+            lowers: list | None = []
+            for lower in range(card - 4, found[suit] * 4 + suit, -4):
+                at = col.find(lower)
+                if at < 0:
+                    if lowers is not None:
+                        lowers.append(lower)
+                elif at < index:
+                    lowers = None
+            if lowers == []:
+                continue
+            need = []
+            for parent in parents[card]:
+                at = col.find(parent)
+                if at > index:
+                    break
+                if at < 0:
+                    need.append(parent)
+            else:
+                out.append((index, card, frozenset(need), lowers and tuple(lowers)))
+        return tuple(out)
+
     def dead(self, cols: tuple, found: tuple) -> bool:
         """Whether no card of some bottom part of every column can ever move (see the
         module notes): then no column ever empties and the position is lost."""
         if b"" in cols:
             return False
-        where = [-1] * 64  # card -> column << 5 | index, for the cards in the columns
-        for index, col in enumerate(cols):
-            base = index << 5
-            for card in col:
-                where[card] = base
-                base += 1
-        height = [len(col) for col in cols]  # the columns' stuck bottom parts, shrinking
+        table = self.stuck_tables.get(found)
+        if table is None:
+            table = self.stuck_tables[found] = {}
+        # A quick pass: a card one of whose parents is at the top of a column fails for
+        # good (a top card is never closed), and the others of a column's candidates fail
+        # too; a column with no candidate left empties, which settles most live positions.
+        tops = {col[-1] for col in cols}
+        lists = []
+        starts = []
+        for col in cols:
+            cands = table.get(col)
+            if cands is None:
+                cands = table[col] = self._candidates(col, found)
+            for at, (_, _, need, _) in enumerate(cands):
+                if tops.isdisjoint(need):
+                    break
+            else:
+                return False
+            lists.append(cands)
+            starts.append(at)
+        padded = self.padded
+        find = b"".join([padded.get(col) or padded[col] for col in cols]).find
+        # height: the columns' stuck bottom parts (a card is at column << 5 | index)
+        height = [cands[at][0] + 1 for cands, at in zip(lists, starts)]
         parents = self.parents
 
         def closed(card: int) -> bool:
             """Whether the card can never be at the top of a column: it lies in the stuck
             part under a stuck card, or it is in the reserve or at home and every card it
             could come down onto is closed too."""
-            place = where[card]
+            place = find(card)
             if place >= 0:
                 return (place & 31) + 1 < height[place >> 5]
             for parent in parents[card]:
@@ -402,42 +484,47 @@ class PrinceSearch:
                     return False
             return True
 
-        # The short columns first: they run out soonest when the position is alive.
-        order = sorted(range(len(cols)), key=height.__getitem__)
-        changed = True
-        while changed:
-            changed = False
-            for index in order:
-                col = cols[index]
-                size = height[index]
+        # A column's stuck part is tested again only when a height changed since its top
+        # card last passed (stamp counts the changes); done when every column has passed.
+        stamp = 0
+        passed = [-1] * len(cols)
+        while passed.count(stamp) < len(cols):
+            for column, cands in enumerate(lists):
+                if passed[column] == stamp:
+                    continue
+                at = starts[column]
                 while True:
-                    card = col[size - 1]  # the top card of the stuck part
+                    index, card, need, lowers = cands[at]
+                    height[column] = index + 1
                     # Home is closed if a lower card of its suit is stuck, and every card
                     # it could lie on must be stuck under a stuck card.
-                    for lower in range(card - 4, found[card & 3] * 4 + (card & 3), -4):
-                        place = where[lower]
-                        if place >= 0 and place & 31 < height[place >> 5]:
-                            for parent in parents[card]:
-                                place = where[parent]
-                                if place < 0:
-                                    if not closed(parent):
-                                        break
-                                elif (place & 31) + 1 >= height[place >> 5]:
-                                    break
-                            else:
-                                stuck = True
+                    stuck = True
+                    if lowers is not None:
+                        for lower in lowers:
+                            place = find(lower)
+                            if place >= 0 and place & 31 < height[place >> 5]:
                                 break
+                        else:
                             stuck = False
-                            break
-                    else:
-                        stuck = False
                     if stuck:
-                        break
-                    if size == 1:
+                        for parent in need:
+                            place = find(parent)
+                            if place < 0:
+                                if not closed(parent):
+                                    stuck = False
+                                    break
+                            elif (place & 31) + 1 >= height[place >> 5]:
+                                stuck = False
+                                break
+                        else:
+                            break
+                    at += 1
+                    if at == len(cands):
                         return False
-                    size -= 1
-                    height[index] = size
-                    changed = True
+                if at != starts[column]:
+                    starts[column] = at
+                    stamp += 1
+                passed[column] = stamp
         return True
 
     # -------------------------------------------------------------- children
@@ -469,9 +556,10 @@ class PrinceSearch:
         onto_card = 1 << empties  # the longest run that may move onto a card
         into_empty = 1 << (empties - 1) if empties else 0
         wanted: dict[int, list] = {}  # card -> the columns whose top card takes it
+        takers = self.takers
         for target, col in enumerate(cols):
             if col:
-                for card in self.takers[col[-1]]:
+                for card in takers[col[-1]]:
                     if card in wanted:
                         wanted[card].append(target)
                     else:
@@ -495,7 +583,7 @@ class PrinceSearch:
                 moves = [(src, FOUNDATIONS[card & 3], 1)]
                 add(new_cols, reserve, _raise_found(found, card & 3), moves, 0)
             run = runs.get(col) or self._run_length(col)
-            for count in range(1, min(run, onto_card) + 1):
+            for count in range(1, (run if run < onto_card else onto_card) + 1):
                 targets = wanted.get(col[count * -1])
                 if targets is None:
                     continue
@@ -517,8 +605,7 @@ class PrinceSearch:
         # A card that comes down from the reserve or a foundation is of use only once a
         # card lies on it (see the module notes): one that could, now or later, must be
         # at the top of a column, in the reserve or on a foundation (from the two up).
-        available = None  # the cards at the top of a column, in the reserve or at home
-        takers = self.takers
+        home = tops = None  # the cards at home from the twos up; at the top of a column
         for card in reserve:
             src = self.slot_of[card]
             new_reserve = reserve.replace(BYTE[card], b"")
@@ -527,11 +614,11 @@ class PrinceSearch:
                 add(list(cols), new_reserve, _raise_found(found, card & 3), moves, 0)
             if empty < 0 and card not in wanted:
                 continue  # nowhere to go in the tableau
-            if available is None:
-                available = self._home_cards(found).union(reserve)
-                available.update(col[-1] for col in cols if col)
+            if home is None:
+                home = self._home_cards(found)
+                tops = {col[-1] for col in cols if col}
             for taker in takers[card]:
-                if taker in available:
+                if taker in home or taker in reserve or taker in tops:
                     break
             else:
                 continue  # nothing could ever lie on it
