@@ -333,3 +333,79 @@ def test_the_fast_dead_end_tests_agree_with_their_first_versions(options):
         hopeless += search._hopeless(position)
         cycles += search._cycle(position) is not None
     assert 0 < hopeless < 400 and 0 < cycles < 400
+
+
+@pytest.mark.parametrize("options", [{}, {"kings": True}, {"move-once": False}])
+def test_a_lift_settles_as_the_full_dead_end_test_says(options):
+    # After the last merci, _stuck of the lifted position is worked out from the
+    # position before it; a lift touching no stuck card is skipped as lost.
+    rules = make_rules("merci", redeals=0, **options)
+    rng = random.Random(5)
+    skipped = settled = freed = 0
+    for trial in range(150):
+        state = small_position(rules, rng, rng.randint(1, 9))
+        search = LucieSearch(rules, state, max_positions=10)
+        position = search._position(state)
+        maps = search._maps(position)
+        stuck = search._stuck(position)
+        gone = maps[0].keys() - stuck
+        for src, pile in enumerate(position[0]):
+            for at in range(len(pile)):
+                piles = list(position[0])
+                piles[src] = pile[:at] + pile[at + 1 :]
+                piles[-1] = pile[at : at + 1]
+                child = (tuple(piles),) + position[1:]
+                full = search._stuck(child)
+                if not stuck:
+                    assert not full  # lifting a card never makes one stuck
+                    continue
+                beneath = pile[at - 1] if at else -9
+                code = pile[at]
+                if not stuck.intersection((code, code - 4, beneath, beneath - 4)):
+                    assert full
+                    skipped += 1
+                assert search._lift_stuck(maps, gone, pile, at, position) == full
+                settled += 1
+                freed += not full
+    assert skipped and settled and freed
+
+
+def test_two_cycles_no_single_merci_breaks_are_lost_at_once():
+    # The hearts and spades wait for each other as in STUCK, and so do the diamonds and
+    # clubs: one merci breaks one cycle, never both; two mercis win.
+    layout = {
+        "t1": "2H 4H KS",
+        "t2": "QS 3H",
+        "t3": "KH QH JH TH 9H 8H 7H 6H 5H",
+        "t4": "2D 4D KC",
+        "t5": "QC 3D",
+        "t6": "KD QD JD TD 9D 8D 7D 6D 5D",
+        "fC": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC",
+        "fD": "AD",
+        "fH": "AH",
+        "fS": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS",
+    }
+    game = game_with("merci", layout, values={"redeals_used": 0}, redeals=0)
+    verdict = LucieSearch(game.rules, game.state, max_positions=1000).finish(5)
+    assert verdict.status == UNSOLVABLE and verdict.positions < 3
+    assert not engine_winnable(game.rules, game.state)
+    two = game_with("merci", layout, values={"redeals_used": 0}, redeals=0, mercis=2)
+    verdict = LucieSearch(two.rules, two.state, max_positions=10_000).finish(5)
+    assert verdict.status == SOLVED and replay(two.rules, two.state, verdict.moves)
+
+
+@pytest.mark.parametrize("options", [{}, {"move-once": False}])
+def test_no_lift_freeing_every_card_means_lost(options):
+    # With the last merci still in hand, a position where every lift leaves a card
+    # stuck is lost: the engine agrees.
+    rules = make_rules("merci", redeals=0, **options)
+    rng = random.Random(3)
+    lost = 0
+    for trial in range(60):
+        state = small_position(rules, rng, 10)
+        search = LucieSearch(rules, state, max_positions=10)
+        settled = search._settled(search._position(state))
+        if settled is not None and not any(settled[3].values()):
+            assert not engine_winnable(rules, state)
+            lost += 1
+    assert lost

@@ -34,7 +34,45 @@ mercis left is lost, and as many means the mercis must come from those fans. And
 cycle of cards that must each leave before the next (a card waits for the one above it;
 a card that can leave only for home waits for every lower card of its suit): no tableau
 move breaks one, so without a merci the position is lost, and a last merci must lift a
-card of the cycle or the parent that keeps one of them from moving.
+card of the cycle or the parent that keeps one of them from moving. So a second cycle
+none of whose cards is such a card, nor has such a card for parent, is one the last
+merci cannot break: with two such cycles the position is lost with one merci left (the
+second is looked for among the cards the first search has not yet found cycle-free).
+
+Without a merci a position is also lost when ``_stuck`` finds a card that can never
+leave even if moves could be made in any order (a card leaves once the card above it
+has, and either its lower cards of its suit have, or it may move and its parent is
+uncovered, in another fan, or lies above it). This is a least fixed point: a card once
+known to leave stays so. Lifting one card into limbo only weakens it: the card beneath
+now waits for the card that was above the lifted one, which left before the lifted one
+could; the lifted card waits for nothing above it, and its parent, in another fan now,
+is free once uncovered, which happened before the lifted card could leave if the parent
+lay above it; the cards of its suit, the foundations and the move-once marks are
+unchanged. So every card that leaves before the lift leaves after it: where nothing is
+stuck, nothing is after any lift; otherwise the first card to leave after the lift
+that could not before must be one whose condition changed (the lifted card, its child,
+the card beneath it or that card's child), so a lift touching none of those leaves the
+position lost, and the others are settled from the cards known to leave before
+(``_lift_stuck``). The same holds for a merci home (the card leaves at once in limbo,
+its next lower card being home).
+
+Where the last merci may come at any time, this also tests the position before it, the
+merci still in hand: it is lost when no card (covered now or not, since it may be
+covered later) can be lifted so that none is stuck (``_settled``). A winning line makes
+its merci on some card at some time; take the order in which the cards first move (the
+lifted card: first move other than by the merci). A card moves when it is on top, so
+every card above it moved first; the card beneath the lifted one moves after the card
+that lay on the lifted one (that card lay on it after the merci too). It moves home with
+its lower cards home, or onto its parent (not marked by move-once, so not marked now
+either), which is then on top: every card above the parent has moved, and a parent
+beneath it in its own fan cannot be on top first. No card waits for the lifted one
+with it lifted but the higher cards of its suit, which go home after it. Move-once marks
+and limbo candidates only forbid more. So the order is one the test allows with that
+card lifted at the start, and every card leaves: if every lift leaves a card stuck, no
+line wins. The lifts that free every card are the only ones tried there (a lift leaving
+a card stuck loses at once). A position with nothing stuck skips this (any cycle is
+stuck, so there is none: the cycle tests above serve La Belle Lucie's draw only), and
+two cycles no single lift can break are a case of it.
 
 Mercis. La Belle Lucie's draw goes only to legal spots: its few destinations are tried
 one by one. The merci game lets a buried card go onto any fan, eighteen destinations for
@@ -267,6 +305,10 @@ class LucieSearch:
         those across fans too. No tableau move can break one: the position is lost
         without a merci, and a merci must lift a card of the cycle or the parent that
         makes one of them wait for home."""
+        return self._find_cycle(self._waits(position))
+
+    def _waits(self, position: tuple) -> dict:
+        """Per card, the cards that must leave before it (see _cycle)."""
         piles, moved = position[PILES], position[MOVED]
         present = 0
         for pile in piles:
@@ -282,7 +324,18 @@ class LucieSearch:
                         after.append(lower)
                         lower -= 4
                 successors[code] = after
-        mark = [0] * 56  # 1 on the current path, 2 done
+        return successors
+
+    def _find_cycle(self, successors: dict, avoid=(), mark=None) -> list | None:
+        """A cycle of _waits, the cards in ``avoid`` left out. ``mark`` (per card: 1 on
+        the current path, 2 done or left out) may come from an earlier search of the same
+        cards: a card it is done with reaches no cycle, so none with fewer cards either."""
+        if mark is None:
+            mark = [0] * 64
+        else:
+            mark[:] = [0 if seen == 1 else seen for seen in mark]
+        for code in avoid:
+            mark[code] = 2
         for start in successors:
             if mark[start]:
                 continue
@@ -321,18 +374,82 @@ class LucieSearch:
         return known
 
     def _hopeless(self, position: tuple) -> bool:
-        """Some card can never leave, even if moves could be made in any order: a card
+        """Some card can never leave (see _stuck)."""
+        return bool(self._stuck(position))
+
+    def _stuck(self, position: tuple) -> set:
+        """The cards that can never leave, even if moves could be made in any order: a card
         leaves once every card above it has, and either every lower card of its suit
         has (for home) or it may still move and its parent, not beneath it, has been
         uncovered (the parent may also have moved on first)."""
-        piles, moved, found = position[PILES], position[MOVED], position[FOUND]
-        upper, lower, fan, height = {}, {}, {}, {}  # the cards right above and beneath
-        for index, pile in enumerate(piles):
+        maps = self._maps(position)
+        return self._settle(maps, position, set(), list(maps[0]))
+
+    def _maps(self, position: tuple) -> tuple:
+        """Per card: the card right above it (-1 for none), the one beneath, its fan and
+        its height there."""
+        upper, lower, fan, height = {}, {}, {}, {}
+        for index, pile in enumerate(position[PILES]):
             for at, code in enumerate(pile):
                 upper[code] = pile[at + 1] if at + 1 < len(pile) else -1
                 if at:
                     lower[code] = pile[at - 1]
                 fan[code], height[code] = index, at
+        return upper, lower, fan, height
+
+    def _settled(self, position: tuple) -> tuple | None:
+        """None when no card is stuck (see _stuck); else the maps, the stuck cards, the
+        cards that leave, and per card looked at whether its lift into limbo would leave
+        none stuck (looked at until one would: none means the position is lost)."""
+        maps = self._maps(position)
+        stuck = self._settle(maps, position, set(), list(maps[0]))
+        if not stuck:
+            return None
+        settled = (maps, stuck, maps[0].keys() - stuck, {})
+        for pile in position[PILES]:
+            for at in range(len(pile)):
+                if self._frees(settled, position, pile, at):
+                    return settled
+        return settled
+
+    def _frees(self, settled: tuple, position: tuple, pile: bytes, at: int) -> bool:
+        """Would lifting the card at ``at`` in ``pile`` leave no card stuck?"""
+        maps, stuck, gone, known = settled
+        code = pile[at]
+        frees = known.get(code)
+        if frees is None:
+            beneath = pile[at - 1] if at else -9
+            frees = bool(stuck.intersection((code, code - 4, beneath, beneath - 4)))
+            frees = frees and not self._lift_stuck(maps, gone, pile, at, position)
+            known[code] = frees
+        return frees
+
+    def _lift_stuck(self, maps: tuple, gone: set, pile: bytes, at: int, position: tuple) -> set:
+        """_stuck after the card at ``at`` in ``pile`` is lifted into limbo from
+        ``position``, worked out from the position's maps and the cards that leave there
+        (``gone``): those still leave, and only the lifted card, the card beneath it and
+        their children can be the first to leave that could not before."""
+        upper, lower, fan, height = (dict(part) for part in maps)
+        code = pile[at]
+        above = pile[at + 1] if at + 1 < len(pile) else -1
+        beneath = pile[at - 1] if at else -9
+        if at:
+            upper[beneath] = above
+            if above >= 0:
+                lower[above] = beneath
+        elif above >= 0:
+            del lower[above]
+        upper[code] = -1
+        lower.pop(code, None)
+        fan[code], height[code] = LIMBO, 0
+        todo = [code, code - 4, beneath, beneath - 4]
+        return self._settle((upper, lower, fan, height), position, set(gone), todo)
+
+    def _settle(self, maps: tuple, position: tuple, left: set, todo: list) -> set:
+        """The cards the work list cannot send away, ``left`` holding those known to go
+        and ``todo`` every card that might go before the next is known to."""
+        upper, lower, fan, height = maps
+        moved, found = position[MOVED], position[FOUND]
         # A card has every card above it gone once the one right above it has gone. Its
         # lower cards of its suit have all gone once the suit's run from its foundation
         # (ready: the highest rank up to which all have gone) reaches it. Its parent is
@@ -340,10 +457,12 @@ class LucieSearch:
         # another fan; above the card in its own fan, once the card itself is free. So a
         # card that goes may free only the card beneath it, the child of that one, and
         # the next card of its suit: those are looked at again (a work list).
-        left: set = set()
         ready = list(found)
+        for suit in range(4):
+            while (ready[suit] + 1) * 4 + suit in left:
+                ready[suit] += 1
         kings_fill = self.kings_fill
-        todo = list(upper)
+        todo = [code for code in todo if code in upper]
         while todo:
             code = todo.pop()
             if code in left:
@@ -376,7 +495,7 @@ class LucieSearch:
                 ready[suit] = rank
                 if (rank + 1) * 4 + suit in upper:
                     todo.append((rank + 1) * 4 + suit)
-        return len(left) < len(upper)
+        return upper.keys() - left if len(left) < len(upper) else set()
 
     # ------------------------------------------------------------------ moves in a layout
     def _children(self, position: tuple, final: bool, alone: bool) -> list:
@@ -385,7 +504,7 @@ class LucieSearch:
         Right after a merci only the moves that depend on it are tried (see
         _merci_children): any other move could have come before it. Positions with no
         merci left are tested by _hopeless where that may cut a whole search: at the
-        start of a layout, after the draw and after the last merci."""
+        start of a layout, after the draw and after the last merci (see _merci_children)."""
         children = self._all_children(position, final, alone)
         if final and position[MERCIS] and self.first_move_only:
             # La Belle Lucie's draw closes with the first move: what follows has no merci.
@@ -408,17 +527,24 @@ class LucieSearch:
         piles, found, moved, mercis, origin, candidates, _ = position
         limbo_active = bool(piles[LIMBO])
         draw_window = mercis and self.first_move_only
-        sources = lifts = None
+        sources = lifts = settled = None
         if final:
             knotted = self._knotted_piles(position)
             if len(knotted) > mercis:
                 return []
-            if mercis == 1:
-                cycle = self._cycle(position)
+            if mercis == 1 and not self.first_move_only:
+                settled = self._settled(position)
+                if settled is not None and not any(settled[3].values()):
+                    return []  # no single lift frees every card
+            elif mercis == 1:
+                waits, mark = self._waits(position), [0] * 64
+                cycle = self._find_cycle(waits, (), mark)
                 if cycle is not None:
                     lifts = set(cycle) | {code + 4 for code in cycle}
-            elif not mercis and position[PENDING] and self._hopeless(position):
-                return []
+                    # A second cycle that no card of these lifts can break: lost.
+                    avoid = lifts | {code - 4 for code in lifts}
+                    if self._find_cycle(waits, avoid, mark) is not None:
+                        return []
             if knotted and len(knotted) == mercis:
                 sources = knotted
         mercis_after_move = 0 if self.first_move_only else mercis
@@ -441,7 +567,7 @@ class LucieSearch:
                     children.append(move)
                     continue
                 if draw_window:
-                    return [move] + self._merci_children(position, tops, sources, lifts)
+                    return [move] + self._merci_children(position, tops, sources, lifts, settled)
                 return [move]
         # The build onto an immobile card comes alone only in the final layout: with a
         # reshuffle to come, the cards it lets go home automatically would skip the
@@ -454,7 +580,7 @@ class LucieSearch:
             return builds[1:]
         children.extend(builds)
         if mercis:
-            children.extend(self._merci_children(position, tops, sources, lifts))
+            children.extend(self._merci_children(position, tops, sources, lifts, settled))
         return children
 
     def _tableau_children(self, position: tuple, tops: dict, mercis: int, alone=True) -> list:
@@ -566,7 +692,7 @@ class LucieSearch:
                 children.append(((M_KING, index, target, code), after))
         return children
 
-    def _merci_children(self, position: tuple, tops: dict, sources, lifts) -> list:
+    def _merci_children(self, position: tuple, tops: dict, sources, lifts, settled=None) -> list:
         """The mercis worth trying. In the merci game, where a merci may come at any
         time, the move after it must depend on it (move the merci card, build on it,
         bring home the next card of its suit, or take the card that covered it last), or
@@ -577,14 +703,23 @@ class LucieSearch:
         piles, found = position[PILES], position[FOUND]
         children = []
         last_merci = position[MERCIS] == 1
+        # Before the last merci (where one may come at any time) only the lifts that
+        # leave no card stuck are tried (see _settled; with none stuck, none is after any
+        # lift): no child here needs _stuck again. A merci home is tested in full too.
+        stuck = settled[1] if settled is not None else None
         for src in range(FAN_COUNT) if sources is None else sources:
             pile = piles[src]
             for at in range(len(pile) - 1):
                 code = pile[at]
                 if lifts is not None and code not in lifts:
                     continue
-                if found[code & 3] == (code >> 2) - 1:
-                    children.append(self._merci(position, src, at, HOME))
+                if settled is not None and not self._frees(settled, position, pile, at):
+                    continue
+                home = found[code & 3] == (code >> 2) - 1
+                if home:
+                    child = self._merci(position, src, at, HOME)
+                    if not stuck or not self._hopeless(child[1]):
+                        children.append(child)
                 elif self.legal_spots_only:
                     target = tops.get(code + 4) if code >> 2 < 13 else None
                     if target is not None:
