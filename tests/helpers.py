@@ -23,6 +23,28 @@ def game_with(game_id: str, layout: dict[str, str], values: dict | None = None, 
     return game
 
 
+def engine_winnable(rules, state, budget: int, key=State.key, skip=lambda move: False) -> bool:
+    """Can the position be won? Asked of the engine alone: every legal move but those
+    ``skip`` names, depth first, each position once as ``key`` tells them apart. A search
+    that outgrows ``budget`` positions fails the test instead of answering."""
+    seen = {key(state)}
+    stack = [state]
+    while stack:
+        position = stack.pop()
+        if rules.is_won(position):
+            return True
+        for move in rules.legal_moves(position):
+            if skip(move):
+                continue
+            after = rules.successor(position, move)
+            after_key = key(after)
+            if after_key not in seen:
+                seen.add(after_key)
+                assert len(seen) < budget, "the position is too big to check"
+                stack.append(after)
+    return False
+
+
 def pile(game: Game, name: str) -> str:
     return " ".join(str(card) for card in game.state.piles[name])
 

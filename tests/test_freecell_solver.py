@@ -4,7 +4,7 @@ import re
 import time
 
 import pytest
-from helpers import game_with
+from helpers import engine_winnable, game_with
 
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
@@ -28,7 +28,6 @@ def replay_check(deal_number: int, moves: list[tuple[str, str, int]]) -> Game:
 def exhaustive_engine_search(game: Game, budget: int = 200_000) -> bool:
     """Can the position be won? Asked of the engine alone (its own legal moves, no
     automatic moves), positions compared up to the order of columns and of cells."""
-    rules = game.rules
 
     def key(state):
         piles = state.piles
@@ -38,22 +37,9 @@ def exhaustive_engine_search(game: Game, budget: int = 200_000) -> bool:
             tuple(len(piles["f" + suit]) for suit in "CDHS"),
         )
 
-    seen = {key(game.state)}
-    stack = [game.state]
-    while stack:
-        state = stack.pop()
-        if rules.is_won(state):
-            return True
-        for move in rules.legal_moves(state):
-            if move.kind != MoveKind.MOVE:
-                continue
-            after = rules.successor(state, move)
-            k = key(after)
-            if k not in seen:
-                seen.add(k)
-                assert len(seen) < budget, "the hand-made position is too big to check"
-                stack.append(after)
-    return False
+    return engine_winnable(
+        game.rules, game.state, budget, key=key, skip=lambda move: move.kind != MoveKind.MOVE
+    )
 
 
 @pytest.mark.parametrize("deal", [1, 2, 24, 100, 617])

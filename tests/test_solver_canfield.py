@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from helpers import game_with
+from helpers import engine_winnable, game_with
 
 from solitaire.model.cards import SUITS, Card
 from solitaire.model.game import Game
@@ -35,20 +35,7 @@ def engine_can_win(rules, state, budget: int = 300_000) -> bool:
             values.pop("passes_used", None)
         return position.key()[0], tuple(sorted(values.items()))
 
-    seen = {key(state)}
-    stack = [state]
-    while stack:
-        position = stack.pop()
-        if rules.is_won(position):
-            return True
-        for move in rules.legal_moves(position):
-            after = rules.successor(position, move)
-            after_key = key(after)
-            if after_key not in seen:
-                seen.add(after_key)
-                assert len(seen) < budget, "the position is too big to check"
-                stack.append(after)
-    return False
+    return engine_winnable(rules, state, budget, key=key)
 
 
 def endgame(mode: str, seed: int) -> tuple:

@@ -4,7 +4,7 @@ agree with the generic search and with hand-made positions."""
 import time
 
 import pytest
-from helpers import game_with
+from helpers import engine_winnable, game_with
 
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
@@ -31,22 +31,11 @@ def engine_can_win(game: Game, budget: int = 20_000, take_back: bool = True) -> 
     """Every position the engine's own legal moves reach, up to the order of piles
     (without taking cards back from the foundations if ``take_back`` is off)."""
     rules = game.rules
-    seen = {rules.position_key(game.state)}
-    stack = [game.state]
-    while stack:
-        state = stack.pop()
-        if rules.is_won(state):
-            return True
-        for move in rules.legal_moves(state):
-            if not take_back and rules.roles.get(move.src) == "foundation":
-                continue
-            after = rules.successor(state, move)
-            key = rules.position_key(after)
-            if key not in seen:
-                seen.add(key)
-                assert len(seen) < budget, "the hand-made position is too big to check"
-                stack.append(after)
-    return False
+
+    def skip(move) -> bool:
+        return not take_back and rules.roles.get(move.src) == "foundation"
+
+    return engine_winnable(rules, game.state, budget, key=rules.position_key, skip=skip)
 
 
 def replay(game: Game, moves) -> Game:
