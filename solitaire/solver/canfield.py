@@ -209,21 +209,20 @@ class CanfieldSearch:
     def positions(self) -> int:
         return self.count + self.quick_count
 
-    def _visit(self, position: tuple, key: bytes | None = None) -> bool:
+    def _visit(self, position: tuple) -> bool:
         """Record ``position`` as searched by the depth-first search; False if it need not
         be (see ``_fresh``)."""
-        if self._fresh(position, self.seen, key):
+        if self._fresh(position, self.seen):
             self.count += 1
             return True
         return False
 
-    def _fresh(self, position: tuple, seen: dict, key: bytes | None = None) -> bool:
+    def _fresh(self, position: tuple, seen: dict) -> bool:
         """Record ``position`` in the table ``seen``; False if it need not be searched, being
         no better than a position searched already (the same but for a pointer and passes
         used that turning can reach from that one's: see the module notes)."""
         piles, reserve_left, found, talon, pointer, passes_used = position
-        if key is None:
-            key = b"\x00".join(sorted(piles)) + bytes((reserve_left, *found))
+        key = b"\x00".join(sorted(piles)) + bytes((reserve_left, *found))
         entries = seen.get(key)
         if entries is None:
             seen[key] = [(pointer, passes_used)]
@@ -278,7 +277,7 @@ class CanfieldSearch:
     def _deep(self, deadline: float):
         """The depth-first search, until it has counted ``switch_at`` positions (True), runs
         out of time (None) or reaches a verdict (its status; the moves in ``_deep_moves``)."""
-        stack, path, seen = self.stack, self.path, self.seen
+        stack, path = self.stack, self.path
         children, visit, clock = self.children, self._visit, time.perf_counter
         switch_at = self.switch_at if self.heap is not None else self.max_positions
         steps = 0
@@ -290,12 +289,7 @@ class CanfieldSearch:
                     path.pop()
                 continue
             moves, position = todo.pop()
-            # ``_visit``, its commonest case (a key never seen) spelt out.
-            key = b"\x00".join(sorted(position[0])) + bytes((position[1], *position[2]))
-            if key not in seen:
-                seen[key] = [(position[4], position[5])]
-                self.count += 1
-            elif not visit(position, key):
+            if not visit(position):
                 continue
             if sum(position[2]) == 52:
                 self._deep_moves = _flatten(path + [moves])
@@ -626,20 +620,9 @@ class CanfieldSearch:
                     )
                 )
 
-        settle, safe_cache = self._settle, self.safe_cache
-        out = []
-        for moves, after in to_empty + from_waste + in_tableau + from_reserve + home:
-            # (the last is tried first) Settled only where there is something to do.
-            piles = after[0]
-            if (after[1] and b"" in piles) or safe_cache.get(after[2]) != ():
-                out.append((moves, settle(after, moves)))
-            elif piles.__class__ is list:
-                out.append(
-                    (moves, (tuple(piles), after[1], after[2], after[3], after[4], after[5]))
-                )
-            else:
-                out.append((moves, after))
-        return out
+        settle = self._settle
+        ordered = to_empty + from_waste + in_tableau + from_reserve + home  # last tried first
+        return [(moves, settle(after, moves)) for moves, after in ordered]
 
     def _chains(self, position: tuple, empty: int) -> list:
         """By ones with passes unlimited: talon cards go onto the tableau only in a chain
