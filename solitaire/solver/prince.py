@@ -467,7 +467,7 @@ class PrinceSearch:
             lists.append(cands)
             starts.append(at)
         padded = self.padded
-        find = b"".join([padded.get(col) or padded[col] for col in cols]).find
+        find = b"".join([padded[col] for col in cols]).find
         # height: the columns' stuck bottom parts (a card is at column << 5 | index)
         height = [cands[at][0] + 1 for cands, at in zip(lists, starts)]
         parents = self.parents
