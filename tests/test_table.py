@@ -20,6 +20,7 @@ from solitaire.ui.overlays import (
     OptionsOverlay,
     WinOverlay,
 )
+from solitaire.ui.window import fit_on_desktop
 
 
 @pytest.fixture
@@ -548,3 +549,32 @@ def test_a_deal_said_to_be_winnable_is_won_by_its_solution():
     for move in verdict.moves:
         game.play(move)
     assert rules.is_won(game.state)
+
+
+def test_a_window_left_on_a_bigger_screen_comes_back_whole(tmp_path):
+    # Left windowed at 1600x1000 on a big screen; the dummy desktop here is 1024x768.
+    library = Library(tmp_path)
+    library.settings.update(fullscreen=False, window_size=[1600, 1000], window_position=[320, 140])
+    app = App(library=library)
+    try:
+        assert not app.window.fullscreen
+        width, height = app.window.size
+        assert (width, height) == (1024, 768)
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize(
+    "size, position, desktops, expected",
+    [
+        ((1280, 800), (320, 140), [(1920, 1080)], ((1280, 800), (320, 140))),  # fits: kept
+        ((1280, 800), (320, 140), [(800, 600)], ((800, 600), (0, 0))),
+        ((900, 600), (1500, 100), [(1920, 1080)], ((900, 600), (510, 240))),  # off the edge
+        ((900, 600), (-50, 10), [(1920, 1080)], ((900, 600), (510, 240))),
+        ((1280, 800), (2300, 100), [(1920, 1080), (1280, 1024)], ((1280, 800), (2300, 100))),
+        ((2500, 800), None, [(1920, 1080), (1280, 1024)], ((1920, 800), None)),
+        ((1280, 800), (320, 140), [], ((1280, 800), (320, 140))),  # no desktop known
+    ],
+)
+def test_a_saved_window_is_fitted_to_the_desktop(size, position, desktops, expected):
+    assert fit_on_desktop(size, position, desktops) == expected

@@ -15,6 +15,22 @@ MIN_SIZE = (800, 600)
 DEFAULT_WINDOW = (1280, 800)
 
 
+def fit_on_desktop(size: tuple, position: tuple | None, desktops: list) -> tuple:
+    """A window left on a bigger screen, or partly off this one (a monitor unplugged, a
+    smaller resolution), comes back whole: no larger than the largest desktop and, with a
+    single desktop, placed inside it (centred if the old place no longer fits). With
+    several desktops their arrangement is unknown, so the old place is kept."""
+    if not desktops:
+        return size, position
+    width = min(size[0], max(desktop[0] for desktop in desktops))
+    height = min(size[1], max(desktop[1] for desktop in desktops))
+    if position is not None and len(desktops) == 1:
+        (screen_w, screen_h), (x, y) = desktops[0], position
+        if x < 0 or y < 0 or x + width > screen_w or y + height > screen_h:
+            position = ((screen_w - width) // 2, (screen_h - height) // 2)
+    return (width, height), position
+
+
 class Window:
     def __init__(
         self,
@@ -22,8 +38,11 @@ class Window:
         size: tuple[int, int] = DEFAULT_WINDOW,
         position: list | None = None,
     ):
-        self.windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
-        self.position = tuple(position) if position else None  # where the window was left
+        size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        position = tuple(position) if position else None  # where the window was left
+        self.windowed_size, self.position = fit_on_desktop(
+            size, position, pygame.display.get_desktop_sizes()
+        )
         self.fullscreen = fullscreen
         self.hidden_from_fullscreen = False  # the boss key left full screen: go back on restore
         self.opening = fullscreen and self._open_borderless()
