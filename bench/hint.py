@@ -3,8 +3,10 @@ of played games, as the table's partner computes it.
 
     python bench/hint.py [--games 10] [--moves 40]
 
-Positions come from games played by the plain auto-player from deals 1..N; the hint is
-ready when the search has a verdict (a winning line, or a proof that there is none).
+Positions come from games played by the plain auto-player from deals 1..N, each handed
+in turn to one partner (``solitaire/ui/partner.py``), as the table does after every
+move; the hint is ready when the partner has a verdict (a winning line, or a proof that
+there is none), whether by a search or carried over from the position before.
 """
 
 from __future__ import annotations
@@ -19,21 +21,32 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solitaire.model.autoplay import next_move  # noqa: E402
 from solitaire.model.game import Game  # noqa: E402
 from solitaire.model.games import GAMES, make_rules  # noqa: E402
-from solitaire.model.moves import MoveKind  # noqa: E402
 from solitaire.solver.search import UNKNOWN  # noqa: E402
-from solitaire.solver.solve import make_search, solve_vierfrei  # noqa: E402
+from solitaire.ui.partner import Partner  # noqa: E402
 
 LIMIT = 1.0  # seconds: slower than this counts as not ready
 
 
-def time_to_verdict(rules, state) -> float:
+class _Table:
+    """What the partner reads of a table: the rules and the live position."""
+
+    def __init__(self, game: Game):
+        self.game = game
+
+    @property
+    def rules(self):
+        return self.game.rules
+
+    @property
+    def state(self):
+        return self.game.state
+
+
+def time_to_verdict(partner: Partner) -> float:
     began = time.perf_counter()
-    if rules.game_id == "vierfrei":
-        verdict = solve_vierfrei(rules, state, max_seconds=LIMIT, max_positions=200_000)
-        return time.perf_counter() - began if verdict.status != UNKNOWN else float("inf")
-    without = frozenset({MoveKind.REDEAL}) if rules.game_id in ("lucie", "merci") else frozenset()
-    verdict = make_search(rules, state, max_positions=25_000, without=without).run(LIMIT)
-    ok = verdict is not None and verdict.status != UNKNOWN
+    partner.position_changed()
+    partner.think(LIMIT)
+    ok = partner.verdict is not None and partner.verdict.status != UNKNOWN
     return time.perf_counter() - began if ok else float("inf")
 
 
@@ -47,8 +60,9 @@ def main() -> None:
         times = []
         for number in range(1, args.games + 1):
             game, seen = Game(rules, number), set()
+            partner = Partner(_Table(game))
             for _ in range(args.moves):
-                times.append(time_to_verdict(rules, game.state))
+                times.append(time_to_verdict(partner))
                 move = next_move(rules, game.state, seen)
                 if move is None:
                     break

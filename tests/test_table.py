@@ -499,6 +499,19 @@ def test_not_winnable_from_here(app):
     assert app.table.message[0] == "No winning line from here."
 
 
+def test_after_a_verdict_moves_and_undo_need_no_new_search(app):
+    table = start(app, "prince", 1)
+    assert verdict_reached(app) == "Not winnable from here"
+    move = next(m for m in table.game.legal_moves() if m.dst.startswith("t"))
+    click(app, point(app, move.src))
+    click(app, point(app, move.dst))
+    assert len(table.game.done) == 1  # lost stays lost: no search
+    assert not table.partner.thinking and table.partner.search is None
+    assert "Not winnable from here" in table.status_text()
+    send(app, key(pygame.K_z, pygame.KMOD_CTRL))
+    assert not table.partner.thinking and table.partner.search is None
+
+
 def test_lucie_verdicts_say_what_they_cover(app):
     start(app, "lucie", 1)
     assert verdict_reached(app).endswith("without another reshuffle") or verdict_reached(app) in (

@@ -4,6 +4,7 @@ written out as the player (or a FreeCell program) would play them."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from ..model.game import Game
 from ..model.moves import Move, MoveKind
@@ -15,7 +16,17 @@ from .lucie import LucieSearch
 from .prince import PrinceSearch
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Search, Verdict
 
-__all__ = ["SOLVED", "UNKNOWN", "UNSOLVABLE", "Verdict", "solve_game", "solution_lines", "Search"]
+__all__ = [
+    "SOLVED",
+    "UNKNOWN",
+    "UNSOLVABLE",
+    "Verdict",
+    "solve_game",
+    "solution_lines",
+    "Search",
+    "move_between",
+    "mended_plan",
+]
 
 # Games with a search of their own, faster than the generic one; each takes the same
 # arguments as Search and answers run(seconds) and finish(max_seconds) the same way.
@@ -33,6 +44,51 @@ def make_search(
     """The best search the game has for ``state``, ready to run in slices."""
     kind = DEDICATED.get(rules.game_id, Search)
     return kind(rules, state, max_positions=max_positions, without=without)
+
+
+def move_between(rules: Rules, before: State, after: State, without: frozenset) -> Move | None:
+    """The legal move, of a kind the search may use, that makes ``after`` of ``before``.
+
+    Then ``after`` inherits a "cannot be won" verdict from ``before``: had it a win, the
+    move and that win would have won from ``before`` (with the same moves allowed)."""
+    key = after.key()
+    for move in rules.legal_moves(before):
+        if move.kind not in without and rules.successor(before, move).key() == key:
+            return move
+    return None
+
+
+def mended_plan(
+    rules: Rules, before: State, plan: list[Move], move: Move, after: State
+) -> list[Move] | None:
+    """A winning line from ``after``, which ``move`` made of ``before`` where ``plan``
+    wins, or None. Tried in turn, each kept only if it replays to a win: the plan with its
+    first move of the same cards made from where they lie now (or left out, if it took
+    them to the same place), then the move taken back and the plan."""
+    lines = []
+    if move.kind == MoveKind.MOVE:
+        moved = before.piles[move.src][-move.count :]
+        position = before
+        for at, step in enumerate(plan):
+            if step.kind == MoveKind.MOVE and position.piles[step.src][-step.count :] == moved:
+                instead = [] if step.dst == move.dst else [replace(step, src=move.dst)]
+                lines.append(plan[:at] + instead + plan[at + 1 :])
+                break
+            position = rules.successor(position, step)
+        lines.append([Move(MoveKind.MOVE, move.dst, move.src, move.count)] + plan)
+    elif move in plan:
+        at = plan.index(move)
+        lines.append(plan[:at] + plan[at + 1 :])
+    for line in lines:
+        position = after
+        for step in line:
+            if not rules.is_legal(position, step):
+                break
+            position = rules.successor(position, step)
+        else:
+            if rules.is_won(position):
+                return line
+    return None
 
 
 def solve_game(

@@ -7,16 +7,33 @@ What the verdicts may know, said on screen:
   cannot foresee them), so it answers "winnable without another reshuffle".
 - Canfield: the search sees every card, the hand and the reserve included, which the
   player does not: it answers whether a win exists for this deal.
+
+Verdicts come without a search where they can: a move made from a position that cannot
+be won leads to one that cannot be won either; a move off the winning line is often
+mended at once (the line without that move, if it made it later, or the move taken
+back first), checked by replaying it to a win; and positions met again (undo, redo) get
+the verdict they had.
 """
 
 from __future__ import annotations
 
 from ..model.moves import Move, MoveKind
 from ..solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search, Verdict
-from ..solver.solve import make_search, solve_vierfrei
+from ..solver.solve import (
+    DEDICATED,
+    make_search,
+    mended_plan,
+    move_between,
+    solve_vierfrei,
+)
 
 SLICE = 0.006  # seconds of thinking per loop pass: frames keep coming
-BUDGET = 25_000  # positions before the verdict is "unknown" (a few seconds of thought)
+# Positions before the verdict is "unknown": a few seconds of thought and some 50 MB for
+# the dedicated searches (what they settle beyond 25,000 positions is mostly proofs of
+# defeat, which every later move then inherits); the generic search, far slower, gets less.
+BUDGET = 200_000
+GENERIC_BUDGET = 25_000
+REMEMBERED = 256  # verdicts kept for positions met before, the latest ones
 
 
 class Partner:
@@ -25,7 +42,10 @@ class Partner:
         self.search: Search | None = None
         self.verdict: Verdict | None = None
         self.key = None  # the position the search and verdict are about
+        self.state = None  # that position itself
         self.plan: list[Move] = []  # the rest of a winning line from the current position
+        self.remembered: dict[tuple, Verdict] = {}  # position key -> its verdict
+        self.rules_known = None  # the rules those verdicts are for
 
     @property
     def rules(self):
@@ -36,15 +56,26 @@ class Partner:
         return frozenset({MoveKind.REDEAL}) if lucie else frozenset()
 
     def position_changed(self) -> None:
-        """Called after every change: keep the plan if the player followed it."""
+        """Called after every change: keep the plan if the player followed it, else
+        carry a verdict over or start a search."""
+        if self.rules is not self.rules_known:
+            # A new deal (perhaps with other options): what was known does not carry over.
+            self.rules_known, self.remembered = self.rules, {}
+            self.key = self.state = self.verdict = None
+            self.plan = []
         state = self.table.state
         if state.key() == self.key:
             return
         if self.plan and self._follows_plan(state):
             return
-        self.key = state.key()
-        self.verdict, self.plan = None, []
-        self.search = make_search(self.rules, state, max_positions=BUDGET, without=self.without())
+        known = self.remembered.get(state.key()) or self._carried_over(state)
+        self.key, self.state = state.key(), state.copy()
+        self.verdict, self.plan, self.search = None, [], None
+        if known is not None:
+            self._settle(known)
+            return
+        budget = BUDGET if self.rules.game_id in DEDICATED else GENERIC_BUDGET
+        self.search = make_search(self.rules, state, max_positions=budget, without=self.without())
         if self.rules.game_id == "vierfrei":
             # The FreeCell solver settles most positions in a few milliseconds (99% of
             # deals 1..100 under 50 ms); only if it cannot does the sliced search go on.
@@ -52,13 +83,27 @@ class Partner:
             if verdict.status != UNKNOWN:
                 self._settle(verdict)
 
+    def _carried_over(self, state) -> Verdict | None:
+        """The verdict for ``state`` from the one before, when one move leads from there
+        to here: lost stays lost, and a winning line is mended if it can be."""
+        verdict = self.verdict
+        if verdict is None or verdict.status == UNKNOWN:
+            return None
+        move = move_between(self.rules, self.state, state, self.without())
+        if move is None:
+            return None
+        if verdict.status == UNSOLVABLE:
+            return Verdict(UNSOLVABLE, [], 0, 0.0)
+        line = mended_plan(self.rules, self.state, self.plan, move, state)
+        return None if line is None else Verdict(SOLVED, line, 0, 0.0)
+
     def _follows_plan(self, state) -> bool:
         """The player made the planned move: the rest of the plan still wins."""
-        expected = self.rules.successor(self._plan_state, self.plan[0])
+        expected = self.rules.successor(self.state, self.plan[0])
         if expected.key() != state.key():
             return False
         self.plan.pop(0)
-        self._plan_state, self.key = state.copy(), state.key()
+        self.key, self.state = state.key(), state.copy()
         return True
 
     @property
@@ -77,8 +122,10 @@ class Partner:
 
     def _settle(self, verdict: Verdict) -> None:
         self.verdict = verdict
+        self.remembered[self.key] = verdict
+        if len(self.remembered) > REMEMBERED:
+            del self.remembered[next(iter(self.remembered))]  # the oldest
         self.plan = list(verdict.moves) if verdict.status == SOLVED else []
-        self._plan_state = self.table.state.copy()
 
     def status_text(self) -> str:
         if self.rules.is_won(self.table.state):
