@@ -32,6 +32,9 @@ def main() -> None:
     parser.add_argument("--end", type=int, default=1000)
     parser.add_argument("--max-seconds", type=float, default=2.0)
     parser.add_argument("--max-positions", type=int, default=2_000_000)
+    parser.add_argument(
+        "--print-wins", action="store_true", help="print each deal won (for known_wins.py)"
+    )
     args = parser.parse_args()
     rules = make_rules(args.game, **parse_rule_options(args.rule))
     counts = {SOLVED: 0, UNSOLVABLE: 0, "unknown": 0}
@@ -46,6 +49,8 @@ def main() -> None:
             for move in verdict.moves:
                 game.play(move)
             assert rules.is_won(game.state), f"deal {number}: the solution does not win"
+            if args.print_wins:
+                print(f"won {number} ({verdict.positions} positions)", flush=True)
         counts[verdict.status if verdict.status in counts else "unknown"] += 1
         times.append(verdict.seconds)
     total = args.end - args.start + 1

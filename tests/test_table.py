@@ -6,10 +6,12 @@ import pygame
 import pytest
 from helpers import cards, pile
 
+from solitaire.cli import parse_rule_options
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
 from solitaire.model.moves import MoveKind
 from solitaire.model.state import State
+from solitaire.solver.known_wins import KNOWN_WINS
 from solitaire.solver.solve import FREECELL_IMPOSSIBLE, solve_game, winnable_deal
 from solitaire.ui.app import App
 from solitaire.ui.library import Library
@@ -553,6 +555,14 @@ def test_solvable_deals_option_deals_only_proven_winnable_numbers(app):
     assert app.library.settings["solvable"] == {"vierfrei": True}
 
 
+def test_solvable_deals_in_canfield_rule_1_come_at_once(app):
+    start(app, "canfield", 5)
+    app.set_solvable_only("canfield", True)
+    send(app, key(pygame.K_n, pygame.KMOD_CTRL))
+    assert app.table.game.deal_number in KNOWN_WINS[("canfield", "mode=1")]
+    assert "not proven" not in app.table.message[0]
+
+
 def test_a_deal_said_to_be_winnable_is_won_by_its_solution():
     rules = make_rules("prince")
     number, proven = winnable_deal(rules, random.Random(5), max_seconds=30)
@@ -562,6 +572,20 @@ def test_a_deal_said_to_be_winnable_is_won_by_its_solution():
     for move in verdict.moves:
         game.play(move)
     assert rules.is_won(game.state)
+
+
+def test_rule_sets_with_rare_wins_deal_from_deals_proven_ahead_of_time():
+    for (game_id, option_text), numbers in KNOWN_WINS.items():
+        rules = make_rules(game_id, **parse_rule_options(option_text.split()))
+        assert rules.option_text() == option_text and len(set(numbers)) == len(numbers)
+        number, proven = winnable_deal(rules, random.Random(1), max_seconds=0.0)
+        assert proven and number in numbers
+        # The first of each list is the quickest to solve: its solution wins.
+        game = Game(rules, numbers[0])
+        verdict = solve_game(rules, game.state, max_positions=400_000, max_seconds=60)
+        for move in verdict.moves:
+            game.play(move)
+        assert rules.is_won(game.state), (game_id, option_text, numbers[0])
 
 
 def test_a_window_left_on_a_bigger_screen_comes_back_whole(tmp_path):

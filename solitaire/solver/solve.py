@@ -12,6 +12,7 @@ from ..model.rules import Rules
 from ..model.state import State, Transfer
 from .canfield import CanfieldSearch
 from .freecell import solve_freecell
+from .known_wins import KNOWN_WINS
 from .lucie import LucieSearch
 from .prince import PrinceSearch
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Search, Verdict
@@ -163,15 +164,20 @@ FREECELL_IMPOSSIBLE = frozenset({11982, 146692, 186216, 455889, 495505, 512118, 
 def winnable_deal(rules: Rules, rng, max_seconds: float = 6.0) -> tuple[int, bool]:
     """A random deal number the solver has proven winnable, and whether it could prove one.
 
-    Vierfrei: any Microsoft number but the eight impossible ones. Other games: deals are
-    tried in turn, each searched for a while, until one is won or time runs out (then the
-    last one tried is returned, unproven).
+    Vierfrei: any Microsoft number but the eight impossible ones. Rule sets whose wins
+    are too rare to find in a few seconds: one of the deals proven ahead of time
+    (``known_wins.py``). Other games: deals are tried in turn, each searched for a
+    while, until one is won or time runs out (then the last one tried is returned,
+    unproven).
     """
     if rules.game_id == "vierfrei":
         while True:
             number = rng.randint(1, 1_000_000)
             if number not in FREECELL_IMPOSSIBLE:
                 return number, True
+    known = KNOWN_WINS.get((rules.game_id, rules.option_text()))
+    if known:
+        return rng.choice(known), True
     deadline = time.perf_counter() + max_seconds
     number = rng.randint(1, 1_000_000)
     while time.perf_counter() < deadline:
