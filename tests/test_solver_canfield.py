@@ -125,6 +125,103 @@ def test_an_ace_over_its_three_with_nowhere_to_go_is_lost():
     assert verdict.status == UNSOLVABLE
 
 
+def test_a_card_that_can_only_go_home_over_an_earlier_card_of_its_suit_loses_at_once(monkeypatch):
+    # Base 2, clubs and diamonds home. The ace of spades, last of its suit, lies on the 2 of
+    # hearts over the 3 of spades: its other place, the 2 of diamonds, is home, so it can
+    # leave only by going home, after the 3 of spades under it. The position is seen lost
+    # without a move; the engine finds no win either.
+    game = game_with(
+        "canfield",
+        {
+            "fC": "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+            "fD": "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+            "t1": "3S 2H AS",
+            "t2": "KH QS JH TS 9H 8S 7H 6S 5H 4S 3H",
+            "t3": "KS QH JS TH 9S",
+            "t4": "8H 7S 6H 5S 4H",
+            "hand": "2S AH",
+        },
+        values={"base": 2},
+        mode="1",
+    )
+    rules, state = game.rules, game.state
+    assert not engine_can_win(rules, state)
+    verdict = CanfieldSearch(rules, state, max_positions=1000).finish(5.0)
+    assert verdict.status == UNSOLVABLE and verdict.positions == 1
+    monkeypatch.setattr(CanfieldSearch, "deadlocks", False)
+    plain = CanfieldSearch(rules, state, max_positions=1000).finish(5.0)
+    assert plain.status == UNSOLVABLE and plain.positions > 1
+
+
+def wrapped_endgame(mode: str, seed: int) -> tuple | None:
+    """A random position with long tableau piles that may wrap past the base rank: one red
+    and one black suit nearly all out, the others nearly all home; None when more than ten
+    cards are left over for the reserve and the talon."""
+    rng = random.Random(seed)
+    rules = make_rules("canfield", mode=mode)
+    base = rng.randint(1, 13)
+    order = [(base - 1 + step) % 13 + 1 for step in range(13)]
+    piles = rules.empty_piles()
+    out = []
+    low_suits = {rng.choice("DH"), rng.choice("CS")}
+    for suit in SUITS:
+        home = rng.randint(0, 2) if suit in low_suits else rng.randint(10, 13)
+        piles["f" + suit] = [Card(rank, suit) for rank in order[:home]]
+        out += [Card(rank, suit) for rank in order[home:]]
+    rng.shuffle(out)
+    pool = set(out)
+    for number in range(1, 5):
+        if not pool:
+            break
+        candidates = sorted(pool, key=str)
+        if rng.random() < 0.6:
+            candidates = [c for c in candidates if order.index(c.rank) <= 2] or candidates
+        card = rng.choice(candidates)
+        pool.discard(card)
+        built = [card]
+        while rng.random() < 0.95:
+            rank = built[-1].rank - 1 if built[-1].rank > 1 else 13
+            red = built[-1].suit in "DH"
+            fits = [c for c in pool if c.rank == rank and (c.suit in "DH") != red]
+            if not fits:
+                break
+            card = rng.choice(sorted(fits, key=str))
+            pool.discard(card)
+            built.append(card)
+        piles[f"t{number}"] = built
+    rest = [card for card in out if card in pool]
+    if len(rest) > 10:
+        return None
+    reserve_size = rng.randint(0, min(3, len(rest)))
+    piles["reserve"] = rest[:reserve_size]
+    talon = rest[reserve_size:]
+    cut = rng.randint(0, len(talon))
+    piles["waste"], piles["hand"] = talon[:cut], talon[cut:]
+    return rules, State(piles, {"deal": 0, "base": base, "passes_used": 0})
+
+
+@pytest.mark.parametrize("seed", [95, 135, 140, 157, 171, 331])
+def test_deadlocked_piles_met_in_the_search_agree_with_the_engine(seed, monkeypatch):
+    """Positions where a card that can only go home comes to lie over an earlier card of
+    its suit during the search: the verdict is the engine's, in fewer positions."""
+    rules, state = wrapped_endgame("1", seed)
+    won = engine_can_win(rules, state)
+    met = []
+
+    class Watched(CanfieldSearch):
+        def _deadlocked(self, piles, found):
+            deadlocked = super()._deadlocked(piles, found)
+            met.append(deadlocked and self.count > 1)
+            return deadlocked
+
+    verdict = Watched(rules, state, max_positions=100_000).finish(5.0)
+    assert verdict.status == (SOLVED if won else UNSOLVABLE)
+    assert any(met)
+    monkeypatch.setattr(CanfieldSearch, "deadlocks", False)
+    plain = CanfieldSearch(rules, state, max_positions=100_000).finish(5.0)
+    assert plain.status == verdict.status and plain.positions > verdict.positions
+
+
 def test_a_small_winnable_position_is_solved_with_every_turn_listed():
     game = game_with(
         "canfield",

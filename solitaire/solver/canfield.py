@@ -54,6 +54,16 @@ Its moves, and why leaving the others out loses no win:
   card from the reserve or the tableau then lands on (see ``_chains`` for why).
 - Into several empty piles, only the first is tried: they are alike.
 
+A position whose tableau is deadlocked is not searched on: it cannot be won
+(``_deadlocked``). A card lying on another in a pile leaves it only alone, onto a pile
+topped by one of its two parents, or home; when neither parent can ever be such a top
+(home already, or below it in its own pile), it goes home before every card under it.
+If an earlier card of its suit is among them (ranks wrap past the base rank, so a pile
+can hold such a pair), neither can go home first: no win. It needs only the tableau and
+the foundations, so it holds in every mode; it cuts, among others, deal 46 by ones in
+one pass from 1.5 million positions to 42,000. (Cycles of such relations through several
+piles and suits were looked for too: 1 % fewer positions for 10 % more time.)
+
 Everything else the engine allows is tried, so when the search runs dry the position
 cannot be won. The search runs in slices (``run``) and can be resumed. (A position the
 engine never makes, an empty pile beside a non-empty reserve, is filled only after the
@@ -144,6 +154,10 @@ class CanfieldSearch:
     quick best-first scan for wins); ``without`` names move kinds it may not use (MOVE or
     TURN)."""
 
+    # Positions whose tableau is deadlocked are not searched (see ``_deadlocked``); tests
+    # turn it off to compare.
+    deadlocks = True
+
     def __init__(
         self,
         rules: Rules,
@@ -193,6 +207,13 @@ class CanfieldSearch:
         self.verdict: Verdict | None = None
         self.safe_cache: dict[tuple, tuple] = {}
         self.reach_cache: dict[tuple, dict] = {}
+        # Where each card stands in its suit's foundation order (see ``_deadlocked``), and
+        # what each tableau pile met so far says about its cards that can only go home.
+        self.order = [99] * 64
+        for suit in range(4):
+            for count in range(13):
+                self.order[self.wanted[suit][count]] = count
+        self.pile_cache: dict[bytes, tuple] = {}
         # By ones with unlimited passes: safe cards go home from anywhere in the talon, and
         # talon cards reach the tableau in chains only (see the module notes).
         self.settle_talon = self.draw == 1 and self.passes is None and self.may_turn
@@ -473,6 +494,8 @@ class CanfieldSearch:
         if not self.may_move:
             return []
         piles, reserve_left, found, talon, pointer, passes_used = position
+        if self.deadlocks and self._deadlocked(piles, found):
+            return []
         wanted = self.wanted
         nexts = (
             wanted[0][found[0]],
@@ -623,6 +646,79 @@ class CanfieldSearch:
         settle = self._settle
         ordered = to_empty + from_waste + in_tableau + from_reserve + home  # last tried first
         return [(moves, settle(after, moves)) for moves, after in ordered]
+
+    def _pile_facts(self, cards: bytes) -> tuple | None:
+        """What a tableau pile says whatever the foundations (see ``_deadlocked``), or None
+        when it holds no card over an earlier card of its suit.
+
+        A card's parents left are those not below it in this pile: it can only go home once
+        they are all home. For the cards over an earlier card of their suit: per suit the
+        lowest place in the foundation order of one's single parent left (-1 when one has
+        none: the pile is lost whatever the foundations), then the pairs of parents left of
+        those that have two (in a pile the engine makes, the card under each is one of
+        them)."""
+        order = self.order
+        limits = [13, 13, 13, 13]
+        pairs = []
+        low = [13, 13, 13, 13]
+        low[cards[0] & 3] = order[cards[0]]
+        for i in range(1, len(cards)):
+            card = cards[i]
+            place = order[card]
+            if low[card & 3] < place:
+                below = cards[:i]
+                left = tuple(parent for parent in _PARENTS[card] if parent not in below)
+                if len(left) == 2:
+                    pairs.append(left)
+                elif left:
+                    limits[left[0] & 3] = min(limits[left[0] & 3], order[left[0]])
+                else:
+                    limits = [-1, -1, -1, -1]
+            elif place < low[card & 3]:
+                low[card & 3] = place
+        if limits == [13, 13, 13, 13] and not pairs:
+            facts = None
+        else:
+            facts = (*limits, tuple(pairs))
+        if len(self.pile_cache) > 200_000:
+            self.pile_cache.clear()
+        self.pile_cache[cards] = facts
+        return facts
+
+    def _deadlocked(self, piles: tuple, found: tuple) -> bool:
+        """Whether a tableau pile holds a card that can only go home (now or ever) over an
+        earlier card of its suit: then the position cannot be won.
+
+        A card C lying on a card X in a pile leaves X only by moving alone (the top card) onto
+        another pile or by going home: moving the whole pile carries C along on X. Alone it
+        can go only onto a pile topped by one of its two parents (one rank higher, other
+        colour; never into an empty pile, which takes waste cards only). Neither is there for
+        it if each is X itself, home (foundation cards stay there) or lies below C in the
+        same pile (it cannot be a top card while C is above it). Then C leaves X only by going
+        home, so it goes home before X and every card below X, none of which can go home while
+        C lies over it. If one of those is an earlier card of C's suit, which must go home
+        first, neither can: no win. (As ranks wrap past the base rank, a pile can hold such a
+        pair.) Only the tableau and the foundations come in, so this holds in every mode."""
+        cache = self.pile_cache
+        for cards in piles:
+            if len(cards) > 1:
+                facts = cache.get(cards, 0)
+                if facts == 0:
+                    facts = self._pile_facts(cards)
+                if facts is not None:
+                    limit0, limit1, limit2, limit3, pairs = facts
+                    if (
+                        found[0] > limit0
+                        or found[1] > limit1
+                        or found[2] > limit2
+                        or found[3] > limit3
+                    ):
+                        return True
+                    order = self.order
+                    for first, second in pairs:
+                        if order[first] < found[first & 3] and order[second] < found[second & 3]:
+                            return True
+        return False
 
     def _chains(self, position: tuple, empty: int) -> list:
         """By ones with passes unlimited: talon cards go onto the tableau only in a chain
