@@ -25,6 +25,12 @@ def replay(rules, state, moves) -> None:
     assert rules.is_won(state)
 
 
+def rule_1_position(base: int, layout: dict) -> tuple:
+    """A position by ones in a single pass, the foundations from ``base``: (rules, state)."""
+    game = game_with("canfield", layout, values={"base": base}, mode="1")
+    return game.rules, game.state
+
+
 def engine_can_win(rules, state, budget: int = 300_000) -> bool:
     """Can the position be won? Asked of the engine alone, every legal move, positions
     compared exactly (passes used left out when they are unlimited: they change nothing)."""
@@ -38,20 +44,27 @@ def engine_can_win(rules, state, budget: int = 300_000) -> bool:
     return engine_winnable(rules, state, budget, key=key)
 
 
-def endgame(mode: str, seed: int) -> tuple:
-    """A small random position: most cards home, the rest spread over the reserve, one card
-    in each tableau pile and the hand."""
-    rng = random.Random(seed)
+def spread_pack(mode: str, base: int, homes: dict, rng: random.Random) -> tuple:
+    """The foundations from ``base`` holding ``homes[suit]`` cards each, and the cards left
+    out, shuffled: (rules, the ranks in foundation order, piles, cards left out)."""
     rules = make_rules("canfield", mode=mode)
-    base = rng.randint(1, 13)
     order = [(base - 1 + step) % 13 + 1 for step in range(13)]
     piles = rules.empty_piles()
     out = []
     for suit in SUITS:
-        home = rng.randint(7, 10)
-        piles["f" + suit] = [Card(rank, suit) for rank in order[:home]]
-        out += [Card(rank, suit) for rank in order[home:]]
+        piles["f" + suit] = [Card(rank, suit) for rank in order[: homes[suit]]]
+        out += [Card(rank, suit) for rank in order[homes[suit] :]]
     rng.shuffle(out)
+    return rules, order, piles, out
+
+
+def endgame(mode: str, seed: int) -> tuple:
+    """A small random position: most cards home, the rest spread over the reserve, one card
+    in each tableau pile and the hand."""
+    rng = random.Random(seed)
+    base = rng.randint(1, 13)
+    homes = {suit: rng.randint(7, 10) for suit in SUITS}
+    rules, order, piles, out = spread_pack(mode, base, homes, rng)
     # The reserve with its higher cards on top, the hardest order to dig out.
     piles["reserve"] = sorted(out[:5], key=lambda card: order.index(card.rank))
     for number, card in enumerate(out[5:9], start=1):
@@ -106,8 +119,8 @@ def test_an_ace_over_its_three_with_nowhere_to_go_is_lost():
     # Base 2: the spades need the 3, under the 2 of hearts and the ace of spades; the
     # hearts need that 2; the ace, last of its suit, could only go on the 2 of diamonds,
     # which is home.
-    game = game_with(
-        "canfield",
+    rules, state = rule_1_position(
+        2,
         {
             "fC": "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
             "fD": "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
@@ -118,10 +131,8 @@ def test_an_ace_over_its_three_with_nowhere_to_go_is_lost():
             "t4": "QH",
             "hand": "4S 5S 6S 7S 8S 9S TS JS QS 3H 4H 5H 6H 7H 8H 9H TH JH AH",
         },
-        values={"base": 2},
-        mode="1",
     )
-    verdict = CanfieldSearch(game.rules, game.state, max_positions=200_000).finish(5.0)
+    verdict = CanfieldSearch(rules, state, max_positions=200_000).finish(5.0)
     assert verdict.status == UNSOLVABLE
 
 
@@ -130,8 +141,8 @@ def test_a_card_that_can_only_go_home_over_an_earlier_card_of_its_suit_loses_at_
     # hearts over the 3 of spades: its other place, the 2 of diamonds, is home, so it can
     # leave only by going home, after the 3 of spades under it. The position is seen lost
     # without a move; the engine finds no win either.
-    game = game_with(
-        "canfield",
+    rules, state = rule_1_position(
+        2,
         {
             "fC": "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
             "fD": "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
@@ -141,10 +152,7 @@ def test_a_card_that_can_only_go_home_over_an_earlier_card_of_its_suit_loses_at_
             "t4": "8H 7S 6H 5S 4H",
             "hand": "2S AH",
         },
-        values={"base": 2},
-        mode="1",
     )
-    rules, state = game.rules, game.state
     assert not engine_can_win(rules, state)
     verdict = CanfieldSearch(rules, state, max_positions=1000).finish(5.0)
     assert verdict.status == UNSOLVABLE and verdict.positions == 1
@@ -158,17 +166,12 @@ def wrapped_endgame(mode: str, seed: int) -> tuple | None:
     and one black suit nearly all out, the others nearly all home; None when more than ten
     cards are left over for the reserve and the talon."""
     rng = random.Random(seed)
-    rules = make_rules("canfield", mode=mode)
     base = rng.randint(1, 13)
-    order = [(base - 1 + step) % 13 + 1 for step in range(13)]
-    piles = rules.empty_piles()
-    out = []
     low_suits = {rng.choice("DH"), rng.choice("CS")}
-    for suit in SUITS:
-        home = rng.randint(0, 2) if suit in low_suits else rng.randint(10, 13)
-        piles["f" + suit] = [Card(rank, suit) for rank in order[:home]]
-        out += [Card(rank, suit) for rank in order[home:]]
-    rng.shuffle(out)
+    homes = {
+        suit: rng.randint(0, 2) if suit in low_suits else rng.randint(10, 13) for suit in SUITS
+    }
+    rules, order, piles, out = spread_pack(mode, base, homes, rng)
     pool = set(out)
     for number in range(1, 5):
         if not pool:
@@ -223,8 +226,8 @@ def test_deadlocked_piles_met_in_the_search_agree_with_the_engine(seed, monkeypa
 
 
 def test_a_small_winnable_position_is_solved_with_every_turn_listed():
-    game = game_with(
-        "canfield",
+    rules, state = rule_1_position(
+        1,
         {
             "fC": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
             "fD": "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
@@ -234,13 +237,11 @@ def test_a_small_winnable_position_is_solved_with_every_turn_listed():
             "t1": "9S",
             "hand": "JS TS",
         },
-        values={"base": 1},
-        mode="1",
     )
-    verdict = CanfieldSearch(game.rules, game.state, max_positions=1000).finish(1.0)
+    verdict = CanfieldSearch(rules, state, max_positions=1000).finish(1.0)
     assert verdict.status == SOLVED
     assert sum(1 for move in verdict.moves if move.kind == MoveKind.TURN) == 2
-    replay(game.rules, game.state, verdict.moves)
+    replay(rules, state, verdict.moves)
 
 
 @pytest.mark.parametrize("mode, deal", [("1", 4), ("1", 14)])
@@ -269,8 +270,8 @@ def test_a_tiny_budget_gives_unknown():
 def test_a_safe_card_on_top_of_the_waste_goes_home_by_ones_in_one_pass():
     # Once the 8 of hearts is home, the 9 of spades on the waste is safe and goes home at
     # once: the verdict is the engine's, in fewer positions than without the rule.
-    game = game_with(
-        "canfield",
+    rules, state = rule_1_position(
+        1,
         {
             "fC": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
             "fD": "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
@@ -283,10 +284,7 @@ def test_a_safe_card_on_top_of_the_waste_goes_home_by_ones_in_one_pass():
             "waste": "JH 9S",
             "hand": "KH TS JS",
         },
-        values={"base": 1},
-        mode="1",
     )
-    rules, state = game.rules, game.state
     assert engine_can_win(rules, state)
     search = CanfieldSearch(rules, state, max_positions=1000)
     assert search.settle_waste_top
