@@ -1,6 +1,7 @@
 """Building positions by hand for rule tests, and games played at random."""
 
 import random
+import time
 
 from solitaire.model.cards import parse_card
 from solitaire.model.game import Game
@@ -21,6 +22,19 @@ def game_with(game_id: str, layout: dict[str, str], values: dict | None = None, 
         piles[name] = cards(text)
     game.state = State(piles, {**game.state.values, **(values or {})})
     return game
+
+
+def run_in_slices(search, seconds: float, most: int = 100_000) -> tuple:
+    """Run a search a slice at a time until its verdict, as the table does: (verdict, slices
+    run, the longest slice in seconds). No verdict after ``most`` slices fails the test."""
+    slowest = 0.0
+    for slices in range(1, most + 1):
+        began = time.perf_counter()
+        verdict = search.run(seconds)
+        slowest = max(slowest, time.perf_counter() - began)
+        if verdict is not None:
+            return verdict, slices, slowest
+    raise AssertionError(f"no verdict after {most} slices")
 
 
 def engine_winnable(rules, state, budget: int, key=State.key, skip=lambda move: False) -> bool:

@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from helpers import engine_winnable, game_with
+from helpers import engine_winnable, game_with, run_in_slices
 
 from solitaire.model.cards import SUITS, Card
 from solitaire.model.game import Game
@@ -250,10 +250,7 @@ def test_run_in_slices_reaches_the_verdict_of_finish(mode, deal):
     state = Game(rules, deal).state
     whole = CanfieldSearch(rules, state, max_positions=500_000).finish(10.0)
     search = CanfieldSearch(rules, state, max_positions=500_000)
-    verdict, slices = None, 0
-    while verdict is None:
-        verdict = search.run(0.006)
-        slices += 1
+    verdict, slices, _ = run_in_slices(search, 0.006)
     assert slices > 1
     assert verdict.status == whole.status
     assert search.positions == whole.positions
@@ -345,10 +342,7 @@ def test_with_the_quick_scan_run_in_slices_reaches_the_verdict_of_finish(deal, s
     whole = CanfieldSearch(rules, state, max_positions=500_000).finish(20.0)
     assert whole.status == status
     search = CanfieldSearch(rules, state, max_positions=500_000)
-    verdict, slices = None, 0
-    while verdict is None:
-        verdict = search.run(0.005)
-        slices += 1
+    verdict, slices, _ = run_in_slices(search, 0.005)
     assert slices > 1
     assert verdict.status == whole.status
     assert search.positions == whole.positions

@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from helpers import engine_winnable, game_with
+from helpers import engine_winnable, game_with, run_in_slices
 
 from solitaire.model.cards import SUITS, Card
 from solitaire.model.game import Game
@@ -177,12 +177,8 @@ def test_run_in_slices_reaches_the_verdict_of_finish():
     state = Game(rules, 2).state
     whole = LucieSearch(rules, state, max_positions=300_000).finish(10)
     sliced = LucieSearch(rules, state, max_positions=300_000)
-    verdict = None
-    for _ in range(10_000):
-        verdict = sliced.run(0.006)
-        if verdict is not None:
-            break
-    assert verdict is not None and verdict.status == whole.status
+    verdict, _, _ = run_in_slices(sliced, 0.006, most=10_000)
+    assert verdict.status == whole.status
     assert verdict.moves == whole.moves
 
 
