@@ -64,12 +64,13 @@ class Partner:
             self.key = self.state = self.verdict = None
             self.plan = []
         state = self.table.state
-        if state.key() == self.key:
+        key = state.key()
+        if key == self.key:
             return
-        if self.plan and self._follows_plan(state):
+        if self.plan and self._follows_plan(state, key):
             return
-        known = self.remembered.get(state.key()) or self._carried_over(state)
-        self.key, self.state = state.key(), state.copy()
+        known = self.remembered.get(key) or self._carried_over(state)
+        self.key, self.state = key, state.copy()
         self.verdict, self.plan, self.search = None, [], None
         if known is not None:
             self._settle(known)
@@ -97,13 +98,12 @@ class Partner:
         line = mended_plan(self.rules, self.state, self.plan, move, state)
         return None if line is None else Verdict(SOLVED, line, 0, 0.0)
 
-    def _follows_plan(self, state) -> bool:
+    def _follows_plan(self, state, key: tuple) -> bool:
         """The player made the planned move: the rest of the plan still wins."""
-        expected = self.rules.successor(self.state, self.plan[0])
-        if expected.key() != state.key():
+        if self.rules.successor(self.state, self.plan[0]).key() != key:
             return False
         self.plan.pop(0)
-        self.key, self.state = state.key(), state.copy()
+        self.key, self.state = key, state.copy()
         return True
 
     @property
