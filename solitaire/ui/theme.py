@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
 import pygame
 
@@ -46,6 +48,15 @@ MONO = Theme(
     shade=(85, 85, 85),
 )
 
+# The UI's text faces: Fira Sans (SIL Open Font Licence) from the fontpkg-fira-sans package,
+# a real regular and a real bold. pygame's bundled face is a bold face only, and making it
+# bolder with set_bold() smears the letters apart ("Restar t"). Without the package the text
+# falls back to the bundled face, the same for both weights.
+FACE_FILES = {False: "FiraSans-Regular.ttf", True: "FiraSans-Bold.ttf"}
+# Callers ask for sizes measured in pygame's bundled face, whose capitals at size N are as tall
+# as Fira Sans capitals at 0.71 N points: text keeps the size the layout was made for.
+FACE_SCALE = 0.71
+
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
@@ -54,14 +65,35 @@ def forget_fonts() -> None:
     _fonts.clear()
 
 
+@cache
+def face_files() -> dict[bool, Path] | None:
+    """The regular (False) and bold (True) font files, or None without the font package."""
+    try:
+        import fontpkg_fira_sans
+    except ImportError:
+        return None
+    files = {bold: fontpkg_fira_sans.ROOT / "files" / name for bold, name in FACE_FILES.items()}
+    return files if all(path.is_file() for path in files.values()) else None
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """pygame's bundled font (always there), cached per size."""
+    """The regular or bold UI face at ``size`` (in the bundled face's measure), cached."""
     key = (max(8, size), bold)
     if key not in _fonts:
-        face = pygame.font.Font(None, key[0])
-        face.set_bold(bold)
-        _fonts[key] = face
+        _fonts[key] = _load_font(*key)
     return _fonts[key]
+
+
+def _load_font(size: int, bold: bool) -> pygame.font.Font:
+    files = face_files()
+    if files is not None:
+        try:
+            face = pygame.font.Font(files[bold], round(size * FACE_SCALE))
+            face.size("Hg")  # pygame opens a file that is no font and fails only on use
+            return face
+        except (OSError, pygame.error):
+            pass  # a damaged file: the bundled face still reads well
+    return pygame.font.Font(None, size)
 
 
 def text(
@@ -80,9 +112,9 @@ def text(
     return rect
 
 
-def wrap(words: str, size: int, width: int) -> list[str]:
-    """Split a paragraph into lines that fit ``width`` pixels."""
-    face = font(size)
+def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split a paragraph into lines that fit ``width`` pixels in the regular or bold face."""
+    face = font(size, bold)
     lines, line = [], ""
     for word in words.split():
         trial = f"{line} {word}".strip()
