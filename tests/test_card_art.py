@@ -224,3 +224,34 @@ def test_tables_render_at_the_size_asked_and_deterministically(name):
 def test_unknown_table_is_refused():
     with pytest.raises(ValueError):
         table_surface("lava", 100, 100)
+
+
+@pytest.mark.parametrize("width", range(30, 341, 7))
+def test_faces_and_back_are_wholly_opaque_inside_the_corners(width):
+    """Nothing under a card shows through it, at any card size (it did at 1366x768: the
+    art was shrunk by 3, which left alpha 253 everywhere)."""
+    height = round(width * 1.4)
+    art = CardArt(width, height)
+    inset = art.geometry.radius
+    inside = pygame.Rect(0, 0, width, height).inflate(-2 * inset, -2 * inset)
+    for surface in [art.back_surface()] + [face for _, _, face in all_faces(art)]:
+        opaque = pygame.mask.from_surface(surface, 254)  # set where alpha is 255
+        assert opaque.get_at((width // 2, height // 2))
+        inner = pygame.mask.Mask(inside.size, fill=True)
+        assert opaque.overlap_area(inner, inside.topleft) == inside.width * inside.height
+
+
+@pytest.mark.parametrize("width", [40, 110, 330])
+def test_lift_shadow_is_soft_translucent_and_falls_down_right(width):
+    art = CardArt(width, round(width * 1.4))
+    run = art.height + 3 * art.index_height  # four cards fanned down
+    shadow = art.shadow(run)
+    blur = art.shadow_blur
+    assert shadow.get_size() == (width + 2 * blur, run + 2 * blur)
+    alphas = [p[3] for p in pixels(shadow)]
+    assert 40 < max(alphas) < 255, "a shadow darkens the table, it does not hide it"
+    assert shadow.get_at((0, 0)).a < 10, "its edge fades out"
+    dx, dy = art.shadow_offset
+    assert dx + shadow.get_width() > width and dy + shadow.get_height() > run  # reaches past
+    assert dx + blur > 0 and dy + blur > 0, "offset down and to the right"
+    assert art.shadow(run) is shadow and art.shadow().get_height() == art.height + 2 * blur
