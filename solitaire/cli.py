@@ -1,15 +1,21 @@
 """The command line: show a deal, play moves in notation, check rules from outside.
 
 Every mistake on the command line gives one line on stderr and exit code 2; an illegal
-move in --moves gives its number and reason and exit code 1.
+move in --moves gives its number and reason and exit code 1. Output cut short by its
+reader (``main.py --solve | head``) ends quietly with exit code 141, as a Unix tool killed
+by SIGPIPE does, so a script that checks can tell the output was not all read.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
+import re
+import shlex
 import sys
+import textwrap
 from pathlib import Path
 
 from . import __version__, replay_file
@@ -18,18 +24,9 @@ from .model.games import GAMES, UnknownGame, make_rules
 from .model.options import OptionError
 from .model.rules import MAX_DEAL
 
-NOTATION = {
-    "lucie": "a card (TC: to its foundation, else onto the next higher card of its suit), "
-    "or a card with a destination (TC-F, TC-7 for fan 7); a covered card names the draw; "
-    "S reshuffles",
-    "merci": "as lucie; a covered card with a destination is a merci (QH-3, QH-F)",
-    "prince": "from/to: columns 1-9, reserve a-g, h home, hc hd hh hs from a foundation "
-    "(54, a3, 2h, hs5, 54v2 for two cards); L lays off every card that can go home",
-    "canfield": "origin 1 or S (reserve), 2-5 (tableau), W (waste); destination 2-5 or F "
-    "(W2, S4, 3F, 23); N turns the hand",
-    "vierfrei": "FreeCell notation: columns 1-8, cells a-d, h home (3a, a5, 8h, 54); "
-    "54v3 moves three cards; # plays every safe card home",
-}
+BROKEN_PIPE_EXIT = 141  # 128 + SIGPIPE, what the shell reports for `yes | head`
+SHORT_WORD = 40  # longer words are quoted as their first SHORT_WORD characters and "…"
+LONG_WORD = re.compile(r"(\S{%d,}?)(['\":),.]*)(?=\s|$)" % (SHORT_WORD + 10))
 
 
 class CommandLineError(Exception):
@@ -41,30 +38,39 @@ class OneLineParser(argparse.ArgumentParser):
         raise CommandLineError(message)
 
 
+def shorten(text: str) -> str:
+    """``text`` as quoted in a message: at most SHORT_WORD characters and "…"."""
+    return text if len(text) <= SHORT_WORD + 1 else text[:SHORT_WORD] + "…"
+
+
+def one_line(message: str) -> str:
+    """A message as one line of sensible length, whatever words it quotes."""
+    message = " ".join(message.split())
+    return LONG_WORD.sub(lambda word: shorten(word.group(1)) + word.group(2), message)
+
+
+def report(message: str, err) -> None:
+    print(f"main.py: {one_line(message)}", file=err)
+
+
 def games_help() -> str:
     lines = ["games, their rule options (--rule NAME=VALUE) and move notation:"]
     for game_id, cls in GAMES.items():
         lines.append(f"  {game_id:9} {cls.title}: {cls.blurb}")
         for spec in cls.option_specs:
             lines.append(f"            --rule {spec.describe()}")
-        lines.append(f"            moves: {NOTATION[game_id]}")
-    lines += [
-        "",
-        "examples:",
-        "  python main.py                                   play (full screen)",
-        "  python main.py --game vierfrei --deal 1 --show   print Microsoft deal #1",
-        "  python main.py --game vierfrei --deal 1 --moves '6a 6b 6h' --show",
-        "  python main.py --game merci --rule redeals=unlimited --rule kings=on --deal 7 --show",
-        "  python main.py --game canfield --rule mode=2 --deal 5 --moves 'N N W2' --status",
-    ]
+        hint = f"moves: {cls().notation_hint()}"
+        lines += textwrap.wrap(hint, 96, initial_indent=" " * 12, subsequent_indent=" " * 19)
+    lines += ["", "examples:", "  python main.py   play (full screen)"]
+    lines += [f"  python main.py --game {game_id} {cls.example}" for game_id, cls in GAMES.items()]
     return "\n".join(lines)
 
 
 def build_parser() -> OneLineParser:
     parser = OneLineParser(
         prog="main.py",
-        description="Solitaire: five classic patience games. Without --show, --moves or "
-        "--status it opens the game full screen (--windowed for a window; --mono or /B for "
+        description="Solitaire: classic patience games. Without --show, --moves, --status or "
+        "--solve it opens the game full screen (--windowed for a window; --mono or /B for "
         "black and white; --game, --deal and --rule start that game; --record FILE keeps "
         "the moves you play in FILE, replayable with --moves; --replay FILE shows an exported "
         "game to step through with the arrow keys).",
@@ -101,18 +107,37 @@ def build_parser() -> OneLineParser:
     parser.add_argument(
         "--max-seconds",
         metavar="S",
-        type=float,
+        type=positive(float, "a number of seconds more than 0"),
         default=60.0,
         help="with --solve: give up after S seconds (default 60)",
     )
     parser.add_argument(
         "--max-positions",
         metavar="N",
-        type=int,
+        type=positive(int, "a whole number more than 0"),
         default=2_000_000,
         help="with --solve: give up after N positions (default 2,000,000)",
     )
+    # The window's switches mean nothing to a text command, which accepts and ignores them.
+    parser.add_argument("--windowed", action="store_true", help="(no effect here)")
+    parser.add_argument("--mono", action="store_true", help="(no effect here)")
+    parser.add_argument("--record", metavar="FILE", help="(no effect here)")
     return parser
+
+
+def positive(kind: type, wanted: str):
+    """An argparse type: a finite ``kind`` above 0 (nan, inf and -1 are refused)."""
+
+    def convert(text: str):
+        try:
+            value = kind(text) if len(text) <= 30 else None
+        except ValueError:
+            value = None
+        if value is None or not math.isfinite(value) or value <= 0:
+            raise argparse.ArgumentTypeError(f"takes {wanted}, not '{shorten(text)}'")
+        return value
+
+    return convert
 
 
 def parse_rule_options(pairs: list[str]) -> dict[str, str]:
@@ -120,7 +145,7 @@ def parse_rule_options(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip() or not value.strip():
-            raise CommandLineError(f"--rule takes NAME=VALUE, not '{pair}'")
+            raise CommandLineError(f"--rule takes NAME=VALUE, not '{shorten(pair)}'")
         options[name.strip().lower()] = value.strip()
     return options
 
@@ -128,9 +153,20 @@ def parse_rule_options(pairs: list[str]) -> dict[str, str]:
 def parse_deal(text: str | None) -> int:
     if text is None:
         return random.randint(0, MAX_DEAL)
-    if not text.strip().isdigit() or int(text) > MAX_DEAL:
-        raise CommandLineError(f"--deal takes a whole number from 0 to {MAX_DEAL:,}, not '{text}'")
-    return int(text)
+    digits = text.strip()
+    # Only 0-9: str.isdigit also accepts '³' and '٣', which int() refuses or reads oddly.
+    if not re.fullmatch(r"[0-9]{1,7}", digits) or int(digits) > MAX_DEAL:
+        raise CommandLineError(
+            f"--deal takes a whole number from 0 to {MAX_DEAL:,}, not '{shorten(text)}'"
+        )
+    return int(digits)
+
+
+def game_id_of(text: str) -> str:
+    game_id = text.lower()
+    if game_id not in GAMES:
+        raise UnknownGame(f"unknown game '{shorten(text)}' (games: {', '.join(GAMES)})")
+    return game_id
 
 
 TEXT_COMMANDS = ("--show", "--moves", "--status", "--solve", "--help", "-h", "--version")
@@ -138,9 +174,19 @@ TEXT_COMMANDS = ("--show", "--moves", "--status", "--solve", "--help", "-h", "--
 
 def main(argv: list[str]) -> int:
     """Text commands when asked for, otherwise the game on screen."""
-    if any(arg.split("=")[0] in TEXT_COMMANDS for arg in argv):
-        return run(argv)
-    return play(argv)
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):  # an ASCII-only terminal gets \\xe9, not a crash
+            stream.reconfigure(errors="backslashreplace")
+    if not any(arg.split("=")[0] in TEXT_COMMANDS for arg in argv):
+        return play(argv)
+    try:
+        code = run(argv)
+        sys.stdout.flush()  # a reader that stopped early is found here, not at exit
+    except BrokenPipeError:
+        # Nobody reads the rest: point stdout at nothing so the exit flush stays quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return BROKEN_PIPE_EXIT
+    return code
 
 
 def play(argv: list[str], err=sys.stderr) -> int:
@@ -157,16 +203,16 @@ def play(argv: list[str], err=sys.stderr) -> int:
         args = parser.parse_args(["--mono" if arg in ("/B", "/b") else arg for arg in argv])
         options = parse_rule_options(args.rule)
         if args.game is not None:
-            make_rules(args.game.lower(), **options)  # check it before opening a window
+            make_rules(game_id_of(args.game), **options)  # check it before opening a window
         deal = None if args.deal is None else parse_deal(args.deal)
     except (CommandLineError, UnknownGame, OptionError) as error:
-        print(f"main.py: {error} (see --help)", file=err)
+        report(f"{error} (see --help)", err)
         return 2
     if args.replay is not None:
         try:
             replay_file.read(args.replay)  # a damaged file is named before a window opens
         except (OSError, replay_file.ReplayError) as error:
-            print(f"main.py: {args.replay}: {error}", file=err)
+            report(f"{args.replay}: {error}", err)
             return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
@@ -174,32 +220,34 @@ def play(argv: list[str], err=sys.stderr) -> int:
     except ImportError as error:
         if "pygame" not in (error.name or str(error)):
             raise  # something else is broken: not a missing pygame
-        print(
-            "main.py: pygame-ce is not installed: run "
-            "'python3 -m pip install -r requirements.txt' (the text commands work without it)",
-            file=err,
+        report(
+            "pygame-ce is not installed: run 'python3 -m pip install -r requirements.txt' "
+            "(the text commands work without it)",
+            err,
         )
         return 2
     return run_app(args, deal, options, err)
 
 
-def run(argv: list[str], out=sys.stdout, err=sys.stderr) -> int:
+def run(argv: list[str], out=None, err=None) -> int:
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser().parse_args(["--mono" if arg in ("/B", "/b") else arg for arg in argv])
         if args.game is None:
             raise CommandLineError("--game is needed (one of: " + ", ".join(GAMES) + ")")
-        rules = make_rules(args.game.lower(), **parse_rule_options(args.rule))
+        rules = make_rules(game_id_of(args.game), **parse_rule_options(args.rule))
         deal = parse_deal(args.deal)
         game = Game(rules, deal)
     except (CommandLineError, UnknownGame, OptionError, DealError) as error:
-        print(f"main.py: {error}", file=err)
+        report(str(error), err)
         return 2
     if args.deal is None:
         print(f"deal {deal}", file=err)
     try:
         game.play_sequence((args.moves or "").split())
     except MoveListError as error:
-        print(f"main.py: {error}", file=err)
+        report(move_error(error), err)
         return 1
     if args.solve:
         return print_solution(game, args, out)
@@ -215,13 +263,17 @@ def run(argv: list[str], out=sys.stdout, err=sys.stderr) -> int:
     return 0
 
 
+def move_error(error: MoveListError) -> str:
+    """``move N 'TEXT': reason``, the move named once (the reason may quote it again)."""
+    quoted = re.compile("'" + re.escape(error.text.strip()) + "'(: )?", re.IGNORECASE)
+    reason = quoted.sub(lambda said: "" if said.group(1) else "that", error.reason)
+    return f"move {error.number} '{shorten(error.text)}': {reason}"
+
+
 def print_solution(game: Game, args, out) -> int:
     """--solve: every move to the win, the game's automatic ones as # comments."""
     from .solver.solve import SOLVED, UNSOLVABLE, solution_lines, solve_game
 
-    if args.max_seconds <= 0 or args.max_positions <= 0:
-        print("main.py: --max-seconds and --max-positions must be more than 0", file=sys.stderr)
-        return 2
     if args.show:
         print(game.show(), file=out)
     verdict = solve_game(

@@ -21,10 +21,11 @@ from pathlib import Path
 from .model.game import Game
 from .model.games import GAMES, make_rules
 from .model.moves import IllegalMove, Turn
+from .model.rules import NOTATION_VERSION
 from .storage import write_atomic
 
 MOVES_PER_LINE = 12
-HEADINGS = ("game", "deal", "options", "rules", "moves")
+HEADINGS = ("game", "deal", "options", "rules", "moves", "notation")
 
 
 class ReplayError(ValueError):
@@ -43,6 +44,7 @@ def to_text(game: Game) -> str:
     lines = [
         f"# {rules.title}, deal {game.deal_number}: {len(moves)} moves, "
         f"{rules.score_text(game.state)}",
+        f"notation: {NOTATION_VERSION}",  # files without this line are read as version 1
         f"game: {rules.game_id}",
         f"deal: {game.deal_number}",
         f"options: {rules.option_text()}".rstrip(),
@@ -87,16 +89,23 @@ def parse_text(text: str) -> tuple[Game, list[str]]:
     moves = [
         (number, word) for number, line in move_lines for word in line.partition(marker)[0].split()
     ]
+    line, version = headings.get("notation", (None, "1"))
+    if version not in ("1", str(NOTATION_VERSION)):
+        raise ReplayError(f"notation {version[:20]!r} is not one this game reads", line)
     scratch = Game(game.rules, game.deal_number)
-    for count, (number, move) in enumerate(moves, start=1):
-        try:
-            scratch.play_text(move)
-        except IllegalMove as error:
-            reason = str(error)
-            if not reason.startswith(f"'{move}'"):
-                reason = f"'{move}' (move {count}): {reason}"
-            raise ReplayError(reason, number) from None
-    return game, [move for _, move in moves]
+    with game.rules.reading_notation(int(version)):
+        for count, (number, move) in enumerate(moves, start=1):
+            try:
+                scratch.play_text(move)
+            except IllegalMove as error:
+                reason = str(error)
+                if not reason.startswith(f"'{move}'"):
+                    reason = f"'{move}' (move {count}): {reason}"
+                raise ReplayError(reason, number) from None
+    # moves in an older notation are handed on rewritten in the current one
+    return game, (
+        [move for _, move in moves] if int(version) == NOTATION_VERSION else scratch.notation()
+    )
 
 
 def _start(headings: dict[str, tuple[int, str]]) -> Game:

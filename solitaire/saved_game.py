@@ -14,10 +14,11 @@ from pathlib import Path
 
 from .model.game import Game
 from .model.games import make_rules
+from .model.rules import NOTATION_VERSION
 from .storage import DamagedFile, dump_json, load_or_fresh, write_atomic
 
 KIND = "game"
-VERSION = 1
+VERSION = 2  # 2: moves in notation version 2 (Freecell Solver's); 1 is read as it was written
 CORE_KEYS = ("kind", "version", "game", "options", "deal", "moves", "position")
 
 
@@ -71,8 +72,10 @@ def from_dict(data: dict) -> tuple[Game, dict]:
     if not _is_count(deal):
         raise DamagedFile(f"its deal number {deal!r} is not a whole number")
     try:
-        game = Game(make_rules(game_id, **options), deal)
-        game.play_sequence(moves)
+        rules = make_rules(game_id, **options)
+        game = Game(rules, deal)
+        with rules.reading_notation(1 if data.get("version") == 1 else NOTATION_VERSION):
+            game.play_sequence(moves)
     except ValueError as error:  # UnknownGame, OptionError, DealError, MoveListError
         raise DamagedFile(str(error)) from None
     except (TypeError, LookupError) as error:  # odd input the engine did not expect

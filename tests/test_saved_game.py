@@ -98,7 +98,7 @@ def test_each_game_keeps_its_own_file(tmp_path):
 def test_the_save_is_readable_text_with_options_by_name(tmp_path):
     game = played_game("merci", {"redeals": "unlimited"}, 5)
     data = saved_game.to_dict(game, {"seconds": 1})
-    assert data["kind"] == "game" and data["version"] == 1 and data["game"] == "merci"
+    assert data["kind"] == "game" and data["version"] == saved_game.VERSION and data["game"] == "merci"
     assert data["options"]["redeals"] == "unlimited" and data["options"]["kings"] == "off"
     assert data["moves"][: data["position"]] == game.notation()
     assert len(data["moves"]) == len(game.done) + len(game.undone)
@@ -131,7 +131,7 @@ def bad_move_save():
         ("\x00garbage\x00", "garbled"),
         (good_save()[:-40], "ends too soon"),
         ("", "empty"),
-        (good_save(version=2), "newer version"),
+        (good_save(version=saved_game.VERSION + 1), "newer version"),
         (bad_move_save(), "move 6 'zz'"),
         (good_save(game="patience"), "unknown game 'patience'"),
         (good_save(options={"auto": "sometimes"}), "option auto"),

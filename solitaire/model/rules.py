@@ -16,6 +16,7 @@ data cannot say (a redeal, a merci, turning the hand).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 from .cards import SUITS, Card
 from .moves import IllegalMove, Move, MoveKind, Status
@@ -23,6 +24,9 @@ from .options import Option, resolve_options
 from .state import State, StepLog
 
 MAX_DEAL = 1_000_000
+# Version 2 follows Freecell Solver in the games that use its notation (see
+# ``Rules.freecell_notation``); saves and replays written before it are read as version 1.
+NOTATION_VERSION = 2
 FOUNDATIONS = tuple("f" + suit for suit in SUITS)
 HOME = "home"  # a destination code meaning "the foundation of the card's suit"
 
@@ -49,6 +53,12 @@ class Rules:
     codes: dict[str, str] = {}
     # Moves written as one word (upper case): "N" turns the hand, "L" lays off ...
     commands: dict[str, MoveKind] = {}
+    # Freecell Solver's notation (fc-solve -snx): the count after 'v' is hexadecimal and a
+    # plain move into an empty column moves one card. Otherwise 'v' counts are decimal and
+    # a plain move takes as many cards as may go.
+    freecell_notation = False
+    notation_read = NOTATION_VERSION  # an older version while old files are read
+    example = "--deal 1 --show"  # what follows "main.py --game ID" in --help's examples
 
     def __init__(self, **options: object):
         self.options = resolve_options(self.option_specs, options)
@@ -357,18 +367,16 @@ class Rules:
         count = None
         if "v" in token:
             token, _, count_text = token.partition("v")
-            if not count_text.isdigit() or int(count_text) < 1:
-                raise IllegalMove(f"'{text}': the number of cards after 'v' is missing")
-            count = int(count_text)
+            count = self.read_count(count_text)
+            if count is None:
+                raise IllegalMove(f"'{text}': the number of cards after 'v' is not a number")
         src_code = next(
             (code for code in sorted(self.codes, key=len, reverse=True) if token.startswith(code)),
             None,
         )
-        if src_code is None:
+        if src_code is None or token[len(src_code) :] not in self.codes:
             raise IllegalMove(f"'{text}' is not a move here ({self.notation_hint()})")
         dst_code = token[len(src_code) :]
-        if dst_code not in self.codes:
-            raise IllegalMove(f"'{text}' is not a move here ({self.notation_hint()})")
         src = self.codes[src_code]
         if src == HOME:
             raise IllegalMove(f"'{text}': '{src_code}' is a destination, not a source")
@@ -379,25 +387,54 @@ class Rules:
                 raise IllegalMove(f"'{text}': there is no card there to move")
             dst = "f" + top.suit
         if count is None:
-            count = self.default_count(state, src, dst)
+            count = self.implied_count(state, src, dst, self.reads_freecell_notation)
         return Move(MoveKind.MOVE, src, dst, count)
 
+    @property
+    def reads_freecell_notation(self) -> bool:
+        return self.freecell_notation and self.notation_read >= 2
+
+    def read_count(self, text: str) -> int | None:
+        """The count written after 'v' (hexadecimal in Freecell Solver's notation)."""
+        digits = "0123456789abcdef" if self.reads_freecell_notation else "0123456789"
+        if not text or len(text) > 3 or any(char not in digits for char in text):
+            return None
+        count = int(text, len(digits))
+        return count if count >= 1 else None
+
+    def implied_count(self, state: State, src: str, dst: str, freecell: bool) -> int:
+        """How many cards a move written without a count moves."""
+        if freecell and self.roles.get(dst) == "tableau" and not state.piles[dst]:
+            return 1  # fc-solve -snx writes the count whenever more go to an empty column
+        return self.default_count(state, src, dst)
+
     def default_count(self, state: State, src: str, dst: str) -> int:
-        """Without a count, the largest number of cards that may legally move."""
+        """The largest number of cards that may legally move (1 if none may)."""
         if state.piles.get(src):
             for count in sorted(self.lift_counts(state, src), reverse=True):
                 if self.is_legal(state, Move(MoveKind.MOVE, src, dst, count)):
                     return count
         return 1
 
+    @contextmanager
+    def reading_notation(self, version: int) -> Iterator[None]:
+        """Read moves as notation ``version`` wrote them (an old save or replay); moves
+        are always written in the current version."""
+        self.notation_read = version
+        try:
+            yield
+        finally:
+            del self.notation_read
+
     def format_move(self, move: Move, state: State) -> str:
-        """The notation of a legal ``move`` in the position ``state`` before it."""
+        """The notation of a legal ``move`` in the position ``state`` before it; it reads
+        back as the same move."""
         if move.kind != MoveKind.MOVE:
             return self.format_special(move, state)
         dst = self.code_of.get(HOME) if self.roles[move.dst] == "foundation" else None
         text = self.code_of[move.src] + (dst or self.code_of[move.dst])
-        if move.count != self.default_count(state, move.src, move.dst):
-            text += f"v{move.count}"
+        if move.count != self.implied_count(state, move.src, move.dst, self.freecell_notation):
+            text += f"v{move.count:x}" if self.freecell_notation else f"v{move.count}"
         return text
 
     def format_special(self, move: Move, state: State) -> str:

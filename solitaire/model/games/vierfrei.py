@@ -34,6 +34,8 @@ class Vierfrei(Rules):
     build = BUILD_ALTERNATE
     supermoves = True
     commands = {"#": MoveKind.SAFE_HOME}
+    freecell_notation = True
+    example = "--deal 1 --moves '6a 6b 6h' --show"
     codes = {
         **{str(number): name for number, name in enumerate(COLUMNS, start=1)},
         **{letter: name for letter, name in zip("abcd", CELLS)},
@@ -95,7 +97,11 @@ class Vierfrei(Rules):
 
     # ------------------------------------------------------------------ notation
     def notation_hint(self) -> str:
-        return "columns 1-8, cells a-d, h home, e.g. 3a a5 8h 54, 54v3 for 3 cards, # safe home"
+        return (
+            "Freecell Solver's notation: columns 1-8, cells a-d, h home (3a a5 8h 54); "
+            "a run goes whole onto a card, into an empty column write the count in "
+            "hexadecimal (54v3, 12vb for 11 cards); # plays every safe card home"
+        )
 
     def show(self, state: State) -> str:
         """The board as Freecell Solver reads it."""
