@@ -5,14 +5,15 @@ import random
 import pygame
 import pytest
 from helpers import cards, pile
+from table_driver import click, drag, key, point, send, settle, start, type_text
 
 from solitaire.cli import parse_rule_options
 from solitaire.model.game import Game
-from solitaire.model.games import make_rules
+from solitaire.model.games import GAMES, make_rules
 from solitaire.model.moves import MoveKind
 from solitaire.model.state import State
-from solitaire.solver.known_wins import KNOWN_WINS
-from solitaire.solver.solve import FREECELL_IMPOSSIBLE, solve_game, winnable_deal
+from solitaire.model.games.vierfrei import FREECELL_IMPOSSIBLE
+from solitaire.solver.solve import solve_game, winnable_deal
 from solitaire.ui.app import App
 from solitaire.ui.library import Library
 from solitaire.ui.overlays import (
@@ -30,65 +31,6 @@ def app(tmp_path):
     application = App(fullscreen=False, size=(1280, 800), library=Library(tmp_path))
     yield application
     pygame.quit()
-
-
-def start(app, game_id, deal=1, **options):
-    app.open_game(game_id, deal, options or None)
-    settle(app)
-    return app.table
-
-
-def settle(app):
-    app.table.flights.finish()
-    app.step(sleep=False)
-
-
-def send(app, *events):
-    for event in events:
-        pygame.event.post(event)
-    app.step(sleep=False)
-
-
-def point(app, name, index=-1):
-    """A point on card ``index`` of a pile that is not covered by the next card."""
-    table = app.table
-    count = len(table.state.piles[name])
-    x, y = table.view.layout.card_positions(name, max(count, 1))[index]
-    return (
-        (x + 6, y + 6)
-        if index not in (-1, count - 1)
-        else (x + table.view.layout.card_w // 2, y + table.view.layout.card_h // 2)
-    )
-
-
-def down(pos, button=1):
-    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
-
-
-def up(pos, button=1):
-    return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)
-
-
-def motion(pos):
-    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
-
-
-def key(code, mod=0, char=""):
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=char, scancode=0)
-
-
-def click(app, pos, button=1):
-    send(app, down(pos, button), up(pos, button))
-
-
-def drag(app, start_pos, end_pos):
-    middle = ((start_pos[0] + end_pos[0]) // 2, (start_pos[1] + end_pos[1]) // 2)
-    send(app, down(start_pos), motion(middle), motion(end_pos), up(end_pos))
-
-
-def type_text(app, words):
-    for char in words:
-        send(app, key(pygame.key.key_code(char.lower()), char=char))
 
 
 def test_drag_a_card_to_a_free_cell_and_a_run_to_a_column(app):
@@ -559,7 +501,7 @@ def test_solvable_deals_in_canfield_rule_1_come_at_once(app):
     start(app, "canfield", 5)
     app.set_solvable_only("canfield", True)
     send(app, key(pygame.K_n, pygame.KMOD_CTRL))
-    assert app.table.game.deal_number in KNOWN_WINS[("canfield", "mode=1")]
+    assert app.table.game.deal_number in app.table.rules.known_wins["mode=1"]
     assert "not proven" not in app.table.message[0]
 
 
@@ -575,7 +517,12 @@ def test_a_deal_said_to_be_winnable_is_won_by_its_solution():
 
 
 def test_rule_sets_with_rare_wins_deal_from_deals_proven_ahead_of_time():
-    for (game_id, option_text), numbers in KNOWN_WINS.items():
+    known = [
+        (cls, text, numbers) for cls in GAMES.values() for text, numbers in cls.known_wins.items()
+    ]
+    assert known
+    for cls, option_text, numbers in known:
+        game_id = cls.game_id
         rules = make_rules(game_id, **parse_rule_options(option_text.split()))
         assert rules.option_text() == option_text and len(set(numbers)) == len(numbers)
         number, proven = winnable_deal(rules, random.Random(1), max_seconds=0.0)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from solitaire.model.games import make_rules
 from solitaire.ui.layout import TableLayout
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,7 +74,9 @@ def test_drag_and_keys_in_a_real_window(display, tmp_path):
     try:
         window = xdo(env, "search", "--sync", "--pid", str(game.pid)).split()[0]
         time.sleep(1.0)  # the deal flies in
-        layout = TableLayout("vierfrei", (0, BAR, SIZE[0], SIZE[1] - 2 * BAR))
+        layout = TableLayout(
+            make_rules("vierfrei").arrangement(), (0, BAR, SIZE[0], SIZE[1] - 2 * BAR)
+        )
 
         def centre(pile: str, count: int) -> tuple[int, int]:
             x, y = layout.card_positions(pile, count)[-1]

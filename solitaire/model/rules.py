@@ -22,6 +22,7 @@ from .cards import SUITS, Card
 from .moves import IllegalMove, Move, MoveKind, Status
 from .options import Option, resolve_options
 from .state import State, StepLog
+from .table_spec import Arrangement, GameButton, GameHelp
 
 MAX_DEAL = 1_000_000
 # Version 2 follows Freecell Solver in the games that use its notation (see
@@ -40,6 +41,7 @@ class Rules:
     game_id = ""
     title = ""
     blurb = ""  # one line for the game chooser
+    order = 100.0  # the game's place in the chooser (then by title)
     option_specs: tuple[Option, ...] = ()
 
     tableau: tuple[str, ...] = ()
@@ -457,6 +459,70 @@ class Rules:
     @staticmethod
     def column_line(cards: list[Card]) -> str:
         return (": " + " ".join(str(card) for card in cards)).rstrip()
+
+    # ------------------------------------------------------------------ the table's part
+    # What the table reads to lay out, drive and explain the game: it knows no game by name.
+    help = GameHelp(rules=(), keys=())
+    buttons: tuple[GameButton, ...] = ()  # the game's own, between Redo and Hint
+    # The manual's keys: "F2", "Delete", "Ctrl+L" ... -> a table action (ui/actions.py).
+    key_actions: dict[str, str] = {}
+    # Keyboard play: "" none; "card": type a card's name, then Enter (typed_words are
+    # commands, not cards); "codes": an origin key, then a destination key (self.codes).
+    typing = ""
+    typed_words: dict[str, str] = {}
+    right_click = "cancel"  # or "cells": send the card or run under the pointer to free cells
+    double_click = "home"  # or "home_or_cell", or "typed": as if the card's name were typed
+    refusal_sound = "click"  # the sound of a refused move
+    refusal_spoken = True  # False: the sound alone, no message (seed 004: "just a bing")
+    lift_whole_pile = False  # a press below a pile's top card lifts the whole pile
+    # Moves the solver's winning line leaves out (a reshuffle shows cards not yet seen);
+    # when no line is found the hint offers one of these if it is legal.
+    hint_excludes: frozenset[MoveKind] = frozenset()
+    verdict_note = ""  # said after the solver's verdict, e.g. " (seeing every card)"
+    solver = "generic"  # the search family that serves the game (solver/solve.py)
+    known_wins: dict[str, tuple[int, ...]] = {}  # option_text() -> deals proven winnable
+    # Deals known not to be winnable when every other one is: "winnable" needs no search.
+    impossible_deals: frozenset[int] | None = None
+
+    def arrangement(self) -> Arrangement:
+        """Where every pile sits on the table, in card-width units."""
+        raise NotImplementedError
+
+    def status_items(self, state: State) -> list[str]:
+        """The game's own items on the status line (redeals left, the rule in force ...)."""
+        return []
+
+    def help_later(self, state: State) -> str:
+        """What may still come to help ("a reshuffle"), or "": the verdict's wording."""
+        return ""
+
+    def notice_after(self, move: Move, state: State) -> str | None:
+        """A prompt the table says (with a chime) after ``move`` led to ``state``."""
+        return None
+
+    def stats_line(self, summary) -> str | None:
+        """The game's own line in its statistics (points, a casino balance ...)."""
+        return None
+
+    def extra_cheers(self, state: State) -> int:
+        """Cheers beyond the first at a win."""
+        return 0
+
+    def option_change_text(self, name: str, value: object) -> str:
+        """What the table says when a key changes option ``name`` to ``value``."""
+        return f"{name} {value}: a new deal under this rule."
+
+    def proven_winnable_deal(self, rng) -> int | None:
+        """A deal known to be winnable without a search, or None."""
+        known = self.known_wins.get(self.option_text())
+        if known:
+            return rng.choice(known)
+        if self.impossible_deals is not None:
+            while True:
+                number = rng.randint(1, MAX_DEAL)
+                if number not in self.impossible_deals:
+                    return number
+        return None
 
 
 def _plan_run_move(

@@ -12,7 +12,6 @@ from ..model.rules import Rules
 from ..model.state import State, Transfer
 from .canfield import CanfieldSearch
 from .freecell import solve_freecell
-from .known_wins import KNOWN_WINS
 from .lucie import LucieSearch
 from .prince import PrinceSearch
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Search, Verdict
@@ -29,21 +28,26 @@ __all__ = [
     "mended_plan",
 ]
 
-# Games with a search of their own, faster than the generic one; each takes the same
-# arguments as Search and answers run(seconds) and finish(max_seconds) the same way.
+# The search families a game's definition may name (``Rules.solver``), faster than the
+# generic one; each takes the same arguments as Search and answers run(seconds) and
+# finish(max_seconds) the same way. "freecell" games have their own solver besides
+# (solve_freecell_family), and the generic search in slices when that cannot settle.
 DEDICATED: dict[str, type] = {
     "prince": PrinceSearch,
     "lucie": LucieSearch,
-    "merci": LucieSearch,
     "canfield": CanfieldSearch,
 }
+
+
+def has_dedicated_search(rules: Rules) -> bool:
+    return rules.solver in DEDICATED
 
 
 def make_search(
     rules: Rules, state: State, *, max_positions: int, without: frozenset = frozenset()
 ):
     """The best search the game has for ``state``, ready to run in slices."""
-    kind = DEDICATED.get(rules.game_id, Search)
+    kind = DEDICATED.get(rules.solver, Search)
     return kind(rules, state, max_positions=max_positions, without=without)
 
 
@@ -100,13 +104,24 @@ def solve_game(
     max_positions: int = 2_000_000,
     without: frozenset = frozenset(),
 ) -> Verdict:
-    if rules.game_id == "vierfrei":
-        return solve_vierfrei(rules, state, max_seconds=max_seconds, max_positions=max_positions)
+    if rules.solver == "freecell":
+        return solve_freecell_family(
+            rules, state, max_seconds=max_seconds, max_positions=max_positions
+        )
     search = make_search(rules, state, max_positions=max_positions, without=without)
     return search.finish(max_seconds)
 
 
-def solve_vierfrei(
+def quick_verdict(rules: Rules, state: State) -> Verdict | None:
+    """A verdict in a few milliseconds where the game's solver family can give one: the
+    FreeCell solver settles most positions that fast (99% of deals 1..100 under 50 ms)."""
+    if rules.solver != "freecell":
+        return None
+    verdict = solve_freecell_family(rules, state, max_seconds=0.05, max_positions=20_000)
+    return None if verdict.status == UNKNOWN else verdict
+
+
+def solve_freecell_family(
     rules: Rules, state: State, *, max_seconds: float, max_positions: int
 ) -> Verdict:
     """The dedicated FreeCell solver, its moves made engine moves.
@@ -156,28 +171,18 @@ def solution_lines(game: Game, moves: list[Move], atomic: bool = False) -> list[
     return lines
 
 
-# Microsoft FreeCell deals 1..1,000,000 that no one can win (Freecell Solver's list):
-# every other numbered deal has a known solution, so "winnable" needs no search.
-FREECELL_IMPOSSIBLE = frozenset({11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948})
-
-
 def winnable_deal(rules: Rules, rng, max_seconds: float = 6.0) -> tuple[int, bool]:
     """A random deal number the solver has proven winnable, and whether it could prove one.
 
-    Vierfrei: any Microsoft number but the eight impossible ones. Rule sets whose wins
-    are too rare to find in a few seconds: one of the deals proven ahead of time
-    (``known_wins.py``). Other games: deals are tried in turn, each searched for a
-    while, until one is won or time runs out (then the last one tried is returned,
-    unproven).
+    A deal the game's definition knows to be winnable comes first (FreeCell: any number
+    but the few impossible ones; rule sets whose wins are too rare to find in a few
+    seconds: a deal proven ahead of time). Otherwise deals are tried in turn, each
+    searched for a while, until one is won or time runs out (then the last one tried is
+    returned, unproven).
     """
-    if rules.game_id == "vierfrei":
-        while True:
-            number = rng.randint(1, 1_000_000)
-            if number not in FREECELL_IMPOSSIBLE:
-                return number, True
-    known = KNOWN_WINS.get((rules.game_id, rules.option_text()))
-    if known:
-        return rng.choice(known), True
+    known = rules.proven_winnable_deal(rng)
+    if known is not None:
+        return known, True
     deadline = time.perf_counter() + max_seconds
     number = rng.randint(1, 1_000_000)
     while time.perf_counter() < deadline:

@@ -161,7 +161,7 @@ class App:
 
     def open_help(self) -> None:
         if self.table is not None:
-            self.open_overlay(HelpOverlay(self, self.table.game_id))
+            self.open_overlay(HelpOverlay(self, self.table.rules))
 
     def open_options(self) -> None:
         if self.table is not None:
@@ -250,12 +250,7 @@ class App:
     def game_won(self, table: TableScreen) -> None:
         score = table.rules.score_text(table.state)
         self.library.record(table.game, table.seconds, table.assisted)
-        cheers = 1
-        if table.game_id in ("lucie", "merci"):
-            cheers += (
-                table.rules.redeals_left(table.state) or 0
-            )  # seed 000: a cheer per shuffle saved
-        self.audio.play("cheer", cheers)
+        self.audio.play("cheer", 1 + table.rules.extra_cheers(table.state))
         self.open_overlay(
             WinOverlay(
                 self, table, f"{table.rules.title}, deal " f"{table.game.deal_number}: {score}"
@@ -343,8 +338,8 @@ class App:
             screen.mouse_up(event)
         elif event.type == pygame.MOUSEMOTION:
             screen.mouse_motion(event)
-        elif event.type == pygame.KEYDOWN and not screen.key_down(event):
-            self.table_key(event)
+        elif event.type == pygame.KEYDOWN:
+            screen.key_down(event)
 
     def global_key(self, event) -> bool:
         """Keys that work on every screen, dialogs included."""
@@ -359,43 +354,11 @@ class App:
                 return True
         return False
 
-    def table_key(self, event) -> None:
-        table, key = self.table, event.key
-        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-        if ctrl and key == pygame.K_z:
-            table.undo()
-        elif ctrl and key == pygame.K_y:
-            table.redo()
-        elif ctrl and key == pygame.K_r:
-            table.restart()
-        elif ctrl and key == pygame.K_n:
-            table.new_deal()
-        elif key == pygame.K_m and not ctrl:
-            muted = self.audio.toggle_mute()
-            table.say("Sound off." if muted else "Sound on.")
-            self.remember("muted", muted)
-        elif key == pygame.K_F1:
-            self.open_help()
-        elif key == pygame.K_o and not ctrl:
-            self.open_options()
-        elif key == pygame.K_TAB:
-            self.open_chooser()
-        elif key == pygame.K_F5:
-            self.open_stats()
-        elif ctrl and key == pygame.K_h:
-            table.show_hint()
-        elif ctrl and key == pygame.K_d:
-            table.start_auto()
-        elif key == pygame.K_RIGHT:
-            table.redo()
-        elif key == pygame.K_LEFT:
-            table.undo()
-        elif ctrl and key == pygame.K_e:
-            self.export(table)
-        elif ctrl and key == pygame.K_o:
-            self.choose_replay()
-        elif key == pygame.K_ESCAPE:
-            self.open_quit_menu()
+    def toggle_mute(self) -> None:
+        muted = self.audio.toggle_mute()
+        if self.table is not None:
+            self.table.say("Sound off." if muted else "Sound on.")
+        self.remember("muted", muted)
 
     # ------------------------------------------------------------------ boss key
     def boss_key(self) -> None:

@@ -1,4 +1,4 @@
-"""The game chooser: the five games with a line each and how the last game went."""
+"""The game chooser: every registered game as a tile, laid out to fit any window."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import pygame
 from ..model.games import GAMES
 from .card_art import table_surface
 from .theme import text
+from .widgets import text_fitted
 
 
 class Chooser:
@@ -28,7 +29,7 @@ class Chooser:
                 self.choice = (self.choice + 1) % len(self.ids)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.app.open_game(self.ids[self.choice])
-            elif event.unicode in "12345" and event.unicode:
+            elif event.unicode.isdigit() and 1 <= int(event.unicode) <= len(self.ids):
                 self.app.open_game(self.ids[int(event.unicode) - 1])
             elif event.key in (pygame.K_ESCAPE, pygame.K_TAB) and self.app.table is not None:
                 self.app.open_game(self.app.table.game_id)
@@ -62,57 +63,94 @@ class Chooser:
         if self.felt is None or self.felt.get_size() != (w, h):
             self.felt = table_surface(self.app.look["table"], w, h, mono=self.app.look["mono"])
         surface.blit(self.felt, (0, 0))
-        size = max(16, min(34, h // 30))
-        text(surface, "Solitaire", size * 3, theme.accent, (w // 2, h // 12), "midtop", bold=True)
+        size = max(12, h // 32)
+        numbers = f"1-{min(9, len(self.ids))}" if len(self.ids) > 1 else "1"
+        heading_y = h // 24
         text(
             surface,
-            "Choose a game: click it, or press 1-5. Esc quits.",
+            "Solitaire",
+            size * 5 // 2,
+            theme.accent,
+            (w // 2, heading_y),
+            "midtop",
+            bold=True,
+        )
+        hint_y = heading_y + size * 5 // 2 + size // 3
+        text_fitted(
+            surface,
+            f"Choose a game: click it, or press {numbers}. Esc quits.",
             size,
             theme.text,
-            (w // 2, h // 12 + size * 3),
+            (w // 2, hint_y),
             "midtop",
+            w - 2 * size,
         )
-        tile_h = size * 3
-        top = h // 12 + size * 5
-        self.rects = []
-        for i, game_id in enumerate(self.ids):
-            cls = GAMES[game_id]
-            rect = pygame.Rect(0, 0, min(w - 40, size * 34), tile_h)
-            rect.midtop = (w // 2, top + i * (tile_h + size // 2))
-            self.rects.append(rect)
-            colour = theme.button_hover if i == self.choice else theme.bar
-            pygame.draw.rect(surface, colour, rect, border_radius=size // 2)
-            pygame.draw.rect(surface, theme.panel_edge, rect, width=2, border_radius=size // 2)
-            text(
-                surface,
-                f"{i + 1}  {cls.title}",
-                size * 5 // 4,
-                theme.accent,
-                (rect.x + size, rect.y + size // 3),
-                bold=True,
-            )
-            text(
-                surface,
-                cls.blurb,
-                size * 4 // 5,
-                theme.text,
-                (rect.x + size * 2, rect.bottom - size // 3),
-                "bottomleft",
-            )
-            result = self.app.last_result(game_id)
-            text(
-                surface,
-                f"Last game: {result}",
-                size * 4 // 5,
-                theme.dim_text,
-                (rect.right - size, rect.y + size // 3),
-                "topright",
-            )
-        text(
+        footer_y = h - size
+        text_fitted(
             surface,
             "B hides the game at once (boss key)   F11 full screen / window   M sound",
             size * 4 // 5,
             theme.dim_text,
-            (w // 2, h - size),
+            (w // 2, footer_y),
             "midbottom",
+            w - 2 * size,
         )
+        top, bottom = hint_y + size * 2, footer_y - size * 2
+        self.rects = tile_grid(
+            len(self.ids), pygame.Rect(size, top, w - 2 * size, bottom - top), size
+        )
+        for i, (game_id, rect) in enumerate(zip(self.ids, self.rects)):
+            self._draw_tile(surface, i, game_id, rect)
+
+    def _draw_tile(self, surface, i: int, game_id: str, rect: pygame.Rect) -> None:
+        theme, cls = self.app.theme, GAMES[game_id]
+        size = rect.h * 10 // 42  # the tile's text size: title, blurb, last game in three lines
+        colour = theme.button_hover if i == self.choice else theme.bar
+        radius = max(4, size // 2)
+        pygame.draw.rect(surface, colour, rect, border_radius=radius)
+        pygame.draw.rect(
+            surface, theme.panel_edge, rect, width=max(2, size // 12), border_radius=radius
+        )
+        inner = rect.w - 2 * size
+        number = f"{i + 1}  " if i < 9 else ""
+        x, y = rect.x + size, rect.y + size // 3
+        text_fitted(
+            surface,
+            number + cls.title,
+            size * 5 // 4,
+            theme.accent,
+            (x, y),
+            "topleft",
+            inner,
+            bold=True,
+        )
+        y += size * 3 // 2
+        text_fitted(surface, cls.blurb, size * 4 // 5, theme.text, (x, y), "topleft", inner)
+        y += size
+        result = f"Last game: {self.app.last_result(game_id)}"
+        text_fitted(surface, result, size * 4 // 5, theme.dim_text, (x, y), "topleft", inner)
+
+
+def tile_grid(count: int, area: pygame.Rect, size: int) -> list[pygame.Rect]:
+    """Rectangles for ``count`` tiles: the fewest columns that let every row fit, tiles as
+    large as the area allows (up to a comfortable reading width), centred."""
+    gap = max(4, size // 2)
+    for columns in range(1, max(1, count) + 1):
+        rows = -(-count // columns)
+        tile_w = min(size * 34, (area.w - (columns - 1) * gap) // columns)
+        tile_h = min(size * 4, (area.h - (rows - 1) * gap) // rows)
+        if tile_h >= size * 3 or columns == count:
+            break
+    tile_h = max(tile_h, 1)
+    total_w = columns * tile_w + (columns - 1) * gap
+    total_h = rows * tile_h + (rows - 1) * gap
+    left, top = area.centerx - total_w // 2, area.y + max(0, (area.h - total_h) // 2)
+    return [
+        pygame.Rect(
+            left + (i % columns) * (tile_w + gap),
+            top + (i // columns) * (tile_h + gap),
+            tile_w,
+            tile_h,
+        )
+        for i in range(count)
+    ]

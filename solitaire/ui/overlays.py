@@ -14,7 +14,7 @@ from .. import __version__
 from ..model.options import UNLIMITED
 from ..model.rules import MAX_DEAL
 from .card_art import BACKS, TABLES
-from .help_text import COMMON_KEYS, HELP, MOUSE_HELP
+from .help_text import COMMON_KEYS, MOUSE_HELP
 from .layout import CARD_SCALES
 from .theme import text, wrap
 from .widgets import panel
@@ -52,9 +52,9 @@ class Overlay:
 
 
 class HelpOverlay(Overlay):
-    def __init__(self, app, game_id: str):
+    def __init__(self, app, rules):
         super().__init__(app)
-        self.help = HELP[game_id]
+        self.title, self.help = rules.title, rules.help
         self.scroll = 0
 
     def handle(self, event) -> None:
@@ -76,7 +76,7 @@ class HelpOverlay(Overlay):
         pad = size
         text(
             surface,
-            f"{self.help.title}: how to play",
+            f"{self.title}: how to play",
             size * 3 // 2,
             theme.accent,
             (rect.x + pad, rect.y + pad),
@@ -109,7 +109,8 @@ class HelpOverlay(Overlay):
         lines = []
         for paragraph in self.help.rules:
             lines += wrap(paragraph, self.size, width) + [""]
-        return lines + ["Mouse"] + [f"  {line}" for line in MOUSE_HELP]
+        mouse = (*MOUSE_HELP, *self.help.mouse)
+        return lines + ["Mouse"] + [f"  {line}" for line in mouse]
 
     def _key_lines(self, width: int) -> list[tuple[str, str, bool]]:
         """(key, a line of its meaning, is a heading), wrapped to the column."""

@@ -2,11 +2,11 @@
 milliseconds at a time between frames, and what the player gets from it: the
 "winnable?" line, hints, and the demo's moves.
 
-What the verdicts may know, said on screen:
-- La Belle Lucie and its merci sibling: the search does not use reshuffles (the player
-  cannot foresee them), so it answers "winnable without another reshuffle".
-- Canfield: the search sees every card, the hand and the reserve included, which the
-  player does not: it answers whether a win exists for this deal.
+What the verdicts may know, said on screen (the game's definition says which apply):
+- moves the search leaves out (``Rules.hint_excludes``: La Belle Lucie's reshuffles,
+  which the player cannot foresee): it answers "winnable without a reshuffle";
+- a search that sees cards the player does not (Canfield's hand and reserve) says so
+  (``Rules.verdict_note``): it answers whether a win exists for this deal.
 
 Verdicts come without a search where they can: a move made from a position that cannot
 be won leads to one that cannot be won either; a move off the winning line is often
@@ -17,14 +17,14 @@ the verdict they had.
 
 from __future__ import annotations
 
-from ..model.moves import Move, MoveKind
+from ..model.moves import Move
 from ..solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search, Verdict
 from ..solver.solve import (
-    DEDICATED,
+    has_dedicated_search,
     make_search,
     mended_plan,
     move_between,
-    solve_vierfrei,
+    quick_verdict,
 )
 
 SLICE = 0.006  # seconds of thinking per loop pass: frames keep coming
@@ -52,8 +52,7 @@ class Partner:
         return self.table.rules
 
     def without(self) -> frozenset:
-        lucie = self.rules.game_id in ("lucie", "merci")
-        return frozenset({MoveKind.REDEAL}) if lucie else frozenset()
+        return self.rules.hint_excludes
 
     def position_changed(self) -> None:
         """Called after every change: keep the plan if the player followed it, else
@@ -75,14 +74,11 @@ class Partner:
         if known is not None:
             self._settle(known)
             return
-        budget = BUDGET if self.rules.game_id in DEDICATED else GENERIC_BUDGET
+        budget = BUDGET if has_dedicated_search(self.rules) else GENERIC_BUDGET
         self.search = make_search(self.rules, state, max_positions=budget, without=self.without())
-        if self.rules.game_id == "vierfrei":
-            # The FreeCell solver settles most positions in a few milliseconds (99% of
-            # deals 1..100 under 50 ms); only if it cannot does the sliced search go on.
-            verdict = solve_vierfrei(self.rules, state, max_seconds=0.05, max_positions=20_000)
-            if verdict.status != UNKNOWN:
-                self._settle(verdict)
+        verdict = quick_verdict(self.rules, state)  # only if none does the sliced search go on
+        if verdict is not None:
+            self._settle(verdict)
 
     def _carried_over(self, state) -> Verdict | None:
         """The verdict for ``state`` from the one before, when one move leads from there
@@ -134,16 +130,13 @@ class Partner:
             return "Winnable? thinking..."
         if self.verdict is None:
             return ""
-        lucie = self.rules.game_id in ("lucie", "merci")
-        reshuffles_left = lucie and self.rules.redeals_left(self.table.state) != 0
-        seeing = " (seeing every card)" if self.rules.game_id == "canfield" else ""
+        later = self.rules.help_later(self.table.state)  # "a reshuffle" may still come
+        seeing = self.rules.verdict_note
         if self.plan or self.verdict.status == SOLVED:
-            return (
-                "Winnable without another reshuffle" if reshuffles_left else "Winnable"
-            ) + seeing
+            return (f"Winnable without {later}" if later else "Winnable") + seeing
         if self.verdict.status == UNSOLVABLE:
-            if reshuffles_left:
-                return "Not winnable without a reshuffle"
+            if later:
+                return f"Not winnable without {later}"
             return "Not winnable from here" + seeing
         return "Winnable? unknown (too many positions)"
 
@@ -155,9 +148,9 @@ class Partner:
             return self.plan[0]
         if self.thinking:
             return "Still thinking: ask again in a moment."
-        lucie = self.rules.game_id in ("lucie", "merci")
-        if lucie and self.rules.redeal_problem(self.table.state) is None:
-            return Move(MoveKind.REDEAL)  # nothing wins as it lies: a reshuffle is the way on
+        for kind in self.rules.hint_excludes:  # nothing wins as it lies: a reshuffle ...
+            if self.rules.is_legal(self.table.state, Move(kind)):
+                return Move(kind)
         if self.verdict is not None and self.verdict.status == UNSOLVABLE:
             return "No winning line from here."
         return "No winning line found (the search gave up)."

@@ -18,7 +18,7 @@ def streak_word(streak: int) -> str:
     return "loss" if streak == -1 else "losses"
 
 
-def summary_lines(game_id: str, summary: Summary) -> list[str]:
+def summary_lines(rules, summary: Summary) -> list[str]:
     if not summary.played:
         return ["No game counted yet (a deal left with no move made counts as neither)."]
     streak = summary.current_streak
@@ -36,23 +36,16 @@ def summary_lines(game_id: str, summary: Summary) -> list[str]:
             else "-"
         ),
     ]
-    if game_id == "prince":
-        lines.append(
-            f"Points: {summary.points_total:+d} (win/loss +1/-4 any suit, +2/-2 "
-            "alternate colour, +4/-1 same suit)"
-        )
-    elif game_id == "canfield":
-        balance = summary.score_total
-        lines.append(f"Casino balance: {'-' if balance < 0 else ''}${abs(balance)}")
-    elif game_id in ("lucie", "merci"):
-        lines.append(f"Average score out of 100: {summary.average_score:.1f}")
+    extra = rules.stats_line(summary)
+    if extra:
+        lines.append(extra)
     return lines
 
 
 class StatsOverlay(Overlay):
     def __init__(self, app, game_id: str, rules):
         super().__init__(app)
-        self.game_id, self.key = game_id, option_key(rules)
+        self.game_id, self.rules, self.key = game_id, rules, option_key(rules)
 
     @property
     def stats(self) -> Stats:
@@ -90,7 +83,7 @@ class StatsOverlay(Overlay):
         for title, key in (("These rules: " + self.key, self.key), ("All rule sets", None)):
             text(surface, title, size, theme.accent, (x, y), bold=True)
             y += size + 4
-            for line in summary_lines(self.game_id, self.stats.summary(self.game_id, key)):
+            for line in summary_lines(self.rules, self.stats.summary(self.game_id, key)):
                 text(surface, line, size, theme.text, (x + size, y))
                 y += size + 2
             y += size // 2

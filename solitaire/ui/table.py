@@ -16,9 +16,6 @@ from . import face_cache
 from .card_art import CardArt, table_surface
 from .layout import TableLayout
 
-FACE_DOWN = {"hand"}  # Canfield's hand is turned face down
-SQUARED = {"hand", "reserve"}  # piles drawn as one stack showing its top card and a count
-
 
 class TableView:
     def __init__(self, rules: Rules, area: pygame.Rect, look: dict, faces_folder=None):
@@ -26,7 +23,9 @@ class TableView:
         self.rules = rules
         self.look = look  # back, table, four_color, mono
         self.area = pygame.Rect(area)
-        self.layout = TableLayout(rules.game_id, tuple(self.area), look.get("card_scale", 1.0))
+        self.layout = TableLayout(
+            rules.arrangement(), tuple(self.area), look.get("card_scale", 1.0)
+        )
         self.art = CardArt(
             self.layout.card_w,
             self.layout.card_h,
@@ -48,10 +47,10 @@ class TableView:
     def places(self, state: State) -> dict[Card, tuple[tuple[int, int], bool]]:
         """Every card's top-left corner and whether it lies face up."""
         where = {}
-        for pile in self.layout.slots:
+        for pile, slot in self.layout.slots.items():
             cards = state.piles[pile]
             for card, pos in zip(cards, self.layout.card_positions(pile, len(cards))):
-                where[card] = (pos, pile not in FACE_DOWN)
+                where[card] = (pos, not slot.face_down)
         return where
 
     def card_rect(self, pos) -> pygame.Rect:
@@ -59,12 +58,12 @@ class TableView:
 
     def hit(self, state: State, point) -> tuple[str, int | None] | None:
         """The pile and card index under ``point`` (index None: the pile's empty place)."""
-        for pile in self.layout.slots:
+        for pile, slot in self.layout.slots.items():
             cards = state.piles[pile]
             positions = self.layout.card_positions(pile, len(cards))
             for index in range(len(cards) - 1, -1, -1):
                 if self.card_rect(positions[index]).collidepoint(point):
-                    return pile, (len(cards) - 1 if pile in SQUARED else index)
+                    return pile, (len(cards) - 1 if slot.squared else index)
             if not cards and self.card_rect(self.layout.origin[pile]).collidepoint(point):
                 return pile, None
         return None
@@ -125,14 +124,14 @@ class TableView:
             )
             positions = self.layout.card_positions(pile, len(cards))
             shown = range(len(cards))
-            if pile in SQUARED:
+            if slot.squared:
                 shown = [i for i in range(len(cards)) if cards[i] not in hidden][-1:]
             for index in shown:
                 if cards[index] not in hidden:
                     surface.blit(
-                        self.card_image(cards[index], pile not in FACE_DOWN), positions[index]
+                        self.card_image(cards[index], not slot.face_down), positions[index]
                     )
-            if pile in SQUARED and cards:
+            if slot.squared and cards:
                 self._count_badge(surface, origin, len(cards), small)
 
     def _count_badge(self, surface, origin, count: int, size: int) -> None:

@@ -46,3 +46,24 @@ def panel(surface: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None:
     pygame.draw.rect(
         surface, theme.panel_edge, rect, width=max(2, rect.h // 200), border_radius=radius
     )
+
+
+def fitted(words: str, size: int, width: int, bold: bool = False) -> tuple[str, int]:
+    """The words and a text size that fit ``width`` pixels: a smaller size first (down to
+    three quarters), then the words cut short with an ellipsis."""
+    smallest = max(8, size * 3 // 4)
+    for trial in range(size, smallest - 1, -1):
+        if font(trial, bold).size(words)[0] <= width:
+            return words, trial
+    face = font(smallest, bold)
+    while words and face.size(words + "...")[0] > width:
+        words = words[:-1]
+    return words.rstrip() + "...", smallest
+
+
+def text_fitted(
+    surface, words: str, size: int, colour, pos, anchor: str, width: int, bold: bool = False
+) -> pygame.Rect:
+    """``theme.text`` for words that must stay within ``width`` pixels."""
+    words, size = fitted(words, size, width, bold)
+    return text(surface, words, size, colour, pos, anchor, bold=bold)

@@ -15,6 +15,7 @@ from ..options import UNLIMITED, Option
 from ..rules import BUILD_SUIT, FOUNDATIONS, Rules
 from ..shuffle import shuffled, shuffled_deck, stream_seed
 from ..state import State, StepLog
+from ..table_spec import CARD_RATIO, Arrangement, GameButton, GameHelp, foundation_slots, row
 
 FANS = tuple(f"t{number}" for number in range(1, 19))
 FAMILY = "belle-lucie"  # both games deal the same layouts for the same deal number
@@ -32,8 +33,31 @@ def deal_fans(cards: list[Card]) -> dict[str, list[Card]]:
     return fans
 
 
+_LUCIE_KEYS: tuple[tuple[str, str], ...] = (
+    (
+        "Type a card, then Enter",
+        (
+            "Type a card such as TC or qh and press Enter. It goes to its foundation if it can,"
+            " otherwise to its one legal place in the fans. If it cannot move, an arrow points at"
+            " it for a second."
+        ),
+    ),
+    ("Backspace", "Erase the last character you typed"),
+    ("S", "Reshuffle (or the Reshuffle button)"),
+    ("H", "Help"),
+    ("Q then Enter", "Quit menu: exit, start a new hand or return to the game"),
+)
+
+_LUCIE_OUTCOME = (
+    "You win when all 52 cards are home. The game is lost once no reshuffle or {extra} is left and"
+    " no moves can bring another card home. Your score is the share of the pack you got home, out"
+    " of 100: cards home x 100 / 52, rounded down. A win scores 100."
+)
+
+
 class BelleLucie(Rules):
     game_id = "lucie"
+    order = 10
     title = "La Belle Lucie"
     blurb = "Eighteen fans, build down in suit; two reshuffles, then one draw."
     tableau = FANS
@@ -209,6 +233,106 @@ class BelleLucie(Rules):
                 return
             log.move(fan, foundation)
 
+    # ------------------------------------------------------------------ the table
+    solver = "lucie"
+    merci_name = "Draw"  # the classic game's one merci is "the draw"
+    merci_phrase = "draw one covered card"
+    mercis_word = "Draw"  # on the status line, before the number left
+    buttons = (
+        GameButton("Reshuffle", "play:redeal", enabled_by=MoveKind.REDEAL),
+        GameButton(
+            merci_name,
+            "say:For the draw, drag or click a covered card, then its destination.",
+            enabled_by=MoveKind.MERCI,
+        ),
+    )
+    key_actions = {"S": "play:redeal", "H": "help"}
+    typing = "card"  # seed 000: type a card's name, then Enter
+    typed_words = {"Q": "quit_menu", "S": "play:redeal", "H": "help"}
+    double_click = "typed"
+    hint_excludes = frozenset({MoveKind.REDEAL})  # a reshuffle shows a layout not yet seen
+
+    def arrangement(self) -> Arrangement:
+        slots = foundation_slots(0, 0, 1.65, vertical=True)
+        for line, start in enumerate(range(0, len(FANS), 5)):
+            fans = FANS[start : start + 5]
+            slots += row(fans, 1.3, line * 1.65, 2.35, spread="right", reach=1.2)
+        return Arrangement(tuple(slots), 1.3 + 5 * 2.35 - 0.15, 3 * 1.65 + CARD_RATIO)
+
+    def status_items(self, state: State) -> list[str]:
+        left = self.redeals_left(state)
+        return [
+            f"Reshuffles left {'unlimited' if left is None else left}",
+            f"{self.mercis_word} {self.mercis_left(state)}",
+        ]
+
+    def help_later(self, state: State) -> str:
+        return "another reshuffle" if self.redeals_left(state) != 0 else ""
+
+    def notice_after(self, move: Move, state: State) -> str | None:
+        if move.kind == MoveKind.REDEAL and self.redeals_left(state) == 0:
+            if self.mercis_left(state):
+                return f"Last reshuffle: you may now {self.merci_phrase}."
+        return None
+
+    def stats_line(self, summary) -> str | None:
+        return f"Average score out of 100: {summary.average_score or 0:.1f}"
+
+    def extra_cheers(self, state: State) -> int:
+        return self.redeals_left(state) or 0  # seed 000: a cheer per shuffle saved
+
+    help = GameHelp(
+        rules=(
+            (
+                "The whole pack is dealt face up into eighteen fans: seventeen of three cards and"
+                " one of a single card. Your goal is to bring all 52 cards home to the four"
+                " foundations."
+            ),
+            (
+                "Only the top card of a fan can move. It may go onto the top card of another fan"
+                " that is one rank higher in the same suit: the seven of spades onto the eight of"
+                " spades. Kings never move between fans, and a fan that empties stays empty."
+            ),
+            (
+                "Each foundation starts with its ace and builds up in suit to the king. When you"
+                " send a card home, the next cards of that suit follow by themselves as long as"
+                " each is on top of a fan, so one play can clear a whole run."
+            ),
+            (
+                "Stuck? Reshuffle with S or the Reshuffle button. The cards left in the fans are"
+                " gathered, shuffled and dealt again in threes, any leftover cards making the last"
+                " fan. You have two reshuffles per deal."
+            ),
+            (
+                "After the second reshuffle you get one last favour, the draw. As your very first"
+                " move of the final deal, pull out any one covered card and play it to its"
+                " foundation or onto a fan where it fits. Make any other move first and the chance"
+                " is gone."
+            ),
+            _LUCIE_OUTCOME.format(extra="draw"),
+            (
+                "Tip: a card under a king is stuck until that king goes home. In the final deal, a"
+                " card beneath the king of its own suit can only be rescued by the draw, so choose"
+                " your draw with care; two such traps mean the deal cannot be won."
+            ),
+        ),
+        keys=_LUCIE_KEYS
+        + (
+            (
+                "Draw button",
+                (
+                    "The draw, on the first move after the second reshuffle only: drag a covered"
+                    " card where it should go, or click it and then its new place."
+                ),
+            ),
+        ),
+        mouse=(
+            "The Reshuffle and Draw buttons sit on the button bar. For the draw, drag or click"
+            " a covered card.",
+            "Double-click a card to play it as if you had typed its name.",
+        ),
+    )
+
     # ------------------------------------------------------------------ scoring
     def score(self, state: State) -> int:
         """Out of 100: the share of the pack on the foundations, rounded down."""
@@ -295,6 +419,7 @@ class Merci(BelleLucie):
     """Seed 002's La Belle Lucie: redeals, mercis, kings and automatic play are options."""
 
     game_id = "merci"
+    order = 20
     title = "La Belle Lucie (Merci)"
     blurb = "La Belle Lucie with your choice of redeals, mercis and kings to empty fans."
     option_specs = (
@@ -312,6 +437,70 @@ class Merci(BelleLucie):
     )
     merci_first_move_only = False  # a merci may be used at any time in the final deal
     merci_legal_spots_only = False
+
+    merci_name = "Merci"
+    merci_phrase = "use a merci"
+    mercis_word = "Mercis"
+    buttons = (
+        BelleLucie.buttons[0],
+        GameButton(
+            merci_name,
+            "say:For a merci, drag or click a covered card, then its destination.",
+            enabled_by=MoveKind.MERCI,
+        ),
+    )
+    help = GameHelp(
+        rules=(
+            (
+                "The classic La Belle Lucie layout, with the same deal for the same number:"
+                " eighteen fans, seventeen of three cards and one of a single card. Bring all 52"
+                " cards home to the four foundations, each built up in suit from ace to king."
+            ),
+            (
+                "Only a fan's top card moves, onto the next higher card of its suit. Once a card"
+                " has moved from fan to fan it may afterwards only go home (the move-once option,"
+                " on by default), so avoid burying cards you will soon need. Empty fans stay empty"
+                " unless the kings option lets a king move in."
+            ),
+            (
+                "With auto play on (the default), every card that can go to a foundation goes there"
+                " by itself, right after the deal and after each reshuffle too."
+            ),
+            (
+                "Stuck? Reshuffle with S or the Reshuffle button: the fans are gathered, shuffled"
+                " and dealt again in threes. Two reshuffles are allowed; Options can set 0 to 99 or"
+                " unlimited. A reshuffle frees every card, so cards moved once may move again."
+            ),
+            (
+                "In the final deal (after your last reshuffle, or from the start with no"
+                " reshuffles) you may use a merci at any time: lift one covered card onto any fan,"
+                " even its own, or onto its foundation if it fits. An empty fan takes it only if it"
+                " could anyway. One merci by default; none with unlimited reshuffles."
+            ),
+            _LUCIE_OUTCOME.format(extra="merci"),
+            (
+                "Tip: after a deal or reshuffle, build first on single-card fans, fans topped by a"
+                " king and fans whose top cards already run in order; those moves block nothing."
+                " Build runs as long as you can, and once the cards the foundations need are all"
+                " buried, reshuffle rather than making moves that lead nowhere."
+            ),
+        ),
+        keys=_LUCIE_KEYS
+        + (
+            (
+                "Merci button",
+                (
+                    "Use a merci, any time in the final deal: drag a covered card where it should"
+                    " go, or click it and then its new place."
+                ),
+            ),
+        ),
+        mouse=(
+            "The Reshuffle and Merci buttons sit on the button bar. For the merci, drag or click"
+            " a covered card.",
+            "Double-click a card to play it as if you had typed its name.",
+        ),
+    )
 
     def __init__(self, **options: object):
         super().__init__(**options)

@@ -15,6 +15,7 @@ from ..options import Option
 from ..rules import BUILD_ALTERNATE, HOME, Rules
 from ..shuffle import shuffled_deck
 from ..state import State, StepLog
+from ..table_spec import Arrangement, GameButton, GameHelp, Slot, foundation_slots, row
 
 PILES = ("t1", "t2", "t3", "t4")
 
@@ -33,8 +34,13 @@ MODE_NAMES = {
 }
 
 
+def _deals(numbers: str) -> tuple[int, ...]:
+    return tuple(int(number) for number in numbers.split())
+
+
 class Canfield(Rules):
     game_id = "canfield"
+    order = 40
     title = "Canfield"
     blurb = "Saratoga's casino game: a 13-card reserve and foundations from any rank."
     option_specs = (
@@ -135,6 +141,125 @@ class Canfield(Rules):
         for name in PILES:
             if not log.state.piles[name] and log.state.piles["reserve"]:
                 log.move("reserve", name)
+
+    # ------------------------------------------------------------------ the table
+    solver = "canfield"
+    # Deals proven winnable ahead of time, for the "solvable deals" option of the rule
+    # sets whose wins are too rare for a search at "New game" to find one in a few
+    # seconds: by ones in a single pass (about 1 deal in 500 is won within 2 s) and the
+    # gambling house's rule (about 1 in 16, each deal taking up to 2 s to settle). Each
+    # is a deal the solver won, its solution replayed through the engine, with
+    #     python bench/solver.py --game canfield --rule mode=1 --start 1 --end 10000 \
+    #         --max-seconds 2 --print-wins
+    # (mode=house: deals 1..400). The first of each list is the one solved the quickest
+    # (the tests replay its solution); the others follow in order.
+    known_wins = {
+        "mode=1": _deals(
+            """601 706 1832 2013 2934 3530 3642 4209 4579 5973 6166 6996 7352 7941 8047 8879
+            9193 9313 9656 9723 9988"""
+        ),
+        "mode=house": _deals(
+            """171 53 81 90 135 153 187 198 200 249 253 255 256 282 284 287 295 323 330 343
+            347"""
+        ),
+    }
+    buttons = (
+        GameButton("Turn", "play:turn", enabled_by=MoveKind.TURN),
+        GameButton("Auto", "demo"),
+        GameButton("Rules", "next_option:mode"),
+    )
+    key_actions = {
+        "N": "play:turn",
+        "R": "next_option:mode",
+        "A": "demo",
+        "H": "help",
+        "I": "info",
+        "Q": "quit_menu",
+        "Backspace": "undo",
+    }
+    typing = "codes"  # seed 003: an origin key (1/S, 2-5, W), then a destination (2-5, F)
+    lift_whole_pile = True
+    verdict_note = " (seeing every card)"  # the solver knows the order of the hand
+
+    def arrangement(self) -> Arrangement:
+        slots = [
+            Slot("hand", 0, 0, outline="stock", face_down=True, squared=True),
+            Slot("waste", 1.2, 0, spread="waste", reach=0.7),
+            Slot("reserve", 0, 1.85, outline="empty", squared=True),
+        ]
+        slots += foundation_slots(3.3, 0, 1.2, vertical=False)
+        slots += row(PILES, 3.3, 1.85, 1.2, spread="down")
+        return Arrangement(tuple(slots), 3.3 + 3 * 1.2 + 1, 6.4)
+
+    def status_items(self, state: State) -> list[str]:
+        return [f"Rule {self.options['mode']}"]
+
+    def stats_line(self, summary) -> str | None:
+        balance = summary.score_total
+        return f"Casino balance: {'-' if balance < 0 else ''}${abs(balance)}"
+
+    def option_change_text(self, name: str, value: object) -> str:
+        return f"Rule {value}: {MODE_NAMES[value]}. A new deal under this rule."
+
+    help = GameHelp(
+        rules=(
+            (
+                "Thirteen cards form the reserve; only its top card can be played. The next card"
+                " starts the foundations, and its rank is where all four begin: if it is the ten of"
+                " clubs, the other three tens start the rest. Four cards start the tableau, and the"
+                " other 34 are the hand."
+            ),
+            (
+                "Foundations build up in suit from that base rank, turning the corner from king to"
+                " ace: after a ten come jack, queen, king, ace, two and on up to nine. Fill all"
+                " four with thirteen cards each to win."
+            ),
+            (
+                "The four tableau piles build down in alternate colours, and a king may go on an"
+                " ace. Move a pile's top card alone, or the whole pile at once if its bottom card"
+                " fits. An emptied pile is refilled from the reserve at once; once the reserve is"
+                " gone, you fill spaces from the waste."
+            ),
+            (
+                "Turn the hand onto the waste with N or a click on the hand; the top waste card is"
+                " in play. When the hand runs out, the waste turns over, unshuffled, into a new"
+                " hand if your rule mode allows another pass."
+            ),
+            (
+                "Press R to pick a rule mode (a new deal starts under it). 1: one card at a time,"
+                " one pass, Mr. Canfield's own rule and the default. 2: three at a time, unlimited"
+                " passes. 3: one at a time, unlimited passes, the easiest. House: three at a time,"
+                " three passes."
+            ),
+            (
+                "The game is lost when no series of moves, turning the hand included, can bring"
+                " another card home. Scoring is the casino's: the pack costs $50, every card on the"
+                " foundations pays $5, and all 52 pay $500. The base card counts, so you start at"
+                " -$45."
+            ),
+            (
+                "Tip: the reserve is the real battle. Play from it whenever you can, because once"
+                " it is empty and you can fill spaces from the waste, the game usually comes out."
+                " Don't be discouraged: in the casino, players averaged only five or six cards"
+                " home."
+            ),
+        ),
+        keys=(
+            ("1 or S", "Origin: the reserve"),
+            ("2-5", "Origin or destination: a tableau pile"),
+            ("W", "Origin: the waste"),
+            ("F", "Destination: the foundations"),
+            ("Esc", "Cancel the origin you chose"),
+            ("N", "No play: turn the hand"),
+            ("R", "Change the rule mode (starts a new deal under the new rule)"),
+            ("A", "Auto: let the computer play the game out"),
+            ("H", "Help"),
+            ("I", "Info: version and credits"),
+            ("Q", "Quit"),
+            ("Backspace", "Undo"),
+        ),
+        mouse=("Click the hand to turn cards onto the waste.",),
+    )
 
     # ------------------------------------------------------------------ scoring
     def score(self, state: State) -> int:

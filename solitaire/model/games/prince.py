@@ -13,6 +13,7 @@ from ..options import Option
 from ..rules import BUILD_ALTERNATE, BUILD_RANK, BUILD_SUIT, FOUNDATIONS, HOME, Rules
 from ..shuffle import shuffled_deck
 from ..state import State, StepLog
+from ..table_spec import Arrangement, GameButton, GameHelp, foundation_slots, row
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 10))
 RESERVE = tuple(f"r{number}" for number in range(1, 8))
@@ -25,6 +26,7 @@ POINTS = {"any-suit": (1, -4), "alternate": (2, -2), "same-suit": (4, -1)}
 
 class Prince(Rules):
     game_id = "prince"
+    order = 30
     title = "The Prince"
     blurb = "King Albert with seven free cards and aces laid off; three sequence rules."
     option_specs = (
@@ -91,6 +93,77 @@ class Prince(Rules):
                 pass
         else:
             super().perform(log, move)
+
+    # ------------------------------------------------------------------ the table
+    solver = "prince"
+    buttons = (GameButton("Lay off", "play:layoff", enabled_by=MoveKind.LAYOFF),)
+    key_actions = {"Ctrl+F": "redo", "Ctrl+B": "undo", "Ctrl+L": "play:layoff", "Backspace": "undo"}
+
+    def arrangement(self) -> Arrangement:
+        slots = row(RESERVE, 1.15, 0, 1.15, outline="empty")
+        slots += row(COLUMNS, 0, 1.75, 1.15, spread="down")
+        slots += foundation_slots(9 * 1.15 + 0.25, 0, 1.55, vertical=True)
+        return Arrangement(tuple(slots), 9 * 1.15 + 1.25, 7.4)
+
+    def status_items(self, state: State) -> list[str]:
+        return [f"Sequences: {self.options['sequence']}"]
+
+    def stats_line(self, summary) -> str | None:
+        return (
+            f"Points: {summary.points_total:+d} (win/loss +1/-4 any suit, +2/-2 "
+            "alternate colour, +4/-1 same suit)"
+        )
+
+    help = GameHelp(
+        rules=(
+            (
+                "Nine columns are dealt, from nine cards down to one, and the last seven cards form"
+                " the reserve above them. Aces go to the foundations before play begins, and any"
+                " ace set free later goes up by itself. Build all four foundations up in suit to"
+                " the kings."
+            ),
+            (
+                "Cards move one at a time. A card goes onto a column whose top card is one rank"
+                " higher, following the sequence rule in force. Any card may fill an empty column."
+                " Reserve cards can be played to a column or a foundation at any time, but nothing"
+                " is ever put back into the reserve."
+            ),
+            (
+                "Empty columns let you move whole runs, done for you as single-card steps. With n"
+                " empty columns you can move 2^n cards onto another column, or 2^(n-1) into an"
+                " empty one: one empty column moves two cards onto a column, two move four."
+            ),
+            (
+                "The top card of a foundation may come back onto a column when that helps (aces"
+                " stay home). Lay off with Ctrl+L to play every card that can go to the"
+                " foundations, again and again until none can."
+            ),
+            (
+                "Choose the sequence rule in Options (O): alternate colours (the standard), any"
+                " suit (simple descending rank, the easy one) or same suit (fiendish)."
+            ),
+            (
+                "You win with all 52 cards home; the game is lost when no series of moves can bring"
+                " another card home. Points depend on the rule: alternate colours +2 for a win, -2"
+                " for a loss; any suit +1 / -4; same suit +4 / -1. A deal you leave without making"
+                " a move counts as neither."
+            ),
+            (
+                "Tip: empty columns are your most precious resource, the only way to shift a run."
+                " Fill one only when you must. Going backward and forward through your moves is"
+                " fair play, so try out a line and step back if it fails. No opening move at all?"
+                " Simply deal again."
+            ),
+        ),
+        keys=(
+            ("Ctrl+N", "New game: a fresh deal (Cmd+N on a Mac)"),
+            ("Ctrl+F", "Forward: redo the next move"),
+            ("Ctrl+B", "Backward: undo the last move"),
+            ("Ctrl+L", "Lay off every card that can go to the foundations"),
+            ("Backspace", "Undo the last move"),
+            ("O", "Options: choose the sequence rule"),
+        ),
+    )
 
     # ------------------------------------------------------------------ scoring
     def points(self, status: Status) -> int:

@@ -18,14 +18,20 @@ from ..options import Option
 from ..rules import BUILD_ALTERNATE, FOUNDATIONS, HOME, Rules
 from ..shuffle import microsoft_deal
 from ..state import State, StepLog
+from ..table_spec import Arrangement, GameButton, GameHelp, foundation_slots, row
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 9))
 CELLS = ("c1", "c2", "c3", "c4")
 PLAYABLE = (*COLUMNS, *CELLS)
 
+# Microsoft FreeCell deals 1..1,000,000 that no one can win (Freecell Solver's list):
+# every other numbered deal has a known solution, so "winnable" needs no search.
+FREECELL_IMPOSSIBLE = frozenset({11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948})
+
 
 class Vierfrei(Rules):
     game_id = "vierfrei"
+    order = 50
     title = "Vierfrei"
     blurb = "FreeCell with Microsoft's numbered deals: four free cells, eight columns."
     option_specs = (Option("auto", "play safe cards home after every move", False),)
@@ -41,6 +47,90 @@ class Vierfrei(Rules):
         **{letter: name for letter, name in zip("abcd", CELLS)},
         "h": HOME,
     }
+
+    # ------------------------------------------------------------------ the table
+    solver = "freecell"
+    impossible_deals = FREECELL_IMPOSSIBLE
+    buttons = (
+        GameButton("Game #", "game_number"),
+        GameButton("Home", "play:home", enabled_by=MoveKind.SAFE_HOME),
+    )
+    key_actions = {
+        "F1": "new",
+        "F2": "game_number",
+        "F3": "restart",
+        "F10": "quit",
+        "Delete": "play:home",
+        "H": "help",
+        "Backspace": "undo",
+    }
+    right_click = "cells"
+    double_click = "home_or_cell"
+    refusal_sound = "bing"  # seed 004: no alert boxes, just a simple 'bing'
+    refusal_spoken = False
+
+    def arrangement(self) -> Arrangement:
+        slots = row(self.cells, 0, 0, 1.15, outline="cell")
+        slots += foundation_slots(4 * 1.15 + 0.3, 0, 1.15, vertical=False)
+        slots += row(self.tableau, 0.15, 1.8, 1.15, spread="down")
+        return Arrangement(tuple(slots), 4 * 1.15 + 0.3 + 3 * 1.15 + 1, 6.8)
+
+    help = GameHelp(
+        rules=(
+            (
+                "Vierfrei is FreeCell with Microsoft's numbered deals. The pack is dealt face up"
+                " into eight columns, four of seven cards and four of six. Above them wait four"
+                " free cells and four foundations, which build up in suit from ace to king."
+            ),
+            (
+                "Move one card at a time. A card goes onto one a rank higher of the other colour: a"
+                " black seven on a red eight. Any card may go into an empty free cell (one card"
+                " each) or an empty column. Cards on the foundations stay there."
+            ),
+            (
+                "Drag a run as one piece and the game makes the single-card moves for you. You can"
+                " move (empty free cells + 1) cards, doubled for each empty column not involved in"
+                " the move: two empty free cells and one empty column move six."
+            ),
+            (
+                "Delete plays home every card that is safely no longer needed: one that no card"
+                " still in play could want to sit on. A black four goes home once both red threes"
+                " are up; aces always go. Turn on auto play in Options to do this after every move."
+            ),
+            (
+                "Every deal has a number. F1 deals a random game, F2 asks for any number from 0 to"
+                " 1,000,000 so you can play or replay a particular deal, and F3 starts this one"
+                " over."
+            ),
+            (
+                "You win with all 52 cards home; the game is lost when no series of moves can bring"
+                " another card home. Your score is the number of cards home. Apart from the shuffle"
+                " there is no luck at all, and nearly every deal can be solved."
+            ),
+            (
+                "Tip: guard your free cells, as without them you can hardly move runs. Don't let a"
+                " long run grow over cards that do not belong to it, and send a card home only when"
+                " you are sure you no longer need it, or when nothing else helps."
+            ),
+        ),
+        keys=(
+            ("F1", "Random game"),
+            ("F2", "Choose a game by number, 0 to 1,000,000"),
+            ("F3", "Restart this game"),
+            ("F10", "Quit"),
+            ("Delete", "Play home every card that is safely no longer needed"),
+            ("H", "Help"),
+            (
+                "Right-click",
+                "On a card: send it to a free cell. On a run: send the run to the free cells.",
+            ),
+            ("Backspace", "Undo"),
+        ),
+        mouse=(
+            "Right-click a card to send it to a free cell, or a run to send it to the free cells.",
+            "Double-click a card to play it home; one that cannot go home goes to a free cell.",
+        ),
+    )
 
     def deal(self, number: int) -> State:
         piles = self.empty_piles()

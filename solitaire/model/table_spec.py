@@ -1,0 +1,80 @@
+"""What a game tells the table, as plain data: where its piles sit, its own buttons and
+keys, what the mouse does, and its help text.
+
+A game's file sets these beside its rules, so the table (``solitaire/ui/``) needs to know
+nothing about any game by name. No pygame here: the model stays importable anywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .moves import MoveKind
+
+CARD_RATIO = 1.4  # a card's height over its width
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A pile's place in card-width units: top-left corner, how it spreads, how far.
+
+    ``spread``: "none" (a squared pile), "down", "right", "left" (the pile grows leftwards
+    from its place, for a left wing) or "waste" (the top three fanned right).
+    ``reach``: units the spread may use beyond the first card (0: down to the table's
+    bottom edge; sideways spreads need a reach). ``face_down``: the pile's cards lie face
+    down (a stock). ``squared``: drawn as one stack showing its top card and a count.
+    """
+
+    pile: str
+    x: float
+    y: float
+    spread: str = "none"
+    reach: float = 0.0
+    outline: str = "empty"  # placeholder drawn when the pile is empty
+    face_down: bool = False
+    squared: bool = False
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """Every pile's slot and the table's size in units (a card is 1 wide, 1.4 tall)."""
+
+    slots: tuple[Slot, ...]
+    width: float
+    height: float
+
+
+def row(piles, x0: float, y: float, step: float, **slot_fields) -> list[Slot]:
+    return [Slot(pile, x0 + i * step, y, **slot_fields) for i, pile in enumerate(piles)]
+
+
+def column(piles, x: float, y0: float, step: float, **slot_fields) -> list[Slot]:
+    return [Slot(pile, x, y0 + i * step, **slot_fields) for i, pile in enumerate(piles)]
+
+
+def foundation_slots(x: float, y: float, step: float, vertical: bool) -> list[Slot]:
+    """The four foundations in a row or a column, spades first."""
+    piles = [f"f{suit}" for suit in "SHDC"]
+    place = column if vertical else row
+    return place(piles, x, y, step, outline="foundation")
+
+
+@dataclass(frozen=True)
+class GameButton:
+    """A button of the game's own on the button bar.
+
+    ``action`` is a table action (see ``solitaire/ui/actions.py``), ``enabled_by`` a kind
+    of move: the button is lit only while a move of that kind is legal."""
+
+    label: str
+    action: str
+    enabled_by: MoveKind | None = None
+
+
+@dataclass(frozen=True)
+class GameHelp:
+    """The help screen's part for one game: rules, its own keys and mouse use."""
+
+    rules: tuple[str, ...]  # short paragraphs; the last one is a strategy tip
+    keys: tuple[tuple[str, str], ...]  # (key, what it does): this game's own keys
+    mouse: tuple[str, ...] = ()  # what the mouse does in this game beyond the common use

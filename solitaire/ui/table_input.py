@@ -1,0 +1,266 @@
+"""Turning the player's mouse and keys into model moves on the table.
+
+What a press lifts, where a drop goes and which keys mean what all come from the rules
+and the game's definition (``key_actions``, ``typing``, ``right_click``, ``double_click``).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..model.cards import CardError, parse_card
+from ..model.moves import IllegalMove, Move, MoveKind
+from ..model.rules import HOME
+from . import actions
+from .widgets import button_at
+
+DRAG_START = 5  # pixels the pointer must travel before a press becomes a drag
+DOUBLE_CLICK = 0.4  # seconds
+FINDER_TIME = 1.1  # seconds the card finder's arrow shows
+CARD_CHARS = set("A23456789TJQK10CDHS")
+
+
+class TableInput:
+    """Part of TableScreen: mouse and keys in, moves out."""
+
+    # ------------------------------------------------------------------ lifting
+    def liftable(self, pile: str, index: int) -> tuple[int, MoveKind] | None:
+        """How many cards a press on card ``index`` of ``pile`` lifts, and as what move."""
+        cards = self.state.piles[pile]
+        if self.view.layout.slots[pile].face_down:
+            return None
+        count = len(cards) - index
+        if self.rules.lift_whole_pile and self.rules.roles[pile] == "tableau" and count > 1:
+            count, index = len(cards), 0  # the pile moves whole or by its top card
+        moves = self.legal_moves()
+        if any(m.kind == MoveKind.MOVE and m.src == pile and m.count == count for m in moves):
+            return count, MoveKind.MOVE
+        if any(m.kind == MoveKind.MERCI and m.src == pile and m.index == index for m in moves):
+            return 1, MoveKind.MERCI
+        return None
+
+    def move_to(self, pile: str, index: int, count: int, kind: MoveKind, dst: str) -> Move:
+        card = self.state.piles[pile][index]
+        if self.rules.roles.get(dst) == "foundation":
+            dst = "f" + card.suit  # any foundation place means the card's own
+        if kind == MoveKind.MERCI:
+            return Move(MoveKind.MERCI, pile, dst, index=index)
+        return Move(MoveKind.MOVE, pile, dst, count)
+
+    # ------------------------------------------------------------------ mouse
+    def mouse_down(self, event) -> None:
+        self.pointer = event.pos
+        if event.button == 3:
+            self.right_click(event.pos)
+            return
+        if event.button != 1:
+            return
+        button = button_at(self.buttons, event.pos)
+        if button is not None:
+            if button.enabled():
+                button.action()
+            return
+        hit = self.view.hit(self.state, event.pos)
+        if hit is None:
+            self.selected = None
+            return
+        pile, index = hit
+        if self.view.layout.slots[pile].face_down:
+            self.play(Move(MoveKind.TURN))  # a click on the stock turns it
+            return
+        if self.selected and (index is None or self.selected[0] != pile):
+            self.finish_selection(pile)
+            return
+        if index is None:
+            return
+        if self.double_clicked(pile, index):
+            return
+        lift = self.liftable(pile, index)
+        if lift is None:
+            if self.selected:
+                self.finish_selection(pile)
+            return
+        count, kind = lift
+        if kind == MoveKind.MOVE:
+            index = len(self.state.piles[pile]) - count
+        corner = self.view.layout.card_positions(pile, len(self.state.piles[pile]))[index]
+        offset = (event.pos[0] - corner[0], event.pos[1] - corner[1])
+        self.press = (pile, index, count, kind, event.pos, offset)
+
+    def double_clicked(self, pile: str, index: int) -> bool:
+        card = self.state.piles[pile][index]
+        last_card, when = self.last_click
+        self.last_click = (card, self.now)
+        if last_card != card or self.now - when > DOUBLE_CLICK:
+            return False
+        self.last_click = (None, -1.0)
+        self.press = self.selected = None
+        self.send_home(pile, index)
+        return True
+
+    def send_home(self, pile: str, index: int) -> None:
+        """Double-click: the card home; as the game's definition says, else elsewhere."""
+        card = self.state.piles[pile][index]
+        if self.rules.double_click == "typed":
+            self.play_typed(str(card))
+            return
+        if index == len(self.state.piles[pile]) - 1:
+            if self.play(Move(MoveKind.MOVE, pile, "f" + card.suit), quiet=True):
+                return
+            if self.rules.double_click == "home_or_cell":
+                cell = next((c for c in self.rules.cells if not self.state.piles[c]), None)
+                if cell and self.play(Move(MoveKind.MOVE, pile, cell), quiet=True):
+                    return
+        self.refuse(f"the {card.name} cannot go home now")
+
+    def mouse_motion(self, event) -> None:
+        self.pointer = event.pos
+        if self.press and not self.drag:
+            px, py = self.press[4]
+            if abs(event.pos[0] - px) + abs(event.pos[1] - py) >= DRAG_START:
+                self.drag = self.press
+                self.selected = None
+                self.app.audio.play("pickup")
+
+    def mouse_up(self, event) -> None:
+        self.pointer = event.pos
+        if event.button != 1 or not self.press:
+            return
+        pile, index, count, kind, _, offset = self.press
+        self.press = None
+        if not self.drag:
+            self.selected = (pile, index, count, kind)  # click, then click the destination
+            return
+        self.drag = None
+        corner = (event.pos[0] - offset[0], event.pos[1] - offset[1])
+        lifted = self.state.piles[pile][index : index + count]
+        step = self.view.layout.card_h // 4
+        dragged = {card: (corner[0], corner[1] + i * step) for i, card in enumerate(lifted)}
+        rect = self.view.card_rect(corner)
+        dst = self.view.drop_target(self.state, rect, event.pos)
+        if dst is not None and dst != pile or (dst == pile and kind == MoveKind.MERCI):
+            if self.play(self.move_to(pile, index, count, kind, dst), dict(dragged)):
+                return
+        self.fly_back(dragged)
+
+    def finish_selection(self, dst: str) -> None:
+        pile, index, count, kind = self.selected
+        self.selected = None
+        self.play(self.move_to(pile, index, count, kind, dst))
+
+    def right_click(self, point) -> None:
+        """Cancel a selection; where the game says so, send a card or run to free cells."""
+        if self.selected or self.origin_key:
+            self.selected = self.origin_key = None
+            return
+        if self.rules.right_click != "cells":
+            return
+        hit = self.view.hit(self.state, point)
+        if not hit or hit[1] is None or self.rules.roles[hit[0]] != "tableau":
+            return
+        pile, index = hit
+        cards = self.state.piles[pile]
+        free = [c for c in self.rules.cells if not self.state.piles[c]]
+        count = len(cards) - index
+        if count > len(free) or self.rules.run_length(cards) < count:
+            self.refuse("not enough free cells for those cards")
+            return
+        for cell in free[:count]:
+            self.play(Move(MoveKind.MOVE, pile, cell))
+
+    # ------------------------------------------------------------------ keys
+    def key_down(self, event) -> bool:
+        """Every key the table uses; False for keys it does not (left to the app)."""
+        if self.rules.typing == "card" and self.type_card(event):
+            return True
+        action = actions.key_action(self.rules.key_actions, event)
+        if action is None and self.rules.typing == "codes":
+            if self.type_code(event):
+                return True
+        if action is not None:
+            actions.run(self, action)
+            return True
+        if event.key == pygame.K_ESCAPE and (self.selected or self.origin_key or self.typed):
+            self.selected = self.origin_key = None
+            self.typed = ""
+            return True
+        action = actions.key_action(actions.COMMON_KEYS, event)
+        if action is not None:
+            actions.run(self, action)
+            return True
+        if self.rules.typing == "card" and self.refuse_stray_key(event):
+            return True
+        return False
+
+    def type_card(self, event) -> bool:
+        """Card typing (seed 000): a card's name, then Enter; a word may be a command."""
+        if event.mod & actions.MODIFIERS["ctrl"]:
+            return False
+        char = event.unicode.upper()
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            typed, self.typed = self.typed, ""
+            if typed in self.rules.typed_words:
+                actions.run(self, self.rules.typed_words[typed])
+            elif typed:
+                self.play_typed(typed)
+            return True
+        if event.key == pygame.K_BACKSPACE:
+            self.typed = self.typed[:-1]
+            return True
+        if not self.typed and actions.key_action(self.rules.key_actions, event):
+            return False  # a one-key command of the game's own, such as S
+        if char and char in CARD_CHARS and len(self.typed) < 3:
+            self.typed += char
+            return True
+        return False
+
+    def refuse_stray_key(self, event) -> bool:
+        """Seed 000: an illegal keystroke gets a light click and a message."""
+        char = event.unicode
+        if event.mod & actions.MODIFIERS["ctrl"] or not char.isprintable() or not char.strip():
+            return False
+        if char.upper() == "B":
+            return False  # the boss key, which the app handles
+        self.refuse(f"'{char}' is not part of a card name (like TC or qh) or a command")
+        return True
+
+    def play_typed(self, typed: str) -> None:
+        """Seed 000: the card goes home if it can, else to its one place; else the finder."""
+        try:
+            move = self.rules.parse_move(typed, self.state)
+        except IllegalMove as error:
+            self.refuse(str(error))
+            card = self._card_named(typed)
+            if card is not None:
+                self.finder = (card, self.now + FINDER_TIME)
+            return
+        self.play(move)
+
+    def _card_named(self, typed: str):
+        try:
+            card = parse_card(typed)
+        except CardError:
+            return None
+        return card if any(card in cards for cards in self.state.piles.values()) else None
+
+    def type_code(self, event) -> bool:
+        """Origin and destination keys (seed 003): the rules' one-letter pile codes."""
+        if event.mod & actions.MODIFIERS["ctrl"]:
+            return False
+        code = event.unicode.lower()
+        if not code or code not in self.rules.codes:
+            return False
+        if self.origin_key is None:
+            if self.rules.codes[code] == HOME:
+                self.refuse(f"{code.upper()} is a destination: press an origin first")
+            else:
+                self.origin_key = code
+            return True
+        origin, self.origin_key = self.origin_key, None
+        try:
+            move = self.rules.parse_move(origin + code, self.state)
+        except IllegalMove as error:
+            self.refuse(str(error))
+        else:
+            self.play(move)
+        return True
