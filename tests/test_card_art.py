@@ -6,6 +6,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from collections import Counter
+from itertools import combinations
 
 import pygame
 import pytest
@@ -226,7 +227,7 @@ def test_unknown_table_is_refused():
         table_surface("lava", 100, 100)
 
 
-@pytest.mark.parametrize("width", range(30, 341, 7))
+@pytest.mark.parametrize("width", range(30, 341, 11))
 def test_faces_and_back_are_wholly_opaque_inside_the_corners(width):
     """Nothing under a card shows through it, at any card size (it did at 1366x768: the
     art was shrunk by 3, which left alpha 253 everywhere)."""
@@ -255,3 +256,37 @@ def test_lift_shadow_is_soft_translucent_and_falls_down_right(width):
     assert dx + shadow.get_width() > width and dy + shadow.get_height() > run  # reaches past
     assert dx + blur > 0 and dy + blur > 0, "offset down and to the right"
     assert art.shadow(run) is shadow and art.shadow().get_height() == art.height + 2 * blur
+
+
+COURTS = [(rank, suit) for rank in (11, 12, 13) for suit in SUITS]
+
+
+@pytest.mark.parametrize("width", [44, 70, 110, 144, 330])
+def test_court_cards_read_the_same_either_way_up(width):
+    """Double-ended courts: the lower half is the upper half turned round, head and all."""
+    art = CardArt(width, round(width * 1.4))
+    for rank, suit in COURTS:
+        face = art.face(rank, suit)
+        turned = pygame.transform.flip(face, True, True)
+        pairs = zip(pixels(face), pixels(turned), strict=True)
+        different = sum(max(abs(a - b) for a, b in zip(p, q, strict=True)) > 24 for p, q in pairs)
+        assert different < 0.01 * face.get_width() * face.get_height(), (rank, suit, different)
+
+
+@pytest.mark.parametrize("width", [60, 110, 330])
+def test_each_suit_has_its_own_court_figures(width):
+    """Not one figure recoloured four times: in black and white, where colour cannot tell
+    them apart, the dark lines of any two suits' figures of a rank still differ widely."""
+    art = CardArt(width, round(width * 1.4), mono=True)
+    g = art.geometry
+    upper_panel = pygame.Rect(g.field.left, g.index_y, g.field.width, art.height // 2 - g.index_y)
+    for rank in (11, 12, 13):
+        ink = {}
+        for suit in SUITS:
+            panel = art.face(rank, suit).subsurface(upper_panel)
+            ink[suit] = pygame.mask.from_threshold(panel, (0, 0, 0, 255), (90, 90, 90, 255))
+        for first, second in combinations(SUITS, 2):
+            a, b = ink[first], ink[second]
+            apart = a.count() + b.count() - 2 * a.overlap_area(b, (0, 0))
+            share = apart / (upper_panel.width * upper_panel.height)
+            assert share > 0.04, (rank, first, second, share)

@@ -1,9 +1,11 @@
 """Render a contact sheet of the card art to a PNG, for looking at it without running the game.
 
 Usage: python tools/show_cards.py OUT.png [--width 110] [--four-color] [--mono] [--table NAME]
+                                           [--courts]
 
 The sheet shows all 52 faces (one suit per row), every card back, the pile outlines and
-highlights, and a strip of every table background.
+highlights, and a strip of every table background. With --courts it shows only the twelve
+court cards (a rank per row, the suits across), for looking at the figures closely.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ def _parse_args() -> argparse.Namespace:
     parser.add_argument("--four-color", action="store_true")
     parser.add_argument("--mono", action="store_true")
     parser.add_argument("--table", default=TABLES[0], choices=TABLES, help="sheet background")
+    parser.add_argument("--courts", action="store_true", help="only the twelve court cards")
     return parser.parse_args()
 
 
@@ -78,6 +81,18 @@ def build_sheet(width: int, four_color: bool, mono: bool, table: str) -> pygame.
     return sheet
 
 
+def build_court_sheet(width: int, four_color: bool, mono: bool, table: str) -> pygame.Surface:
+    height = round(width * CARD_RATIO)
+    art = CardArt(width, height, four_color=four_color, mono=mono)
+    gap = max(4, width // 10)
+    sheet = table_surface(table, gap + 4 * (width + gap), gap + 3 * (height + gap), mono=mono)
+    for row, rank in enumerate((11, 12, 13)):
+        for column, suit in enumerate("SHDC"):
+            position = (gap + column * (width + gap), gap + row * (height + gap))
+            sheet.blit(art.face(rank, suit), position)
+    return sheet
+
+
 def _time_deck(width: int) -> float:
     """Milliseconds to draw a fresh deck: 52 faces and one back."""
     start = time.perf_counter()
@@ -94,7 +109,8 @@ def main() -> None:
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((1, 1))
-    sheet = build_sheet(args.width, args.four_color, args.mono, args.table)
+    build = build_court_sheet if args.courts else build_sheet
+    sheet = build(args.width, args.four_color, args.mono, args.table)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(sheet, str(args.out))
     print(

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 
 import pygame
 
@@ -42,8 +42,8 @@ HIGHLIGHT_KINDS = ("select", "target")
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
 
-# Below this card width the court figures become a single bold emblem: a face with eyes and a
-# beard turns to mush when the whole panel is 17 pixels wide.
+# Below this card width a court card shows its figure's head alone, enlarged (HEAD_BOX): a
+# whole figure turns to mush when the panel is 17 pixels wide, a crowned head still reads.
 EMBLEM_COURT_WIDTH = 72
 
 SHADOW_ALPHA = 100  # the darkest a lift shadow gets, under the middle of the cards
@@ -93,14 +93,20 @@ def _mirrored(left_half: list[Point]) -> list[Point]:
     return left_half + [(1 - x, y) for x, y in reversed(left_half)]
 
 
+@cache
+def _unit_circle(steps: int) -> tuple[tuple[float, float], ...]:
+    return tuple(
+        (math.cos(2 * math.pi * i / steps), math.sin(2 * math.pi * i / steps)) for i in range(steps)
+    )
+
+
 def _ellipse_points(
     cx: float, cy: float, rx: float, ry: float, angle: float = 0.0, steps: int = 40
 ) -> list[Point]:
     cos_a, sin_a = math.cos(angle), math.sin(angle)
     points = []
-    for i in range(steps):
-        t = 2 * math.pi * i / steps
-        x, y = rx * math.cos(t), ry * math.sin(t)
+    for cos_t, sin_t in _unit_circle(steps):
+        x, y = rx * cos_t, ry * sin_t
         points.append((cx + x * cos_a - y * sin_a, cy + x * sin_a + y * cos_a))
     return points
 
@@ -242,24 +248,32 @@ def _ace_stamp(suit: str, size: int, colour, *, hollow: bool) -> pygame.Surface:
 # --------------------------------------------------------------------------------------------
 # Colours for one suit
 
+HAIR_COLOURS = ("brown", "blonde", "raven", "auburn", "white")
+
 
 @dataclass(frozen=True)
 class _Palette:
     ink: Colour  # pips, indices, outlines of hollow suits
-    robe: Colour  # main garment colour of the court figures
-    accent: Colour  # second garment colour, jewels
+    robe: Colour  # the cloak of the court figures, in the suit's colour
+    tunic: Colour  # the garment under the cloak, one colour per suit
+    jewel: Colour  # stones, velvet caps, the odd ribbon
     gold: Colour
     skin: Colour
-    hair: Colour
     line: Colour  # outlines of court drawings
     panel: Colour  # background inside the court frame
     steel: Colour
     leaf: Colour
     lips: Colour
-    beard: Colour
-    blonde: Colour  # the queen's hair
-    wood: Colour  # the jack's halberd shaft
+    wood: Colour
     pearl: Colour
+    hair: dict[str, Colour]  # by name, one of HAIR_COLOURS
+
+
+BLUE_CLOTH: Colour = (36, 74, 168)
+CRIMSON_CLOTH: Colour = (150, 30, 40)
+# The garment under the cloak differs by suit, never in the suit's own ink, and never red on a
+# black suit: "no red on spades" is how players tell the colours apart at a glance.
+TUNICS = {"S": BLUE_CLOTH, "H": (234, 192, 74), "D": (52, 122, 80), "C": (204, 146, 56)}
 
 
 def _palette(suit: str, *, four_color: bool, mono: bool) -> _Palette:
@@ -269,42 +283,45 @@ def _palette(suit: str, *, four_color: bool, mono: bool) -> _Palette:
         return _Palette(
             ink=MONO_INK,
             robe=(170, 170, 170) if red else (40, 40, 40),
-            accent=(110, 110, 110) if red else (150, 150, 150),
+            tunic=(110, 110, 110) if red else (150, 150, 150),
+            jewel=(70, 70, 70) if red else (120, 120, 120),
             gold=(215, 215, 215),
             skin=(255, 255, 255),
-            hair=(90, 90, 90),
             line=(0, 0, 0),
             panel=(255, 255, 255),
             steel=(200, 200, 200),
             leaf=(120, 120, 120),
             lips=(0, 0, 0),
-            beard=(200, 200, 200),
-            blonde=(150, 150, 150),
             wood=(120, 120, 120),
             pearl=(255, 255, 255),
+            hair=dict(
+                zip(HAIR_COLOURS, [(90,) * 3, (165,) * 3, (45,) * 3, (120,) * 3, (225,) * 3])
+            ),
         )
     ink = (FOUR_COLOUR_INK if four_color else SUIT_INK)[suit]
-    # The second colour must never be red on a black suit: "no red on spades" is how players
-    # tell the colours apart at a glance.
-    accent = (150, 30, 40) if ink == BLUE_INK else (36, 74, 168)
     # A pure black cloak swallows its own outlines and trim; charcoal keeps the folds readable.
     robe = (50, 52, 64) if ink == BLACK_INK else ink
+    reddish = suit in RED_SUITS or ink == BLUE_INK
     return _Palette(
         ink=ink,
         robe=robe,
-        accent=accent,
+        tunic=TUNICS[suit],
+        jewel=CRIMSON_CLOTH if reddish else BLUE_CLOTH,
         gold=(226, 178, 52),
         skin=(250, 224, 200),
-        hair=(120, 78, 40),
         line=(30, 26, 26),
         panel=(255, 251, 240),
         steel=(178, 186, 198),
         leaf=(58, 140, 70),
         lips=(200, 124, 112),
-        beard=(236, 234, 228),
-        blonde=(196, 146, 62),
         wood=(150, 104, 52),
         pearl=(250, 250, 250),
+        hair=dict(
+            zip(
+                HAIR_COLOURS,
+                [(120, 78, 40), (214, 166, 72), (44, 40, 44), (176, 84, 40), (236, 234, 228)],
+            )
+        ),
     )
 
 
@@ -333,7 +350,8 @@ class _Pen:
     def poly(self, colour, points: str | list[Point], outline: bool = True) -> None:
         if isinstance(points, str):
             points = _pts(points)
-        pts = [self.xy(x, y) for x, y in points]
+        (ox, oy), unit = self.origin, self.unit
+        pts = [(ox + x * unit, oy + y * unit) for x, y in points]
         pygame.draw.polygon(self.surface, colour, pts)
         if outline:
             pygame.draw.polygon(self.surface, self.line_colour, pts, self.line_width)
@@ -347,8 +365,9 @@ class _Pen:
     def circle(self, colour, cx, cy, r, outline: bool = True) -> None:
         self.ellipse(colour, cx, cy, r, r, outline=outline)
 
-    def lozenge(self, colour, cx, cy, r) -> None:
-        self.poly(colour, [(cx, cy - r * 1.4), (cx + r, cy), (cx, cy + r * 1.4), (cx - r, cy)])
+    def lozenge(self, colour, cx, cy, r, outline: bool = True) -> None:
+        points = [(cx, cy - r * 1.4), (cx + r, cy), (cx, cy + r * 1.4), (cx - r, cy)]
+        self.poly(colour, points, outline)
 
     def line(self, colour, points: str | list[Point], width: float) -> None:
         """A stroke ``width`` design units thick with round ends."""
@@ -359,19 +378,25 @@ class _Pen:
         for end in (pts[0], pts[-1]):
             pygame.draw.circle(self.surface, colour, end, width * self.unit / 2)
 
+    def stroke(self, colour, points: str | list[Point], width: float) -> None:
+        """A line with the outline colour around it: a shaft, a stem, an arch."""
+        self.line(self.line_colour, points, width + 2 * self.line_width / self.unit)
+        self.line(colour, points, width)
 
-# All figures share one pose so the three ranks read as a set: the head at HEAD, the torso
-# filling the bottom of the half panel and running past the split line, and the right hand
-# holding an attribute at x = HAND. The half panel ends at y = 1 in the middle; the split
+
+# All figures share one pose so the twelve read as a set: the head at HEAD, the torso filling
+# the bottom of the half panel and running past the split line, and the right hand at HAND
+# holding the figure's attribute. The half panel ends at y = 1 in the middle; the split
 # between the two halves is tilted, as on printed court cards, by SPLIT_TILT across the width.
 HEAD = (0.5, 0.4)
-HAND = 0.86
+HAND = (0.86, 0.77)
 SPLIT_TILT = 0.36
-# Gold dots scattered over the cloak, clear of the tunic and the sleeve.
-CLOAK_DOTS = ((0.08, 0.86), (0.18, 0.78), (0.2, 0.94), (0.08, 1.04), (0.2, 1.12), (0.9, 0.97))
 
 
-def _face(pen: _Pen, pal: _Palette, rx: float, ry: float) -> None:
+# ---- faces, hair and beards
+
+
+def _face(pen: _Pen, pal: _Palette, rx: float = 0.13, ry: float = 0.165) -> None:
     cx, cy = HEAD
     pen.ellipse(pal.skin, cx, cy, rx, ry)
     for side in (-1, 1):
@@ -387,187 +412,593 @@ def _face(pen: _Pen, pal: _Palette, rx: float, ry: float) -> None:
     pen.line(pal.lips, [(cx - rx * 0.22, cy + ry * 0.56), (cx + rx * 0.22, cy + ry * 0.56)], 0.022)
 
 
-def _torso(pen: _Pen, pal: _Palette, neck_y: float) -> None:
-    """Neck, a cloak in the suit colour over a tunic in the accent colour, gold trim."""
+def _long_hair(pen: _Pen, pal: _Palette, hair: str) -> None:
+    """Hair falling behind the head to the shoulders."""
+    pen.poly(
+        pal.hair[hair],
+        "0.5,0.2 0.68,0.26 0.71,0.46 0.76,0.7 0.6,0.74 0.4,0.74 0.24,0.7 0.29,0.46 0.32,0.26",
+    )
+
+
+def _fringe(pen: _Pen, pal: _Palette, hair: str) -> None:
+    pen.poly(
+        pal.hair[hair], "0.37,0.4 0.38,0.29 0.5,0.25 0.62,0.29 0.63,0.4 0.57,0.31 0.5,0.3 0.43,0.31"
+    )
+
+
+def _curls(pen: _Pen, pal: _Palette, hair: str, spread: float = 0.14) -> None:
+    """Short hair curling out below a hat on both sides."""
+    for side in (-1, 1):
+        pen.circle(pal.hair[hair], 0.5 + side * spread, 0.42, 0.06)
+        pen.circle(pal.hair[hair], 0.5 + side * (spread - 0.005), 0.52, 0.05)
+
+
+def _braids(pen: _Pen, pal: _Palette, hair: str) -> None:
+    """Two plaits hanging in front of the shoulders."""
+    for side in (-1, 1):
+        pen.ellipse(pal.hair[hair], 0.5 + side * 0.15, 0.36, 0.07, 0.1)
+        for i in range(5):
+            pen.ellipse(
+                pal.hair[hair], 0.5 + side * (0.16 + 0.008 * i), 0.46 + i * 0.065, 0.042, 0.04
+            )
+
+
+def _veil(pen: _Pen, pal: _Palette, cloth: str) -> None:
+    """A veil of the palette's ``cloth`` colour hanging from the crown to the shoulders."""
+    colour = getattr(pal, cloth)
+    pen.poly(colour, "0.5,0.17 0.7,0.23 0.76,0.45 0.84,0.72 0.16,0.72 0.24,0.45 0.3,0.23")
+
+
+def _wimple(pen: _Pen, pal: _Palette) -> None:
+    """White linen framing the face and covering the neck."""
+    pen.ellipse(pal.pearl, 0.5, 0.4, 0.175, 0.215)
+    pen.poly(pal.pearl, "0.34,0.46 0.5,0.66 0.66,0.46 0.7,0.66 0.5,0.72 0.3,0.66")
+
+
+def _beard(pen: _Pen, pal: _Palette, hair: str, length: float = 0.67, forked=False) -> None:
+    """A full beard from ear to ear ending ``length`` down, with a moustache over it."""
+    colour = pal.hair[hair]
+    tip = [(0.46, length - 0.02), (0.5, length - 0.07), (0.54, length - 0.02)] if forked else []
+    chin = [(0.43, length - 0.04)] + (tip or [(0.5, length)]) + [(0.57, length - 0.04)]
+    points = [(0.36, 0.38), (0.37, 0.53)] + chin + [(0.63, 0.53), (0.64, 0.38)]
+    pen.poly(colour, points + _pts("0.6,0.48 0.5,0.5 0.4,0.48"))
+    _moustache(pen, pal, hair)
+
+
+def _curly_beard(pen: _Pen, pal: _Palette, hair: str) -> None:
+    """A short beard of curls along the jaw."""
+    colour = pal.hair[hair]
+    for i in range(7):
+        a = math.pi * (0.05 + 0.9 * i / 6)
+        pen.circle(colour, 0.5 + 0.13 * math.cos(a), 0.47 + 0.13 * math.sin(a), 0.04)
+    pen.poly(colour, "0.39,0.49 0.5,0.53 0.61,0.49 0.6,0.58 0.5,0.62 0.4,0.58", outline=False)
+    _moustache(pen, pal, hair)
+
+
+def _moustache(pen: _Pen, pal: _Palette, hair: str) -> None:
+    pen.poly(pal.hair[hair], "0.41,0.48 0.5,0.455 0.59,0.48 0.56,0.505 0.5,0.49 0.44,0.505")
+
+
+# ---- garments
+
+
+def _robe(pen: _Pen, pal: _Palette, neck_y: float, pattern) -> None:
+    """Neck, a cloak in the suit colour with the suit's pattern, the tunic, gold bands."""
     pen.poly(pal.skin, f"0.44,0.5 0.56,0.5 0.57,{neck_y + 0.05} 0.43,{neck_y + 0.05}")
     pen.poly(
         pal.robe,
         f"-0.05,1.3 -0.03,0.84 0.06,0.72 0.22,0.65 0.4,{neck_y} 0.6,{neck_y} 0.78,0.65 "
         "0.94,0.72 1.03,0.84 1.05,1.3",
     )
-    for x, y in CLOAK_DOTS:
-        pen.lozenge(pal.gold, x, y, 0.02)
+    pattern(pen, pal)
     top = neck_y + 0.03
-    pen.poly(pal.accent, f"0.36,{top} 0.64,{top} 0.72,1.3 0.28,1.3")
+    pen.poly(pal.tunic, f"0.36,{top} 0.64,{top} 0.72,1.3 0.28,1.3")
     for side in (-1, 1):
         upper, lower = 0.5 + side * 0.14, 0.5 + side * 0.22
         band = [(upper - 0.025, top), (upper + 0.025, top), (lower + 0.025, 1.3)]
         pen.poly(pal.gold, band + [(lower - 0.025, 1.3)])
     for i in range(4):
-        pen.lozenge(pal.gold, 0.5, top + 0.12 + i * 0.12, 0.028)
+        pen.lozenge(
+            pal.jewel if pal.tunic == pal.gold else pal.gold, 0.5, top + 0.12 + i * 0.12, 0.028
+        )
 
 
-def _hand(pen: _Pen, pal: _Palette) -> None:
-    """The right sleeve and the hand gripping the attribute's shaft."""
-    pen.poly(pal.robe, "0.7,0.66 0.9,0.7 0.96,0.8 0.84,0.86 0.72,0.84")
-    pen.line(pal.gold, "0.83,0.855 0.955,0.795", 0.03)
-    pen.ellipse(pal.skin, HAND, 0.77, 0.05, 0.045)
+# Spots on the cloak, clear of the tunic and the sleeve: each suit scatters its own motif.
+CLOAK_SPOTS = ((0.08, 0.86), (0.18, 0.78), (0.2, 0.94), (0.08, 1.04), (0.2, 1.12), (0.9, 0.97))
 
 
-def _draw_king(pen: _Pen, pal: _Palette) -> None:
-    # The sceptre stands behind the figure, so it is drawn first.
-    pen.rect(pal.gold, HAND - 0.02, 0.15, HAND + 0.02, 1)
-    pen.circle(pal.accent, HAND, 0.12, 0.055)
-    pen.rect(pal.gold, HAND - 0.012, 0.01, HAND + 0.012, 0.075)
-    pen.rect(pal.gold, HAND - 0.035, 0.025, HAND + 0.035, 0.045)
-    pen.ellipse(pal.beard, 0.5, 0.42, 0.19, 0.18)
-    _torso(pen, pal, 0.6)
-    # Ermine collar: white fur with black tails.
+def _lozenges(pen: _Pen, pal: _Palette) -> None:
+    for x, y in CLOAK_SPOTS:
+        pen.lozenge(pal.gold, x, y, 0.02)
+
+
+def _rings(pen: _Pen, pal: _Palette) -> None:
+    for x, y in CLOAK_SPOTS:
+        pen.circle(pal.gold, x, y, 0.028)
+        pen.circle(pal.robe, x, y, 0.011, outline=False)
+
+
+def _trefoils(pen: _Pen, pal: _Palette) -> None:
+    for x, y in CLOAK_SPOTS:
+        for a in (-math.pi / 2, math.pi / 6, 5 * math.pi / 6):
+            pen.circle(pal.gold, x + 0.018 * math.cos(a), y + 0.018 * math.sin(a), 0.014, False)
+
+
+def _stripes(pen: _Pen, pal: _Palette) -> None:
+    """Gold braid running down the cloak on both sides."""
+    for x in (0.07, 0.16):
+        pen.line(pal.gold, [(x + 0.03, 0.74), (x - 0.02, 1.25)], 0.018)
+    pen.line(pal.gold, [(0.9, 0.8), (0.93, 1.25)], 0.018)
+
+
+def _ermine(pen: _Pen, pal: _Palette) -> None:
+    """The king's collar: white fur with black tails."""
     pen.poly(pal.pearl, "0.06,0.74 0.3,0.6 0.5,0.68 0.7,0.6 0.94,0.74 0.84,0.8 0.5,0.76 0.16,0.8")
     for x, y in ((0.18, 0.72), (0.32, 0.67), (0.68, 0.67), (0.82, 0.72)):
-        pen.lozenge(pal.line, x, y, 0.013)
-    _hand(pen, pal)
-    _face(pen, pal, 0.14, 0.17)
-    beard = (
-        "0.36,0.38 0.37,0.53 0.43,0.63 0.5,0.67 0.57,0.63 0.63,0.53 0.64,0.38 "
-        "0.6,0.48 0.5,0.5 0.4,0.48"
-    )
-    pen.poly(pal.beard, beard)
-    pen.poly(pal.beard, "0.41,0.48 0.5,0.455 0.59,0.48 0.56,0.505 0.5,0.49 0.44,0.505")
-    # The crown: velvet cap, five points with pearls, a jewelled band.
-    pen.poly(pal.accent, "0.38,0.24 0.42,0.1 0.5,0.07 0.58,0.1 0.62,0.24")
-    pen.poly(pal.gold, "0.34,0.27 0.32,0.05 0.42,0.15 0.5,0.01 0.58,0.15 0.68,0.05 0.66,0.27")
-    pen.rect(pal.gold, 0.33, 0.21, 0.67, 0.28)
-    for x, colour in ((0.41, pal.accent), (0.5, pal.robe), (0.59, pal.accent)):
-        pen.lozenge(colour, x, 0.245, 0.02)
-    for x, y in ((0.32, 0.04), (0.5, 0.01), (0.68, 0.04)):
-        pen.circle(pal.pearl, x, y, 0.022)
+        pen.lozenge(pal.line, x, y, 0.013, outline=False)
 
 
-def _draw_queen(pen: _Pen, pal: _Palette) -> None:
-    # Long hair behind the head and shoulders.
-    hair = "0.5,0.2 0.68,0.26 0.71,0.46 0.76,0.7 0.6,0.74 0.4,0.74 0.24,0.7 0.29,0.46 0.32,0.26"
-    pen.poly(pal.blonde, hair)
-    # The rose in her hand, its stem passing behind the sleeve.
-    pen.line(pal.leaf, f"{HAND},0.8 {HAND - 0.01},0.5 {HAND},0.2", 0.022)
-    pen.ellipse(pal.leaf, HAND - 0.06, 0.46, 0.055, 0.022, angle=0.6)
-    pen.ellipse(pal.leaf, HAND + 0.06, 0.34, 0.055, 0.022, angle=-0.6)
-    for i in range(5):
-        a = -math.pi / 2 + i * 2 * math.pi / 5
-        pen.circle(pal.robe, HAND + 0.05 * math.cos(a), 0.15 + 0.05 * math.sin(a), 0.045)
-    pen.circle(pal.gold, HAND, 0.15, 0.03)
-    _torso(pen, pal, 0.64)
-    # Square neckline with a string of pearls.
+def _pearl_neckline(pen: _Pen, pal: _Palette) -> None:
     pen.poly(pal.skin, "0.39,0.6 0.61,0.6 0.59,0.71 0.41,0.71", outline=False)
     for i in range(9):
         a = math.pi * (0.1 + 0.8 * i / 8)
         pen.circle(pal.pearl, 0.5 + 0.1 * math.cos(a), 0.59 + 0.075 * math.sin(a), 0.014)
-    _hand(pen, pal)
-    _face(pen, pal, 0.13, 0.165)
+
+
+def _ruff(pen: _Pen, pal: _Palette) -> None:
+    """A pleated white ruff around the neck."""
+    for i in range(9):
+        x = 0.34 + i * 0.04
+        pen.ellipse(pal.pearl, x, 0.64 + 0.02 * abs(i - 4) / 4, 0.03, 0.045)
+
+
+def _jack_collar(pen: _Pen, pal: _Palette) -> None:
+    pen.poly(pal.gold, "0.28,0.63 0.5,0.71 0.72,0.63 0.66,0.6 0.5,0.66 0.34,0.6")
+
+
+def _chain(pen: _Pen, pal: _Palette) -> None:
+    """A gold chain of office with a pendant jewel."""
+    pen.line(pal.gold, _bezier((0.32, 0.64), (0.38, 0.78), (0.62, 0.78), (0.68, 0.64), 12), 0.016)
+    pen.circle(pal.gold, 0.5, 0.77, 0.032)
+    pen.circle(pal.jewel, 0.5, 0.77, 0.016, outline=False)
+
+
+def _sleeve(pen: _Pen, pal: _Palette) -> None:
+    """The right sleeve and the hand gripping the attribute."""
+    pen.poly(pal.robe, "0.7,0.66 0.9,0.7 0.96,0.8 0.84,0.86 0.72,0.84")
+    pen.line(pal.gold, "0.83,0.855 0.955,0.795", 0.03)
+    pen.ellipse(pal.skin, *HAND, 0.05, 0.045)
+
+
+# ---- crowns and hats
+
+
+def _crown_band(pen: _Pen, pal: _Palette, top: float = 0.21, bottom: float = 0.28) -> None:
+    pen.rect(pal.gold, 0.33, top, 0.67, bottom)
+    middle = (top + bottom) / 2
+    for x, colour in ((0.41, pal.jewel), (0.5, pal.tunic), (0.59, pal.jewel)):
+        pen.lozenge(colour, x, middle, 0.018)
+
+
+def _pearl_crown(pen: _Pen, pal: _Palette) -> None:
+    """Five points with pearls over a velvet cap."""
+    pen.poly(pal.jewel, "0.38,0.24 0.42,0.1 0.5,0.07 0.58,0.1 0.62,0.24")
+    pen.poly(pal.gold, "0.34,0.27 0.32,0.05 0.42,0.15 0.5,0.01 0.58,0.15 0.68,0.05 0.66,0.27")
+    _crown_band(pen, pal)
+    for x, y in ((0.32, 0.04), (0.5, 0.01), (0.68, 0.04)):
+        pen.circle(pal.pearl, x, y, 0.022)
+
+
+def _fleur(pen: _Pen, pal: _Palette, cx: float, base: float, size: float) -> None:
+    """A fleur-de-lis standing on ``base``: a tall middle petal, two curling side petals."""
+    s = size
     pen.poly(
-        pal.blonde, "0.37,0.4 0.38,0.29 0.5,0.25 0.62,0.29 0.63,0.4 0.57,0.31 0.5,0.3 0.43,0.31"
+        pal.gold,
+        [
+            (cx, base - s),
+            (cx + 0.3 * s, base - 0.55 * s),
+            (cx, base),
+            (cx - 0.3 * s, base - 0.55 * s),
+        ],
     )
-    # Tiara: three rounded peaks with pearls and a centre jewel.
+    for side in (-1, 1):
+        petal = _path(
+            (cx + side * 0.1 * s, base - 0.1 * s),
+            (
+                (cx + side * 0.45 * s, base - 0.2 * s),
+                (cx + side * 0.7 * s, base - 0.6 * s),
+                (cx + side * 0.55 * s, base - 0.75 * s),
+            ),
+            (
+                (cx + side * 0.55 * s, base - 0.4 * s),
+                (cx + side * 0.35 * s, base - 0.15 * s),
+                (cx + side * 0.1 * s, base - 0.3 * s),
+            ),
+        )
+        pen.poly(pal.gold, petal)
+    pen.rect(pal.gold, cx - 0.28 * s, base - 0.22 * s, cx + 0.28 * s, base - 0.08 * s)
+
+
+def _fleur_crown(pen: _Pen, pal: _Palette) -> None:
+    pen.poly(pal.jewel, "0.37,0.24 0.4,0.12 0.5,0.09 0.6,0.12 0.63,0.24")
+    for x in (0.36, 0.5, 0.64):
+        _fleur(pen, pal, x, 0.22, 0.16 if x == 0.5 else 0.12)
+    _crown_band(pen, pal)
+
+
+def _imperial_crown(pen: _Pen, pal: _Palette) -> None:
+    """A closed crown: velvet under two gold arches, an orb and cross on top."""
+    pen.poly(pal.jewel, "0.35,0.23 0.36,0.12 0.42,0.07 0.5,0.055 0.58,0.07 0.64,0.12 0.65,0.23")
+    for side in (-1, 1):
+        arch = _bezier(
+            (0.5 + side * 0.15, 0.22),
+            (0.5 + side * 0.16, 0.08),
+            (0.5 + side * 0.05, 0.05),
+            (0.5, 0.055),
+            10,
+        )
+        pen.stroke(pal.gold, arch, 0.022)
+    pen.stroke(pal.gold, "0.5,0.22 0.5,0.06", 0.022)
+    for y in (0.09, 0.13, 0.17):
+        pen.circle(pal.pearl, 0.5, y, 0.011)
+    pen.circle(pal.gold, 0.5, 0.035, 0.025)
+    pen.stroke(pal.gold, "0.5,0.01 0.5,-0.03", 0.01)
+    _crown_band(pen, pal, 0.2, 0.28)
+
+
+def _trefoil_crown(pen: _Pen, pal: _Palette) -> None:
+    """Tall points each ending in three gold balls."""
+    pen.poly(
+        pal.gold,
+        "0.34,0.27 0.33,0.1 0.385,0.17 0.43,0.07 0.5,0.16 0.57,0.07 0.615,0.17 0.67,0.1 0.66,0.27",
+    )
+    for x, y in ((0.33, 0.08), (0.43, 0.05), (0.57, 0.05), (0.67, 0.08)):
+        for dx, dy in ((-0.017, 0.0), (0.017, 0.0), (0.0, -0.022)):
+            pen.circle(pal.gold, x + dx, y + dy, 0.015)
+    _crown_band(pen, pal)
+
+
+def _tiara(pen: _Pen, pal: _Palette) -> None:
+    """Three rounded peaks with pearls and a centre jewel."""
     pen.poly(
         pal.gold, "0.36,0.28 0.38,0.17 0.44,0.21 0.5,0.09 0.56,0.21 0.62,0.17 0.64,0.28 0.5,0.25"
     )
     for x, y in ((0.38, 0.16), (0.5, 0.08), (0.62, 0.16)):
         pen.circle(pal.pearl, x, y, 0.02)
-    pen.lozenge(pal.accent, 0.5, 0.205, 0.022)
+    pen.lozenge(pal.jewel, 0.5, 0.205, 0.022)
 
 
-def _draw_jack(pen: _Pen, pal: _Palette) -> None:
-    # The halberd, behind the figure.
-    pen.rect(pal.wood, HAND - 0.015, 0.08, HAND + 0.015, 1)
-    blade = f"{HAND},0.12 {HAND + 0.12},0.06 {HAND + 0.14},0.16 {HAND + 0.12},0.27 {HAND},0.22"
-    pen.poly(pal.steel, blade)
-    pen.poly(pal.steel, f"{HAND - 0.015},0.13 {HAND - 0.08},0.15 {HAND - 0.015},0.2")
-    pen.poly(pal.steel, f"{HAND - 0.02},0.09 {HAND},-0.02 {HAND + 0.02},0.09")
-    for side in (-1, 1):
-        pen.circle(pal.hair, 0.5 + side * 0.14, 0.42, 0.06)
-        pen.circle(pal.hair, 0.5 + side * 0.135, 0.52, 0.05)
-    _torso(pen, pal, 0.62)
-    pen.poly(pal.gold, "0.28,0.63 0.5,0.71 0.72,0.63 0.66,0.6 0.5,0.66 0.34,0.6")
-    _hand(pen, pal)
-    _face(pen, pal, 0.13, 0.165)
-    # Feather first, then the cap over its quill.
+def _spiked_crown(pen: _Pen, pal: _Palette) -> None:
+    """A narrow crown of seven sharp points."""
+    points = [(0.36, 0.28)]
+    for i in range(7):
+        x = 0.36 + 0.28 * i / 6
+        points += [(x, 0.11 if i % 2 == 0 else 0.15), (x + 0.02, 0.22)] if i < 6 else [(x, 0.11)]
+    pen.poly(pal.gold, points + [(0.64, 0.28)])
+    pen.rect(pal.gold, 0.355, 0.22, 0.645, 0.28)
+    for x in (0.42, 0.5, 0.58):
+        pen.circle(pal.jewel, x, 0.25, 0.014)
+
+
+def _lozenge_crown(pen: _Pen, pal: _Palette) -> None:
+    """Diamond-shaped plates standing on the band."""
+    pen.poly(pal.jewel, "0.38,0.24 0.41,0.14 0.5,0.11 0.59,0.14 0.62,0.24")
+    for x, top in ((0.38, 0.13), (0.5, 0.07), (0.62, 0.13)):
+        pen.poly(
+            pal.gold, [(x, top), (x + 0.045, top + 0.06), (x, top + 0.12), (x - 0.045, top + 0.06)]
+        )
+        pen.lozenge(pal.jewel, x, top + 0.06, 0.015)
+    _crown_band(pen, pal, 0.22, 0.28)
+
+
+def _circlet(pen: _Pen, pal: _Palette) -> None:
+    """A thin gold band with three small flowers, worn over a wimple."""
+    pen.rect(pal.gold, 0.33, 0.2, 0.67, 0.245)
+    for x in (0.38, 0.5, 0.62):
+        for a in range(5):
+            t = a * 2 * math.pi / 5
+            pen.circle(pal.gold, x + 0.02 * math.cos(t), 0.19 + 0.02 * math.sin(t), 0.014, False)
+        pen.circle(pal.jewel, x, 0.19, 0.011, outline=False)
+
+
+def _feather(pen: _Pen, pal: _Palette, root: Point, tip: Point, bend: float) -> None:
+    """A plume from ``root`` to ``tip``, curving by ``bend`` to the side."""
+    (x0, y0), (x1, y1) = root, tip
+    mid = ((x0 + x1) / 2 + bend, (y0 + y1) / 2)
     plume = _path(
-        (0.42, 0.24),
-        ((0.3, 0.2), (0.16, 0.12), (0.06, 0.0)),
-        ((0.22, 0.02), (0.38, 0.1), (0.48, 0.22)),
+        (x0, y0),
+        ((mid[0] - 0.06, mid[1] + 0.04), (x1 - 0.04, y1 + 0.06), (x1, y1)),
+        ((x1 + 0.05, y1 + 0.05), (mid[0] + 0.06, mid[1] - 0.02), (x0 + 0.05, y0 - 0.01)),
     )
     pen.poly(pal.pearl, plume)
-    pen.line(pal.gold, _bezier((0.44, 0.23), (0.3, 0.17), (0.18, 0.09), (0.08, 0.01), 8), 0.012)
+    pen.line(pal.gold, _bezier((x0 + 0.02, y0), mid, mid, (x1, y1), 8), 0.01)
+
+
+def _plumed_cap(pen: _Pen, pal: _Palette) -> None:
+    """A domed cap with a gold band and a long white feather swept back."""
+    _feather(pen, pal, (0.42, 0.24), (0.06, 0.0), -0.02)
     pen.poly(pal.robe, "0.32,0.31 0.33,0.21 0.42,0.14 0.54,0.12 0.66,0.16 0.72,0.25 0.7,0.31")
     pen.rect(pal.gold, 0.31, 0.27, 0.71, 0.33)
-    pen.lozenge(pal.accent, 0.5, 0.3, 0.02)
+    pen.lozenge(pal.jewel, 0.5, 0.3, 0.02)
 
 
-def _emblem_crown(pen: _Pen, pal: _Palette) -> None:
-    pen.poly(pal.gold, "0.16,0.78 0.1,0.3 0.32,0.52 0.5,0.18 0.68,0.52 0.9,0.3 0.84,0.78")
-    pen.rect(pal.robe, 0.16, 0.7, 0.84, 0.84)
-    for x, y in ((0.1, 0.27), (0.5, 0.14), (0.9, 0.27)):
-        pen.circle(pal.robe, x, y, 0.07)
+def _beret(pen: _Pen, pal: _Palette) -> None:
+    """A wide flat beret worn at a slant, a brooch and a short feather."""
+    _feather(pen, pal, (0.66, 0.2), (0.88, 0.02), 0.02)
+    pen.ellipse(pal.robe, 0.48, 0.22, 0.25, 0.075, angle=-0.12)
+    pen.poly(pal.tunic, "0.33,0.32 0.34,0.25 0.66,0.23 0.67,0.31")
+    pen.circle(pal.gold, 0.62, 0.23, 0.03)
+    pen.circle(pal.jewel, 0.62, 0.23, 0.014, outline=False)
 
 
-def _emblem_rose(pen: _Pen, pal: _Palette) -> None:
-    pen.line(pal.leaf, "0.5,0.95 0.5,0.6", 0.07)
-    pen.ellipse(pal.leaf, 0.34, 0.82, 0.14, 0.06, angle=0.5)
-    pen.ellipse(pal.leaf, 0.66, 0.82, 0.14, 0.06, angle=-0.5)
+def _brimmed_hat(pen: _Pen, pal: _Palette) -> None:
+    """A tall round hat with a wide brim turned up, a feather curling over it."""
+    pen.poly(pal.robe, "0.37,0.27 0.36,0.12 0.42,0.06 0.58,0.06 0.64,0.12 0.63,0.27")
+    pen.rect(pal.gold, 0.365, 0.2, 0.635, 0.24)
+    pen.ellipse(pal.tunic, 0.5, 0.29, 0.25, 0.05)
+    _feather(pen, pal, (0.6, 0.2), (0.32, 0.0), 0.06)
+
+
+def _rolled_hood(pen: _Pen, pal: _Palette) -> None:
+    """A chaperon: a soft crown over a padded roll, the cloth falling on one side."""
+    pen.poly(pal.robe, "0.64,0.25 0.76,0.36 0.8,0.56 0.72,0.6 0.7,0.4 0.62,0.3")
+    pen.poly(pal.robe, "0.36,0.25 0.35,0.12 0.46,0.06 0.6,0.08 0.66,0.2 0.64,0.25")
+    pen.ellipse(pal.tunic, 0.5, 0.255, 0.2, 0.055)
+    for i in range(5):
+        pen.line(pal.gold, [(0.36 + 0.07 * i, 0.21), (0.38 + 0.07 * i, 0.3)], 0.01)
+
+
+# ---- what they hold: drawn behind the figure unless the hand holds it up in front
+
+
+def _sceptre(pen: _Pen, pal: _Palette) -> None:
+    """A long gold sceptre with a fleur-de-lis on top."""
+    x = HAND[0]
+    pen.rect(pal.gold, x - 0.018, 0.16, x + 0.018, 1)
+    pen.circle(pal.gold, x, 0.17, 0.03)
+    _fleur(pen, pal, x, 0.15, 0.14)
+
+
+def _raised_sword(pen: _Pen, pal: _Palette) -> None:
+    """A sword held up behind the head, its point at the top left."""
+    hilt, tip = (0.84, 0.7), (0.1, 0.08)
+    dx, dy = tip[0] - hilt[0], tip[1] - hilt[1]
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    nx, ny = -uy, ux
+    half = 0.022
+    blade = [
+        (hilt[0] + nx * half, hilt[1] + ny * half),
+        (tip[0] - ux * 0.06 + nx * half * 0.8, tip[1] - uy * 0.06 + ny * half * 0.8),
+        tip,
+        (tip[0] - ux * 0.06 - nx * half * 0.8, tip[1] - uy * 0.06 - ny * half * 0.8),
+        (hilt[0] - nx * half, hilt[1] - ny * half),
+    ]
+    pen.poly(pal.steel, blade)
+    pen.line(pal.line, [hilt, (tip[0] - ux * 0.08, tip[1] - uy * 0.08)], 0.006)
+    guard = [(hilt[0] + nx * 0.07, hilt[1] + ny * 0.07), (hilt[0] - nx * 0.07, hilt[1] - ny * 0.07)]
+    pen.stroke(pal.gold, guard, 0.022)
+
+
+def _upright_sword(pen: _Pen, pal: _Palette) -> None:
+    """A sword held upright by the hilt."""
+    x = HAND[0]
+    pen.poly(pal.steel, f"{x - 0.024},0.7 {x - 0.02},0.1 {x},0.03 {x + 0.02},0.1 {x + 0.024},0.7")
+    pen.line(pal.line, f"{x},0.68 {x},0.12", 0.006)
+    pen.stroke(pal.gold, f"{x - 0.075},0.7 {x + 0.075},0.7", 0.024)
+    for side in (-1, 1):
+        pen.circle(pal.gold, x + side * 0.08, 0.7, 0.018)
+
+
+def _battle_axe(pen: _Pen, pal: _Palette) -> None:
+    """A long axe with a crescent blade and a spike behind it."""
+    x = HAND[0]
+    pen.rect(pal.wood, x - 0.016, 0.04, x + 0.016, 1)
+    blade = _path(
+        (x, 0.08),
+        ((x + 0.1, 0.05), (x + 0.14, 0.0), (x + 0.15, -0.01)),
+        ((x + 0.1, 0.12), (x + 0.1, 0.24), (x + 0.15, 0.36)),
+        ((x + 0.12, 0.32), (x + 0.06, 0.26), (x, 0.25)),
+    )
+    pen.poly(pal.steel, blade)
+    pen.poly(pal.steel, f"{x - 0.015},0.14 {x - 0.09},0.17 {x - 0.015},0.2")
+    pen.rect(pal.gold, x - 0.025, 0.1, x + 0.025, 0.12)
+    pen.rect(pal.gold, x - 0.025, 0.23, x + 0.025, 0.25)
+
+
+def _halberd(pen: _Pen, pal: _Palette) -> None:
+    x = HAND[0]
+    pen.rect(pal.wood, x - 0.015, 0.08, x + 0.015, 1)
+    pen.poly(pal.steel, f"{x},0.12 {x + 0.12},0.06 {x + 0.14},0.16 {x + 0.12},0.27 {x},0.22")
+    pen.poly(pal.steel, f"{x - 0.015},0.13 {x - 0.08},0.15 {x - 0.015},0.2")
+    pen.poly(pal.steel, f"{x - 0.02},0.09 {x},-0.02 {x + 0.02},0.09")
+
+
+def _arrow(pen: _Pen, pal: _Palette) -> None:
+    """An arrow held point up, its fletching below the hand."""
+    x = HAND[0]
+    pen.stroke(pal.wood, f"{x},0.98 {x},0.12", 0.018)
+    pen.poly(pal.steel, f"{x},0.02 {x + 0.04},0.13 {x},0.11 {x - 0.04},0.13")
+    for side in (-1, 1):
+        vane = [(x, 0.84), (x + side * 0.045, 0.88), (x + side * 0.045, 0.97), (x, 0.94)]
+        pen.poly(pal.jewel, vane)
+
+
+def _leaf(pen: _Pen, pal: _Palette) -> None:
+    """A large leaf on its stalk, held up like a fan."""
+    x = HAND[0]
+    pen.stroke(pal.leaf, f"{x},0.8 {x - 0.005},0.46", 0.016)
+    outline = _path(
+        (x, 0.48),
+        ((x - 0.1, 0.4), (x - 0.1, 0.16), (x - 0.01, 0.03)),
+        ((x + 0.1, 0.16), (x + 0.1, 0.4), (x, 0.48)),
+    )
+    pen.poly(pal.leaf, outline)
+    pen.line(pal.line, f"{x},0.46 {x - 0.005},0.07", 0.006)
+    for i in range(4):
+        y = 0.4 - i * 0.08
+        for side in (-1, 1):
+            pen.line(pal.line, [(x, y), (x + side * 0.055, y - 0.05)], 0.005)
+
+
+def _rose(pen: _Pen, pal: _Palette) -> None:
+    """A rose on a long stem."""
+    x = HAND[0]
+    pen.stroke(pal.leaf, f"{x},0.8 {x - 0.01},0.5 {x},0.2", 0.018)
+    pen.ellipse(pal.leaf, x - 0.06, 0.46, 0.055, 0.022, angle=0.6)
+    pen.ellipse(pal.leaf, x + 0.06, 0.34, 0.055, 0.022, angle=-0.6)
     for i in range(5):
         a = -math.pi / 2 + i * 2 * math.pi / 5
-        pen.circle(pal.robe, 0.5 + 0.17 * math.cos(a), 0.43 + 0.17 * math.sin(a), 0.15)
-    pen.circle(pal.gold, 0.5, 0.43, 0.11)
+        pen.circle(pal.robe, x + 0.05 * math.cos(a), 0.15 + 0.05 * math.sin(a), 0.045)
+    pen.circle(pal.gold, x, 0.15, 0.03)
 
 
-def _emblem_cap(pen: _Pen, pal: _Palette) -> None:
-    """A plumed cap in profile: big feather, domed crown, wide gold brim."""
-    plume = _path(
-        (0.5, 0.5),
-        ((0.3, 0.42), (0.12, 0.3), (0.04, 0.02)),
-        ((0.3, 0.1), (0.5, 0.26), (0.62, 0.46)),
-    )
-    pen.poly(pal.pearl, plume)
-    pen.poly(pal.robe, "0.2,0.76 0.22,0.56 0.34,0.44 0.5,0.4 0.66,0.44 0.78,0.56 0.8,0.76")
-    pen.ellipse(pal.gold, 0.5, 0.78, 0.46, 0.1)
+def _tulip(pen: _Pen, pal: _Palette) -> None:
+    """A tulip: a cup of three petals on a stem with two long leaves."""
+    x = HAND[0]
+    pen.stroke(pal.leaf, f"{x},0.8 {x + 0.01},0.5 {x},0.24", 0.018)
+    pen.poly(pal.leaf, f"{x},0.62 {x - 0.08},0.44 {x - 0.09},0.34 {x - 0.02},0.5")
+    pen.poly(pal.leaf, f"{x},0.56 {x + 0.08},0.4 {x + 0.09},0.3 {x + 0.02},0.46")
+    cup = f"{x - 0.07},0.08 {x - 0.035},0.13 {x},0.06 {x + 0.035},0.13 {x + 0.07},0.08 {x + 0.06},0.2 {x},0.26 {x - 0.06},0.2"
+    pen.poly(pal.robe, cup)
+    pen.line(pal.gold, f"{x},0.1 {x},0.22", 0.01)
 
 
-FIGURES = {11: _draw_jack, 12: _draw_queen, 13: _draw_king}
-EMBLEMS = {11: _emblem_cap, 12: _emblem_rose, 13: _emblem_crown}
-# Where the suit pip sits in each figure's box (centre x, centre y), clear of hat and weapon.
+def _laurel(pen: _Pen, pal: _Palette) -> None:
+    """A sprig of laurel: a stem with leaves in pairs and a leaf at the tip."""
+    x = HAND[0]
+    stem = _bezier((x, 0.8), (x - 0.02, 0.6), (x + 0.03, 0.3), (x - 0.01, 0.06), 12)
+    pen.stroke(pal.leaf, stem, 0.014)
+    for i, (sx, sy) in enumerate(stem[1:-1:2]):
+        side = 1 if i % 2 else -1
+        pen.ellipse(pal.leaf, sx + side * 0.045, sy, 0.05, 0.018, angle=-side * 0.7)
+    pen.ellipse(pal.leaf, x - 0.01, 0.05, 0.018, 0.045)
+
+
+def _short_sceptre(pen: _Pen, pal: _Palette) -> None:
+    """A short sceptre topped by a gold star with a jewel."""
+    x = HAND[0]
+    pen.rect(pal.gold, x - 0.014, 0.26, x + 0.014, 0.92)
+    star = []
+    for i in range(16):
+        r = 0.075 if i % 2 == 0 else 0.035
+        a = -math.pi / 2 + i * math.pi / 8
+        star.append((x + r * math.cos(a), 0.18 + r * math.sin(a)))
+    pen.poly(pal.gold, star)
+    pen.circle(pal.jewel, x, 0.18, 0.022)
+
+
+def _orb(pen: _Pen, pal: _Palette) -> None:
+    """A gold orb with a cross, held up on the palm (drawn after the hand)."""
+    x, y = HAND[0] - 0.01, HAND[1] - 0.1
+    pen.circle(pal.gold, x, y, 0.07)
+    pen.line(pal.line, [(x - 0.07, y), (x + 0.07, y)], 0.008)
+    pen.line(pal.line, [(x, y), (x, y + 0.07)], 0.008)
+    pen.stroke(pal.gold, [(x, y - 0.07), (x, y - 0.15)], 0.018)
+    pen.stroke(pal.gold, [(x - 0.035, y - 0.115), (x + 0.035, y - 0.115)], 0.018)
+
+
+# ---- the twelve figures
+
+
+def _figure(holds, behind, robe, collar, face, *head, front=None) -> tuple:
+    """A figure's layers, back to front: what it holds (behind it), hair or veil behind the
+    head, the robe and its collar, the sleeve and hand, ``front`` (what the hand holds up, or
+    hair over the shoulders), the face and what goes over it (beard, hair, crown or hat)."""
+    layers = (holds, behind, robe, collar, _sleeve, front, face, *head)
+    return tuple(layer for layer in layers if layer is not None)
+
+
+def _robe_of(neck_y: float, pattern):
+    return partial(_robe, neck_y=neck_y, pattern=pattern)
+
+
+KING_FACE = partial(_face, rx=0.14, ry=0.17)
+KING_ROBE, QUEEN_ROBE, JACK_ROBE = 0.6, 0.64, 0.62  # where the neck meets the robe
+# fmt: off
+# A table, one figure to an entry: black would stand each layer on a line of its own.
+FIGURES = {
+    (13, "S"): _figure(
+        _sceptre, partial(_long_hair, hair="raven"), _robe_of(KING_ROBE, _lozenges), _ermine,
+        KING_FACE, partial(_beard, hair="raven", length=0.74), _fleur_crown),
+    (13, "H"): _figure(
+        _raised_sword, partial(_curls, hair="brown", spread=0.15), _robe_of(KING_ROBE, _stripes),
+        _ermine, KING_FACE, partial(_curly_beard, hair="brown"), _pearl_crown),
+    (13, "D"): _figure(
+        _battle_axe, partial(_curls, hair="auburn", spread=0.15), _robe_of(KING_ROBE, _rings),
+        _ermine, KING_FACE, partial(_beard, hair="auburn", length=0.7, forked=True),
+        _imperial_crown),
+    (13, "C"): _figure(
+        None, partial(_long_hair, hair="white"), _robe_of(KING_ROBE, _trefoils), _ermine,
+        KING_FACE, partial(_beard, hair="white", length=0.8), _trefoil_crown, front=_orb),
+    (12, "S"): _figure(
+        _short_sceptre, partial(_veil, cloth="tunic"), _robe_of(QUEEN_ROBE, _lozenges), _ruff,
+        _face, partial(_fringe, hair="raven"), _spiked_crown),
+    (12, "H"): _figure(
+        _rose, partial(_long_hair, hair="blonde"), _robe_of(QUEEN_ROBE, _stripes),
+        _pearl_neckline, _face, partial(_fringe, hair="blonde"), _tiara),
+    (12, "D"): _figure(
+        _tulip, None, _robe_of(QUEEN_ROBE, _rings), _pearl_neckline, _face,
+        partial(_fringe, hair="auburn"), _lozenge_crown, front=partial(_braids, hair="auburn")),
+    (12, "C"): _figure(
+        _laurel, partial(_veil, cloth="wood"), _robe_of(QUEEN_ROBE, _trefoils), None,
+        partial(_face, rx=0.125, ry=0.16), _circlet, front=_wimple),
+    (11, "S"): _figure(
+        _upright_sword, partial(_curls, hair="raven"), _robe_of(JACK_ROBE, _lozenges), _chain,
+        _face, _beret),
+    (11, "H"): _figure(
+        _leaf, partial(_curls, hair="blonde"), _robe_of(JACK_ROBE, _stripes), _jack_collar,
+        _face, partial(_moustache, hair="blonde"), _rolled_hood),
+    (11, "D"): _figure(
+        _halberd, partial(_curls, hair="auburn"), _robe_of(JACK_ROBE, _rings), _jack_collar,
+        _face, partial(_moustache, hair="auburn"), _plumed_cap),
+    (11, "C"): _figure(
+        _arrow, partial(_curls, hair="brown"), _robe_of(JACK_ROBE, _trefoils), _chain,
+        _face, _brimmed_hat),
+}
+# fmt: on
+# Where the suit pip sits in the figure's box (centre x, centre y), clear of hat and attribute.
 FIGURE_PIP = {11: (0.14, 0.45), 12: (0.14, 0.13), 13: (0.14, 0.13)}
+PIP_MOVED = {(13, "H"): (0.86, 0.13), (11, "C"): (0.14, 0.5), (11, "H"): (0.14, 0.5)}
 FIGURE_PIP_SIZE = 0.22
+# Small cards show the head alone, enlarged: this part of the figure's box fills a half panel.
+HEAD_BOX = (0.23, -0.03, 0.77, 0.66)
 
 
-def _court_picture(rank: int, pal: _Palette, size: tuple[int, int], emblem: bool):
-    """The picture inside a court card's frame: a half figure and its upside-down twin.
+def _court_picture(rank: int, suit: str, pal: _Palette, size: tuple[int, int], emblem: bool):
+    """The picture inside a court card's frame: the half figure drawn once and the same
+    half turned upside down beneath it.
 
-    Returns the picture and where the upper figure's design box landed, as
-    (left, top, unit) in pixels, so the caller can place the suit pip.
+    Returns the picture and where the upper figure's design box landed, as (left, top, unit)
+    in pixels, so the caller can place the suit pip.
     """
-    factor = _supersample(size)
+    # The panel is tall and narrow: its width decides how fine the lines are. Twice the size
+    # smooths them well from 64 px up, and costs a quarter of four times.
+    factor = 4 if size[0] < 64 else 2
     width, height = size[0] * factor, size[1] * factor
     upper = pygame.Surface((width, height), pygame.SRCALPHA)
     upper.fill(pal.panel)
     if emblem:
-        unit = min(width, height / 2) * 0.96
-        origin = ((width - unit) / 2, (height / 2 - unit) / 2)
+        left, top, right, bottom = HEAD_BOX
+        unit = min(width / (right - left), height / 2 / (bottom - top))
+        origin = (width / 2 - 0.5 * unit, -top * unit)
         pen = _Pen(upper, origin, unit, pal.line)
-        pen.line_width = max(1, round(factor * 0.7))
-        EMBLEMS[rank](pen, pal)
-        tilt = 0.0
+        pen.line_width = max(1, round(factor * 0.8))
     else:
         unit = min(width, height / 2)
         origin = ((width - unit) / 2, height / 2 - unit)
-        FIGURES[rank](_Pen(upper, origin, unit, pal.line), pal)
-        tilt = SPLIT_TILT * unit / 2
-    # Keep only what lies above the split, then fill the rest with the picture turned around:
-    # a half-turn maps the region above a line through the centre onto the region below it.
+        pen = _Pen(upper, origin, unit, pal.line)
+    for layer in FIGURES[rank, suit]:
+        layer(pen, pal)
+    # Keep only what lies above the split, then fill the rest with the same half turned
+    # around: a half-turn maps the region above a line through the centre onto the region
+    # below it, so the lower figure is the upper one exactly, upside down.
+    tilt = SPLIT_TILT * min(width, height / 2) / 2
     split = [(0, height / 2 + tilt), (width, height / 2 - tilt)]
     keep = pygame.Surface((width, height), pygame.SRCALPHA)
     pygame.draw.polygon(keep, (255, 255, 255, 255), [(0, 0), (width, 0), split[1], split[0]])
     upper.blit(keep, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    picture = pygame.transform.flip(upper, True, True)
+    picture = pygame.transform.flip(upper, True, True)  # the half-turn, pixel for pixel
     picture.blit(upper, (0, 0))
     pygame.draw.line(picture, pal.ink, *split, max(1, round(width / 80)))
     picture = pygame.transform.smoothscale(picture, size)
@@ -986,9 +1417,9 @@ class CardArt:
         line = max(1, round(self.width / 110))
         inside = frame.inflate(-2 * line, -2 * line)
         emblem = self.width < EMBLEM_COURT_WIDTH
-        picture, (left, top, unit) = _court_picture(rank, pal, inside.size, emblem)
+        picture, (left, top, unit) = _court_picture(rank, suit, pal, inside.size, emblem)
         if not emblem:
-            pip_x, pip_y = FIGURE_PIP[rank]
+            pip_x, pip_y = PIP_MOVED.get((rank, suit), FIGURE_PIP[rank])
             size = round(unit * FIGURE_PIP_SIZE)
             stamp = self._stamp(suit, (size, size), pal)
             x, y = round(left + pip_x * unit - size / 2), round(top + pip_y * unit - size / 2)
