@@ -368,10 +368,12 @@ class App:
         self.resize()
 
     def pause(self) -> None:
+        self.catch_up()  # the time before hiding counts
         self.clock_running = False
         self.audio.pause()
 
     def resume(self) -> None:
+        self.catch_up()  # the hidden time passes with the clock stopped
         self.clock_running = True
         self.audio.resume()
 
@@ -418,7 +420,7 @@ class App:
         self.audio.muted = muted
         if self.audio.problem:
             if self.table is not None:
-                self.table.say(self.audio.problem, 5.0)
+                self.table.say(self.audio.problem, 5.0)  # asks for the frame that shows it
             else:
                 self.notice = self.audio.problem
 
@@ -437,6 +439,20 @@ class App:
         while self.running:
             self.step()
 
+    def catch_up(self) -> None:
+        """Run the fixed updates for the time that passed since the last ones."""
+        now = time.perf_counter()
+        self.lag += min(now - self.last_step, LONGEST_CATCH_UP)
+        self.last_step = now
+        if not self.busy() and self.lag >= STEP:
+            # Nothing moves: one update covers the whole wait (a second of clock, say).
+            whole = self.lag - self.lag % STEP
+            self.dirty = self.update(whole) or self.dirty
+            self.lag -= whole
+        while self.lag >= STEP:
+            self.dirty = self.update(STEP) or self.dirty
+            self.lag -= STEP
+
     def step(self, sleep: bool = True) -> None:
         """One pass of the loop: sleep if idle, read events, update, draw if needed."""
         busy = self.busy()
@@ -450,20 +466,14 @@ class App:
             elif rest_in > 0:
                 wake = min(wake, rest_in)
             self.idler.sleep(int(wake * 1000) + 1)
+        # The clocks catch up with the time slept before the input is handled: a click,
+        # a message or the finder's arrow after a pause is timed from now, not from
+        # before the pause (a double-click would span the whole sleep).
+        self.catch_up()
         for event in pygame.event.get():
             self.handle(event)
             self.dirty = True
-        now = time.perf_counter()
-        self.lag += min(now - self.last_step, LONGEST_CATCH_UP)
-        self.last_step = now
-        if not self.busy() and self.lag >= STEP:
-            # Nothing moves: one update covers the whole wait (a second of clock, say).
-            whole = self.lag - self.lag % STEP
-            self.dirty = self.update(whole) or self.dirty
-            self.lag -= whole
-        while self.lag >= STEP:
-            self.dirty = self.update(STEP) or self.dirty
-            self.lag -= STEP
+        self.catch_up()
         self.think()
         if self.dirty and self.running:
             quick = None if self.overlays else self.screen.draw_drag_only(self.window.surface)

@@ -149,6 +149,7 @@ class TableScreen(TableInput, TableMotion, TableDrawing, TableStatus):
 
     def say(self, words: str, seconds: float = MESSAGE_TIME) -> None:
         self.message = (words, self.now + seconds)
+        self.app.dirty = True  # shown now, not at the next input
 
     def after_turn(self, turn: Turn) -> None:
         kind = turn.move.kind
