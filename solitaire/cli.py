@@ -26,7 +26,8 @@ from .model.rules import MAX_DEAL
 
 BROKEN_PIPE_EXIT = 141  # 128 + SIGPIPE, what the shell reports for `yes | head`
 SHORT_WORD = 40  # longer words are quoted as their first SHORT_WORD characters and "…"
-LONG_WORD = re.compile(r"(\S{%d,}?)(['\":),.]*)(?=\s|$)" % (SHORT_WORD + 10))
+# Any word this long in a message (a file path may come close) is cut to SHORT_WORD too.
+LONG_WORD = re.compile(r"(['\"(]*)(\S{200,}?)(['\":),.]*)(?=\s|$)")
 
 
 class CommandLineError(Exception):
@@ -46,7 +47,7 @@ def shorten(text: str) -> str:
 def one_line(message: str) -> str:
     """A message as one line of sensible length, whatever words it quotes."""
     message = " ".join(message.split())
-    return LONG_WORD.sub(lambda word: shorten(word.group(1)) + word.group(2), message)
+    return LONG_WORD.sub(lambda said: said[1] + shorten(said[2]) + said[3], message)
 
 
 def report(message: str, err) -> None:
@@ -212,7 +213,8 @@ def play(argv: list[str], err=sys.stderr) -> int:
         try:
             replay_file.read(args.replay)  # a damaged file is named before a window opens
         except (OSError, replay_file.ReplayError) as error:
-            report(f"{args.replay}: {error}", err)
+            said = str(error)  # named once: the reader's messages may start with the path
+            report(said if said.startswith(str(args.replay)) else f"{args.replay}: {said}", err)
             return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:

@@ -1,20 +1,30 @@
 """The command line, run as a user would: python main.py ..."""
 
+import contextlib
+import io
+import os
+import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solitaire import cli
+from solitaire.model.games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def main(*args: str) -> subprocess.CompletedProcess:
+def main(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, str(ROOT / "main.py"), *args],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=timeout,
         cwd=ROOT,
     )
 
@@ -146,3 +156,309 @@ def test_solve_for_the_other_games_replays_without_the_automatic_moves():
     assert main("--game", "prince", "--deal", "1", "--solve").returncode == 1
     gave_up = main("--game", "lucie", "--deal", "5", "--solve", "--max-positions", "50")
     assert gave_up.returncode == 3 and "gave up" in gave_up.stdout
+
+
+# ---------------------------------------------------------------- bad input of any kind
+def one_line_exit_2(result: subprocess.CompletedProcess) -> str:
+    """The one line a refused command prints on stderr (checked to be just that)."""
+    assert result.returncode == 2, result.stderr
+    assert result.stdout == ""
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, lines
+    return lines[0]
+
+
+@pytest.mark.parametrize("deal", ["³", "٣", "½", "1_0", "-1", "1e3", "", "0x10", "１"])
+def test_odd_numerals_as_the_deal_are_refused_in_one_line(deal):
+    line = one_line_exit_2(main("--game", "vierfrei", "--deal", deal, "--show"))
+    assert line == f"main.py: --deal takes a whole number from 0 to 1,000,000, not '{deal}'"
+
+
+@pytest.mark.parametrize(
+    "option, value",
+    [
+        ("--max-seconds", "nan"),
+        ("--max-seconds", "inf"),
+        ("--max-seconds", "-inf"),
+        ("--max-seconds", "-1"),
+        ("--max-seconds", "0"),
+        ("--max-seconds", "1e999"),
+        ("--max-positions", "0"),
+        ("--max-positions", "-5"),
+        ("--max-positions", "³"),
+        ("--max-positions", "9" * 5000),
+    ],
+)
+def test_search_limits_that_are_not_positive_finite_numbers_are_refused(option, value):
+    given = f"{option}={value}"  # '-inf' alone would read as an option
+    line = one_line_exit_2(main("--game", "vierfrei", "--deal", "1", "--solve", given))
+    assert option in line and "more than 0" in line and len(line) < 150
+
+
+@pytest.mark.parametrize(
+    "game_id, move, reason",
+    [
+        ("lucie", "4F", "'F' is not a suit (C D H S)"),
+        ("lucie", "xyzzy", "that is not a card"),
+        ("vierfrei", "4F", "that is not a move here"),
+        ("vierfrei", "54v", "the number of cards after 'v' is not a number"),
+        ("prince", "h3", "'h' is a destination, not a source"),
+        ("canfield", "N", None),
+    ],
+)
+def test_a_bad_move_is_named_once(game_id, move, reason):
+    moves = "N N N N N N N N N N N N N N N N N N N 9F" if move == "N" else move
+    result = main("--game", game_id, "--deal", "1", "--moves", moves)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    line = result.stderr.strip()
+    word = moves.split()[-1]
+    assert line.lower().count(f"'{word.lower()}'") == 1, line
+    number = len(moves.split())
+    assert line.startswith(f"main.py: move {number} '{word}': ")
+    if reason:
+        assert reason in line
+
+
+@pytest.mark.parametrize("game_id", ["lucie", "merci", "prince", "canfield", "vierfrei"])
+def test_a_huge_word_is_quoted_as_a_short_prefix(game_id):
+    word = "K" * 100_000  # about the most one argument may hold on Linux
+    result = main("--game", game_id, "--deal", "1", "--moves", word)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    line = result.stderr.strip()
+    assert "\n" not in line and len(line) < 400, len(line)
+    assert "K" * 40 + "…" in line and "K" * 41 not in line
+
+
+def test_a_megabyte_word_in_a_replay_file_is_quoted_as_a_short_prefix(tmp_path):
+    path = tmp_path / "big.txt"
+    path.write_text("game: vierfrei\ndeal: 1\nmoves:\n6a " + "Q" * 1_000_000 + "\n")
+    line = one_line_exit_2(main("--replay", str(path)))
+    assert "line 4" in line and "Q" * 40 + "…" in line and len(line) < 400
+    assert line.count(str(path)) == 1
+
+
+def test_a_huge_unknown_argument_or_game_is_quoted_as_a_short_prefix():
+    for args in (("--game", "Z" * 100_000, "--show"), ("--game", "lucie", "--show", "Z" * 100_000)):
+        line = one_line_exit_2(main(*args))
+        assert "Z" * 40 + "…" in line and len(line) < 200
+
+
+# ---------------------------------------------------------------- output cut short
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--game", "vierfrei", "--deal", "1", "--show"),
+        ("--game", "vierfrei", "--deal", "1", "--solve"),
+    ],
+)
+def test_a_reader_that_stops_early_ends_the_command_quietly(args):
+    """`main.py --solve | head`: exit 141 as a Unix tool killed by SIGPIPE, no traceback."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # nobody will read: the first write fails with EPIPE
+    try:
+        result = subprocess.run(
+            [sys.executable, str(ROOT / "main.py"), *args],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            cwd=ROOT,
+        )
+    finally:
+        os.close(write_end)
+    assert result.returncode == 141
+    assert result.stderr == ""
+
+
+# ---------------------------------------------------------------- an ASCII-only terminal
+ASCII_LOCALES = [
+    {"LC_ALL": "C", "PYTHONIOENCODING": "ascii"},
+    {"LC_ALL": "C", "PYTHONUTF8": "0"},
+]
+
+
+@pytest.mark.parametrize("locale", ASCII_LOCALES, ids=["ioencoding", "utf8-mode-off"])
+def test_an_ascii_locale_never_crashes_on_printing(tmp_path, locale):
+    data = tmp_path / "données é"
+    data.mkdir()
+    env = {**os.environ, **locale, "XDG_DATA_HOME": str(data)}
+    env.pop("LANG", None)
+
+    def run(*args):
+        return subprocess.run(
+            [sys.executable, str(ROOT / "main.py"), *args],
+            capture_output=True,
+            timeout=60,
+            cwd=ROOT,
+            env=env,
+        )
+
+    for args, code in [
+        (("--game", "vierfrei", "--deal", "1", "--show"), 0),
+        (("--help",), 0),
+        (("--game", "é", "--show"), 2),
+        (("--game", "lucie", "--deal", "é", "--show"), 2),
+        (("--game", "vierfrei", "--deal", "1", "--moves", "6a é"), 1),
+        (("--game", "lucie", "--deal", "1", "--moves", "K" * 200), 1),  # quoted with "…"
+        (("--replay", str(data / "é.txt")), 2),
+    ]:
+        result = run(*args)
+        assert result.returncode == code, (args, result.stderr)
+        assert b"Traceback" not in result.stderr and b"Error" not in result.stderr, result.stderr
+
+
+def test_strict_ascii_streams_get_escapes_not_a_crash(monkeypatch):
+    """A game's text with non-ASCII letters on a terminal that takes ASCII only."""
+    monkeypatch.setattr(GAMES["lucie"], "title", "La Belle Lucie — l'éventail")
+    out = io.TextIOWrapper(io.BytesIO(), encoding="ascii", errors="strict")
+    err = io.TextIOWrapper(io.BytesIO(), encoding="ascii", errors="strict")
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    with pytest.raises(SystemExit) as done:
+        cli.main(["--help"])
+    assert done.value.code == 0
+    assert cli.main(["--game", "lucie", "--deal", "1", "--moves", "é" * 60]) == 1
+    out.flush()
+    err.flush()
+    assert b"La Belle Lucie \\u2014 l'\\xe9ventail" in out.buffer.getvalue()
+    assert b"'\\xe9\\xe9" in err.buffer.getvalue() and b"\\u2026" in err.buffer.getvalue()
+
+
+# ---------------------------------------------------------------- switches that do not apply
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("--show",),
+        ("--moves", "6a 6b"),
+        ("--status",),
+        ("--solve", "--max-seconds", "20"),
+    ],
+)
+def test_window_switches_are_accepted_by_the_text_commands(tmp_path, command):
+    base = ("--game", "vierfrei", "--deal", "617", *command)
+    plain = main(*base)
+    record = tmp_path / "record.txt"
+    for extra in (("--record", str(record)), ("--windowed",), ("--mono",), ("/B",)):
+        for args in ((*extra, *base), (*base, *extra)):
+            result = main(*args)
+            assert result.returncode == plain.returncode == 0, result.stderr
+            assert result.stdout.splitlines()[:-1] == plain.stdout.splitlines()[:-1]
+    assert not record.exists()  # they simply do not apply
+
+
+# ---------------------------------------------------------------- replays that are not files
+def test_a_replay_from_a_device_is_refused_at_once():
+    line = one_line_exit_2(main("--replay", "/dev/zero", timeout=15))  # not read forever
+    assert line.startswith("main.py: /dev/zero") and line.count("/dev/zero") == 1
+
+
+def test_a_replay_from_a_named_pipe_is_refused_at_once(tmp_path):
+    fifo = tmp_path / "replay.fifo"
+    os.mkfifo(fifo)
+    line = one_line_exit_2(main("--replay", str(fifo), timeout=15))  # a hang fails the test
+    assert str(fifo) in line
+
+
+def test_a_replay_that_is_a_folder_is_refused(tmp_path):
+    line = one_line_exit_2(main("--replay", str(tmp_path)))
+    assert str(tmp_path) in line
+
+
+# ---------------------------------------------------------------- the games' own notation
+def test_no_game_is_named_in_the_command_line_code():
+    source = (ROOT / "solitaire" / "cli.py").read_text()
+    assert not re.search(r"['\"](lucie|merci|prince|canfield|vierfrei)['\"]", source)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_example_in_the_help_runs(game_id, capsys):
+    example = GAMES[game_id].example
+    assert f"python main.py --game {game_id} {example}" in cli.games_help()
+    assert cli.main(["--game", game_id, *shlex.split(example)]) == 0
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_game_added_to_the_registry_is_in_the_help_and_the_text_commands(monkeypatch, capsys):
+    """The help reads each game's own notation: a new game needs no entry in cli.py."""
+
+    class Copy(GAMES["vierfrei"]):
+        game_id = "copyfrei"
+        title = "Copy"
+
+        def notation_hint(self) -> str:
+            return "the copy's own notation"
+
+    monkeypatch.setitem(GAMES, "copyfrei", Copy)
+    with pytest.raises(SystemExit) as done:
+        cli.main(["--help"])
+    assert done.value.code == 0
+    assert "copyfrei" in capsys.readouterr().out
+    assert "the copy's own notation" in cli.games_help().replace("\n" + " " * 19, " ")
+    for game_id in GAMES:
+        assert cli.main(["--game", game_id, "--deal", "2", "--status"]) == 0
+        assert "Traceback" not in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- random input
+def run_in_process(argv: list[str]) -> tuple[int, str]:
+    """cli.main as main.py runs it, in this process: (exit code, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = cli.main(argv)
+        except SystemExit as exit:  # --help and --version end through argparse
+            code = exit.code
+    return code, err.getvalue()
+
+
+FLAGS = [
+    "--game", "--deal", "--rule", "--moves", "--show", "--status", "--solve", "--atomic",
+    "--max-seconds", "--max-positions", "--windowed", "--mono", "--record", "--version",
+    "/B", "-h", "--", "-", "=",
+]  # fmt: skip
+ODD_TEXT = st.text(
+    st.characters(blacklist_categories=("Cs",)) | st.sampled_from("³٣½１é\u200b\u202e\x00\n"),
+    max_size=30,
+)
+ARGUMENT = st.one_of(
+    st.sampled_from(FLAGS),
+    st.sampled_from(list(GAMES)),
+    ODD_TEXT,
+    st.integers(-(10**30), 10**30).map(str),
+    st.sampled_from(["nan", "inf", "-0", "1e999", "0x1f", "1_000", " 7 ", "redeals=unlimited"]),
+    st.builds(lambda flag, value: f"{flag}={value}", st.sampled_from(FLAGS), ODD_TEXT),
+)
+TEXT_COMMAND = st.sampled_from(["--show", "--status", "--solve", "--moves", "--help"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(args=st.lists(ARGUMENT, max_size=8), command=TEXT_COMMAND, where=st.integers(0, 8))
+def test_random_argument_lists_never_raise(args, command, where):
+    argv = [*args[:where], command, *args[where:], "--max-positions", "2000"]
+    code, err = run_in_process(argv)
+    assert code in (0, 1, 2, 3), (argv, code)
+    assert "Traceback" not in err
+    if code == 2:
+        assert len(err.strip().splitlines()) == 1, err
+
+
+MOVE_WORD = st.one_of(
+    st.text(st.sampled_from("12345678abcdefghsvVFWNLS#-TJQKACDH0x³"), min_size=1, max_size=6),
+    ODD_TEXT.filter(lambda text: text.strip() and not text.isspace()),
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    game_id=st.sampled_from(list(GAMES)),
+    deal=st.integers(0, 1_000_000),
+    words=st.lists(MOVE_WORD, min_size=1, max_size=12),
+)
+def test_random_move_strings_never_raise(game_id, deal, words):
+    moves = " ".join(word for word in " ".join(words).split())
+    code, err = run_in_process(["--game", game_id, "--deal", str(deal), f"--moves={moves}"])
+    assert code in (0, 1), (moves, err)
+    assert "Traceback" not in err
+    if code == 1:
+        assert len(err.strip().splitlines()) == 1 and err.startswith("main.py: move ")

@@ -208,6 +208,20 @@ def test_install_desktop_writes_a_launcher_that_starts_this_checkout(tmp_path):
     assert started.stdout.strip() == f"Solitaire {__version__}"
 
 
+@pytest.mark.skipif(
+    not shutil.which("desktop-file-validate"), reason="desktop-file-utils is not installed"
+)
+def test_desktop_file_passes_desktop_file_validate():
+    """Debian 12's validator (desktop-file-utils 0.26) knows entry versions up to 1.4."""
+    result = subprocess.run(
+        ["desktop-file-validate", str(ROOT / "solitaire.desktop")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0 and not result.stdout.strip(), result.stdout + result.stderr
+
+
 # ---- the icon and the one-file build
 
 

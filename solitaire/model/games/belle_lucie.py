@@ -343,7 +343,11 @@ class BelleLucie(Rules):
 
     # ------------------------------------------------------------------ notation
     def notation_hint(self) -> str:
-        return "a card like TC, or TC-F / TC-7 with a destination, or S to reshuffle"
+        return (
+            "a card like TC (to its foundation, else onto the next higher card of its suit), "
+            "or with a destination, TC-F or TC-7 for fan 7; a covered card names the draw; "
+            "S reshuffles"
+        )
 
     def parse_move(self, text: str, state: State) -> Move:
         move = self.parse_command(text)
@@ -421,6 +425,7 @@ class Merci(BelleLucie):
     game_id = "merci"
     order = 20
     title = "La Belle Lucie (Merci)"
+    example = "--rule redeals=unlimited --rule kings=on --deal 7 --show"
     blurb = "La Belle Lucie with your choice of redeals, mercis and kings to empty fans."
     option_specs = (
         Option("redeals", "reshuffles allowed", 2, minimum=0, maximum=99, unlimited=True),
@@ -509,3 +514,6 @@ class Merci(BelleLucie):
         self.kings_fill = self.options["kings"]
         self.auto_home = AUTO_ALL if self.options["auto"] else AUTO_OFF
         self.move_once = self.options["move-once"]
+
+    def notation_hint(self) -> str:
+        return "as La Belle Lucie; a covered card with a destination is a merci (QH-3, QH-F)"

@@ -272,8 +272,10 @@ class Canfield(Rules):
         return f"-${-balance}" if balance < 0 else f"${balance}"
 
     # ------------------------------------------------------------------ notation
+    example = "--rule mode=2 --deal 29 --moves 'N N W2' --status"
+
     def notation_hint(self) -> str:
-        return "origin 1/S, 2-5 or W then destination 2-5 or F, e.g. W2 or 3F; N turns the hand"
+        return "origin 1/S, 2-5 or W then destination 2-5 or F, e.g. W2 S4 3F 23; N turns the hand"
 
     def format_move(self, move: Move, state: State) -> str:
         return super().format_move(move, state).upper()

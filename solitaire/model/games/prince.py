@@ -173,7 +173,10 @@ class Prince(Rules):
 
     # ------------------------------------------------------------------ notation
     def notation_hint(self) -> str:
-        return "columns 1-9, reserve a-g, h home, hc/hd/hh/hs from a foundation, L lay off"
+        return (
+            "columns 1-9, reserve a-g, h home, hc hd hh hs from a foundation (54 a3 2h hs5), "
+            "54v2 for two cards; L lays off every card that can go home"
+        )
 
     def show(self, state: State) -> str:
         reserve = " ".join(str(state.top(name) or "-") for name in RESERVE)
