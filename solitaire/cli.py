@@ -13,7 +13,6 @@ import math
 import os
 import random
 import re
-import shlex
 import sys
 import textwrap
 from pathlib import Path
