@@ -89,7 +89,7 @@ TABLE_CHECK = textwrap.dedent("""
     from solitaire.ui.app import App
     from solitaire.ui.chooser import Chooser
     from solitaire.ui.library import Library
-    from solitaire.ui.overlays import HelpOverlay
+    from solitaire.ui.help_screen import HelpOverlay
 
     game_id = sys.argv[1]
     app = App(fullscreen=False, size=(1280, 800), library=Library(Path(sys.argv[2])))

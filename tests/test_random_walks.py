@@ -10,7 +10,7 @@ import pytest
 
 from solitaire.model.cards import new_deck
 from solitaire.model.game import Game
-from solitaire.model.games import make_rules
+from solitaire.model.games import GAMES, make_rules
 from solitaire.model.moves import IllegalMove, Move, MoveKind
 
 VARIANTS = [
@@ -29,6 +29,8 @@ VARIANTS = [
     ("vierfrei", {}),
     ("vierfrei", {"auto": True}),
 ]
+# Every other registered game with its default options: a new game file is walked too.
+VARIANTS += [(game_id, {}) for game_id in GAMES if game_id not in {g for g, _ in VARIANTS}]
 DECK = sorted(new_deck())
 
 

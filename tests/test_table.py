@@ -15,9 +15,9 @@ from solitaire.model.state import State
 from solitaire.model.games.vierfrei import FREECELL_IMPOSSIBLE
 from solitaire.solver.solve import solve_game, winnable_deal
 from solitaire.ui.app import App
+from solitaire.ui.help_screen import HelpOverlay
 from solitaire.ui.library import Library
 from solitaire.ui.overlays import (
-    HelpOverlay,
     MenuOverlay,
     NumberEntry,
     OptionsOverlay,

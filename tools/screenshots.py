@@ -2,7 +2,7 @@
 
 Run under an X server big enough for the largest size, for example:
 
-    Xvfb :99 -screen 0 1920x1080x24 &  DISPLAY=:99 python tools/screenshots.py [outdir]
+    Xvfb :99 -screen 0 3840x2160x24 &  DISPLAY=:99 python tools/screenshots.py [outdir]
 
 Each picture is the game's own window surface after a real frame was drawn.
 """
@@ -23,10 +23,11 @@ import pygame  # noqa: E402
 from solitaire.model.autoplay import next_move  # noqa: E402
 from solitaire.model.cards import parse_card  # noqa: E402
 from solitaire.model.state import State  # noqa: E402
+from solitaire.model.games import GAMES  # noqa: E402
 from solitaire.ui.app import App  # noqa: E402
+from solitaire.ui.help_screen import HelpOverlay  # noqa: E402
 from solitaire.ui.library import Library  # noqa: E402
 from solitaire.ui.overlays import (  # noqa: E402
-    HelpOverlay,
     InfoOverlay,
     NumberEntry,
     OptionsOverlay,
@@ -34,7 +35,8 @@ from solitaire.ui.overlays import (  # noqa: E402
     info_lines,
 )
 
-GAMES = {"lucie": 3, "merci": 3, "prince": 6, "canfield": 5, "vierfrei": 1}
+SIZES = ((640, 480), (800, 600), (1366, 768), (1920, 1080), (3840, 2160))
+DEAL = 3  # every game's table in the pictures shows this deal, a few moves in
 
 
 def played(app: App, game_id: str, deal: int, moves: int = 8, **options) -> None:
@@ -65,20 +67,20 @@ def save(app: App, path: Path) -> None:
 
 
 def tables(out: Path, size: tuple[int, int]) -> None:
+    """Every registered game's table, and the chooser and help, at one window size."""
     app = App(fullscreen=False, size=size, library=Library(Path(tempfile.mkdtemp())))
-    for game_id, deal in GAMES.items():
-        played(app, game_id, deal)
-        save(app, out / f"{game_id}-{size[0]}x{size[1]}.png")
+    name = f"{size[0]}x{size[1]}"
+    save(app, out / f"chooser-{name}.png")
+    for game_id in GAMES:
+        played(app, game_id, DEAL)
+        save(app, out / f"{game_id}-{name}.png")
+    app.open_overlay(HelpOverlay(app, app.table.rules))
+    save(app, out / f"help-{name}.png")
     pygame.quit()
 
 
 def screens(out: Path) -> None:
     app = App(fullscreen=False, size=(1280, 800), library=Library(Path(tempfile.mkdtemp())))
-    save(app, out / "chooser.png")
-    played(app, "lucie", 3)
-    app.open_overlay(HelpOverlay(app, "lucie"))
-    save(app, out / "help.png")
-    app.overlays.clear()
     played(app, "merci", 3)
     app.open_overlay(OptionsOverlay(app, app.table))
     save(app, out / "options.png")
@@ -150,7 +152,7 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     if "DISPLAY" not in os.environ:
         raise SystemExit("run this under an X server (DISPLAY is not set)")
-    for size in ((1920, 1080), (800, 600)):
+    for size in SIZES:
         tables(out, size)
     screens(out)
 

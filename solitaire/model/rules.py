@@ -472,13 +472,13 @@ class Rules:
     typed_words: dict[str, str] = {}
     right_click = "cancel"  # or "cells": send the card or run under the pointer to free cells
     double_click = "home"  # or "home_or_cell", or "typed": as if the card's name were typed
-    refusal_sound = "click"  # the sound of a refused move
-    refusal_spoken = True  # False: the sound alone, no message (seed 004: "just a bing")
+    refusal_sound = "click"  # the sound of a refused move; its reason shows briefly too
     lift_whole_pile = False  # a press below a pile's top card lifts the whole pile
     # Moves the solver's winning line leaves out (a reshuffle shows cards not yet seen);
     # when no line is found the hint offers one of these if it is legal.
     hint_excludes: frozenset[MoveKind] = frozenset()
     verdict_note = ""  # said after the solver's verdict, e.g. " (seeing every card)"
+    mono_reminder = False  # remind colour players of the black-and-white switch at the start
     solver = "generic"  # the search family that serves the game (solver/solve.py)
     known_wins: dict[str, tuple[int, ...]] = {}  # option_text() -> deals proven winnable
     # Deals known not to be winnable when every other one is: "winnable" needs no search.
@@ -491,6 +491,14 @@ class Rules:
     def status_items(self, state: State) -> list[str]:
         """The game's own items on the status line (redeals left, the rule in force ...)."""
         return []
+
+    def deal_items(self, state: State) -> list[str]:
+        """Items the status line shows right after the deal number."""
+        return []
+
+    def button_label(self, button: GameButton, state: State) -> str:
+        """A game button's label now (it may carry a count)."""
+        return button.label
 
     def help_later(self, state: State) -> str:
         """What may still come to help ("a reshuffle"), or "": the verdict's wording."""

@@ -18,11 +18,11 @@ from . import face_cache
 from .audio import Audio, NullAudio
 from .card_art import BACKS, TABLES, CardArt
 from .chooser import Chooser
+from .help_screen import HelpOverlay
 from .idle import Idler
 from .layout import CARD_SCALES
 from .library import Library
 from .overlays import (
-    HelpOverlay,
     InfoOverlay,
     MenuOverlay,
     NumberEntry,
@@ -72,7 +72,8 @@ class App:
         self.window = Window(
             fullscreen, size or tuple(settings["window_size"]), settings["window_position"]
         )
-        pygame.display.set_caption("Solitaire")
+        self.title = "Solitaire"
+        pygame.display.set_caption(self.title)
         pygame.display.set_allow_screensaver(True)
         self.audio = NullAudio()  # until the first frame is on screen (see draw)
         self.audio.muted = settings["muted"]
@@ -396,6 +397,7 @@ class App:
         return changed
 
     def draw(self) -> None:
+        self.show_title()
         surface = self.window.surface
         self.screen.draw(surface, self.lag)
         for overlay in self.overlays:
@@ -412,6 +414,17 @@ class App:
             self.start_sound()
             if self.table is not None:  # the faces for the next launch's first frame
                 face_cache.keep(self.library.folder, self.table.view.art)
+
+    def show_title(self) -> None:
+        """The window's title names the game and its deal number (seed 004: "the number of
+        the game you are just playing is shown in the title line of the window")."""
+        table = self.table
+        title = "Solitaire"
+        if table is not None and self.screen is table:
+            title = f"{table.rules.title} #{table.game.deal_number} - Solitaire"
+        if title != self.title:
+            self.title = title
+            pygame.display.set_caption(title)
 
     def start_sound(self) -> None:
         """Open the audio device after the first frame: start-up shows the table sooner."""

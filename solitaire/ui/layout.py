@@ -53,7 +53,10 @@ class TableLayout:
             if slot.spread == "left":
                 step = -step
             return [(int(x + i * step), y) for i in range(count)]
-        room = self.bottom - y - self.card_h - 0.15 * self.unit
+        if slot.reach:
+            room = slot.reach * self.unit
+        else:
+            room = self.bottom - y - self.card_h - 0.15 * self.unit
         step = max(4.0, min(DOWN_STEP * self.card_h, room / (count - 1)))
         return [(x, int(y + i * step)) for i in range(count)]
 

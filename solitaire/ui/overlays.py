@@ -1,4 +1,4 @@
-"""Dialogs over the table: help, options, menus, a game-number field, info, the win screen.
+"""Dialogs over the table: options, menus, a game-number field, info, the win screen.
 
 Each overlay is modal: it gets every event until it closes itself.
 """
@@ -14,7 +14,6 @@ from .. import __version__
 from ..model.options import UNLIMITED
 from ..model.rules import MAX_DEAL
 from .card_art import BACKS, TABLES
-from .help_text import COMMON_KEYS, MOUSE_HELP
 from .layout import CARD_SCALES
 from .theme import text, wrap
 from .widgets import panel
@@ -48,79 +47,7 @@ class Overlay:
     @property
     def size(self) -> int:
         """Body text size for the current window."""
-        return max(16, min(30, self.app.window.size[1] // 36))
-
-
-class HelpOverlay(Overlay):
-    def __init__(self, app, rules):
-        super().__init__(app)
-        self.title, self.help = rules.title, rules.help
-        self.scroll = 0
-
-    def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
-                self.scroll += 3 if event.key == pygame.K_DOWN else 15
-            elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
-                self.scroll = max(0, self.scroll - (3 if event.key == pygame.K_UP else 15))
-            elif event.key in (pygame.K_F1, pygame.K_h, pygame.K_RETURN, pygame.K_ESCAPE):
-                self.close()
-        elif event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, self.scroll - 3 * event.y)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            self.close()
-
-    def draw(self, surface) -> None:
-        theme, size = self.app.theme, self.size
-        rect = self.box(surface, 0.9, 0.9)
-        pad = size
-        text(
-            surface,
-            f"{self.title}: how to play",
-            size * 3 // 2,
-            theme.accent,
-            (rect.x + pad, rect.y + pad),
-            bold=True,
-        )
-        column_w = (rect.w - 3 * pad) // 2
-        left = self._rules_lines(column_w)
-        right = self._key_lines(column_w)
-        top, line_h = rect.y + pad * 3, size + 2
-        visible = (rect.bottom - top - 2 * pad) // line_h
-        self.scroll = min(self.scroll, max(0, max(len(left), len(right)) - visible))
-        x_left, x_right = rect.x + pad, rect.x + 2 * pad + column_w
-        key_w = column_w // 3
-        for i in range(visible):
-            y = top + i * line_h
-            row = i + self.scroll
-            if row < len(left):
-                text(surface, left[row], size, theme.text, (x_left, y))
-            if row < len(right):
-                key, words, heading = right[row]
-                text(surface, key, size, theme.accent, (x_right, y), bold=heading)
-                text(surface, words, size, theme.text, (x_right + key_w, y))
-        more = max(len(left), len(right)) > visible
-        hint = "Esc, a click or F1 closes" + ("; arrows or the wheel scroll" if more else "")
-        text(
-            surface, hint, size, theme.dim_text, (rect.centerx, rect.bottom - pad // 2), "midbottom"
-        )
-
-    def _rules_lines(self, width: int) -> list[str]:
-        lines = []
-        for paragraph in self.help.rules:
-            lines += wrap(paragraph, self.size, width) + [""]
-        mouse = (*MOUSE_HELP, *self.help.mouse)
-        return lines + ["Mouse"] + [f"  {line}" for line in mouse]
-
-    def _key_lines(self, width: int) -> list[tuple[str, str, bool]]:
-        """(key, a line of its meaning, is a heading), wrapped to the column."""
-        rows = [("Keys in this game", "", True)]
-        sections = (self.help.keys, [("", ""), ("Keys in every game", "")], COMMON_KEYS)
-        for key, words in (pair for section in sections for pair in section):
-            wrapped = wrap(words, self.size, width - width // 3) or [""]
-            rows.append((key, wrapped[0], not words and bool(key)))
-            rows += [("", line, False) for line in wrapped[1:]]
-        return rows
+        return max(14, self.app.window.size[1] // 36)  # grows with the window, as the cards
 
 
 class MenuOverlay(Overlay):

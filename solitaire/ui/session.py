@@ -9,6 +9,7 @@ model move. Its parts each have one job: ``table_input`` (mouse and keys to move
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pygame
 
@@ -27,10 +28,11 @@ from .table_drawing import TableDrawing
 from .table_input import TableInput
 from .table_motion import TableMotion
 from .table_status import TableStatus
-from .widgets import Button, lay_out_row
+from .widgets import Button, fit_row
 
 MESSAGE_TIME = 1.5  # seconds a message stays (seed 000: "a second and a fraction")
 AUTO_PACE = 0.35  # seconds between the auto-player's moves
+MONO_REMINDER = "Prefer black and white? Start with /B (or --mono), or press O for the options."
 HINT_WORDS = {
     MoveKind.REDEAL: "reshuffle",
     MoveKind.TURN: "turn the hand",
@@ -76,11 +78,15 @@ class TableScreen(TableInput, TableMotion, TableDrawing, TableStatus):
         self.finished = self.rules.is_won(self.state)  # a resumed game may be won already
         self.buttons: list[Button] = []
         self.bar_h = 0
+        self.button_text_size = 0
+        self.fitted_labels: list[str] = []  # the labels the button bar was laid out for
         self.status_dirty = False  # only the status line changed (the clock ticked)
         self.partner = Partner(self)
         self.hint_target = None  # (pile, until): where the hint says a card should go
         self.drawn = None  # (what the last full frame showed, where the dragged cards were)
         self._moves_cache = (None, [])
+        if self.rules.mono_reminder and not app.look["mono"]:
+            self.say(MONO_REMINDER, 5.0)
 
     # ------------------------------------------------------------------ set-up
     @property
@@ -97,14 +103,21 @@ class TableScreen(TableInput, TableMotion, TableDrawing, TableStatus):
         area = table_area(size)
         self.view = TableView(self.rules, area, self.app.look, self.app.library.folder)
         self.buttons = self.make_buttons()
-        size_text = self.bar_h * 11 // 20
-        lay_out_row(self.buttons, 8, 4, self.bar_h - 8, size_text, 6)
+        self.fit_buttons()
+
+    def fit_buttons(self) -> None:
+        """Lay the button bar out for the window and the buttons' labels now."""
+        margin = max(4, self.bar_h // 10)
+        right, height = self.size[0] - margin, self.bar_h - 2 * margin
+        self.button_text_size = fit_row(self.buttons, margin, margin, right, height, self.text_size)
+        self.fitted_labels = [button.text for button in self.buttons]
 
     def make_buttons(self) -> list[Button]:
         """The common buttons around the game's own (from its definition)."""
 
-        def button(label: str, action: str, lit=None) -> Button:
-            return Button(label, lambda: actions.run(self, action), lit or (lambda: True))
+        def button(label: str, action: str, lit=None, caption=None) -> Button:
+            lit = lit or (lambda: True)
+            return Button(label, partial(actions.run, self, action), lit, caption=caption)
 
         buttons = [
             button("Games", "games"),
@@ -114,10 +127,14 @@ class TableScreen(TableInput, TableMotion, TableDrawing, TableStatus):
             button("Redo", "redo", lambda: bool(self.game.undone)),
         ]
         for spec in self.rules.buttons:
-            buttons.append(button(spec.label, spec.action, lambda s=spec: actions.enabled(self, s)))
+            lit, caption = partial(actions.enabled, self, spec), partial(self.button_label, spec)
+            buttons.append(button(spec.label, spec.action, lit, caption))
         for label in ("Hint", "Demo", "Stats", "Options", "Help"):
             buttons.append(button(label, label.lower()))
         return buttons
+
+    def button_label(self, spec) -> str:
+        return self.rules.button_label(spec, self.state)
 
     # ------------------------------------------------------------------ game actions
     def legal_moves(self) -> list[Move]:
@@ -136,7 +153,7 @@ class TableScreen(TableInput, TableMotion, TableDrawing, TableStatus):
             if not quiet:
                 self.refuse(str(error))
             return False
-        self.selected = None
+        self.selected = self.press = self.drag = None  # the cards they named have moved
         self.animate(before, turn, dragged or {})
         self.after_turn(turn)
         self.app.game_changed(self)
@@ -144,8 +161,7 @@ class TableScreen(TableInput, TableMotion, TableDrawing, TableStatus):
 
     def refuse(self, reason: str) -> None:
         self.app.audio.play(self.rules.refusal_sound)
-        if self.rules.refusal_spoken:
-            self.say(reason[:1].upper() + reason[1:] + ".")
+        self.say(reason[:1].upper() + reason[1:] + ".")
 
     def say(self, words: str, seconds: float = MESSAGE_TIME) -> None:
         self.message = (words, self.now + seconds)
@@ -191,7 +207,7 @@ class TableScreen(TableInput, TableMotion, TableDrawing, TableStatus):
                 else "there is nothing to play again"
             )
             return
-        self.selected = None
+        self.selected = self.press = self.drag = None  # the cards they named have moved
         self.fly_changes(before, self.state)
         self.app.audio.play("place")
         self.check_outcome()
@@ -201,6 +217,7 @@ class TableScreen(TableInput, TableMotion, TableDrawing, TableStatus):
         self.flights.finish()
         before = self.state.copy()
         self.game.restart()
+        self.selected = self.press = self.drag = None  # the cards they named have moved
         self.fly_changes(before, self.state)
         self.finished = False
         self.app.game_changed(self)
@@ -314,8 +331,8 @@ class TableScreen(TableInput, TableMotion, TableDrawing, TableStatus):
 
 
 def bar_height(size: tuple[int, int]) -> int:
-    """The button bar and the status line, each."""
-    return max(30, min(52, size[1] // 22))
+    """The button bar and the status line, each: a share of the window, as the cards."""
+    return max(24, size[1] // 22)
 
 
 def table_area(size: tuple[int, int]) -> pygame.Rect:

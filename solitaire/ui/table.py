@@ -53,6 +53,28 @@ class TableView:
                 where[card] = (pos, not slot.face_down)
         return where
 
+    def visible_rect(self, state: State, card: Card) -> pygame.Rect | None:
+        """The part of ``card`` that shows: the strip the next card of its pile leaves
+        uncovered, or the whole card on top. None if it is not on the table."""
+        for pile, slot in self.layout.slots.items():
+            cards = state.piles[pile]
+            if card not in cards:
+                continue
+            index = cards.index(card)
+            positions = self.layout.card_positions(pile, len(cards))
+            rect = self.card_rect(positions[index])
+            if index == len(cards) - 1 or slot.squared:
+                return self.card_rect(positions[-1]) if slot.squared else rect
+            above = self.card_rect(positions[index + 1])
+            if above.y > rect.y:
+                rect.h = above.y - rect.y
+            elif above.x > rect.x:
+                rect.w = above.x - rect.x
+            elif above.x < rect.x:
+                rect.x, rect.w = above.right, rect.right - above.right
+            return rect
+        return None
+
     def card_rect(self, pos) -> pygame.Rect:
         return pygame.Rect(int(pos[0]), int(pos[1]), self.layout.card_w, self.layout.card_h)
 

@@ -34,6 +34,15 @@ class TableDrawing:
         )
 
     def _drag_rect(self) -> pygame.Rect:
+        """Where the dragged cards and their shadow are: what a quick frame repaints."""
+        cards = self._dragged_cards_rect()
+        art = self.view.art
+        shadow = art.shadow(cards.h).get_rect(
+            topleft=(cards.x + art.shadow_offset[0], cards.y + art.shadow_offset[1])
+        )
+        return cards.union(shadow)
+
+    def _dragged_cards_rect(self) -> pygame.Rect:
         pile, index, count, _, _, offset = self.drag
         x, y = self.pointer[0] - offset[0], self.pointer[1] - offset[1]
         w, h = self.view.card_size()
@@ -79,8 +88,12 @@ class TableDrawing:
         self.drawn = (self._signature(), self._drag_rect()) if self.drag else None
 
     def _draw_dragged(self, surface) -> None:
+        """The lifted cards over their soft shadow, as if held above the table."""
         pile, index, count = self.drag[:3]
-        rect = self._drag_rect()
+        rect = self._dragged_cards_rect()
+        art = self.view.art
+        offset = art.shadow_offset
+        surface.blit(art.shadow(rect.h), (rect.x + offset[0], rect.y + offset[1]))
         step = self.view.layout.card_h // 4
         for i, card in enumerate(self.state.piles[pile][index : index + count]):
             surface.blit(self.view.card_image(card, True), (rect.x, rect.y + i * step))
@@ -106,27 +119,33 @@ class TableDrawing:
                     surface.blit(glow, self.view.pile_top_rect(self.state, move.dst).topleft)
 
     def _draw_finder(self, surface) -> None:
-        card = self.finder[0]
-        place = self.view.places(self.state).get(card)
-        if place is None:
+        """An arrow at the part of the card that shows (a covered card shows only a strip),
+        from above, or from below when the bar leaves no room above."""
+        visible = self.view.visible_rect(self.state, self.finder[0])
+        if visible is None:
             return
-        x, y = place[0]
-        w = self.view.layout.card_w
-        size = max(10, w // 4)
-        tip = (x + w // 2, y - 2)
-        points = [tip, (tip[0] - size, tip[1] - size), (tip[0] + size, tip[1] - size)]
-        pygame.draw.polygon(surface, self.app.theme.accent, points)
-        pygame.draw.rect(
-            surface,
-            self.app.theme.accent,
-            (tip[0] - size // 3, tip[1] - 2 * size, 2 * (size // 3), size),
-        )
+        size = max(10, self.view.layout.card_w // 4)
+        x = visible.centerx
+        if visible.top - 2 * size - 2 >= self.view.area.top:
+            tip, sign = (x, visible.top - 2), -1
+        else:
+            tip, sign = (x, visible.bottom + 2), 1
+        head = [tip, (x - size, tip[1] + sign * size), (x + size, tip[1] + sign * size)]
+        shaft = pygame.Rect(0, 0, 2 * (size // 3), size)
+        if sign < 0:
+            shaft.midbottom = (x, tip[1] - size + 1)
+        else:
+            shaft.midtop = (x, tip[1] + size - 1)
+        pygame.draw.polygon(surface, self.app.theme.accent, head)
+        pygame.draw.rect(surface, self.app.theme.accent, shaft)
 
     def _draw_bars(self, surface) -> None:
         theme, width = self.app.theme, surface.get_width()
         pygame.draw.rect(surface, theme.bar, (0, 0, width, self.bar_h))
+        if [button.text for button in self.buttons] != self.fitted_labels:
+            self.fit_buttons()  # a count on a button changed its width
         hover = button_at(self.buttons, self.pointer)
-        size = self.bar_h * 11 // 20
         for button in self.buttons:
-            button.draw(surface, theme, button is hover, size)
+            button.draw(surface, theme, button is hover, self.button_text_size)
         self.draw_status(surface)
+        self.draw_message(surface)

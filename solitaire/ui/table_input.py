@@ -24,20 +24,30 @@ class TableInput:
     """Part of TableScreen: mouse and keys in, moves out."""
 
     # ------------------------------------------------------------------ lifting
-    def liftable(self, pile: str, index: int) -> tuple[int, MoveKind] | None:
-        """How many cards a press on card ``index`` of ``pile`` lifts, and as what move."""
+    def liftable(self, pile: str, index: int) -> tuple[int, MoveKind] | str:
+        """How many cards a press on card ``index`` of ``pile`` lifts, and as what move;
+        else why they cannot be lifted. Cards the rules let go are lifted even with no
+        place to go now: the drop then says why they cannot go there."""
         cards = self.state.piles[pile]
-        if self.view.layout.slots[pile].face_down:
-            return None
         count = len(cards) - index
         if self.rules.lift_whole_pile and self.rules.roles[pile] == "tableau" and count > 1:
             count, index = len(cards), 0  # the pile moves whole or by its top card
         moves = self.legal_moves()
-        if any(m.kind == MoveKind.MOVE and m.src == pile and m.count == count for m in moves):
-            return count, MoveKind.MOVE
         if any(m.kind == MoveKind.MERCI and m.src == pile and m.index == index for m in moves):
-            return 1, MoveKind.MERCI
-        return None
+            if count > 1:
+                return 1, MoveKind.MERCI
+        problem = self.rules.lift_problem(self.state, pile, cards[len(cards) - count :])
+        if problem is None:
+            return count, MoveKind.MOVE
+        return problem
+
+    def has_move(self, pile: str, index: int, count: int, kind: MoveKind) -> bool:
+        """Whether the lifted cards can go anywhere now."""
+        for move in self.legal_moves():
+            if move.kind == kind and move.src == pile and move.dst != pile:
+                if (move.count == count) if kind == MoveKind.MOVE else (move.index == index):
+                    return True
+        return False
 
     def move_to(self, pile: str, index: int, count: int, kind: MoveKind, dst: str) -> Move:
         card = self.state.piles[pile][index]
@@ -76,9 +86,11 @@ class TableInput:
         if self.double_clicked(pile, index):
             return
         lift = self.liftable(pile, index)
-        if lift is None:
+        if isinstance(lift, str):
             if self.selected:
                 self.finish_selection(pile)
+            else:
+                self.refuse(lift)
             return
         count, kind = lift
         if kind == MoveKind.MOVE:
@@ -129,7 +141,11 @@ class TableInput:
         pile, index, count, kind, _, offset = self.press
         self.press = None
         if not self.drag:
-            self.selected = (pile, index, count, kind)  # click, then click the destination
+            if self.has_move(pile, index, count, kind):
+                self.selected = (pile, index, count, kind)  # click, then click the destination
+            else:
+                card = self.state.piles[pile][index]
+                self.refuse(f"the {card.name} has no move now")
             return
         self.drag = None
         corner = (event.pos[0] - offset[0], event.pos[1] - offset[1])

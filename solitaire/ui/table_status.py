@@ -1,14 +1,16 @@
-"""The table's status line: the game, the deal, score, moves, clock and verdict on the
-left; a message or what is being typed on the right."""
+"""The table's words: the status line (the game, deal, score, moves, clock and verdict)
+and messages, which have a place of their own just above it, near the cards."""
 
 from __future__ import annotations
 
 import pygame
 
 from ..model.rules import HOME
-from .theme import text
+from .theme import font, text, wrap
+from .widgets import fitted
 
 STATUS_GAP = "   |   "
+MESSAGE_LINES = 3  # a longer message is cut short
 
 
 class TableStatus:
@@ -20,20 +22,32 @@ class TableStatus:
         rect = pygame.Rect(0, height - self.bar_h, width, self.bar_h)
         pygame.draw.rect(surface, theme.bar, rect)
         self.status_dirty = False
-        size = self.bar_h * 11 // 20
-        y = height - self.bar_h // 2
-        text(surface, self.status_text(), size, theme.text, (10, y), "midleft")
-        note = self.message[0] or self.prompt_text()
-        if note:
-            text(surface, note, size, theme.accent, (width - 10, y), "midright")
+        pad = self.bar_h // 3
+        words, size = self.status_line(width - 2 * pad, self.text_size)
+        text(surface, words, size, theme.text, (pad, rect.centery), "midleft")
         return rect
 
-    def status_text(self) -> str:
+    @property
+    def text_size(self) -> int:
+        """The bars' text size: it grows with the window, as the cards do."""
+        return self.bar_h * 11 // 20
+
+    def status_line(self, width: int, size: int) -> tuple[str, int]:
+        """The status words that fit ``width``: the game's name goes first (the window
+        title has it), then the words are cut short."""
+        parts = self.status_parts()
+        words, fitted_size = fitted(STATUS_GAP.join(parts), size, width)
+        if words.endswith("...") and len(parts) > 1:
+            words, fitted_size = fitted(STATUS_GAP.join(parts[1:]), size, width)
+        return words, fitted_size
+
+    def status_parts(self) -> list[str]:
         rules, state = self.rules, self.state
         minutes, seconds = divmod(int(self.seconds), 60)
         parts = [
             rules.title,
             f"Deal {self.game.deal_number}",
+            *rules.deal_items(state),
             rules.score_text(state),
             f"Moves {self.game.moves_made}",
             f"{minutes}:{seconds:02d}",
@@ -44,7 +58,34 @@ class TableStatus:
             parts.append(verdict)
         if self.app.audio.muted:
             parts.append("muted")
-        return STATUS_GAP.join(parts)
+        return parts
+
+    def status_text(self) -> str:
+        return STATUS_GAP.join(self.status_parts())
+
+    def draw_message(self, surface) -> None:
+        """The message (or what is being typed) in a box of its own above the status
+        line, wrapped to at most three lines."""
+        words = self.message[0] or self.prompt_text()
+        if not words:
+            return
+        theme, width = self.app.theme, surface.get_width()
+        size = self.text_size
+        pad = size // 2
+        room = int(width * 0.8) - 2 * pad
+        lines = wrap(words, size, room)
+        if len(lines) > MESSAGE_LINES:
+            rest = " ".join(lines[MESSAGE_LINES - 1 :])
+            lines = lines[: MESSAGE_LINES - 1] + [fitted(rest, size, room)[0]]
+        line_h = size + size // 4
+        box_w = max(font(size).size(line)[0] for line in lines)
+        box = pygame.Rect(0, 0, box_w + 2 * pad, len(lines) * line_h + pad)
+        box.midbottom = (width // 2, surface.get_height() - self.bar_h - pad)
+        pygame.draw.rect(surface, theme.bar, box, border_radius=pad)
+        pygame.draw.rect(surface, theme.accent, box, width=max(1, size // 12), border_radius=pad)
+        for i, line in enumerate(lines):
+            centre = (box.centerx, box.y + pad // 2 + i * line_h + line_h // 2)
+            text(surface, line, size, theme.accent, centre, "center")
 
     def prompt_text(self) -> str:
         if self.typed:

@@ -16,22 +16,42 @@ class Button:
     action: Callable[[], None]
     enabled: Callable[[], bool] = field(default=lambda: True)
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    caption: Callable[[], str] | None = None  # a label that changes (it carries a count)
+
+    @property
+    def text(self) -> str:
+        return self.caption() if self.caption else self.label
 
     def draw(self, surface: pygame.Surface, theme: Theme, hover: bool, size: int) -> None:
         on = self.enabled()
         colour = theme.button_hover if hover and on else theme.button if on else theme.button_off
         pygame.draw.rect(surface, colour, self.rect, border_radius=max(3, self.rect.h // 5))
         ink = theme.text if on else theme.dim_text
-        text(surface, self.label, size, ink, self.rect.center, "center")
+        text(surface, self.text, size, ink, self.rect.center, "center")
 
 
-def lay_out_row(buttons: list[Button], x: int, y: int, height: int, size: int, gap: int) -> int:
-    """Place buttons left to right; return the x after the last one."""
-    for button in buttons:
-        width = font(size).size(button.label)[0] + height
-        button.rect = pygame.Rect(x, y, width, height)
-        x += width + gap
-    return x
+def fit_row(buttons: list[Button], x: int, y: int, right: int, height: int, size: int) -> int:
+    """Place buttons left to right between ``x`` and ``right``, the text at ``size`` or as
+    much smaller as it takes for the whole row to fit (then the padding shrinks too);
+    return the text size used."""
+    room = right - x
+    for trial in range(size, max(8, size * 3 // 5) - 1, -1):
+        words = [font(trial).size(button.text)[0] for button in buttons]
+        for pad in (height, height * 3 // 4, height // 2, height // 3):
+            gap = max(2, pad // 8)
+            if sum(words) + len(buttons) * pad + (len(buttons) - 1) * gap <= room:
+                _place(buttons, x, y, height, words, pad, gap)
+                return trial
+    gap = 2
+    pad = max(4, (room - sum(words) - (len(buttons) - 1) * gap) // len(buttons))
+    _place(buttons, x, y, height, words, pad, gap)
+    return trial
+
+
+def _place(buttons, x: int, y: int, height: int, words: list[int], pad: int, gap: int) -> None:
+    for button, width in zip(buttons, words):
+        button.rect = pygame.Rect(x, y, width + pad, height)
+        x += width + pad + gap
 
 
 def button_at(buttons: list[Button], pos) -> Button | None:

@@ -18,6 +18,10 @@ from ..state import State, StepLog
 from ..table_spec import CARD_RATIO, Arrangement, GameButton, GameHelp, foundation_slots, row
 
 FANS = tuple(f"t{number}" for number in range(1, 19))
+FAN_REACH = 0.9  # a fan's spread: four cards fully fanned, more closer together
+MERCI_REACH = 1.3  # units a merci stack may fan down: five cards fully, more closer
+MERCI_ROW = CARD_RATIO + MERCI_REACH + 0.25  # from one row of stacks to the next
+MERCI_SUIT_STEP = 1.5  # the suit stacks' column: four cards and a little felt between
 FAMILY = "belle-lucie"  # both games deal the same layouts for the same deal number
 
 AUTO_CHAIN = "chain"  # seed 000: a foundation play pulls up the next cards of its suit
@@ -251,13 +255,14 @@ class BelleLucie(Rules):
     typed_words = {"Q": "quit_menu", "S": "play:redeal", "H": "help"}
     double_click = "typed"
     hint_excludes = frozenset({MoveKind.REDEAL})  # a reshuffle shows a layout not yet seen
+    mono_reminder = True  # seed 000: "a reminder of this switch is provided" on colour screens
 
     def arrangement(self) -> Arrangement:
         slots = foundation_slots(0, 0, 1.65, vertical=True)
         for line, start in enumerate(range(0, len(FANS), 5)):
             fans = FANS[start : start + 5]
-            slots += row(fans, 1.3, line * 1.65, 2.35, spread="right", reach=1.2)
-        return Arrangement(tuple(slots), 1.3 + 5 * 2.35 - 0.15, 3 * 1.65 + CARD_RATIO)
+            slots += row(fans, 1.3, line * 1.65, 2.35, spread="right", reach=FAN_REACH)
+        return Arrangement(tuple(slots), 1.3 + 4 * 2.35 + 1 + FAN_REACH, 3 * 1.65 + CARD_RATIO)
 
     def status_items(self, state: State) -> list[str]:
         left = self.redeals_left(state)
@@ -440,6 +445,7 @@ class Merci(BelleLucie):
         Option("auto", "cards go to the foundations automatically", True),
         Option("move-once", "a card moved between fans may afterwards only go home", True),
     )
+    mono_reminder = False
     merci_first_move_only = False  # a merci may be used at any time in the final deal
     merci_legal_spots_only = False
 
@@ -506,6 +512,28 @@ class Merci(BelleLucie):
             "Double-click a card to play it as if you had typed its name.",
         ),
     )
+
+    def arrangement(self) -> Arrangement:
+        """Seed 002: the suit stacks in the left column, the eighteen building stacks in
+        two rows of nine (fanned downwards, which leaves the cards large)."""
+        slots = foundation_slots(0, 0, MERCI_SUIT_STEP, vertical=True)
+        for line, start in enumerate((0, 9)):
+            fans = FANS[start : start + 9]
+            slots += row(fans, 1.35, line * MERCI_ROW, 1.12, spread="down", reach=MERCI_REACH)
+        height = max(3 * MERCI_SUIT_STEP, MERCI_ROW + MERCI_REACH) + CARD_RATIO
+        return Arrangement(tuple(slots), 1.35 + 8 * 1.12 + 1, height)
+
+    def status_items(self, state: State) -> list[str]:
+        return []  # seed 002: reshuffles left on their button, mercis beside the deal
+
+    def deal_items(self, state: State) -> list[str]:
+        return [f"{self.mercis_word} {self.mercis_left(state)}"]
+
+    def button_label(self, button: GameButton, state: State) -> str:
+        if button.enabled_by == MoveKind.REDEAL:
+            left = self.redeals_left(state)
+            return f"{button.label} ({'unlimited' if left is None else left})"
+        return button.label
 
     def __init__(self, **options: object):
         super().__init__(**options)

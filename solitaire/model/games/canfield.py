@@ -167,6 +167,8 @@ class Canfield(Rules):
         GameButton("Turn", "play:turn", enabled_by=MoveKind.TURN),
         GameButton("Auto", "demo"),
         GameButton("Rules", "next_option:mode"),
+        GameButton("Info", "info"),  # seed 003: 'Quit', 'Help' and 'Info' buttons
+        GameButton("Quit", "quit_menu"),
     )
     key_actions = {
         "N": "play:turn",
@@ -189,7 +191,8 @@ class Canfield(Rules):
         ]
         slots += foundation_slots(3.3, 0, 1.2, vertical=False)
         slots += row(PILES, 3.3, 1.85, 1.2, spread="down")
-        return Arrangement(tuple(slots), 3.3 + 3 * 1.2 + 1, 6.4)
+        # Room for seven cards fully fanned in a pile; longer piles close up.
+        return Arrangement(tuple(slots), 3.3 + 3 * 1.2 + 1, 5.4)
 
     def status_items(self, state: State) -> list[str]:
         return [f"Rule {self.options['mode']}"]

@@ -10,7 +10,7 @@ king, and what is home stays home.
 from __future__ import annotations
 
 from ..cards import Card
-from ..rules import BUILD_RANK, FOUNDATIONS, HOME, Rules
+from ..rules import BUILD_RANK, HOME, Rules
 from ..shuffle import shuffled_deck
 from ..state import State
 from ..table_spec import Arrangement, GameHelp, column, foundation_slots

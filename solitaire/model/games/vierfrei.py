@@ -66,14 +66,17 @@ class Vierfrei(Rules):
     }
     right_click = "cells"
     double_click = "home_or_cell"
-    refusal_sound = "bing"  # seed 004: no alert boxes, just a simple 'bing'
-    refusal_spoken = False
+    # Seed 004: no alert boxes, just a simple 'bing' (the reason shows in passing, as in
+    # every game, without stopping play).
+    refusal_sound = "bing"
 
     def arrangement(self) -> Arrangement:
         slots = row(self.cells, 0, 0, 1.15, outline="cell")
         slots += foundation_slots(4 * 1.15 + 0.3, 0, 1.15, vertical=False)
         slots += row(self.tableau, 0.15, 1.8, 1.15, spread="down")
-        return Arrangement(tuple(slots), 4 * 1.15 + 0.3 + 3 * 1.15 + 1, 6.8)
+        # The height leaves room for a column of eight cards fully fanned; longer columns
+        # close up (table layout), so the cards can be large.
+        return Arrangement(tuple(slots), 4 * 1.15 + 0.3 + 3 * 1.15 + 1, 5.8)
 
     help = GameHelp(
         rules=(
