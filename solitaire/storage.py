@@ -12,7 +12,9 @@ politely instead of misread. No pygame here: the UI passes the folder in.
 from __future__ import annotations
 
 import json
+import math
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Callable, Iterable
@@ -22,6 +24,22 @@ from typing import Any
 
 TEMP_SUFFIX = ".tmp"
 STALE_TEMP_SECONDS = 3600  # a temporary file this old was left by a writer that died
+# Ten years of statistics at the history cap is about 2 MB; more is not a file of ours.
+MAX_FILE_BYTES = 16 * 1024 * 1024
+READ_SECONDS = 5.0  # a slow disk reads 16 MB in well under this; a trickle is refused
+READ_CHUNK = 1024 * 1024
+MAX_WHOLE = 2**53  # counts beyond this lose their last digits in a float (and in averages)
+# What a parser may raise on odd input besides DamagedFile: huge numbers (ValueError,
+# OverflowError, MemoryError), deep nesting (RecursionError), wrong shapes (the rest).
+PARSE_ERRORS = (
+    ValueError,
+    TypeError,
+    LookupError,
+    AttributeError,
+    ArithmeticError,
+    RecursionError,
+    MemoryError,
+)
 
 
 class DamagedFile(ValueError):
@@ -102,19 +120,70 @@ def dump_json(data: dict) -> str:
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
+def read_limited(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them, read within
+    READ_SECONDS; DamagedFile for anything else, FileNotFoundError if there is nothing.
+
+    The file is opened without blocking and checked before a byte is read, so a device
+    (``/dev/zero``), a named pipe with no writer or a folder is refused at once instead of
+    being read forever.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        handle = os.open(path, flags)
+    except FileNotFoundError:
+        raise
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+        raise DamagedFile(f"it cannot be read ({_os_reason(error)})") from None
+    try:
+        mode = os.fstat(handle).st_mode
+        if not stat.S_ISREG(mode):
+            raise DamagedFile(f"it is {_not_a_file(mode)}, not an ordinary file")
+        return _read_capped(handle, limit)
+    except OSError as error:
+        raise DamagedFile(f"it cannot be read ({_os_reason(error)})") from None
+    finally:
+        os.close(handle)
+
+
+def _read_capped(handle: int, limit: int) -> bytes:
+    deadline = time.monotonic() + READ_SECONDS
+    chunks, size = [], 0
+    while chunk := os.read(handle, min(READ_CHUNK, limit + 1 - size)):
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            raise DamagedFile(f"it is too big (over {limit // (1024 * 1024)} MB)")
+        if time.monotonic() > deadline:
+            raise DamagedFile(f"it took over {READ_SECONDS:g} seconds to read")
+    return b"".join(chunks)
+
+
+def _not_a_file(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
+def _os_reason(error: Exception) -> str:
+    return getattr(error, "strerror", None) or str(error)
+
+
 def read_json(path: str | os.PathLike, expected_kind: str, version: int) -> dict:
     """The object in ``path``; DamagedFile if it is not a ``expected_kind`` file we can read.
 
     A missing file raises FileNotFoundError, so callers can tell "never saved" from
     "saved but broken". Older versions are returned as they are, for the caller to
-    upgrade; newer ones are refused, since we cannot know what their fields mean.
+    upgrade; newer ones are refused, since we cannot know what their fields mean. The
+    fields themselves are the caller's to check (see is_whole, is_number, is_text).
     """
-    try:
-        raw = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise
-    except OSError as error:
-        raise DamagedFile(f"it cannot be read ({error.strerror or error})") from None
+    raw = read_limited(path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -127,20 +196,60 @@ def read_json(path: str | os.PathLike, expected_kind: str, version: int) -> dict
         if error.pos >= len(text.rstrip()):
             raise DamagedFile("it ends too soon (cut off while being written?)") from None
         raise DamagedFile(f"it is garbled ({error.msg}, line {error.lineno})") from None
+    except RecursionError:  # [[[[... thousands deep
+        raise DamagedFile("it is nested too deeply") from None
+    except (ValueError, OverflowError, MemoryError):  # a number of thousands of digits
+        raise DamagedFile("it holds a number too big to read") from None
     if not isinstance(data, dict):
         raise DamagedFile(f"it is not a {expected_kind} file")
     kind = data.get("kind")
     if kind != expected_kind:
-        raise DamagedFile(f"it is a {kind!r} file, not a {expected_kind!r} file")
+        raise DamagedFile(f"it is not a {expected_kind!r} file (its kind is {shown(kind)})")
     found = data.get("version")
-    if not isinstance(found, int) or isinstance(found, bool) or found < 1:
-        raise DamagedFile(f"its version {found!r} is not a format version")
+    if not is_whole(found, 1):
+        raise DamagedFile(f"its version {shown(found)} is not a format version")
     if found > version:
         raise DamagedFile(
             f"it was written by a newer version of the game "
             f"(format {found}; this one reads up to {version})"
         )
     return data
+
+
+# ---------------------------------------------------------------------- checking fields
+def is_whole(value: object, low: int = 0, high: int = MAX_WHOLE) -> bool:
+    """An int from ``low`` to ``high``; JSON's true and false are not numbers here."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def is_number(value: object, low: float = 0.0, high: float = MAX_WHOLE) -> bool:
+    """An int or float from ``low`` to ``high``: not a bool, not NaN, not infinite."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return False
+    return low <= value <= high and math.isfinite(value)  # in range first: 10**400 is an int
+
+
+def is_text(value: object, limit: int = 200) -> bool:
+    """A str of at most ``limit`` characters that can be written back (no lone surrogates,
+    which JSON's \\ud800 escapes can smuggle in and UTF-8 cannot hold)."""
+    if not isinstance(value, str) or len(value) > limit:
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """``value`` quoted for a one-line reason: short, and never raising (the repr of an int
+    of thousands of digits does)."""
+    if isinstance(value, (dict, list)):
+        return f"a {'list' if isinstance(value, list) else 'table'} of {len(value)}"
+    if isinstance(value, int) and not isinstance(value, bool) and not is_whole(abs(value)):
+        return "a huge number"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def quarantine(path: str | os.PathLike, reason: str = "") -> Path | None:
@@ -182,12 +291,11 @@ def load_or_fresh(
     """Read a data file the usual way: ``(data, None)``, or a fresh default and why.
 
     A missing file gives ``default_factory()`` silently (a first start). A damaged one,
-    which includes ``parse`` raising DamagedFile on well-formed JSON with the wrong
-    contents, is quarantined and gives the default with a one-line message for the player
-    that names where the old file went. ``what`` names the file in that message.
+    which includes ``parse`` raising DamagedFile (or any error odd contents can cause) on
+    well-formed JSON, is quarantined and gives the default with a one-line message for the
+    player that names where the old file went. ``what`` names the file in that message.
     """
     source = Path(path)
-    what = what or f"'{source.name}'"
     try:
         data = read_json(source, kind, version)
         return (parse(data) if parse else data), None
@@ -195,9 +303,22 @@ def load_or_fresh(
         return default_factory(), None
     except DamagedFile as error:
         reason = error.reason
+    except PARSE_ERRORS as error:  # a check the parser lacks: still the file's fault
+        reason = f"its contents do not add up ({type(error).__name__})"
+    return default_factory(), set_aside(source, reason, what, "starting afresh")
+
+
+def set_aside(path: str | os.PathLike, reason: str, what: str | None, then: str) -> str:
+    """Quarantine ``path`` and return the one-line message for the player: what could not
+    be read and why, where it went, and ``then`` (what the game does instead)."""
+    source = Path(path)
+    what = what or f"'{source.name}'"
+    reason = " ".join(reason.split())  # one line, whatever the file put in it
+    if len(reason) > 160:
+        reason = reason[:157] + "..."
     moved = quarantine(source, reason)
     if moved is None:
-        message = f"{what} could not be read ({reason}) and will be replaced; starting afresh."
+        message = f"{what} could not be read ({reason}) and will be replaced; {then}."
     else:
-        message = f"{what} could not be read ({reason}); it was moved to {moved}; starting afresh."
-    return default_factory(), message[:1].upper() + message[1:]
+        message = f"{what} could not be read ({reason}); it was moved to {moved}; {then}."
+    return message[:1].upper() + message[1:]

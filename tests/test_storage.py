@@ -1,6 +1,7 @@
 """Crash-safe data files: atomic replacement, damaged files refused and moved aside."""
 
 import json
+import os
 import random
 import signal
 import subprocess
@@ -10,11 +11,17 @@ from pathlib import Path
 
 import pytest
 
+from solitaire import storage
 from solitaire.storage import (
     DamagedFile,
+    is_number,
+    is_text,
+    is_whole,
     load_or_fresh,
     quarantine,
     read_json,
+    read_limited,
+    shown,
     write_atomic,
 )
 
@@ -77,6 +84,112 @@ def test_damaged_files_are_refused_with_a_reason(tmp_path, content, words):
         read_json(path, "test", 1)
     assert words in caught.value.reason
     assert "\n" not in caught.value.reason
+
+
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'{"kind": "test", "version": 1, "n": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "deep"),
+        (b'{"kind": "test", "version": 1, "n": ' + b"9" * 5000 + b"}", "too big"),
+        (b'{"kind": "test", "version": ' + b"9" * 5000 + b"}", "too big"),
+        (json.dumps({"kind": "test", "version": True}).encode(), "not a format version"),
+        (json.dumps({"kind": "test", "version": 1e300}).encode(), "not a format version"),
+        (b'{"kind": "test", "version": NaN}', "not a format version"),
+        (json.dumps({"kind": ["test"] * 1000, "version": 1}).encode(), "a list of 1000"),
+    ],
+)
+def test_odd_json_is_refused_not_raised(tmp_path, content, words):
+    path = tmp_path / "data.json"
+    path.write_bytes(content)
+    with pytest.raises(DamagedFile) as caught:
+        read_json(path, "test", 1)
+    assert words in caught.value.reason and len(caught.value.reason) < 100
+
+
+def test_a_file_over_the_size_limit_is_refused_unread(tmp_path, monkeypatch):
+    monkeypatch.setattr(storage, "MAX_FILE_BYTES", 1000)
+    path = tmp_path / "data.json"
+    path.write_text(good(n="x" * 900))
+    assert read_json(path, "test", 1)["n"] == "x" * 900
+    path.write_text(good(n="x" * 1000))
+    with pytest.raises(DamagedFile, match="too big"):
+        read_limited(path, 1000)
+
+
+def make_folder(path):
+    path.mkdir()
+
+
+SPECIAL_FILES = [("a folder", make_folder)]
+if hasattr(os, "mkfifo"):
+    SPECIAL_FILES.append(("a named pipe", os.mkfifo))  # with no writer: opening it would wait
+
+
+@pytest.mark.parametrize("kind, make", SPECIAL_FILES)
+def test_a_special_file_is_refused_unread_and_set_aside(tmp_path, kind, make):
+    make(tmp_path / "settings.json")
+    began = time.perf_counter()
+    data, message = load_or_fresh(tmp_path / "settings.json", "test", 1, dict)
+    assert data == {} and f"it is {kind}, not an ordinary file" in message
+    assert time.perf_counter() - began < 1.0
+    assert not (tmp_path / "settings.json").exists()
+    assert list(tmp_path.glob("settings.json.damaged-*"))
+
+
+def test_a_file_that_cannot_be_opened_is_damaged_not_missing(tmp_path):
+    with pytest.raises(DamagedFile, match="cannot be read"):
+        read_limited(str(tmp_path / "nul\0name"))
+
+
+@pytest.mark.parametrize(
+    "value, whole, number",
+    [
+        (3, True, True),
+        (0, True, True),
+        (-1, False, False),
+        (True, False, False),
+        (2.5, False, True),
+        (float("nan"), False, False),
+        (float("inf"), False, False),
+        (10**400, False, False),
+        ("3", False, False),
+        (None, False, False),
+    ],
+)
+def test_numbers_are_checked_for_kind_and_range(value, whole, number):
+    assert is_whole(value) is whole
+    assert is_number(value) is number
+
+
+def test_text_that_cannot_be_written_back_is_not_text():
+    assert is_text("vierfrei") and not is_text("\ud800") and not is_text("x" * 201)
+    assert not is_text(5) and is_text("x" * 500, limit=500)
+
+
+def test_shown_values_are_short_and_never_raise():
+    assert shown(10**5000) == "a huge number"
+    assert shown("x" * 1000).endswith("...") and len(shown("x" * 1000)) == 40
+    assert shown([1, 2]) == "a list of 2" and shown("lucie") == "'lucie'"
+
+
+def test_a_parser_error_the_parser_did_not_foresee_still_sets_the_file_aside(tmp_path):
+    path = tmp_path / "x.json"
+    write_atomic(path, good(n=[]))
+    data, message = load_or_fresh(path, "test", 1, lambda: 0, parse=lambda data: data["m"])
+    assert data == 0 and "do not add up (KeyError)" in message
+    assert list(tmp_path.glob("x.json.damaged-*"))
+
+
+def test_a_long_reason_is_cut_to_one_short_line(tmp_path):
+    path = tmp_path / "x.json"
+    write_atomic(path, good())
+
+    def parse(data):
+        raise DamagedFile("move 3 '" + "x" * 10_000 + "'\nis not legal")
+
+    _, message = load_or_fresh(path, "test", 1, dict, parse=parse)
+    assert "\n" not in message and len(message) < 400
 
 
 def test_older_and_current_versions_are_read(tmp_path):
