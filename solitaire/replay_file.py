@@ -16,15 +16,16 @@ Reading replays every move, so a damaged file is caught at its first bad line.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from .model.game import Game
 from .model.games import GAMES, make_rules
 from .model.moves import IllegalMove, Turn
 from .model.rules import NOTATION_VERSION
-from .storage import write_atomic
+from .saved_game import MAX_MOVES
+from .storage import DamagedFile, read_limited, shown, write_atomic
 
 MOVES_PER_LINE = 12
+MAX_REPLAY_BYTES = 1024 * 1024  # a long game is a few kB; this is a million moves and more
 HEADINGS = ("game", "deal", "options", "rules", "moves", "notation")
 
 
@@ -92,6 +93,8 @@ def parse_text(text: str) -> tuple[Game, list[str]]:
     line, version = headings.get("notation", (None, "1"))
     if version not in ("1", str(NOTATION_VERSION)):
         raise ReplayError(f"notation {version[:20]!r} is not one this game reads", line)
+    if len(moves) > MAX_MOVES:  # a game this long would take minutes to check
+        raise ReplayError(f"it has {len(moves):,} moves; a game has at most {MAX_MOVES:,}")
     scratch = Game(game.rules, game.deal_number)
     with game.rules.reading_notation(int(version)):
         for count, (number, move) in enumerate(moves, start=1):
@@ -126,11 +129,14 @@ def _start(headings: dict[str, tuple[int, str]]) -> Game:
     except ValueError as error:
         raise ReplayError(str(error), options_line) from None
     line, deal_text = headings["deal"]
+    if not (deal_text.isascii() and deal_text.isdigit()):  # int() also takes '٣' and '1_0'
+        raise ReplayError(f"{shown(deal_text)}: the deal is not a number", line)
+    # int() refuses 4,300 digits or more; cut to 20, the number is still out of range
+    number = int(deal_text.lstrip("0")[:20] or "0")
     try:
-        return Game(rules, int(deal_text))
-    except ValueError as error:
-        reason = str(error) if deal_text.strip().isdigit() else "the deal is not a number"
-        raise ReplayError(f"'{deal_text}': {reason}", line) from None
+        return Game(rules, number)
+    except ValueError as error:  # DealError: out of range
+        raise ReplayError(f"{shown(deal_text)}: {error}", line) from None
 
 
 def write(path: str | os.PathLike, game: Game) -> None:
@@ -138,13 +144,21 @@ def write(path: str | os.PathLike, game: Game) -> None:
 
 
 def read(path: str | os.PathLike) -> tuple[Game, list[str]]:
-    """The game at its deal and the moves of the replay in ``path``; ReplayError if not."""
+    """The game at its deal and the moves of the replay in ``path``; ReplayError if not.
+
+    Only an ordinary file of at most MAX_REPLAY_BYTES is read: a device or a named pipe
+    is refused at once, not read or waited on forever.
+    """
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        raw = read_limited(path, MAX_REPLAY_BYTES)
+    except FileNotFoundError:
+        raise ReplayError(f"{path} cannot be read (there is no such file)") from None
+    except DamagedFile as error:
+        raise ReplayError(f"{path} cannot be read: {error.reason}") from None
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ReplayError(f"{path} is not a text file") from None
-    except OSError as error:
-        raise ReplayError(f"{path} cannot be read ({error.strerror or error})") from None
     return parse_text(text)
 
 

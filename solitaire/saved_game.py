@@ -13,13 +13,31 @@ import os
 from pathlib import Path
 
 from .model.game import Game
-from .model.games import make_rules
+from .model.games import GAMES, make_rules
 from .model.rules import NOTATION_VERSION
-from .storage import DamagedFile, dump_json, load_or_fresh, write_atomic
+from .storage import (
+    DamagedFile,
+    dump_json,
+    is_number,
+    is_text,
+    is_whole,
+    load_or_fresh,
+    shown,
+    write_atomic,
+)
 
 KIND = "game"
 VERSION = 2  # 2: moves in notation version 2 (Freecell Solver's); 1 is read as it was written
 CORE_KEYS = ("kind", "version", "game", "options", "deal", "moves", "position")
+# A game of 100,000 moves and undos replays in about 2 s; no player's game comes close.
+MAX_MOVES = 100_000
+MAX_MOVE_TEXT = 40  # the longest move any game writes is 5 characters
+MAX_SECONDS = 10**9  # some 30 years on the clock
+# The extra fields a save may carry (what the table keeps beside the game), and their check.
+EXTRAS = {
+    "seconds": (lambda value: is_number(value, 0, MAX_SECONDS), "a number of seconds"),
+    "assisted": (lambda value: isinstance(value, bool), "true or false"),
+}
 
 
 def game_path(folder: str | os.PathLike, game_id: str) -> Path:
@@ -33,6 +51,9 @@ def to_dict(game: Game, extra: dict | None = None) -> dict:
     clash = set(extra) & set(CORE_KEYS)
     if clash:
         raise ValueError(f"extra keys {sorted(clash)} would overwrite the save's own fields")
+    problem = _extra_problem(extra)
+    if problem:  # never write a save that would be refused when read
+        raise ValueError(problem)
     rules = game.rules
     moves = [turn.text for turn in [*game.done, *reversed(game.undone)]]  # redo pops the end
     options = {spec.name: spec.format(rules.options[spec.name]) for spec in rules.option_specs}
@@ -48,60 +69,85 @@ def to_dict(game: Game, extra: dict | None = None) -> dict:
     }
 
 
-def from_dict(data: dict) -> tuple[Game, dict]:
+def from_dict(data: dict, game_id: str | None = None) -> tuple[Game, dict]:
     """The game a save describes, at its place in its history, and the extra fields.
 
     Anything that does not add up (an unknown game or option, a move that is not legal
-    where it stands, a position outside the moves) raises DamagedFile with the reason.
+    where it stands, a position outside the moves, an odd extra field, or a game other
+    than ``game_id`` when that is given) raises DamagedFile with the reason.
     """
-    game_id = data.get("game")
+    saved_id = data.get("game")
     options = data.get("options", {})
     deal = data.get("deal")
     moves = data.get("moves")
     position = data.get("position")
-    if not isinstance(game_id, str):
+    if not is_text(saved_id):
         raise DamagedFile("it does not say which game it is")
+    if saved_id not in GAMES:
+        raise DamagedFile(f"unknown game {shown(saved_id)} (games: {', '.join(GAMES)})")
+    if game_id is not None and saved_id != game_id:
+        raise DamagedFile(f"it is a game of {saved_id}, not of {game_id}")
     if not isinstance(options, dict) or not all(
-        isinstance(value, str) for value in options.values()
+        is_text(name) and is_text(value) for name, value in options.items()
     ):
         raise DamagedFile("its rule options are not a list of names and values")
-    if not isinstance(moves, list) or not all(isinstance(move, str) for move in moves):
+    if not isinstance(moves, list) or not all(is_text(move, MAX_MOVE_TEXT) for move in moves):
         raise DamagedFile("its moves are not a list of moves")
-    if not _is_count(position) or position > len(moves):
-        raise DamagedFile(f"its position {position!r} is not within its {len(moves)} moves")
-    if not _is_count(deal):
-        raise DamagedFile(f"its deal number {deal!r} is not a whole number")
+    if len(moves) > MAX_MOVES:
+        raise DamagedFile(f"it has {len(moves):,} moves; a game has at most {MAX_MOVES:,}")
+    if not is_whole(position, 0, len(moves)):
+        raise DamagedFile(f"its position {shown(position)} is not within its {len(moves)} moves")
+    if not is_whole(deal):
+        raise DamagedFile(f"its deal number {shown(deal)} is not a whole number")
+    extra = {key: value for key, value in data.items() if key not in CORE_KEYS}
+    problem = _extra_problem(extra)
+    if problem:
+        raise DamagedFile(problem)
     try:
-        rules = make_rules(game_id, **options)
+        rules = make_rules(saved_id, **options)
         game = Game(rules, deal)
         with rules.reading_notation(1 if data.get("version") == 1 else NOTATION_VERSION):
             game.play_sequence(moves)
-    except ValueError as error:  # UnknownGame, OptionError, DealError, MoveListError
+    except ValueError as error:  # OptionError, DealError, MoveListError
         raise DamagedFile(str(error)) from None
     except (TypeError, LookupError) as error:  # odd input the engine did not expect
-        raise DamagedFile(f"it does not replay ({error!r})") from None
+        raise DamagedFile(f"it does not replay ({type(error).__name__})") from None
     while len(game.done) > position:
         game.undo()
-    extra = {key: value for key, value in data.items() if key not in CORE_KEYS}
     return game, extra
 
 
-def _is_count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+def _extra_problem(extra: dict) -> str | None:
+    """What is wrong with the extra fields, in one line; None if nothing."""
+    for key, value in extra.items():
+        if key not in EXTRAS:
+            return f"it has a field {shown(key)} no version of the game writes"
+        check, expected = EXTRAS[key]
+        if not check(value):
+            return f"its {key} {shown(value)} is not {expected}"
+    return None
 
 
 def save(path: str | os.PathLike, game: Game, extra: dict | None = None) -> None:
     write_atomic(path, dump_json(to_dict(game, extra)))
 
 
-def load(path: str | os.PathLike) -> tuple[Game | None, dict, str | None]:
+def load(
+    path: str | os.PathLike, game_id: str | None = None
+) -> tuple[Game | None, dict, str | None]:
     """``(game, extra, message)``: the saved game, or None to start a new one.
 
-    No file: ``(None, {}, None)``. A damaged file is moved aside and ``message`` says so,
-    in one line for the player; nothing is raised.
+    No file: ``(None, {}, None)``. A damaged file, or one holding a game other than
+    ``game_id`` (the slot it was loaded for), is moved aside and ``message`` says so, in
+    one line for the player; nothing is raised.
     """
     loaded, message = load_or_fresh(
-        path, KIND, VERSION, lambda: None, parse=from_dict, what="the saved game"
+        path,
+        KIND,
+        VERSION,
+        lambda: None,
+        parse=lambda data: from_dict(data, game_id),
+        what="the saved game",
     )
     if loaded is None:
         return None, {}, message

@@ -14,9 +14,11 @@ from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime
 
 from .model.game import Game
+from .model.games import GAMES
 from .model.moves import Status
 from .model.rules import Rules
 from .storage import DamagedFile, dump_json, load_or_fresh, write_atomic
+from .storage import MAX_WHOLE, is_number, is_text, is_whole  # the checks of each field
 
 KIND = "stats"
 VERSION = 1
@@ -215,9 +217,13 @@ class Stats:
         stats = cls()
         games = _expect(data.get("games"), dict, "games")
         for game_id, game_data in games.items():
+            if game_id not in GAMES:
+                raise DamagedFile(f"it has statistics for an unknown game {game_id[:40]!r}")
             game_data = _expect(game_data, dict, game_id)
             record = _GameRecord(_build(Summary, game_data.get("summary"), game_id))
             for key, set_data in _expect(game_data.get("sets"), dict, game_id).items():
+                if not is_text(key) or key.partition(" ")[0] != game_id:
+                    raise DamagedFile(f"the statistics for '{game_id}' have an odd rule set")
                 set_data = _expect(set_data, dict, key)
                 history = _expect(set_data.get("history"), list, key)
                 record.sets[key] = _Record(
@@ -244,30 +250,63 @@ def _expect(value, kind: type, where: str):
     return value
 
 
-# What each field of a stored Summary or Result may hold (bool is an int: exclude it).
-_FIELD_TYPES = {
-    "int": (int,),
-    "int | None": (int, type(None)),
-    "float": (int, float),
-    "float | None": (int, float, type(None)),
-    "str": (str,),
-    "bool": (bool,),
+# What each field of a stored Summary or Result may hold, by its declared type: a value of
+# that kind within sane bounds (bool is an int, NaN and infinity are floats: both refused).
+_FIELD_CHECKS = {
+    "int": lambda value: is_whole(value, -MAX_WHOLE),
+    "int | None": lambda value: value is None or is_whole(value, -MAX_WHOLE),
+    "float": lambda value: is_number(value, -MAX_WHOLE),
+    "float | None": lambda value: value is None or is_number(value, -MAX_WHOLE),
+    "str": is_text,
+    "bool": lambda value: isinstance(value, bool),
+}
+# Fields that count or measure something, so are never below zero.
+_NOT_NEGATIVE = {
+    "played",
+    "won",
+    "assisted_wins",
+    "longest_win_streak",
+    "longest_loss_streak",
+    "fewest_moves",
+    "fastest_win",
+    "moves",
+    "seconds",
+    "deal",
 }
 
 
 def _build(cls, data, where: str):
-    """A Summary or Result from stored fields, checking each one's type."""
+    """A Summary or Result from stored fields, checking each one's type and range."""
     data = _expect(data, dict, where)
     values = {}
     for spec in fields(cls):
         if spec.name not in data:
             continue  # a default fills it
         value = data[spec.name]
-        allowed = _FIELD_TYPES[spec.type]
-        if not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed):
+        fits = _FIELD_CHECKS[spec.type](value)
+        if not fits or spec.name in _NOT_NEGATIVE and value is not None and value < 0:
             raise DamagedFile(f"the statistics for '{where}' have a bad {spec.name!r}")
         values[spec.name] = value
     try:
-        return cls(**values)
+        built = cls(**values)
     except TypeError:
         raise DamagedFile(f"the statistics for '{where}' are missing fields") from None
+    if not _adds_up(built):
+        raise DamagedFile(f"the statistics for '{where}' do not add up")
+    return built
+
+
+def _adds_up(built: Summary | Result) -> bool:
+    """A Summary's counts fit inside each other; a Result is a real, dated outcome."""
+    if isinstance(built, Result):
+        try:
+            datetime.fromisoformat(built.date)
+        except ValueError:
+            return False
+        return built.outcome in (WON, LOST) and built.moves > 0
+    played = built.played
+    return (
+        built.assisted_wins <= built.won <= played
+        and max(built.longest_win_streak, built.longest_loss_streak) <= played
+        and abs(built.current_streak) <= played
+    )

@@ -1,5 +1,9 @@
 """Replay files: written, read back, stepped through, and damaged ones named by line."""
 
+import os
+import time
+from pathlib import Path
+
 import pytest
 from helpers import random_game
 
@@ -7,6 +11,7 @@ from solitaire import replay_file
 from solitaire.model.game import Game
 from solitaire.model.games import GAMES, make_rules
 from solitaire.replay_file import Replayer, ReplayError
+from solitaire.saved_game import MAX_MOVES
 
 
 def played_game(game_id, seed, moves=50, **options):
@@ -166,3 +171,49 @@ def test_unreadable_files_give_clear_errors(tmp_path):
     binary.write_bytes(b"\xff\xfe\x00garbage")
     with pytest.raises(ReplayError, match="not a text file"):
         replay_file.read(binary)
+
+
+def special_file(kind, folder):
+    """A path to a device, a named pipe with no writer, or a folder; None if not here."""
+    if kind == "device":
+        return "/dev/zero" if Path("/dev/zero").exists() else None
+    if kind == "named pipe":
+        if not hasattr(os, "mkfifo"):
+            return None
+        os.mkfifo(folder / "replay.txt")
+        return folder / "replay.txt"
+    return folder
+
+
+@pytest.mark.parametrize("kind", ["device", "named pipe", "folder"])
+def test_a_special_file_is_refused_at_once_not_read_forever(tmp_path, kind):
+    path = special_file(kind, tmp_path)
+    if path is None:
+        pytest.skip(f"no {kind} here")
+    began = time.perf_counter()
+    with pytest.raises(ReplayError) as caught:
+        replay_file.read(path)
+    assert str(caught.value) == f"{path} cannot be read: it is a {kind}, not an ordinary file"
+    assert time.perf_counter() - began < 1.0
+
+
+def test_a_file_over_the_size_limit_is_refused(tmp_path):
+    huge = tmp_path / "huge.txt"
+    huge.write_text("game: canfield\ndeal: 1\nmoves:\n" + "s " * replay_file.MAX_REPLAY_BYTES)
+    with pytest.raises(ReplayError, match="it is too big"):
+        replay_file.read(huge)
+
+
+def test_a_replay_longer_than_any_game_is_refused_before_it_is_played():
+    text = "game: canfield\ndeal: 1\nmoves:\n" + "s " * (MAX_MOVES + 1)
+    began = time.perf_counter()
+    with pytest.raises(ReplayError, match="100,001 moves"):
+        replay_file.parse_text(text)
+    assert time.perf_counter() - began < 1.0
+
+
+@pytest.mark.parametrize("deal", ["٣", "1_0", "+5", "9" * 5000, "-1"])
+def test_a_deal_that_is_not_plain_digits_is_named_in_short(deal):
+    with pytest.raises(ReplayError) as caught:
+        replay_file.parse_text(f"game: lucie\ndeal: {deal}\nmoves:\n")
+    assert str(caught.value).startswith("line 2: ") and len(str(caught.value)) < 120

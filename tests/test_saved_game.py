@@ -98,7 +98,9 @@ def test_each_game_keeps_its_own_file(tmp_path):
 def test_the_save_is_readable_text_with_options_by_name(tmp_path):
     game = played_game("merci", {"redeals": "unlimited"}, 5)
     data = saved_game.to_dict(game, {"seconds": 1})
-    assert data["kind"] == "game" and data["version"] == saved_game.VERSION and data["game"] == "merci"
+    assert (
+        data["kind"] == "game" and data["version"] == saved_game.VERSION and data["game"] == "merci"
+    )
     assert data["options"]["redeals"] == "unlimited" and data["options"]["kings"] == "off"
     assert data["moves"][: data["position"]] == game.notation()
     assert len(data["moves"]) == len(game.done) + len(game.undone)
@@ -157,3 +159,48 @@ def test_from_dict_names_the_bad_move():
     with pytest.raises(DamagedFile) as caught:
         saved_game.from_dict(json.loads(bad_move_save()))
     assert caught.value.reason.startswith("move 6 'zz': ")
+
+
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (good_save(seconds=float("nan")), "seconds nan is not a number of seconds"),
+        (good_save(seconds=float("inf")), "seconds inf"),
+        (good_save(seconds=-5), "seconds -5"),
+        (good_save(seconds="long"), "seconds 'long'"),
+        (good_save(seconds=True), "seconds True"),
+        (good_save(assisted=1), "assisted 1 is not true or false"),
+        (good_save(colour="blue"), "a field 'colour' no version of the game writes"),
+        (good_save(deal=True), "deal number True"),
+        (good_save(position=False), "position False"),
+        (good_save(deal=0).replace('"deal": 0,', '"deal": 1' + "0" * 4000 + ","), "a huge number"),
+        (good_save(game="lucie"), "it is a game of lucie, not of vierfrei"),
+        (good_save(moves=["3a"] * (saved_game.MAX_MOVES + 1)), "100,001 moves"),
+        (good_save(moves=["x" * 1000]), "moves are not a list of moves"),
+        (good_save(options={"auto": ["on"]}), "rule options"),
+        (good_save(options={"self": "x"}), "does not replay (TypeError)"),
+    ],
+)
+def test_a_save_with_an_odd_field_or_of_another_game_is_set_aside(tmp_path, content, words):
+    path = saved_game.game_path(tmp_path, "vierfrei")
+    path.write_text(content)
+    game, extra, message = saved_game.load(path, "vierfrei")
+    assert (game, extra) == (None, {})
+    assert words in message and "\n" not in message
+    assert not path.exists()
+    kept = [entry for entry in tmp_path.iterdir() if entry.suffix != ".txt"]
+    assert len(kept) == 1 and kept[0].read_text() == content
+
+
+def test_a_save_is_read_in_its_own_slot(tmp_path):
+    path = saved_game.game_path(tmp_path, "vierfrei")
+    path.write_text(good_save(seconds=12.5, assisted=False))
+    game, extra, message = saved_game.load(path, "vierfrei")
+    assert game.rules.game_id == "vierfrei" and message is None
+    assert extra == {"seconds": 12.5, "assisted": False}
+
+
+@pytest.mark.parametrize("extra", [{"seconds": float("nan")}, {"assisted": "yes"}, {"x": 1}])
+def test_a_save_that_would_be_refused_is_not_written(tmp_path, extra):
+    with pytest.raises(ValueError):
+        saved_game.to_dict(Game(make_rules("lucie"), 1), extra)

@@ -259,3 +259,63 @@ def test_damaged_stats_start_empty_with_a_message(tmp_path, content):
     assert loaded.games == {}
     assert message.startswith("The statistics file could not be read")
     assert not path.exists()
+
+
+def stats_file(summary=None, history=None, game_id="lucie", key="lucie"):
+    """A statistics file with one option set, changed where given."""
+    good = {"outcome": "won", "score": 52, "moves": 80, "seconds": 10.5, "deal": 3}
+    good_summary = {"played": 1, "won": 1, "current_streak": 1, "longest_win_streak": 1}
+    return json.dumps(
+        {
+            "kind": "stats",
+            "version": 1,
+            "games": {
+                game_id: {
+                    "summary": {**good_summary, **(summary or {})},
+                    "sets": {
+                        key: {
+                            "summary": {**good_summary, **(summary or {})},
+                            "history": [{**good, **(history or {})}],
+                        }
+                    },
+                }
+            },
+        },
+        allow_nan=True,
+    )
+
+
+def test_a_well_formed_stats_file_of_the_test_helper_loads(tmp_path):
+    path = tmp_path / "stats.json"
+    path.write_text(stats_file())
+    loaded, message = Stats.load(path)
+    assert message is None and loaded.summary("lucie").won == 1
+
+
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (stats_file(summary={"played": -1}), "bad 'played'"),
+        (stats_file(summary={"won": True}), "bad 'won'"),
+        (stats_file(summary={"won": 5}), "do not add up"),
+        (stats_file(summary={"current_streak": -7}), "do not add up"),
+        (stats_file(summary={"score_total": 10**30}), "bad 'score_total'"),
+        (stats_file(summary={"fastest_win": float("nan")}), "bad 'fastest_win'"),
+        (stats_file(history={"seconds": float("inf")}), "bad 'seconds'"),
+        (stats_file(history={"outcome": "drawn"}), "do not add up"),
+        (stats_file(history={"moves": 0}), "do not add up"),
+        (stats_file(history={"date": "yesterday"}), "do not add up"),
+        (stats_file(history={"date": "\ud800"}), "bad 'date'"),
+        (stats_file(history={"deal": -2}), "bad 'deal'"),
+        (stats_file(game_id="solitaire", key="solitaire"), "unknown game 'solitaire'"),
+        (stats_file(key="prince sequence=alternate"), "odd rule set"),
+        (stats_file(key="lucie " + "x" * 500), "odd rule set"),
+        (stats_file(key="lucie \ud800"), "odd rule set"),  # could not be written back
+    ],
+)
+def test_stats_with_values_out_of_range_are_set_aside(tmp_path, content, words):
+    path = tmp_path / "stats.json"
+    path.write_text(content)
+    loaded, message = Stats.load(path)
+    assert loaded.games == {} and words in message
+    assert not path.exists() and list(tmp_path.glob("stats.json.damaged-*"))
