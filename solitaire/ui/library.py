@@ -1,21 +1,28 @@
 """The player's data folder: games in progress, statistics, settings and replays.
 
-Everything is written crash-safe (solitaire/storage.py). When a file cannot be read it is
-moved aside and the player is told once; when the folder itself cannot be had, the game
-plays on without saving and says so.
+Everything is written crash-safe (solitaire/storage.py) and every file is checked field by
+field when read. A file that cannot be used is moved aside and the player is told once; a
+settings file with some unusable values is moved aside too, and the rest of its settings
+kept. Each kind of file is saved on its own: one that cannot be written stops no other,
+and ``saving_problem`` says what is not being saved for as long as that lasts.
 """
 
 from __future__ import annotations
 
+import copy
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
 from .. import replay_file, saved_game
 from ..model.game import Game
+from ..model.games import GAMES, make_rules
 from ..stats import Stats, option_key, result_of
-from ..storage import dump_json, load_or_fresh, write_atomic
+from ..storage import dump_json, is_whole, load_or_fresh, set_aside, write_atomic
+from .card_art import BACKS, TABLES
+from .layout import CARD_SCALES
 
 SETTINGS_KIND, SETTINGS_VERSION = "settings", 1
 DEFAULT_SETTINGS = {
@@ -28,35 +35,121 @@ DEFAULT_SETTINGS = {
     "options": {},  # per game: {option name: text}
     "solvable": {},  # per game: deal only deals the solver proved winnable
 }
+MAX_WINDOW = 32767  # X11 keeps window sizes and places in 16 bits
+# What may be said of each look key (solitaire/ui/app.py's look_from fills in the rest).
+LOOK_CHECKS = {
+    "back": lambda value: value in BACKS,
+    "table": lambda value: value in TABLES,
+    "four_color": lambda value: isinstance(value, bool),
+    "mono": lambda value: isinstance(value, bool),
+    "hints": lambda value: isinstance(value, bool),
+    "card_scale": lambda value: isinstance(value, float) and value in CARD_SCALES,
+}
+# What each kind of save is called when it cannot be written, most important first.
+SAVES = {"games": "Games", "stats": "Statistics", "settings": "Settings"}
 
 
-def _settings_from(data: dict) -> dict:
-    """Known keys only, each of the right kind; anything odd falls back to the default."""
-    settings = {}
+def _settings_from(data: dict) -> tuple[dict, list[str]]:
+    """The settings in ``data``, and the names of those that were unusable (each of which
+    is its default here). A setting the file does not have is its default silently: an
+    older version did not write it."""
+    settings, unusable = {}, []
     for key, default in DEFAULT_SETTINGS.items():
-        value = data.get(key, default)
-        ok = value is None or default is None or isinstance(value, type(default))
-        settings[key] = value if ok else default
-    return settings
+        if key not in data:
+            settings[key] = _fresh(default)
+            continue
+        value, bad = _SETTING_CHECKS[key](data[key])
+        settings[key] = _fresh(default) if value is None else value
+        unusable += [f"{key} {name}".strip() for name in bad]
+    unusable += [
+        repr(key)[:40] for key in data if key not in (*DEFAULT_SETTINGS, "kind", "version")
+    ]
+    return settings, unusable
+
+
+def _fresh(default):
+    """A copy of a default, so that changing the settings never changes the defaults."""
+    return copy.deepcopy(default)
+
+
+def _whole_value(check: Callable[[object], bool]):
+    """A setting that is usable as a whole or not at all: (value or None, [""] if not)."""
+    return lambda value: (value, []) if check(value) else (None, [""])
+
+
+def _pair(value: object, low: int, high: int) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(is_whole(number, low, high) for number in value)
+    )
+
+
+def _entries(check: Callable[[str, object], object]):
+    """A table setting kept entry by entry: ``check(key, value)`` is the entry's value to
+    keep, or None if it is unusable (then named, and left out)."""
+
+    def read(value: object) -> tuple[dict | None, list[str]]:
+        if not isinstance(value, dict):
+            return None, [""]
+        kept, bad = {}, []
+        for key, entry in value.items():
+            usable = check(key, entry)
+            if usable is None:
+                bad.append(repr(key)[:40])
+            else:
+                kept[key] = usable
+        return kept, bad
+
+    return read
+
+
+def _game_options(game_id: str, texts: object) -> dict | None:
+    """A game's saved rule options, as the options screen would write them; None if they
+    are not this game's options."""
+    if game_id not in GAMES or not isinstance(texts, dict):
+        return None
+    if not all(isinstance(value, str) for value in texts.values()):
+        return None
+    try:
+        rules = make_rules(game_id, **texts)
+    except (ValueError, TypeError):  # OptionError; TypeError: a name such as "self"
+        return None
+    return {spec.name: spec.format(rules.options[spec.name]) for spec in rules.option_specs}
+
+
+_SETTING_CHECKS = {
+    "fullscreen": _whole_value(lambda value: isinstance(value, bool)),
+    "muted": _whole_value(lambda value: isinstance(value, bool)),
+    "window_size": _whole_value(lambda value: _pair(value, 1, MAX_WINDOW)),
+    "window_position": _whole_value(
+        lambda value: value is None or _pair(value, -MAX_WINDOW, MAX_WINDOW)
+    ),
+    "last_game": _whole_value(
+        lambda value: value is None or isinstance(value, str) and value in GAMES
+    ),
+    "look": _entries(
+        lambda key, value: value if key in LOOK_CHECKS and LOOK_CHECKS[key](value) else None
+    ),
+    "options": _entries(_game_options),
+    "solvable": _entries(
+        lambda key, value: value if key in GAMES and isinstance(value, bool) else None
+    ),
+}
 
 
 class Library:
     def __init__(self, folder: Path | None, problem: str | None = None):
         self.folder = folder
         self.messages: list[str] = [problem] if problem else []
-        self.settings = dict(DEFAULT_SETTINGS)
+        self.settings = {key: _fresh(value) for key, value in DEFAULT_SETTINGS.items()}
         self.stats = Stats()
+        # The kinds of save whose last attempt failed, and why (see saving_problem).
+        self._failed: dict[str, str] = {}
         if folder is None:
+            self._failed = {kind: "there is no data folder" for kind in SAVES}
             return
-        self.settings, message = load_or_fresh(
-            folder / "settings.json",
-            SETTINGS_KIND,
-            SETTINGS_VERSION,
-            lambda: dict(DEFAULT_SETTINGS),
-            parse=_settings_from,
-            what="the settings file",
-        )
-        self._note(message)
+        self._load_settings(folder / "settings.json")
         self.stats, message = Stats.load(folder / "stats.json")
         self._note(message)
 
@@ -72,33 +165,69 @@ class Library:
         if message:
             self.messages.append(message)
 
-    def _write(self, action) -> None:
+    def _load_settings(self, path: Path) -> None:
+        data, message = load_or_fresh(
+            path, SETTINGS_KIND, SETTINGS_VERSION, dict, what="the settings file"
+        )
+        self._note(message)
+        self.settings, unusable = _settings_from(data)
+        if unusable:  # keep the file as it was, and the usable settings in a fresh one
+            names = ", ".join(unusable[:6]) + (", ..." if len(unusable) > 6 else "")
+            then = "those settings are back to their defaults"
+            self._note(set_aside(path, f"unusable {names}", "the settings file", then))
+            if not path.exists():
+                self.save_settings()
+
+    @property
+    def saving_problem(self) -> str | None:
+        """What is not being saved right now, and why, in one line; None while saving works.
+
+        Each kind of save (games in progress, statistics, settings) stands on its own: the
+        one whose last attempt failed is named here, games first, until an attempt of that
+        kind works again. With no data folder at all, nothing is saved all session. The
+        table shows this for as long as it is not None.
+        """
+        for kind, name in SAVES.items():
+            if kind in self._failed:
+                return f"{name} are not being saved: {self._failed[kind]}."
+        return None
+
+    def _write(self, kind: str, action: Callable[[], None]) -> None:
+        """One save of ``kind`` (a SAVES key). A failure is told once in ``messages`` and
+        kept in ``saving_problem`` until a save of its kind works; it stops no other save."""
         if self.folder is None:
             return
         try:
             action()
-        except OSError as error:
-            self.folder = None  # say it once, then play on without saving
-            self.messages.append(f"Saving stopped: {error}.")
+        except (OSError, ValueError) as error:  # ValueError: a game that cannot be written
+            reason = getattr(error, "strerror", None) or str(error)
+            if kind not in self._failed:
+                self.messages.append(f"{SAVES[kind]} could not be saved: {reason}.")
+            self._failed[kind] = reason
+            return
+        self._failed.pop(kind, None)
 
     # ------------------------------------------------------------------ settings
     def save_settings(self) -> None:
         data = {"kind": SETTINGS_KIND, "version": SETTINGS_VERSION, **self.settings}
-        self._write(lambda: write_atomic(self.folder / "settings.json", dump_json(data)))
+        self._write(
+            "settings", lambda: write_atomic(self.folder / "settings.json", dump_json(data))
+        )
 
     # ------------------------------------------------------------------ games
     def save_game(self, game: Game, seconds: float, assisted: bool) -> None:
         path = saved_game.game_path(self.folder or Path("."), game.rules.game_id)
         extra = {"seconds": round(seconds, 1), "assisted": assisted}
-        try:
-            self._write(lambda: saved_game.save(path, game, extra))
-        except ValueError as error:  # a position its moves do not lead to: keep the old save
-            self.messages.append(f"This game could not be saved: {error}.")
+        self._write("games", lambda: saved_game.save(path, game, extra))
 
     def load_game(self, game_id: str) -> tuple[Game | None, dict]:
+        """The saved game of ``game_id`` and its extra fields (seconds: a finite number
+        from 0, assisted: a bool, when present); (None, {}) for a new deal. A save that is
+        damaged, or of another game, is moved aside with a message."""
         if self.folder is None:
             return None, {}
-        game, extra, message = saved_game.load(saved_game.game_path(self.folder, game_id))
+        path = saved_game.game_path(self.folder, game_id)
+        game, extra, message = saved_game.load(path, game_id)
         self._note(message)
         return game, extra
 
@@ -109,22 +238,30 @@ class Library:
         if result is not None and self.stats.record(
             game.rules.game_id, option_key(game.rules), result
         ):
-            self._write(lambda: self.stats.save(self.folder / "stats.json"))
+            self._write("stats", lambda: self.stats.save(self.folder / "stats.json"))
 
     def reset_stats(self, game_id: str) -> None:
         self.stats.reset(game_id)
-        self._write(lambda: self.stats.save(self.folder / "stats.json"))
+        self._write("stats", lambda: self.stats.save(self.folder / "stats.json"))
 
     # ------------------------------------------------------------------ replays
     def export(self, game: Game) -> Path | None:
+        """The replay file written for ``game``; None if it could not be (the caller says
+        so). A replay is a one-off: its failure is not a saving problem."""
         if self.folder is None:
             return None
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = self.folder / "replays" / f"{game.rules.game_id}-{game.deal_number}-{stamp}.txt"
-        self._write(lambda: replay_file.write(path, game))
-        return path if self.folder is not None else None
+        try:
+            replay_file.write(path, game)
+        except OSError:
+            return None
+        return path
 
     def replays(self) -> list[Path]:
-        if self.folder is None or not (self.folder / "replays").is_dir():
+        if self.folder is None:
             return []
-        return sorted((self.folder / "replays").glob("*.txt"), reverse=True)[:9]
+        try:
+            return sorted((self.folder / "replays").glob("*.txt"), reverse=True)[:9]
+        except OSError:
+            return []
