@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
-"""Solitaire: double-click to play, or use the text commands (see --help)."""
+"""Solitaire: double-click to play, or use the text commands (see --help).
+
+Double-clicked with a Python that has no pygame-ce, it restarts with this checkout's .venv;
+a failure to start is shown in a window too (solitaire/bootstrap.py).
+"""
 
 import sys
 
-from solitaire.cli import main
+from solitaire.bootstrap import start
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(start(__file__, sys.argv[1:]))

@@ -37,10 +37,10 @@ class Result:
 
     outcome: str  # WON or LOST; a deal abandoned after a move counts as lost
     score: int
-    moves: int
+    moves: int  # in a win, the winning line's; else every move made, taken back or not
     seconds: float
     deal: int
-    assisted: bool = False  # won with the computer's help (hint, solver)
+    assisted: bool = False  # played with help (hints, the demo, a look behind a reshuffle)
     points: int = 0
     date: str = field(default_factory=now_iso)
 
@@ -54,27 +54,36 @@ def option_key(rules: Rules) -> str:
     return f"{rules.game_id} {rules.option_text()}".strip()
 
 
+def moves_ever_made(game: Game) -> bool:
+    """Whether a move was ever made in ``game``. Undone moves count: they wait to be
+    played again (redo), and a move made after them replaces them, so a game in which a
+    move was made always keeps one, in ``done`` or in ``undone``."""
+    return bool(game.done or game.undone)
+
+
 def result_of(
     game: Game, seconds: float, assisted: bool = False, date: str | None = None
 ) -> Result | None:
     """The Result of leaving ``game`` now (won, lost or abandoned); None if it never began.
 
-    Seed 001: a deal left with no move made counts as neither a win nor a loss. Moves
-    all undone count as none made: the cards are as dealt, as if the deal were new.
+    Seed 001: only a deal with no move made counts as neither a win nor a loss. Moves
+    taken back (undo, restart) were made all the same: the player has seen where they
+    lead, so the deal counts. A win with help earns no points (seed 001's points are
+    the player's own).
     """
-    if not game.done:
+    if not moves_ever_made(game):
         return None
     rules = game.rules
     won = rules.is_won(game.state)
-    points = getattr(rules, "points", None)  # only The Prince scores points per deal
+    points = 0 if won and assisted else rules.points(Status.WON if won else Status.LOST)
     return Result(
         outcome=WON if won else LOST,
         score=rules.score(game.state),
-        moves=len(game.done),
+        moves=len(game.done) if won else len(game.done) + len(game.undone),
         seconds=seconds,
         deal=game.deal_number,
         assisted=assisted,
-        points=points(Status.WON if won else Status.LOST) if points else 0,
+        points=points or 0,
         date=date or now_iso(),
     )
 
@@ -86,6 +95,10 @@ class Summary:
     ``score_total`` is Canfield's casino balance; ``points_total`` The Prince's points;
     ``average_score`` La Belle Lucie's average out of 100. ``current_streak`` is signed:
     +3 is three wins in a row, -2 two losses.
+
+    Wins with help (hints, the demo) are counted in ``won`` and apart in
+    ``assisted_wins``, and nowhere else: streaks, the win rate, fewest moves, fastest win
+    and best score are the player's own. A win with help ends a streak either way.
     """
 
     played: int = 0
@@ -105,8 +118,13 @@ class Summary:
         return self.played - self.won
 
     @property
+    def own_wins(self) -> int:
+        return self.won - self.assisted_wins
+
+    @property
     def win_percent(self) -> float:
-        return 100.0 * self.won / self.played if self.played else 0.0
+        """The share of the games played that the player won alone."""
+        return 100.0 * self.own_wins / self.played if self.played else 0.0
 
     @property
     def average_score(self) -> float | None:
@@ -116,17 +134,21 @@ class Summary:
         self.played += 1
         self.score_total += result.score
         self.points_total += result.points
-        self.best_score = _best(self.best_score, result.score, max)
-        if result.won:
+        if not result.won:  # a loss is a loss, with help or without
+            self.current_streak = min(self.current_streak, 0) - 1
+            self.longest_loss_streak = max(self.longest_loss_streak, -self.current_streak)
+        elif result.assisted:
             self.won += 1
-            self.assisted_wins += result.assisted
+            self.assisted_wins += 1
+            self.current_streak = 0  # the player's own run, of wins or losses, stops here
+        else:
+            self.won += 1
             self.current_streak = max(self.current_streak, 0) + 1
             self.longest_win_streak = max(self.longest_win_streak, self.current_streak)
             self.fewest_moves = _best(self.fewest_moves, result.moves, min)
             self.fastest_win = _best(self.fastest_win, result.seconds, min)
-        else:
-            self.current_streak = min(self.current_streak, 0) - 1
-            self.longest_loss_streak = max(self.longest_loss_streak, -self.current_streak)
+        if not result.assisted:
+            self.best_score = _best(self.best_score, result.score, max)
 
 
 def _best(current, new, pick):

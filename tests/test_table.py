@@ -147,6 +147,7 @@ def test_prince_keys(app):
     assert pile(table, "fS") == laid_off
     deal = table.game.deal_number
     send(app, key(pygame.K_n, pygame.KMOD_CTRL))
+    send(app, key(pygame.K_RETURN))  # yes: this game counts as a loss
     assert app.table.game.deal_number != deal
 
 
@@ -194,6 +195,7 @@ def test_vierfrei_keys(app):
     send(app, key(pygame.K_F3))
     assert app.table.game.done == []
     send(app, key(pygame.K_F1))
+    send(app, key(pygame.K_RETURN))  # yes: this game counts as a loss
     assert app.table.game.deal_number != 617
     send(app, key(pygame.K_F10))
     assert not app.running
@@ -363,6 +365,7 @@ def test_a_new_deal_after_moves_counts_as_lost_and_without_moves_as_nothing(app)
     assert app.library.stats.summary("prince").played == 0
     app.table.play(app.table.game.legal_moves()[0])
     send(app, key(pygame.K_n, pygame.KMOD_CTRL))
+    send(app, key(pygame.K_RETURN))  # yes: this game counts as a loss
     summary = app.library.stats.summary("prince")
     assert (summary.played, summary.won, summary.points_total) == (1, 0, -1)
     assert table is app.table
@@ -372,6 +375,7 @@ def test_f5_shows_statistics_and_r_resets_them_after_asking(app):
     table = start(app, "lucie", 2)
     table.play(table.game.legal_moves()[0])
     table.new_deal()
+    send(app, key(pygame.K_RETURN))  # yes: this game counts as a loss
     send(app, key(pygame.K_F5))
     assert type(app.overlays[-1]).__name__ == "StatsOverlay"
     send(app, key(pygame.K_r, char="r"))
@@ -389,6 +393,7 @@ def test_export_and_watch_a_replay(app):
     assert "Saved as" in table.message[0]
     send(app, key(pygame.K_o, pygame.KMOD_CTRL))
     send(app, key(pygame.K_RETURN))  # the newest replay
+    send(app, key(pygame.K_RETURN))  # yes: the game in play counts as a loss
     replay = app.table
     assert replay.game.done == [] and len(replay.game.undone) == 3
     for _ in range(3):

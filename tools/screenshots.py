@@ -1,8 +1,13 @@
 """Screenshots of every game and screen, for docs/screenshots/.
 
-Run under an X server big enough for the largest size, for example:
+Each size is taken full screen on an X server of exactly that size, as a player sees it
+(a window is never smaller than 800x600, a screen may be):
 
-    Xvfb :99 -screen 0 3840x2160x24 &  DISPLAY=:99 python tools/screenshots.py [outdir]
+    for size in 640x480 800x600 1366x768 1920x1080 3840x2160; do
+        Xvfb :99 -screen 0 ${size}x24 & sleep 1
+        DISPLAY=:99 python tools/screenshots.py [outdir]; kill %1; wait
+    done
+    Xvfb :99 -screen 0 1280x800x24 & DISPLAY=:99 python tools/screenshots.py --screens
 
 Each picture is the game's own window surface after a real frame was drawn.
 """
@@ -35,7 +40,6 @@ from solitaire.ui.overlays import (  # noqa: E402
     info_lines,
 )
 
-SIZES = ((640, 480), (800, 600), (1366, 768), (1920, 1080), (3840, 2160))
 DEAL = 3  # every game's table in the pictures shows this deal, a few moves in
 
 
@@ -66,9 +70,12 @@ def save(app: App, path: Path) -> None:
     print(path)
 
 
-def tables(out: Path, size: tuple[int, int]) -> None:
-    """Every registered game's table, and the chooser and help, at one window size."""
-    app = App(fullscreen=False, size=size, library=Library(Path(tempfile.mkdtemp())))
+def tables(out: Path) -> None:
+    """Every registered game's table, and the chooser and help, full screen."""
+    app = App(fullscreen=True, library=Library(Path(tempfile.mkdtemp())))
+    app.window.finish_opening()
+    app.resize()
+    size = app.window.size
     name = f"{size[0]}x{size[1]}"
     save(app, out / f"chooser-{name}.png")
     for game_id in GAMES:
@@ -148,13 +155,16 @@ def won(app: App) -> None:
 
 
 def main() -> None:
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots"
+    args = sys.argv[1:]
+    folders = [arg for arg in args if not arg.startswith("--")]
+    out = Path(folders[0]) if folders else ROOT / "docs" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
     if "DISPLAY" not in os.environ:
         raise SystemExit("run this under an X server (DISPLAY is not set)")
-    for size in SIZES:
-        tables(out, size)
-    screens(out)
+    if "--screens" in args:
+        screens(out)
+    else:
+        tables(out)
 
 
 if __name__ == "__main__":

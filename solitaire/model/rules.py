@@ -350,7 +350,15 @@ class Rules:
         return self.cards_home(state)
 
     def score_text(self, state: State) -> str:
-        return f"{self.score(state)} cards home"
+        return self.score_words(self.score(state))
+
+    def score_words(self, score: int) -> str:
+        """A score as the game says it ("1 card home", "$450", "62 / 100")."""
+        return f"{score} card home" if score == 1 else f"{score} cards home"
+
+    def points(self, status: Status) -> int | None:
+        """The game's points for a finished game (The Prince's table); None: no points."""
+        return None
 
     # ------------------------------------------------------------------ notation
     def parse_move(self, text: str, state: State) -> Move:
@@ -477,6 +485,10 @@ class Rules:
     # Moves the solver's winning line leaves out (a reshuffle shows cards not yet seen);
     # when no line is found the hint offers one of these if it is legal.
     hint_excludes: frozenset[MoveKind] = frozenset()
+    # Moves that an undo must not let the player look behind: a seeded reshuffle shows a
+    # layout the player could then plan for, a merci is a favour to be used once. Undoing
+    # one marks the game as played with help (it is no longer the player's own win).
+    undo_reveals: frozenset[MoveKind] = frozenset()
     verdict_note = ""  # said after the solver's verdict, e.g. " (seeing every card)"
     mono_reminder = False  # remind colour players of the black-and-white switch at the start
     solver = "generic"  # the search family that serves the game (solver/solve.py)
@@ -508,12 +520,16 @@ class Rules:
         """A prompt the table says (with a chime) after ``move`` led to ``state``."""
         return None
 
-    def stats_line(self, summary) -> str | None:
-        """The game's own line in its statistics (points, a casino balance ...)."""
-        return None
+    def stats_items(self, summary) -> list[tuple[str, str]]:
+        """The game's own figures in its statistics, as (label, value): points, a casino
+        balance ... ``summary`` is a stats.Summary of one rule set or of all of them."""
+        return []
+
+    # A line under the statistics that explains the game's own figures, or "".
+    stats_note = ""
 
     def extra_cheers(self, state: State) -> int:
-        """Cheers beyond the first at a win."""
+        """Cheers beyond the first at a win (seed 000: "an extra cheer or two")."""
         return 0
 
     def option_change_text(self, name: str, value: object) -> str:

@@ -14,6 +14,7 @@ import pygame
 
 from ..assets import asset_dir
 from ..replay_file import Replayer, ReplayError
+from ..stats import moves_ever_made, option_key
 from . import face_cache
 from .audio import Audio, NullAudio
 from .card_art import BACKS, TABLES, CardArt
@@ -23,6 +24,7 @@ from .idle import Idler
 from .layout import CARD_SCALES
 from .library import Library
 from .overlays import (
+    ConfirmOverlay,
     InfoOverlay,
     MenuOverlay,
     NumberEntry,
@@ -30,8 +32,8 @@ from .overlays import (
     WinOverlay,
     info_lines,
 )
-from .session import TableScreen
-from .stats_screen import StatsOverlay
+from .session import LOSS_QUESTION, TableScreen
+from .stats_screen import StatsOverlay, win_lines, win_title
 from .theme import COLOUR, MONO, forget_fonts
 from .window import Window
 
@@ -126,7 +128,15 @@ class App:
 
     def make_table(self, game_id: str, deal, options, animate: bool) -> TableScreen:
         saved_options = self.library.settings["options"].get(game_id, {})
-        game, extra = (None, {}) if deal is not None or options else self.library.load_game(game_id)
+        game, extra = self.library.load_game(game_id)
+        if game is not None and (deal is not None or options):
+            # A new deal asked for at launch replaces the saved game: it counts (seed 001),
+            # as a loss if a move was made, unless its win is in already.
+            if moves_ever_made(game) and not game.rules.is_won(game.state):
+                seconds, assisted = float(extra.get("seconds", 0)), bool(extra.get("assisted"))
+                self.library.record(game, seconds, assisted)
+                self.library.messages.append("The game left in progress counted as a loss.")
+            game, extra = None, {}
         self.notice = " ".join([self.notice or ""] + self.library.messages).strip() or None
         self.library.messages.clear()
         try:
@@ -186,7 +196,9 @@ class App:
         self.open_overlay(MenuOverlay(self, "Watch a replay", items + [("Cancel", lambda: None)]))
 
     def open_replay(self, path: Path) -> bool:
-        """Show a replay file's game at its deal, its moves ready for Right (forward)."""
+        """Show a replay file's game at its deal, its moves ready for Right (forward). It
+        takes the place of the game in progress, which counts (asked first if it would
+        count as a loss). A replay is never counted: the moves are not the player's."""
         try:
             replayer = Replayer.open(path)
         except (OSError, ReplayError) as error:
@@ -195,14 +207,23 @@ class App:
             return False
         game = replayer.game
         game_id = game.rules.game_id
+
+        def show() -> None:
+            old = self.tables.get(game_id)
+            if old is not None and not old.recorded:
+                self.game_abandoned(old)
+            table = TableScreen(self, game_id, dict(game.rules.options), game=game, assisted=True)
+            table.recorded = True
+            table.resize(self.window.size)
+            self.tables[game_id] = table
+            self.open_game(game_id)
+            table.say(f"Replay of {path.name}: Right steps forward, Left back.", 6.0)
+
         old = self.tables.get(game_id)
-        if old is not None and not old.finished:
-            self.game_abandoned(old)
-        table = TableScreen(self, game_id, dict(game.rules.options), game=game)
-        table.resize(self.window.size)
-        self.tables[game_id] = table
-        self.open_game(game_id)
-        table.say(f"Replay of {path.name}: Right steps forward, Left back.", 6.0)
+        if old is not None and old.loss_at_stake:
+            self.open_overlay(ConfirmOverlay(self, LOSS_QUESTION, show))
+        else:
+            show()
         return True
 
     def open_info(self) -> None:
@@ -249,18 +270,23 @@ class App:
         return f"{last.outcome}, deal {last.deal}, {last.date[:10]}"
 
     def game_won(self, table: TableScreen) -> None:
-        score = table.rules.score_text(table.state)
-        self.library.record(table.game, table.seconds, table.assisted)
-        self.audio.play("cheer", 1 + table.rules.extra_cheers(table.state))
-        self.open_overlay(
-            WinOverlay(
-                self, table, f"{table.rules.title}, deal " f"{table.game.deal_number}: {score}"
-            )
-        )
+        """Count the win (once), cheer, and say who won and how."""
+        counted = not table.recorded
+        if counted:
+            self.library.record(table.game, table.seconds, table.assisted)
+            table.recorded = True
+        rules = table.rules
+        # The shipped fanfare, then the cheers (seed 000: "an extra cheer or two").
+        self.audio.play_in_turn(["fanfare"] + ["cheer"] * (1 + rules.extra_cheers(table.state)))
+        summary = self.library.stats.summary(table.game_id, option_key(rules))
+        title = win_title(table.assisted, table.help_used)
+        self.open_overlay(WinOverlay(self, table, title, win_lines(table, summary, counted)))
 
     def game_abandoned(self, table: TableScreen) -> None:
         """A new deal over a game in play: lost, if any move was made (seed 001)."""
-        self.library.record(table.game, table.seconds, table.assisted)
+        if not table.recorded:
+            self.library.record(table.game, table.seconds, table.assisted)
+            table.recorded = True
 
     def game_changed(self, table: TableScreen) -> None:
         """Save the game after every move; with --record, also its moves as notation."""

@@ -47,6 +47,10 @@ class _AudioState:
     def play(self, name: str, times: int = 1) -> None:
         """Play the named sound `times` times back to back; unknown names are ignored."""
 
+    def play_in_turn(self, names: list[str]) -> None:
+        """Play the named sounds one after another (a fanfare, then cheers); unknown names
+        are left out."""
+
     def pause(self) -> None:
         """Hold every playing sound (the boss key); new sounds are ignored until resume()."""
         self._paused = True
@@ -127,6 +131,16 @@ class Audio(_AudioState):
             return
         # `loops` counts repeats after the first play, so the copies run back to back.
         sound.play(loops=times - 1)
+
+    def play_in_turn(self, names: list[str]) -> None:
+        if self.asleep and not (self.muted or self.paused):
+            self.wake()
+        sounds = [self._sounds[name] for name in names if name in self._sounds]
+        if not sounds or self.muted or self.paused or not _mixer_running():
+            return
+        # One sound made of their samples end to end (all in the mixer's format): a channel
+        # queues only one sound, and timers would drift.
+        pygame.mixer.Sound(buffer=b"".join(sound.get_raw() for sound in sounds)).play()
 
     def pause(self) -> None:
         super().pause()

@@ -96,55 +96,57 @@ class Chooser:
             w - 2 * size,
         )
         top, bottom = hint_y + size * 2, footer_y - size * 2
-        self.rects = tile_grid(
-            len(self.ids), pygame.Rect(size, top, w - 2 * size, bottom - top), size
-        )
+        area = pygame.Rect(size, top, w - 2 * size, bottom - top)
+        while True:  # the largest text whose tiles all fit, in as few columns as it takes
+            self.rects = tile_grid(len(self.ids), area, size)
+            if self.rects or size <= 10:
+                break
+            size -= 1
         for i, (game_id, rect) in enumerate(zip(self.ids, self.rects)):
-            self._draw_tile(surface, i, game_id, rect)
+            self._draw_tile(surface, i, game_id, rect, size)
 
-    def _draw_tile(self, surface, i: int, game_id: str, rect: pygame.Rect) -> None:
+    def _draw_tile(self, surface, i: int, game_id: str, rect: pygame.Rect, size: int) -> None:
         theme, cls = self.app.theme, GAMES[game_id]
-        size = rect.h * 10 // 42  # the tile's text size: title, blurb, last game in three lines
         colour = theme.button_hover if i == self.choice else theme.bar
         radius = max(4, size // 2)
         pygame.draw.rect(surface, colour, rect, border_radius=radius)
-        pygame.draw.rect(
-            surface, theme.panel_edge, rect, width=max(2, size // 12), border_radius=radius
-        )
+        edge = max(2, size // 12)
+        pygame.draw.rect(surface, theme.panel_edge, rect, width=edge, border_radius=radius)
         inner = rect.w - 2 * size
         number = f"{i + 1}  " if i < 9 else ""
-        x, y = rect.x + size, rect.y + size // 3
+        x = rect.x + size
+        y = rect.y + (rect.h - TILE_LINES * size) // 2
+        title = number + cls.title
         text_fitted(
-            surface,
-            number + cls.title,
-            size * 5 // 4,
-            theme.accent,
-            (x, y),
-            "topleft",
-            inner,
-            bold=True,
+            surface, title, size * 5 // 4, theme.accent, (x, y), "topleft", inner, bold=True
         )
         y += size * 3 // 2
-        text_fitted(surface, cls.blurb, size * 4 // 5, theme.text, (x, y), "topleft", inner)
-        y += size
+        text_fitted(surface, cls.blurb, size, theme.text, (x, y), "topleft", inner)
+        y += size * 5 // 4
         result = f"Last game: {self.app.last_result(game_id)}"
-        text_fitted(surface, result, size * 4 // 5, theme.dim_text, (x, y), "topleft", inner)
+        text_fitted(surface, result, size, theme.dim_text, (x, y), "topleft", inner)
+
+
+TILE_LINES = 4  # a tile's height in text sizes: the title, the blurb, the last game
 
 
 def tile_grid(count: int, area: pygame.Rect, size: int) -> list[pygame.Rect]:
-    """Rectangles for ``count`` tiles: the fewest columns that let every row fit, tiles as
-    large as the area allows (up to a comfortable reading width), centred."""
+    """Rectangles for ``count`` tiles of text ``size``: the fewest columns that let every
+    row fit, tiles up to a comfortable reading width, centred; [] if they cannot fit."""
     gap = max(4, size // 2)
+    tile_h = size * TILE_LINES + size // 2
     for columns in range(1, max(1, count) + 1):
         rows = -(-count // columns)
         tile_w = min(size * 34, (area.w - (columns - 1) * gap) // columns)
-        tile_h = min(size * 4, (area.h - (rows - 1) * gap) // rows)
-        if tile_h >= size * 3 or columns == count:
+        if tile_w < size * 16:
+            return []
+        if rows * tile_h + (rows - 1) * gap <= area.h:
             break
-    tile_h = max(tile_h, 1)
+    else:
+        return []
     total_w = columns * tile_w + (columns - 1) * gap
     total_h = rows * tile_h + (rows - 1) * gap
-    left, top = area.centerx - total_w // 2, area.y + max(0, (area.h - total_h) // 2)
+    left, top = area.centerx - total_w // 2, area.y + (area.h - total_h) // 2
     return [
         pygame.Rect(
             left + (i % columns) * (tile_w + gap),

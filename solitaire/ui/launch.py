@@ -4,15 +4,24 @@ from __future__ import annotations
 
 import pygame
 
-from .app import App
+from .app import App, prepare_environment
+from .window import open_display
 
 
 def run_app(args, deal: int | None, options: dict, err) -> int:
     try:
-        app = App(fullscreen=False if args.windowed else None, mono=args.mono, record=args.record)
+        prepare_environment()  # SDL's hints, read when the display opens
+        problem = open_display()  # before App reads or writes anything in the data folder
+        if problem is None:
+            app = App(
+                fullscreen=False if args.windowed else None, mono=args.mono, record=args.record
+            )
     except pygame.error as error:
+        problem = str(error)
+    if problem is not None:
         print(
-            f"main.py: cannot open a window ({error}); the text commands still work, see --help",
+            f"main.py: cannot open a window ({problem}); the text commands still work, "
+            "see --help",
             file=err,
         )
         return 2

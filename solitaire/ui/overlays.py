@@ -15,7 +15,7 @@ from ..model.options import UNLIMITED
 from ..model.rules import MAX_DEAL
 from .card_art import BACKS, TABLES
 from .layout import CARD_SCALES
-from .theme import text, wrap
+from .theme import font, text, wrap
 from .widgets import panel
 
 
@@ -269,8 +269,7 @@ class OptionsOverlay(Overlay):
     def close(self) -> None:
         super().close()
         if self.values != self.screen.rules.options:
-            self.screen.new_deal(options=self.values)
-            self.screen.say("New rules: a new deal under them.", 3.0)
+            self.screen.new_deal(options=self.values, note="New rules: a new deal under them.")
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -334,14 +333,89 @@ class OptionsOverlay(Overlay):
         )
 
 
+def scaled_text_size(window_size: tuple[int, int]) -> int:
+    """Body text for the win box, questions and statistics: a share of the window, as
+    the cards are, from 800x600 up to 4K."""
+    width, height = window_size
+    return max(15, min(width // 60, height // 36))
+
+
+class ConfirmOverlay(Overlay):
+    """A yes-or-no question: Enter or Y says yes, Esc or N no, or a click on either."""
+
+    def __init__(self, app, question: str, on_yes: Callable[[], None]):
+        super().__init__(app)
+        self.question, self.on_yes = question, on_yes
+        self.choice = 0  # 0 yes, 1 no: what the arrow keys and the pointer light
+        self.rects: list[pygame.Rect] = []
+
+    @property
+    def size(self) -> int:
+        return scaled_text_size(self.app.window.size)
+
+    def answer(self, yes: bool) -> None:
+        self.close()
+        if yes:
+            self.on_yes()
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
+                self.answer(event.key == pygame.K_y or self.choice == 0)
+            elif event.key in (pygame.K_ESCAPE, pygame.K_n):
+                self.answer(False)
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                self.choice = 1 - self.choice
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            hit = next((i for i, r in enumerate(self.rects) if r.collidepoint(event.pos)), None)
+            if event.type == pygame.MOUSEMOTION:
+                self.choice = self.choice if hit is None else hit
+            elif event.button == 3:
+                self.answer(False)
+            elif event.button == 1 and hit is not None:
+                self.answer(hit == 0)
+
+    def draw(self, surface) -> None:
+        theme, size = self.app.theme, self.size
+        w, h = surface.get_size()
+        lines = wrap(self.question, size * 5 // 4, w * 3 // 4, bold=True)
+        widest = max(font(size * 5 // 4, True).size(line)[0] for line in lines)
+        rect = pygame.Rect(0, 0, max(widest, size * 14) + size * 4, size * (6 + 2 * len(lines)))
+        rect.center = (w // 2, h // 2)
+        panel(surface, theme, rect)
+        y = rect.y + size * 3 // 2
+        for line in lines:
+            text(surface, line, size * 5 // 4, theme.accent, (rect.centerx, y), "midtop", True)
+            y += size * 2
+        button_w, button_h = size * 6, size * 2
+        self.rects = []
+        for i, label in enumerate(("Yes", "No")):
+            button = pygame.Rect(0, 0, button_w, button_h)
+            button.midtop = (rect.centerx + (i * 2 - 1) * (button_w // 2 + size), y + size // 2)
+            self.rects.append(button)
+            colour = theme.button_hover if i == self.choice else theme.button
+            pygame.draw.rect(surface, colour, button, border_radius=size // 3)
+            text(surface, label, size, theme.text, button.center, "center", bold=i == 0)
+        note = "Enter: yes      Esc: no"
+        text(
+            surface,
+            note,
+            size * 4 // 5,
+            theme.dim_text,
+            (rect.centerx, rect.bottom - size // 2),
+            "midbottom",
+        )
+
+
 class WinOverlay(Overlay):
-    """The win screen: cards bounce off the foundations, leaving trails, as they always have."""
+    """The win screen: cards bounce off the foundations, leaving trails, as they always have,
+    under a box that says who won and how: the score or points, time, moves and streak."""
 
     busy = True
 
-    def __init__(self, app, screen, score_text: str):
+    def __init__(self, app, screen, title: str, lines: list[str]):
         super().__init__(app)
-        self.screen, self.score_text = screen, score_text
+        self.screen, self.title, self.lines = screen, title, lines
         self.trails: pygame.Surface | None = None
         self.bouncers: list[list] = []
         self.rng = random.Random()
@@ -349,6 +423,10 @@ class WinOverlay(Overlay):
         self.sources = [
             card for name in ("fS", "fH", "fD", "fC") for card in reversed(screen.state.piles[name])
         ]
+
+    @property
+    def size(self) -> int:
+        return scaled_text_size(self.app.window.size)
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN or (
@@ -393,24 +471,27 @@ class WinOverlay(Overlay):
         surface.blit(self.trails, (0, 0))
         theme, size = self.app.theme, self.size
         w, h = surface.get_size()
-        banner = pygame.Rect(0, 0, size * 30, size * 8)
-        banner.center = (w // 2, h // 3 + size * 2)
-        pygame.draw.rect(surface, theme.panel, banner, border_radius=size // 2)
-        pygame.draw.rect(surface, theme.panel_edge, banner, width=2, border_radius=size // 2)
-        text(surface, "You won!", size * 3, theme.accent, (w // 2, h // 3), "center", bold=True)
-        text(
-            surface,
-            self.score_text,
-            size * 3 // 2,
-            theme.text,
-            (w // 2, h // 3 + size * 3),
-            "center",
+        title_size, hint_size = size * 5 // 2, size * 4 // 5
+        hint = "Enter or a click: new deal      Esc: look at the table"
+        widest = max(
+            font(title_size, True).size(self.title)[0],
+            font(hint_size).size(hint)[0],
+            *(font(size).size(line)[0] for line in self.lines),
         )
+        line_h = size * 3 // 2
+        box = pygame.Rect(0, 0, widest + size * 4, title_size + line_h * len(self.lines) + size * 5)
+        box.center = (w // 2, h * 2 // 5)
+        radius = size // 2
+        pygame.draw.rect(surface, theme.panel, box, border_radius=radius)
+        pygame.draw.rect(
+            surface, theme.panel_edge, box, width=max(2, size // 10), border_radius=radius
+        )
+        y = box.y + size
+        text(surface, self.title, title_size, theme.accent, (w // 2, y), "midtop", bold=True)
+        y += title_size + size // 2
+        for line in self.lines:
+            text(surface, line, size, theme.text, (w // 2, y), "midtop")
+            y += line_h
         text(
-            surface,
-            "Enter or a click: new deal      Esc: look at the table",
-            size,
-            theme.text,
-            (w // 2, h // 3 + size * 5),
-            "center",
+            surface, hint, hint_size, theme.dim_text, (w // 2, box.bottom - size // 2), "midbottom"
         )

@@ -101,7 +101,9 @@ class TableScreen(TableInput, TableMotion, TableDrawing, TableStatus):
         self.size = size
         self.bar_h = bar_height(size)
         area = table_area(size)
-        self.view = TableView(self.rules, area, self.app.look, self.app.library.folder)
+        felt_bottom = size[1] - self.bar_h
+        folder = self.app.library.folder
+        self.view = TableView(self.rules, area, self.app.look, folder, felt_bottom)
         self.buttons = self.make_buttons()
         self.fit_buttons()
 
@@ -336,9 +338,15 @@ def bar_height(size: tuple[int, int]) -> int:
 
 
 def table_area(size: tuple[int, int]) -> pygame.Rect:
-    """Where the cards go: the window less the two bars."""
+    """Where the cards go: the window less the two bars and the messages' strip."""
     bar = bar_height(size)
-    return pygame.Rect(0, bar, size[0], size[1] - 2 * bar)
+    return pygame.Rect(0, bar, size[0], size[1] - 2 * bar - message_strip(size))
+
+
+def message_strip(size: tuple[int, int]) -> int:
+    """The felt kept free of cards above the status line, where messages show: a line
+    of the bars' text (a longer message, at small sizes, reaches up over the table)."""
+    return bar_height(size) * 4 // 5
 
 
 def random_deal() -> int:

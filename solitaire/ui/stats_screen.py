@@ -1,47 +1,142 @@
-"""The statistics screen of one game: the numbers, results over time and scores."""
+"""The statistics screen of one game, and the words of the win box.
+
+The screen knows no game: the columns are the game's rule sets (every choice of a game
+with one choice option, such as The Prince's three sequence rules, side by side as seed
+001's "breakdown by rule type"; else the sets played), the game's own figures come from
+its definition (``Rules.stats_items``, ``Rules.stats_note``). Charts are drawn only for
+results there are, on scales that say what they show.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pygame
 
-from ..model.games import GAMES
-from ..stats import Stats, Summary, option_key
-from .overlays import MenuOverlay, Overlay
-from .theme import text
+from ..model.games import GAMES, make_rules
+from ..model.moves import Status
+from ..stats import Result, Stats, Summary, option_key
+from .overlays import MenuOverlay, Overlay, scaled_text_size
+from .session import DEMO, HINTS
+from .theme import font, text, wrap
+from .widgets import panel
 
-WIN, LOSS = (70, 190, 90), (200, 70, 60)
+OWN_WIN, HELPED_WIN, LOSS = (70, 190, 90), (90, 150, 220), (200, 70, 60)
+MAX_SETS = 4  # rule-set columns beside the all-sets one
+MAX_BANDS = 12  # score bars: one per score up to this many scores, else this many bands
+NOTHING_YET = (
+    "No game counted yet.",
+    "A game counts once you make a move in it: won, or lost when you deal again.",
+    "A deal left with no move made counts as neither.",
+)
 
 
-def streak_word(streak: int) -> str:
-    if streak >= 0:
-        return "win" if streak == 1 else "wins"
-    return "loss" if streak == -1 else "losses"
+# ---------------------------------------------------------------------- words
+def clock(seconds: float) -> str:
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
 
 
-def summary_lines(rules, summary: Summary) -> list[str]:
-    if not summary.played:
-        return ["No game counted yet (a deal left with no move made counts as neither)."]
-    streak = summary.current_streak
-    lines = [
-        f"Played {summary.played}   won {summary.won} ({summary.win_percent:.0f}%)   "
-        f"with the computer's help {summary.assisted_wins}",
-        f"Streak now: {abs(streak)} {streak_word(streak)}   "
-        f"longest winning {summary.longest_win_streak}   "
-        f"longest losing {summary.longest_loss_streak}",
-        f"Best score {summary.best_score}   average {summary.average_score:.1f}",
-        f"Fewest moves to a win {summary.fewest_moves or '-'}   fastest win "
-        + (
-            f"{int(summary.fastest_win) // 60}:{int(summary.fastest_win) % 60:02d}"
-            if summary.fastest_win
-            else "-"
-        ),
-    ]
-    extra = rules.stats_line(summary)
-    if extra:
-        lines.append(extra)
+def streak_words(streak: int) -> str:
+    if streak == 0:
+        return "-"
+    count = abs(streak)
+    if streak > 0:
+        return f"{count} win" + ("s" if count > 1 else "")
+    return f"{count} loss" + ("es" if count > 1 else "")
+
+
+def win_title(assisted: bool, help_used: set[str]) -> str:
+    """The win box's heading: whose win it was."""
+    if not assisted:
+        return "You won!"
+    if DEMO in help_used:
+        return "The computer won this one"
+    if HINTS in help_used:
+        return "Won with hints"
+    return "Won with help"
+
+
+def win_lines(table, summary: Summary, counted: bool) -> list[str]:
+    """What the win box says under its heading: the deal, score or points, time and moves,
+    and what the win did to the streak. ``summary`` is of the rule set just played."""
+    rules, game = table.rules, table.game
+    lines = [f"{rules.title}, deal {game.deal_number}"]
+    points = rules.points(Status.WON)
+    if points is None:
+        lines.append(f"Score: {rules.score_text(table.state)}")
+    elif table.assisted:
+        lines.append("No points: a win with help scores none")
+    else:
+        lines.append(
+            f"Points: {points:+d} ({rules.option_text()}); {summary.points_total:+d} in all"
+        )
+    lines.append(f"Time {clock(table.seconds)}      Moves {len(game.done)}")
+    if not counted:
+        lines.append("Not counted: this game was counted before, or is a replay")
+    elif table.assisted:
+        lines.append("Counted as a win with help: not in your streaks or records")
+    else:
+        lines.append(
+            f"Winning streak: {summary.current_streak}      "
+            f"longest {summary.longest_win_streak}"
+        )
     return lines
 
 
+def _optional(value, form) -> str:
+    return "-" if value is None else form(value)
+
+
+def summary_rows(rules, summary: Summary) -> list[tuple[str, str]]:
+    """(label, value) rows of one summary, the game's own figures last; a rule set not
+    played has a dash for every value."""
+    rows = [
+        ("Played", str(summary.played)),
+        ("Won by you", f"{summary.own_wins} ({summary.win_percent:.0f}%)"),
+        ("Won with help", str(summary.assisted_wins)),
+        ("Lost", str(summary.lost)),
+        ("Streak now", streak_words(summary.current_streak)),
+        ("Longest winning streak", str(summary.longest_win_streak)),
+        ("Longest losing streak", str(summary.longest_loss_streak)),
+        ("Best score", _optional(summary.best_score, rules.score_words)),
+        ("Fewest moves to a win", _optional(summary.fewest_moves, str)),
+        ("Fastest win", _optional(summary.fastest_win, clock)),
+    ]
+    rows += rules.stats_items(summary)
+    return rows if summary.played else [(label, "-") for label, _ in rows]
+
+
+def rule_set_columns(stats: Stats, rules) -> list[tuple[str, str | None]]:
+    """(heading, option key) of each column, None for all rule sets together. A game with
+    one choice option shows every choice; others the sets played, the one in play first."""
+    game_id, current = rules.game_id, option_key(rules)
+    specs = rules.option_specs
+    if len(specs) == 1 and specs[0].choices:
+        spec = specs[0]
+        sets = [
+            (f"{spec.name} {choice}", option_key(make_rules(game_id, **{spec.name: choice})))
+            for choice in spec.choices
+        ]
+    else:
+        played = stats.option_keys(game_id)
+        others = sorted(
+            (key for key in played if key != current),
+            key=lambda key: -stats.summary(game_id, key).played,
+        )
+        defaults = make_rules(game_id).option_text().split()
+        sets = [(_changed_options(key, defaults), key) for key in [current, *others]]
+    sets = sets[:MAX_SETS]
+    return sets + [("All rule sets", None)] if len(sets) > 1 else sets
+
+
+def _changed_options(key: str, defaults: list[str]) -> str:
+    """A rule set's heading: the options it changes from the game's defaults."""
+    changed = [word for word in key.split()[1:] if word not in defaults]
+    return " ".join(changed) or "standard rules"
+
+
+# ---------------------------------------------------------------------- the screen
 class StatsOverlay(Overlay):
     def __init__(self, app, game_id: str, rules):
         super().__init__(app)
@@ -50,6 +145,10 @@ class StatsOverlay(Overlay):
     @property
     def stats(self) -> Stats:
         return self.app.library.stats
+
+    @property
+    def size(self) -> int:
+        return scaled_text_size(self.app.window.size)
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
@@ -69,93 +168,213 @@ class StatsOverlay(Overlay):
 
     def draw(self, surface) -> None:
         theme, size = self.app.theme, self.size
-        rect = self.box(surface, 0.85, 0.85)
-        x, y = rect.x + size, rect.y + size
+        played = self.stats.summary(self.game_id).played
+        rect = self.box(surface, 0.92 if played else 0.7, 0.92 if played else 0)
+        if not played:  # a box just big enough for a few friendly words, no empty charts
+            rect.h = size * (8 + 3 * len(NOTHING_YET) // 2)
+            rect.centery = surface.get_height() // 2
+            panel(surface, theme, rect)
+        inner = rect.inflate(-2 * size, -2 * size)
+        title = f"Statistics: {GAMES[self.game_id].title}"
+        text(surface, title, size * 3 // 2, theme.accent, inner.topleft, bold=True)
+        footer = "R resets these statistics (after asking); any other key closes"
+        footer = footer if played else "Any key closes"
+        text(surface, footer, size * 4 // 5, theme.dim_text, inner.midbottom, "midbottom")
+        top, bottom = inner.y + size * 5 // 2, inner.bottom - size * 3 // 2
+        if not played:
+            for line in NOTHING_YET:
+                text(surface, line, size, theme.text, (inner.centerx, top), "midtop")
+                top += size * 3 // 2
+            return
+        note = self.rules.stats_note
+        if note:
+            for line in reversed(wrap(note, size * 4 // 5, inner.w)):
+                bottom -= size
+                text(surface, line, size * 4 // 5, theme.dim_text, (inner.x, bottom))
+            bottom -= size // 2
+        y = self._table(surface, pygame.Rect(inner.x, top, inner.w, bottom - top))
+        charts = pygame.Rect(inner.x, y + size, inner.w, bottom - y - size)
+        if charts.h >= size * 5:
+            self._charts(surface, charts, self.stats.history(self.game_id))
+
+    # ------------------------------------------------------------------ the table
+    def _table(self, surface, area: pygame.Rect) -> int:
+        """The figures, a column per rule set; returns the y below it."""
+        theme, size = self.app.theme, self.size
+        columns = rule_set_columns(self.stats, self.rules)
+        cells = [summary_rows(self.rules, self.stats.summary(self.game_id, k)) for _, k in columns]
+        labels = [label for label, _ in cells[0]]
+        label_w = max(font(size).size(label)[0] for label in labels) + size * 2
+        column_w = min(size * 11, (area.w - label_w) // len(columns))
+        centres = [area.x + label_w + column_w * i + column_w // 2 for i in range(len(columns))]
+        y = area.y
+        if len(columns) > 1:
+            heads = [wrap(heading, size, column_w - size // 2, bold=True) for heading, _ in columns]
+            depth = size * max(len(lines) for lines in heads)
+            for x, (_, key), lines in zip(centres, columns, heads):
+                in_play = key == self.key
+                colour = theme.accent if in_play or key is None else theme.text
+                for row, line in enumerate(lines):
+                    text(surface, line, size, colour, (x, y + row * size), "midtop", bold=True)
+                if in_play:
+                    mark = "in play now"
+                    text(surface, mark, size * 3 // 4, theme.dim_text, (x, y + depth), "midtop")
+            y += depth + size
+        row_h = size * 13 // 10
+        stripe = pygame.Rect(area.x, 0, label_w + column_w * len(columns), row_h)
+        for row, label in enumerate(labels):
+            if y + row_h > area.bottom:
+                break
+            if row % 2 == 0:
+                stripe.y = y
+                pygame.draw.rect(surface, theme.button_off, stripe, border_radius=size // 4)
+            middle = y + row_h // 2
+            text(surface, label, size, theme.dim_text, (area.x + size // 2, middle), "midleft")
+            for x, column in zip(centres, cells):
+                text(surface, column[row][1], size, theme.text, (x, middle), "center")
+            y += row_h
+        return y
+
+    # ------------------------------------------------------------------ the charts
+    def _charts(self, surface, area: pygame.Rect, history: list[Result]) -> None:
+        """Results over time on the left, how often each score came on the right."""
+        size = self.size
+        half = (area.w - size * 2) // 2
+        caption_h = size * 3 // 2  # a chart's title above it, its axis labels below
+        for left, draw in (
+            (area.x, self._results_chart),
+            (area.x + half + size * 2, self._score_chart),
+        ):
+            box = pygame.Rect(left, area.y + caption_h, half, area.h - caption_h * 2)
+            draw(surface, box, history)
+
+    def _caption(self, surface, box: pygame.Rect, words: str) -> None:
         text(
             surface,
-            f"Statistics: {GAMES[self.game_id].title}",
-            size * 3 // 2,
-            theme.accent,
-            (x, y),
+            words,
+            self.size * 9 // 10,
+            self.app.theme.text,
+            (box.x, box.y - self.size // 4),
+            "bottomleft",
             bold=True,
         )
-        y += size * 2
-        for title, key in (("These rules: " + self.key, self.key), ("All rule sets", None)):
-            text(surface, title, size, theme.accent, (x, y), bold=True)
-            y += size + 4
-            for line in summary_lines(self.rules, self.stats.summary(self.game_id, key)):
-                text(surface, line, size, theme.text, (x + size, y))
-                y += size + 2
-            y += size // 2
-        history = self.stats.history(self.game_id)
-        chart_h = max(size * 3, rect.bottom - y - size * 3)
-        half = (rect.w - 3 * size) // 2
-        self._results_chart(surface, pygame.Rect(x, y + size, half, chart_h), history)
-        self._score_chart(surface, pygame.Rect(x + half + size, y + size, half, chart_h), history)
-        text(
-            surface,
-            "R resets these statistics (after asking); any other key closes",
-            size * 4 // 5,
-            theme.dim_text,
-            (rect.centerx, rect.bottom - size // 2),
-            "midbottom",
-        )
 
-    def _frame(self, surface, area: pygame.Rect, title: str) -> None:
-        pygame.draw.rect(surface, self.app.theme.bar, area, border_radius=6)
-        text(
-            surface,
-            title,
-            self.size * 4 // 5,
-            self.app.theme.dim_text,
-            (area.x, area.y - 2),
-            "bottomleft",
+    def _results_chart(self, surface, box: pygame.Rect, history: list[Result]) -> None:
+        """A bar per game, oldest left: up for a win (the player's own or with help), down
+        for a loss. Every game is one bar of the same height: a result, not a score."""
+        theme, size = self.app.theme, self.size
+        slot = max(4, min(size * 2, box.w // max(1, len(history))))
+        recent = history[-(box.w // slot) :]
+        self._caption(
+            surface, box, f"The last {len(recent)} games" if len(recent) > 1 else "The last game"
         )
-
-    def _results_chart(self, surface, area: pygame.Rect, history) -> None:
-        """The last results, oldest left: a bar per game, up for a win, down for a loss,
-        as tall as its score is good."""
-        self._frame(surface, area, "Results over time (wins up, losses down)")
-        recent = history[-60:]
-        if not recent:
-            return
-        scores = [r.score for r in recent]
-        low, high = min(scores), max(scores)
-        width = max(2, area.w // max(len(recent), 1))
-        middle = area.centery
+        middle = box.centery
+        height = box.h // 2 - size // 4
+        bar_w = max(2, slot * 3 // 4)
         for i, result in enumerate(recent):
-            share = 0.3 + 0.7 * ((result.score - low) / (high - low) if high > low else 1.0)
-            height = int(share * (area.h // 2 - 4))
-            bar = pygame.Rect(
-                area.x + i * width + 1, middle - height if result.won else middle, width - 2, height
-            )
-            pygame.draw.rect(surface, WIN if result.won else LOSS, bar)
-        pygame.draw.line(surface, self.app.theme.dim_text, (area.x, middle), (area.right, middle))
-
-    def _score_chart(self, surface, area: pygame.Rect, history) -> None:
-        """How often each score came up, in ten bands from the lowest to the highest."""
-        self._frame(surface, area, "Scores")
-        scores = [r.score for r in history]
-        if not scores:
-            return
-        low, high = min(scores), max(scores)
-        bands = [0] * 10
-        for score in scores:
-            bands[min(9, int((score - low) * 10 / (high - low))) if high > low else 9] += 1
-        width = area.w // 10
-        for i, count in enumerate(bands):
-            height = int(count / max(bands) * (area.h - 8))
+            colour = LOSS if not result.won else HELPED_WIN if result.assisted else OWN_WIN
+            top = middle - height if result.won else middle
             pygame.draw.rect(
-                surface,
-                self.app.theme.accent,
-                (area.x + i * width + 2, area.bottom - height - 4, width - 4, height),
+                surface, colour, (box.x + i * slot + (slot - bar_w) // 2, top, bar_w, height)
             )
-        text(surface, str(low), self.size * 3 // 4, self.app.theme.text, (area.x, area.bottom + 2))
+        pygame.draw.line(
+            surface, theme.dim_text, (box.x, middle), (box.right, middle), max(1, size // 12)
+        )
+        x = box.x
+        for colour, words in (
+            (OWN_WIN, "won by you"),
+            (HELPED_WIN, "won with help"),
+            (LOSS, "lost"),
+        ):
+            pygame.draw.rect(
+                surface, colour, (x, box.bottom + size // 3, size * 2 // 3, size * 2 // 3)
+            )
+            x = (
+                text(
+                    surface,
+                    words,
+                    size * 4 // 5,
+                    theme.dim_text,
+                    (x + size, box.bottom + size // 5),
+                ).right
+                + size
+            )
+
+    def _score_chart(self, surface, box: pygame.Rect, history: list[Result]) -> None:
+        """How many games ended on each score (or in each band of scores when there are
+        many): bars from zero, the count on each, the scores under them."""
+        theme, size = self.app.theme, self.size
+        self._caption(surface, box, "Games by final score")
+        bands = score_bands([result.score for result in history])
+        tallest = max(count for _, _, count in bands)
+        slot = box.w // len(bands)
+        bar_w = max(2, min(slot * 3 // 4, size * 3))
+        room = box.h - size  # the count above the tallest bar
+        for i, (low, high, count) in enumerate(bands):
+            centre = box.x + i * slot + slot // 2
+            height = max(2, room * count // tallest) if count else 0
+            bar = pygame.Rect(centre - bar_w // 2, box.bottom - height, bar_w, height)
+            pygame.draw.rect(surface, theme.accent, bar)
+            if count and slot >= size * 3 // 2:
+                text(
+                    surface, str(count), size * 4 // 5, theme.text, (centre, bar.y - 2), "midbottom"
+                )
+        pygame.draw.line(
+            surface,
+            theme.dim_text,
+            (box.x, box.bottom),
+            (box.right, box.bottom),
+            max(1, size // 12),
+        )
+        self._score_labels(surface, box, bands, slot)
+
+    def _score_labels(self, surface, box: pygame.Rect, bands, slot: int) -> None:
+        """Each bar's score under it where they fit, else the lowest and highest only."""
+        theme, size = self.app.theme, self.size
+        small = size * 4 // 5
+        words = [
+            self.rules.score_words(low) if low == high else f"{low} to {high}"
+            for low, high, _ in bands
+        ]
+        if all(font(small).size(word)[0] <= slot - size // 4 for word in words):
+            for i, word in enumerate(words):
+                text(
+                    surface,
+                    word,
+                    small,
+                    theme.dim_text,
+                    (box.x + i * slot + slot // 2, box.bottom + size // 5),
+                    "midtop",
+                )
+            return
+        low, high = bands[0][0], bands[-1][1]
         text(
             surface,
-            str(high),
-            self.size * 3 // 4,
-            self.app.theme.text,
-            (area.right, area.bottom + 2),
+            f"{self.rules.score_words(low)}",
+            small,
+            theme.dim_text,
+            (box.x, box.bottom + size // 5),
+        )
+        text(
+            surface,
+            f"{self.rules.score_words(high)}",
+            small,
+            theme.dim_text,
+            (box.right, box.bottom + size // 5),
             "topright",
         )
+
+
+def score_bands(scores: list[int]) -> list[tuple[int, int, int]]:
+    """(lowest, highest, count) of each bar: a bar per score when there are few, else
+    MAX_BANDS bands of equal width from the lowest score to the highest."""
+    counts = Counter(scores)
+    if len(counts) <= MAX_BANDS:
+        return [(score, score, counts[score]) for score in sorted(counts)]
+    low, high = min(scores), max(scores)
+    width = -(-(high - low + 1) // MAX_BANDS)  # whole scores per band, rounded up
+    bands = []
+    for start in range(low, high + 1, width):
+        end = min(high, start + width - 1)
+        bands.append((start, end, sum(n for score, n in counts.items() if start <= score <= end)))
+    return bands

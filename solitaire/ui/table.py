@@ -18,9 +18,13 @@ from .layout import TableLayout
 
 
 class TableView:
-    def __init__(self, rules: Rules, area: pygame.Rect, look: dict, faces_folder=None):
-        """``faces_folder``: where card faces drawn at earlier launches are kept."""
+    def __init__(
+        self, rules: Rules, area: pygame.Rect, look: dict, faces_folder=None, felt_bottom=None
+    ):
+        """``faces_folder``: where card faces drawn at earlier launches are kept;
+        ``felt_bottom``: how far down the felt reaches (below the cards: the messages' strip)."""
         self.rules = rules
+        self.felt_bottom = felt_bottom or area[1] + area[3]
         self.look = look  # back, table, four_color, mono
         self.area = pygame.Rect(area)
         self.layout = TableLayout(
@@ -118,7 +122,7 @@ class TableView:
         """The felt with every pile drawn, leaving out ``hidden`` cards; cached."""
         key = (state.key(), hidden)
         if self.cache is None or key != self.cache_key:
-            size = (self.area.right, self.area.bottom)
+            size = (self.area.right, self.felt_bottom)
             if self.felt is None:
                 # Kept at half size: a soft texture loses nothing, and it saves 6 MiB at 1080p.
                 half = (max(1, size[0] // 2), max(1, size[1] // 2))

@@ -64,27 +64,27 @@ class TableStatus:
         return STATUS_GAP.join(self.status_parts())
 
     def draw_message(self, surface) -> None:
-        """The message (or what is being typed) in a box of its own above the status
-        line, wrapped to at most three lines."""
+        """The message (or what is being typed) in a box on the strip of felt kept for it
+        above the status line, wrapped to at most three lines."""
         words = self.message[0] or self.prompt_text()
         if not words:
             return
         theme, width = self.app.theme, surface.get_width()
         size = self.text_size
         pad = size // 2
-        room = int(width * 0.8) - 2 * pad
+        room = width - 4 * pad
         lines = wrap(words, size, room)
         if len(lines) > MESSAGE_LINES:
             rest = " ".join(lines[MESSAGE_LINES - 1 :])
             lines = lines[: MESSAGE_LINES - 1] + [fitted(rest, size, room)[0]]
         line_h = size + size // 4
         box_w = max(font(size).size(line)[0] for line in lines)
-        box = pygame.Rect(0, 0, box_w + 2 * pad, len(lines) * line_h + pad)
-        box.midbottom = (width // 2, surface.get_height() - self.bar_h - pad)
+        box = pygame.Rect(0, 0, box_w + 2 * pad, len(lines) * line_h + pad // 2)
+        box.midbottom = (width // 2, surface.get_height() - self.bar_h - max(1, pad // 4))
         pygame.draw.rect(surface, theme.bar, box, border_radius=pad)
         pygame.draw.rect(surface, theme.accent, box, width=max(1, size // 12), border_radius=pad)
         for i, line in enumerate(lines):
-            centre = (box.centerx, box.y + pad // 2 + i * line_h + line_h // 2)
+            centre = (box.centerx, box.y + pad // 4 + i * line_h + line_h // 2)
             text(surface, line, size, theme.accent, centre, "center")
 
     def prompt_text(self) -> str:

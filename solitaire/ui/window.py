@@ -8,11 +8,40 @@ platform (``toggle_fullscreen`` does not on Windows).
 from __future__ import annotations
 
 import os
+import sys
 
 import pygame
 
 MIN_SIZE = (800, 600)
 DEFAULT_WINDOW = (1280, 800)
+# Where windows need an X11 or Wayland display named in the environment.
+DISPLAY_SERVER_SYSTEMS = ("linux", "freebsd", "openbsd", "netbsd", "dragonfly", "sunos")
+# Drivers SDL falls back to when no display answers: nothing it draws can be seen (offscreen,
+# dummy), or it takes over a text console (KMSDRM, evdev). Fine when asked for by name.
+UNSEEN_DRIVERS = ("offscreen", "dummy", "kmsdrm", "evdev")
+
+
+def open_display() -> str | None:
+    """Initialise pygame's display; None, or why no window could be seen on it.
+
+    Without a display SDL does not fail: it falls back to a driver nobody sees, and the
+    game would run (and save) invisibly for ever. Where windows need DISPLAY or
+    WAYLAND_DISPLAY the display is not even tried without one. A driver named in
+    SDL_VIDEODRIVER (the tests' dummy driver) is always taken as asked.
+    """
+    if os.environ.get("SDL_VIDEODRIVER"):
+        pygame.display.init()
+        return None
+    if sys.platform.startswith(DISPLAY_SERVER_SYSTEMS) and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        return "no display: neither DISPLAY nor WAYLAND_DISPLAY is set"
+    pygame.display.init()
+    driver = pygame.display.get_driver()
+    if driver.lower() in UNSEEN_DRIVERS:
+        pygame.display.quit()
+        return f"no display answered; SDL could only offer its {driver} driver"
+    return None
 
 
 def fit_on_desktop(size: tuple, position: tuple | None, desktops: list) -> tuple:

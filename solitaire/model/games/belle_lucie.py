@@ -150,9 +150,7 @@ class BelleLucie(Rules):
 
     def merci_problem(self, state: State, move: Move) -> str | None:
         if self.mercis_left(state) <= 0:
-            if self.merci_first_move_only:
-                return "the draw is only allowed as the first move after the last reshuffle"
-            return "no merci is available now (mercis come in the final deal)"
+            return self.no_merci_reason(state)
         fan = state.piles.get(move.src)
         if self.roles.get(move.src) != "tableau" or move.index is None:
             return "a merci takes a card from a fan"
@@ -175,6 +173,22 @@ class BelleLucie(Rules):
                 else f"the {card.name} does not go on the {top.name}"
             )
         return None  # a merci may put its card on any fan, its own included
+
+    def no_merci_reason(self, state: State) -> str:
+        """Why no merci (or draw) may be used now, whichever deal this is."""
+        word = self.merci_name.lower()
+        if self.redeals is UNLIMITED:
+            return f"there is no {word} when reshuffles are unlimited"
+        if self.redeals_left(state) > 0:
+            return f"no {word} is available now ({word}s come in the final deal)"
+        first_move = "the first move after the last reshuffle"
+        if state.values["mercis_used"] >= self.mercis:
+            if self.mercis == 0:
+                return f"these rules give no {word}s"
+            if self.merci_first_move_only:
+                return f"the {word} has been used (it is allowed once, as {first_move})"
+            return f"no {word} is left" if self.mercis == 1 else f"no {word}s are left"
+        return f"the {word} is only allowed as {first_move}"
 
     def special_moves(self, state: State) -> list[Move]:
         moves = []
@@ -256,6 +270,9 @@ class BelleLucie(Rules):
     double_click = "typed"
     hint_excludes = frozenset({MoveKind.REDEAL})  # a reshuffle shows a layout not yet seen
     mono_reminder = True  # seed 000: "a reminder of this switch is provided" on colour screens
+    # Reshuffles are seeded: undo one and the player has seen the next layout. And the draw
+    # (a merci) is a one-off favour: undone, it could be tried on every card.
+    undo_reveals = frozenset({MoveKind.REDEAL, MoveKind.MERCI})
 
     def arrangement(self) -> Arrangement:
         slots = foundation_slots(0, 0, 1.65, vertical=True)
@@ -280,11 +297,15 @@ class BelleLucie(Rules):
                 return f"Last reshuffle: you may now {self.merci_phrase}."
         return None
 
-    def stats_line(self, summary) -> str | None:
-        return f"Average score out of 100: {summary.average_score or 0:.1f}"
+    def stats_items(self, summary) -> list[tuple[str, str]]:
+        average = summary.average_score
+        return [("Average score", "-" if average is None else f"{average:.1f} / 100")]
 
     def extra_cheers(self, state: State) -> int:
-        return self.redeals_left(state) or 0  # seed 000: a cheer per shuffle saved
+        # Seed 000: "If you are able to win without using one or both of the available
+        # shuffles, an extra cheer or two is provided": one per reshuffle saved, two at most
+        # however many the options allow (none saved when they are unlimited).
+        return min(2, self.redeals_left(state) or 0)
 
     help = GameHelp(
         rules=(
@@ -343,8 +364,8 @@ class BelleLucie(Rules):
         """Out of 100: the share of the pack on the foundations, rounded down."""
         return self.cards_home(state) * 100 // 52
 
-    def score_text(self, state: State) -> str:
-        return f"{self.score(state)} / 100"
+    def score_words(self, score: int) -> str:
+        return f"{score} / 100"
 
     # ------------------------------------------------------------------ notation
     def notation_hint(self) -> str:

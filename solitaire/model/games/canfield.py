@@ -197,9 +197,8 @@ class Canfield(Rules):
     def status_items(self, state: State) -> list[str]:
         return [f"Rule {self.options['mode']}"]
 
-    def stats_line(self, summary) -> str | None:
-        balance = summary.score_total
-        return f"Casino balance: {'-' if balance < 0 else ''}${abs(balance)}"
+    def stats_items(self, summary) -> list[tuple[str, str]]:
+        return [("Casino balance", self.score_words(summary.score_total))]
 
     def option_change_text(self, name: str, value: object) -> str:
         return f"Rule {value}: {MODE_NAMES[value]}. A new deal under this rule."
@@ -270,9 +269,8 @@ class Canfield(Rules):
         home = self.cards_home(state)
         return (500 if home == 52 else 5 * home) - 50
 
-    def score_text(self, state: State) -> str:
-        balance = self.score(state)
-        return f"-${-balance}" if balance < 0 else f"${balance}"
+    def score_words(self, score: int) -> str:
+        return f"-${-score}" if score < 0 else f"${score}"
 
     # ------------------------------------------------------------------ notation
     example = "--rule mode=2 --deal 29 --moves 'N N W2' --status"

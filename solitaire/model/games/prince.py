@@ -103,7 +103,8 @@ class Prince(Rules):
         slots = row(RESERVE, 1.15, 0, 1.15, outline="empty")
         slots += row(COLUMNS, 0, 1.75, 1.15, spread="down")
         slots += foundation_slots(9 * 1.15 + 0.25, 0, 1.55, vertical=True)
-        return Arrangement(tuple(slots), 9 * 1.15 + 1.25, 7.4)
+        # Room for fourteen cards fully fanned in a column; longer columns close up.
+        return Arrangement(tuple(slots), 9 * 1.15 + 1.25, 6.6)
 
     def status_items(self, state: State) -> list[str]:
         return [f"Sequences: {self.options['sequence']}"]

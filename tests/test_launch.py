@@ -1,0 +1,249 @@
+"""Launching the game without a terminal, a display or pygame-ce (issues 14 and 15).
+
+A file manager's double-click runs main.py with the system's Python and no terminal: the
+game restarts with the checkout's .venv, and a failure to start is shown in a window. With
+no display the game says so and stops, instead of running invisibly on SDL's offscreen
+driver.
+"""
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from solitaire import __version__
+from solitaire.ui import window
+
+ROOT = Path(__file__).resolve().parent.parent
+DISPLAY_VARIABLES = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
+posix_only = pytest.mark.skipif(sys.platform == "win32", reason="restarts with exec on POSIX")
+
+
+def headless_env(tmp_path: Path, **extra: str) -> dict:
+    """No display of any kind, and a data folder and runtime folder of the test's own (an
+    empty XDG_RUNTIME_DIR: SDL finds no Wayland compositor there either)."""
+    env = {k: v for k, v in os.environ.items() if k not in DISPLAY_VARIABLES}
+    (tmp_path / "runtime").mkdir(mode=0o700, exist_ok=True)
+    env.update(
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        XDG_RUNTIME_DIR=str(tmp_path / "runtime"),
+        SDL_AUDIODRIVER="dummy",
+    )
+    return {**env, **extra}
+
+
+def start(python: str, script: Path, *args: str, env: dict, timeout: float = 60):
+    """Run as a file manager does: no terminal on any stream."""
+    return subprocess.run(
+        [python, str(script), *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=timeout,
+        check=False,
+    )
+
+
+# ---- no display (issue 14)
+
+
+def assert_refused_quickly(python: str, env: dict, data: Path) -> str:
+    began = time.monotonic()
+    result = start(python, ROOT / "main.py", "--game", "vierfrei", env=env, timeout=30)
+    assert time.monotonic() - began < 10
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("main.py: cannot open a window (") and "see --help" in last
+    assert not data.exists() or not any(data.rglob("*")), "nothing is read or written"
+    return last
+
+
+def test_without_display_the_game_says_so_and_stops_before_saving(tmp_path):
+    env = headless_env(tmp_path)
+    line = assert_refused_quickly(sys.executable, env, tmp_path / "data")
+    assert "neither DISPLAY nor WAYLAND_DISPLAY is set" in line
+    result = start(sys.executable, ROOT / "main.py", "--game", "vierfrei", env=env)
+    assert result.stderr.count("\n") == 1, "one line"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 display names")
+def test_a_display_that_does_not_answer_is_not_replaced_by_an_invisible_one(tmp_path):
+    env = headless_env(tmp_path, DISPLAY=":4093")  # no such X server
+    line = assert_refused_quickly(sys.executable, env, tmp_path / "data")
+    assert "no display answered" in line and "offscreen" in line
+
+
+def test_a_driver_asked_for_by_name_is_used(monkeypatch):
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")  # as every headless test runs the game
+    assert window.open_display() is None
+    import pygame
+
+    assert pygame.display.get_driver() == "dummy"
+
+
+@pytest.mark.skipif(
+    not sys.platform.startswith(window.DISPLAY_SERVER_SYSTEMS), reason="X11 and Wayland only"
+)
+def test_no_display_is_found_before_sdl_is_asked(monkeypatch):
+    import pygame
+
+    pygame.display.quit()
+    for name in DISPLAY_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    assert "DISPLAY" in window.open_display()
+    assert not pygame.display.get_init(), "SDL would have picked its offscreen driver"
+
+
+# ---- main.py from a file manager: the system's Python, no terminal (issue 15)
+
+
+def python_without_pygame() -> str | None:
+    """The interpreter this test's venv was made from, or python3 on PATH, if it has no
+    pygame-ce (as a system's Python has not)."""
+    candidates = [getattr(sys, "_base_executable", None), shutil.which("python3")]
+    for python in filter(None, candidates):
+        probe = subprocess.run(
+            [python, "-c", "import importlib.util as u; print(u.find_spec('pygame') is None)"],
+            capture_output=True,
+            text=True,
+            env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+            check=False,
+        )
+        if probe.stdout.strip() == "True":
+            return python
+    return None
+
+
+BARE_PYTHON = python_without_pygame()
+needs_bare_python = pytest.mark.skipif(BARE_PYTHON is None, reason="every Python has pygame")
+
+
+def checkout(tmp_path: Path, venv_python: str | None = None) -> Path:
+    """A checkout of the game (main.py and the package) with, if given, a .venv whose
+    python is a script that logs each start to `starts` and runs `venv_python`."""
+    here = tmp_path / "checkout"
+    here.mkdir()
+    shutil.copy(ROOT / "main.py", here / "main.py")
+    (here / "solitaire").symlink_to(ROOT / "solitaire", target_is_directory=True)
+    if venv_python is not None:
+        python = here / ".venv" / "bin" / "python"
+        python.parent.mkdir(parents=True)
+        python.write_text(f'#!/bin/sh\necho start >> "{here}/starts"\nexec "{venv_python}" "$@"\n')
+        python.chmod(0o755)
+    return here
+
+
+@posix_only
+@needs_bare_python
+def test_main_py_restarts_with_the_checkouts_venv(tmp_path):
+    here = checkout(tmp_path, venv_python=sys.executable)
+    env = headless_env(tmp_path)
+    shown = start(BARE_PYTHON, here / "main.py", "--game", "vierfrei", "--deal", "1", "--show",
+                  env=env)  # fmt: skip
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith(": JD KD 2S 4C 3S 6D 6S")
+    assert start(BARE_PYTHON, here / "main.py", "--version", env=env).stdout.strip() == (
+        f"Solitaire {__version__}"
+    )
+    # The game itself got as far as looking for a display: pygame-ce was there.
+    game = start(BARE_PYTHON, here / "main.py", env=env)
+    assert game.returncode == 2
+    assert game.stderr.strip().startswith("main.py: cannot open a window")
+    assert (here / "starts").read_text().count("start") == 3
+
+
+@posix_only
+@needs_bare_python
+def test_a_venv_without_pygame_is_not_restarted_again_and_again(tmp_path):
+    here = checkout(tmp_path, venv_python=BARE_PYTHON)
+    result = start(BARE_PYTHON, here / "main.py", env=headless_env(tmp_path), timeout=30)
+    assert result.returncode == 2
+    assert "pygame-ce is not installed" in result.stderr
+    assert (here / "starts").read_text().count("start") == 1
+
+
+@needs_bare_python
+def test_without_a_venv_or_display_the_message_is_on_stderr(tmp_path):
+    here = checkout(tmp_path)
+    result = start(BARE_PYTHON, here / "main.py", env=headless_env(tmp_path))
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    (line,) = result.stderr.strip().splitlines()
+    assert "pygame-ce is not installed" in line and "pip install" in line
+
+
+# ---- a failure to start, shown in a window (a real X server)
+
+
+@pytest.fixture
+def x_display():
+    """A private Xvfb; -displayfd picks a free display number and says which."""
+    if not (shutil.which("Xvfb") and shutil.which("xdotool")):
+        pytest.skip("needs Xvfb and xdotool")
+    read, write = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    with os.fdopen(read) as answer:
+        number = answer.readline().strip()
+    yield f":{number}"
+    server.terminate()
+    server.wait(10)
+
+
+@needs_bare_python
+def test_a_failure_to_start_is_shown_in_a_window(tmp_path, x_display):
+    probe = [BARE_PYTHON, "-c", "import tkinter"]
+    if subprocess.run(probe, capture_output=True, check=False).returncode:
+        pytest.skip("this Python has no tkinter")
+    env = headless_env(tmp_path, DISPLAY=x_display)
+    game = subprocess.Popen(
+        [BARE_PYTHON, str(checkout(tmp_path) / "main.py")],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        found = subprocess.run(
+            ["xdotool", "search", "--sync", "--onlyvisible", "--name", "^Solitaire$"],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=30,
+            check=True,
+        )
+        box = found.stdout.split()[0]
+        assert game.poll() is None, "the game waits for the message to be read"
+        # Without a window manager xdotool ends with an X error, but the key arrives.
+        key = ["xdotool", "key", "--window", box, "Return"]
+        subprocess.run(key, env=env, timeout=30, capture_output=True, check=False)
+        _, stderr = game.communicate(timeout=30)
+    finally:
+        game.kill()
+        game.wait()
+    assert game.returncode == 2
+    assert "pygame-ce is not installed" in stderr  # on stderr as well
+
+
+def test_text_commands_keep_their_messages_on_stderr(tmp_path, x_display):
+    if importlib.util.find_spec("tkinter") is None:
+        pytest.skip("no tkinter: there would be no window anyway")
+    env = headless_env(tmp_path, DISPLAY=x_display)
+    result = start(sys.executable, ROOT / "main.py", "--game", "nosuch", "--show", env=env,
+                   timeout=30)  # fmt: skip
+    assert result.returncode == 2
+    assert "unknown game" in result.stderr
