@@ -20,8 +20,10 @@ from ..model.moves import IllegalMove, Move, MoveKind, Status, Turn
 from ..model.rules import MAX_DEAL
 from ..model.state import State
 from ..solver.solve import winnable_deal
+from ..stats import moves_ever_made
 from . import actions
 from .flights import Flights
+from .overlays import ConfirmOverlay
 from .partner import Partner
 from .table import TableView
 from .table_drawing import TableDrawing
@@ -32,6 +34,9 @@ from .widgets import Button, fit_row
 
 MESSAGE_TIME = 1.5  # seconds a message stays (seed 000: "a second and a fraction")
 AUTO_PACE = 0.35  # seconds between the auto-player's moves
+LOSS_QUESTION = "This game counts as a loss. Deal again?"
+# The kinds of help a game was played with (TableScreen.help_used).
+HINTS, DEMO, LOOK_BACK = "hints", "demo", "look back"
 MONO_REMINDER = "Prefer black and white? Start with /B (or --mono), or press O for the options."
 HINT_WORDS = {
     MoveKind.REDEAL: "reshuffle",
@@ -59,6 +64,7 @@ class TableScreen(TableInput, TableMotion, TableDrawing, TableStatus):
             game = Game(make_rules(game_id, **options), random_deal() if deal is None else deal)
         self.game = game
         self.assisted = assisted  # the computer helped (hint, auto-play): marked in the stats
+        self.help_used: set[str] = set()  # which help, this session: HINTS, DEMO, LOOK_BACK
         self.view: TableView | None = None
         self.size = (0, 0)  # the window size the table was laid out for
         self.flights = Flights()
@@ -76,6 +82,9 @@ class TableScreen(TableInput, TableMotion, TableDrawing, TableStatus):
         self.auto_until = None  # next auto-play move time, None when not auto-playing
         self.auto_seen: set = set()
         self.finished = self.rules.is_won(self.state)  # a resumed game may be won already
+        # The game's result is in the statistics already (its win), or never will be (a
+        # replay): it is not counted again, and a new deal asks nothing.
+        self.recorded = self.finished
         self.buttons: list[Button] = []
         self.bar_h = 0
         self.button_text_size = 0
@@ -202,13 +211,16 @@ class TableScreen(TableInput, TableMotion, TableDrawing, TableStatus):
     def jump(self, action) -> None:
         self.flights.finish()
         before = self.state.copy()
-        if action() is None:
+        turn = action()
+        if turn is None:
             self.refuse(
                 "there is nothing to take back"
                 if action == self.game.undo
                 else "there is nothing to play again"
             )
             return
+        if action == self.game.undo:
+            self.took_back([turn])
         self.selected = self.press = self.drag = None  # the cards they named have moved
         self.fly_changes(before, self.state)
         self.app.audio.play("place")
@@ -216,16 +228,51 @@ class TableScreen(TableInput, TableMotion, TableDrawing, TableStatus):
         self.app.game_changed(self)
 
     def restart(self) -> None:
+        """The deal from the start, the clock at 0:00. The moves stay in redo, and the
+        game still counts if any was made (seed 001)."""
         self.flights.finish()
         before = self.state.copy()
+        self.took_back(list(self.game.done))
         self.game.restart()
         self.selected = self.press = self.drag = None  # the cards they named have moved
         self.fly_changes(before, self.state)
         self.finished = False
+        self.seconds = 0.0
         self.app.game_changed(self)
 
-    def new_deal(self, deal: int | None = None, options: dict | None = None) -> None:
-        if not self.finished:
+    def took_back(self, turns: list) -> None:
+        """Undoing a move the game's definition keeps behind (a seeded reshuffle, the draw)
+        lets the player look ahead: the game is then played with help."""
+        if self.assisted or not any(t.move.kind in self.rules.undo_reveals for t in turns):
+            return
+        self.assisted = True
+        self.help_used.add(LOOK_BACK)
+        self.say("Taken back past a reshuffle or a merci: this game now counts as helped.", 4.0)
+
+    @property
+    def loss_at_stake(self) -> bool:
+        """Would dealing again count this game as a loss that is not yet certain? Not if
+        no move was made, the result is in already, or no move can bring a card home."""
+        if self.recorded or not moves_ever_made(self.game):
+            return False
+        return self.rules.status(self.state, budget=150) != Status.LOST
+
+    def new_deal(
+        self, deal: int | None = None, options: dict | None = None, note: str | None = None
+    ) -> None:
+        """Deal again (``deal``: that number, ``options``: under those rules), then say
+        ``note``. A game in play would count as a loss: the player is asked first."""
+        if self.loss_at_stake:
+
+            def again() -> None:
+                self.deal_again(deal, options, note)
+
+            self.app.open_overlay(ConfirmOverlay(self.app, LOSS_QUESTION, again))
+        else:
+            self.deal_again(deal, options, note)
+
+    def deal_again(self, deal: int | None, options: dict | None, note: str | None) -> None:
+        if not self.recorded:
             self.app.game_abandoned(self)  # counted as lost if any move was made
         if options is not None:
             self.options = dict(options)
@@ -238,7 +285,8 @@ class TableScreen(TableInput, TableMotion, TableDrawing, TableStatus):
             self.app.remember_options(self.game_id, self.game.rules)
         self.seconds = 0.0
         self.assisted = False
-        self.finished = False
+        self.help_used = set()
+        self.finished = self.recorded = False
         self.auto_until = None
         self.selected = self.drag = self.press = None
         self.typed, self.origin_key = "", None
@@ -248,18 +296,21 @@ class TableScreen(TableInput, TableMotion, TableDrawing, TableStatus):
         self.app.game_changed(self)
         if not proven:
             self.say("No winnable deal was proven in time: this one is not proven.", 4.0)
+        elif note:
+            self.say(note, 3.0)
 
     def next_option(self, name: str) -> None:
         """A key or button steps a choice option on: a new deal under the new rule."""
         spec = next(spec for spec in self.rules.option_specs if spec.name == name)
         current = self.options.get(name, spec.format(self.rules.options[name]))
         value = spec.choices[(spec.choices.index(current) + 1) % len(spec.choices)]
-        self.new_deal(options={**self.options, name: value})
-        self.say(self.rules.option_change_text(name, value), 3.0)
+        note = self.rules.option_change_text(name, value)
+        self.new_deal(options={**self.options, name: value}, note=note)
 
     def show_hint(self) -> None:
         """The next move of a winning line: an arrow at the card, a glow where it goes."""
         self.assisted = True
+        self.help_used.add(HINTS)
         answer = self.partner.hint()
         if isinstance(answer, str):
             self.say(answer, 3.0)
@@ -276,12 +327,19 @@ class TableScreen(TableInput, TableMotion, TableDrawing, TableStatus):
 
     def start_auto(self) -> None:
         self.assisted = True
+        self.help_used.add(DEMO)
         self.auto_until = self.now
         self.auto_seen = {self.state.key()}
         self.say("The computer plays on. Any key or click stops it.", 2.0)
 
     def auto_step(self) -> None:
-        """The demo's next move: the solver's winning line, else the plain auto-player."""
+        """The demo's next move: the solver's winning line, else the plain auto-player.
+
+        The demo knows no more than the player: the line leaves out the moves whose outcome
+        the player cannot foresee (``Rules.hint_excludes``, La Belle Lucie's seeded
+        reshuffles), so a reshuffle comes only from the plain auto-player, as a move the
+        player could make when nothing better is left, and what follows is worked out from
+        the layout it then shows on the table. The demo never takes a move back."""
         if self.partner.thinking:
             self.partner.think(0.05)  # wait for the verdict: a plan beats guessing
             return
