@@ -15,6 +15,7 @@ from ..model.state import State
 from . import face_cache
 from .card_art import CardArt, table_surface
 from .layout import TableLayout
+from .theme import font
 
 
 class TableView:
@@ -161,7 +162,7 @@ class TableView:
                 self._count_badge(surface, origin, len(cards), small)
 
     def _count_badge(self, surface, origin, count: int, size: int) -> None:
-        label = pygame.font.Font(None, size).render(str(count), True, (255, 255, 255))
+        label = font(size, bold=True).render(str(count), True, (255, 255, 255))
         x = origin[0] + self.layout.card_w // 2
         y = origin[1] + self.layout.card_h + 2
         box = label.get_rect(midtop=(x, y)).inflate(size // 2, 2)
