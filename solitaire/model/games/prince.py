@@ -109,11 +109,13 @@ class Prince(Rules):
     def status_items(self, state: State) -> list[str]:
         return [f"Sequences: {self.options['sequence']}"]
 
-    def stats_line(self, summary) -> str | None:
-        return (
-            f"Points: {summary.points_total:+d} (win/loss +1/-4 any suit, +2/-2 "
-            "alternate colour, +4/-1 same suit)"
-        )
+    def stats_items(self, summary) -> list[tuple[str, str]]:
+        return [("Points", f"{summary.points_total:+d}")]
+
+    stats_note = (
+        "Points for a win / a loss: alternate colours +2 / -2, any suit +1 / -4, same suit"
+        " +4 / -1. A win with help (hints, the demo) scores none."
+    )
 
     help = GameHelp(
         rules=(
@@ -167,7 +169,7 @@ class Prince(Rules):
     )
 
     # ------------------------------------------------------------------ scoring
-    def points(self, status: Status) -> int:
+    def points(self, status: Status) -> int | None:
         """Seed 001's points for a finished game under the sequence rule in force."""
         win, loss = POINTS[self.options["sequence"]]
         return win if status == Status.WON else loss if status == Status.LOST else 0
