@@ -62,7 +62,7 @@ def restore(folder: Path | None, art: CardArt) -> bool:
     """Give ``art`` the faces kept from an earlier launch; False if there are none."""
     pixel = _pixel_format()
     path = _path(folder, art, pixel)
-    if path is None:
+    if path is None or not path.is_file():  # a device or a FIFO there would block the start
         return False
     # Made in the faces' format at once: no second full-size surface to convert from.
     sheet = pygame.Surface((art.width, art.height * len(ORDER)), pygame.SRCALPHA, pixel)

@@ -29,6 +29,7 @@ class TableDrawing:
             self.finder,
             self.message[0],
             self.prompt_text(),
+            self.app.library.saving_problem,
             self.flights.busy,
             self.app.look.get("hints"),
         )

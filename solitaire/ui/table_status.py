@@ -65,8 +65,9 @@ class TableStatus:
 
     def draw_message(self, surface) -> None:
         """The message (or what is being typed) in a box on the strip of felt kept for it
-        above the status line, wrapped to at most three lines."""
-        words = self.message[0] or self.prompt_text()
+        above the status line, wrapped to at most three lines. Between messages it says
+        what is not being saved, for as long as saving fails."""
+        words = self.message[0] or self.prompt_text() or self.app.library.saving_problem
         if not words:
             return
         theme, width = self.app.theme, surface.get_width()

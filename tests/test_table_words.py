@@ -1,0 +1,75 @@
+"""The table's words at every size: the status line fits, messages have their own strip
+above it, and a saving problem stays on screen until saving works again (issues 14, 15)."""
+
+import pygame
+import pytest
+from table_driver import click, point, start
+
+from solitaire.model.games import GAMES
+from solitaire.ui.app import App
+from solitaire.ui.library import Library
+from solitaire.ui.session import message_strip
+from solitaire.ui.theme import font
+
+
+@pytest.fixture
+def app(tmp_path):
+    application = App(fullscreen=False, size=(1280, 800), library=Library(tmp_path))
+    yield application
+    pygame.quit()
+
+
+def words_drawn(app, monkeypatch) -> list[str]:
+    """Every piece of text a full frame of the table draws in its strip and bars."""
+    import solitaire.ui.table_status as status
+
+    drawn: list[str] = []
+    real = status.text
+
+    def spy(surface, words, *args, **kwargs):
+        drawn.append(words)
+        return real(surface, words, *args, **kwargs)
+
+    monkeypatch.setattr(status, "text", spy)
+    app.table.draw(app.window.surface)
+    monkeypatch.setattr(status, "text", real)
+    return drawn
+
+
+def test_a_saving_problem_shows_until_saving_works_again(app, tmp_path, monkeypatch):
+    table = start(app, "vierfrei", 1)
+    blocker = tmp_path / "game-vierfrei.json"
+    blocker.mkdir()  # the save's place is taken by a folder: saving games fails
+    click(app, point(app, "t6"))
+    click(app, point(app, "c1"))
+    problem = app.library.saving_problem
+    assert problem and "not being saved" in problem
+    table.message = ("", 0.0)  # the moment's messages gone, the problem still shows
+    assert problem in words_drawn(app, monkeypatch)
+    blocker.rmdir()
+    click(app, point(app, "t6"))
+    click(app, point(app, "c2"))
+    assert app.library.saving_problem is None
+    table.message = ("", 0.0)
+    assert not any("saved" in words for words in words_drawn(app, monkeypatch))
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1366, 768), (3840, 2160)])
+def test_the_table_leaves_a_strip_for_messages_between_cards_and_status(app, size):
+    for game_id in GAMES:
+        app.window.surface = pygame.Surface(size)
+        table = start(app, game_id, 3)
+        table.resize(size)
+        strip_top = size[1] - table.bar_h - message_strip(size)
+        assert table.view.area.bottom <= strip_top
+        words, text_size = table.status_line(size[0] - 2 * (table.bar_h // 3), table.text_size)
+        assert font(text_size).size(words)[0] <= size[0]
+        assert table.buttons[-1].rect.right <= size[0]  # Help is on the screen
+
+
+def test_bars_grow_with_the_window(app):
+    table = start(app, "prince", 1)
+    table.resize((1920, 1080))
+    at_1080 = (table.bar_h, table.text_size)
+    table.resize((3840, 2160))
+    assert table.bar_h >= 2 * at_1080[0] - 1 and table.text_size >= 2 * at_1080[1] - 1
