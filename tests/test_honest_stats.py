@@ -8,14 +8,14 @@ from table_driver import click, drag, key, point, send, start, type_text
 from test_table import app  # noqa: F401  (the table tests' app, in a temporary data folder)
 
 from solitaire.model.games import make_rules
-from solitaire.model.moves import MoveKind
+from solitaire.model.moves import MoveKind, Status
 from solitaire.model.state import State
-from solitaire.stats import LOST, WON, Result, Stats, option_key
+from solitaire.stats import LOST, WON, Result, Stats, Summary, option_key
 from solitaire.ui.app import App
 from solitaire.ui.audio import NullAudio
 from solitaire.ui.library import Library
 from solitaire.ui.overlays import ConfirmOverlay, OptionsOverlay, WinOverlay
-from solitaire.ui.stats_screen import StatsOverlay, rule_set_columns, score_bands
+from solitaire.ui.stats_screen import StatsOverlay, rule_set_columns, score_bands, summary_rows
 
 CTRL = pygame.KMOD_CTRL
 
@@ -353,6 +353,21 @@ def test_the_prince_rule_sets_side_by_side():
         "All rule sets",
     ]
     assert columns[1][1] == option_key(rules) and columns[-1][1] is None
+
+
+def test_each_game_s_own_figures_are_rows_of_the_table():
+    book = Stats()
+    for game_id, label, value in [
+        ("prince", "Points", "-2"),
+        ("canfield", "Casino balance", "$10"),  # the score is the balance
+        ("lucie", "Average score", "10.0 / 100"),
+    ]:
+        rules = make_rules(game_id)
+        points = rules.points(Status.LOST) or 0
+        book.record(game_id, option_key(rules), Result(LOST, 10, 5, 9.0, 1, points=points))
+        rows = dict(summary_rows(rules, book.summary(game_id)))
+        assert rows[label] == value
+    assert dict(summary_rows(make_rules("prince"), Summary()))["Points"] == "-"
 
 
 def test_rule_sets_played_are_columns_when_options_are_many():

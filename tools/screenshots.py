@@ -33,6 +33,7 @@ from solitaire.ui.app import App  # noqa: E402
 from solitaire.ui.help_screen import HelpOverlay  # noqa: E402
 from solitaire.ui.library import Library  # noqa: E402
 from solitaire.ui.overlays import (  # noqa: E402
+    ConfirmOverlay,
     InfoOverlay,
     NumberEntry,
     OptionsOverlay,
@@ -47,6 +48,8 @@ def played(app: App, game_id: str, deal: int, moves: int = 8, **options) -> None
     """Open a game and let the auto-player make a few moves, for a table in play, and let
     the partner reach its verdict."""
     app.open_game(game_id, deal, options or None, animate=False)
+    if app.overlays and isinstance(app.overlays[-1], ConfirmOverlay):
+        app.overlays[-1].answer(True)  # the game left counts as a loss: deal again
     table = app.table
     seen = {table.state.key()}
     for _ in range(moves):

@@ -252,10 +252,10 @@ class TableScreen(TableInput, TableMotion, TableDrawing, TableStatus):
     @property
     def loss_at_stake(self) -> bool:
         """Would dealing again count this game as a loss that is not yet certain? Not if
-        no move was made, the result is in already, or no move can bring a card home."""
+        no move was made, the result is in already, or the game is won or lost."""
         if self.recorded or not moves_ever_made(self.game):
             return False
-        return self.rules.status(self.state, budget=150) != Status.LOST
+        return self.rules.status(self.state, budget=150) == Status.OPEN
 
     def new_deal(
         self, deal: int | None = None, options: dict | None = None, note: str | None = None
