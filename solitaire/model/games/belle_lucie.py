@@ -279,7 +279,9 @@ class BelleLucie(Rules):
         for line, start in enumerate(range(0, len(FANS), 5)):
             fans = FANS[start : start + 5]
             slots += row(fans, 1.3, line * 1.65, 2.35, spread="right", reach=FAN_REACH)
-        return Arrangement(tuple(slots), 1.3 + 4 * 2.35 + 1 + FAN_REACH, 3 * 1.65 + CARD_RATIO)
+        # Centred on fans of three cards; a longer fan at the right edge reaches into the
+        # margin (0.35 units) by at most 0.3.
+        return Arrangement(tuple(slots), 1.3 + 4 * 2.35 + 1 + 0.6, 3 * 1.65 + CARD_RATIO)
 
     def status_items(self, state: State) -> list[str]:
         left = self.redeals_left(state)

@@ -1,0 +1,128 @@
+"""What the table tells the player, and what the manuals ask of it (issue 15): a refused
+run says why, a card with no move says so, the finder points at the card that shows, a
+dragged card casts a shadow, and each game's manual gets its buttons, title and layout."""
+
+import pygame
+import pytest
+from helpers import game_with
+from table_driver import click, drag, key, point, send, start
+
+from solitaire.model.cards import parse_card
+from solitaire.ui.app import App
+from solitaire.ui.library import Library
+from solitaire.ui.session import MONO_REMINDER
+
+
+@pytest.fixture
+def app(tmp_path):
+    application = App(fullscreen=False, size=(1280, 800), library=Library(tmp_path))
+    yield application
+    pygame.quit()
+
+
+def put(app, game_id, layout):
+    """The table showing exactly ``layout`` (pile -> cards) in ``game_id``."""
+    table = start(app, game_id, 1)
+    table.game.state = game_with(game_id, layout).state
+    table.drawn = None
+    return table
+
+
+FULL = {f"t{n}": "KS" for n in range(1, 9)}
+
+
+def test_a_run_too_long_for_the_free_spaces_flies_back_and_says_why(app):
+    layout = {**FULL, "t1": "9H 8S 7H 6S 5H 4S", "t2": "TC", "c1": "AD", "c2": "2D"}
+    table = put(app, "vierfrei", layout)
+    drag(app, point(app, "t1", 0), point(app, "t2"))
+    assert [str(c) for c in table.state.piles["t2"]] == ["TC"]  # 6 cards, room for 3
+    assert "only 3 cards can move there" in table.message[0].lower()
+
+
+def test_clicking_a_card_with_no_move_says_so(app):
+    table = start(app, "canfield", 3)
+
+    def stuck(pile: str) -> bool:
+        top = len(table.state.piles[pile]) - 1
+        lift = table.liftable(pile, top)
+        return top >= 0 and not isinstance(lift, str) and not table.has_move(pile, top, *lift)
+
+    pile = next(pile for pile in ("t1", "t2", "t3", "t4") if stuck(pile))
+    click(app, point(app, pile))
+    assert "has no move now" in table.message[0] and table.selected is None
+
+
+def test_the_finder_points_at_the_strip_of_a_covered_card(app):
+    table = start(app, "lucie", 1)
+    for char in "QD":
+        send(app, key(pygame.key.key_code(char.lower()), char=char))
+    send(app, key(pygame.K_RETURN))
+    queen = parse_card("QD")
+    assert table.finder and table.finder[0] == queen
+    shown = table.view.visible_rect(table.state, queen)
+    corner = table.view.places(table.state)[queen][0]
+    covering = table.view.places(table.state)[table.state.piles["t3"][1]][0]
+    assert shown.x == corner[0] and shown.right <= covering[0]  # only the strip that shows
+
+
+def test_a_dragged_card_casts_a_shadow_within_the_repainted_area(app):
+    table = start(app, "vierfrei", 1)
+    pos = point(app, "t6")
+    send(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    send(
+        app,
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=(pos[0] + 40, pos[1] + 40), rel=(0, 0), buttons=(1, 0, 0)
+        ),
+    )
+    assert table.drag
+    cards_rect, repainted = table._dragged_cards_rect(), table._drag_rect()
+    assert repainted.contains(cards_rect) and repainted.right > cards_rect.right
+    assert repainted.bottom > cards_rect.bottom  # the shadow falls down and to the right
+
+
+def test_canfield_has_its_manuals_quit_and_info_buttons(app):
+    table = start(app, "canfield", 1)
+    labels = [button.text for button in table.buttons]
+    assert {"Quit", "Info", "Help"} <= set(labels)
+
+
+def test_the_window_title_names_the_game_and_its_number(app):
+    start(app, "vierfrei", 11982)
+    app.draw()
+    assert pygame.display.get_caption()[0].startswith("Vierfrei #11982")
+
+
+def test_la_belle_lucie_reminds_colour_players_of_black_and_white(app, tmp_path):
+    table = start(app, "lucie", 1)
+    assert table.message[0] == MONO_REMINDER
+    mono = App(fullscreen=False, size=(1280, 800), mono=True, library=Library(tmp_path / "m"))
+    mono.open_game("lucie", 1)
+    assert mono.table.message[0] != MONO_REMINDER
+
+
+def test_the_merci_game_lays_out_two_rows_with_counts_where_the_manual_says(app):
+    table = start(app, "merci", 1)
+    slots = table.view.layout.slots
+    rows = sorted({slots[f"t{n}"].y for n in range(1, 19)})
+    assert len(rows) == 2 and all(
+        sum(1 for n in range(1, 19) if slots[f"t{n}"].y == y) == 9 for y in rows
+    )
+    assert max(slots[f"f{s}"].x for s in "CDHS") < min(slots[f"t{n}"].x for n in range(1, 19))
+    assert any(button.text == "Reshuffle (2)" for button in table.buttons)
+    parts = table.status_parts()
+    assert parts[parts.index("Deal 1") + 1].startswith("Mercis")
+
+
+def test_la_belle_lucie_is_centred(app):
+    table = start(app, "lucie", 1)
+    layout = table.view.layout
+    lefts = [x for x, _ in layout.origin.values()]
+    rights = [x + layout.card_w for x, _ in layout.origin.values()]
+    fans = max(x + layout.card_w + 2 * layout.card_w * 0.3 for x, _ in layout.origin.values())
+    left_margin, right_margin = min(lefts), table.view.area.right - fans
+    assert abs(left_margin - right_margin) < layout.card_w * 0.3, (
+        left_margin,
+        right_margin,
+        max(rights),
+    )
