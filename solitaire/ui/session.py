@@ -113,6 +113,7 @@ class TableScreen(TableInput, TableMotion, TableDrawing, TableStatus):
         felt_bottom = size[1] - self.bar_h
         folder = self.app.library.folder
         self.view = TableView(self.rules, area, self.app.look, folder, felt_bottom)
+        self.drawn = None  # a frame of the old view: the new one must draw in full
         self.buttons = self.make_buttons()
         self.fit_buttons()
 
