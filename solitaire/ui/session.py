@@ -13,7 +13,6 @@ from functools import partial
 
 import pygame
 
-from ..model.autoplay import next_move
 from ..model.game import Game
 from ..model.games import make_rules
 from ..model.moves import IllegalMove, Move, MoveKind, Status, Turn
@@ -27,26 +26,18 @@ from .overlays import ConfirmOverlay
 from .partner import Partner
 from .table import TableView
 from .table_drawing import TableDrawing
+from .table_help import LOOK_BACK, TableHelp
 from .table_input import TableInput
 from .table_motion import TableMotion
 from .table_status import TableStatus
 from .widgets import Button, fit_row
 
 MESSAGE_TIME = 1.5  # seconds a message stays (seed 000: "a second and a fraction")
-AUTO_PACE = 0.35  # seconds between the auto-player's moves
 LOSS_QUESTION = "This game counts as a loss. Deal again?"
-# The kinds of help a game was played with (TableScreen.help_used).
-HINTS, DEMO, LOOK_BACK = "hints", "demo", "look back"
 MONO_REMINDER = "Prefer black and white? Start with /B (or --mono), or press O for the options."
-HINT_WORDS = {
-    MoveKind.REDEAL: "reshuffle",
-    MoveKind.TURN: "turn the hand",
-    MoveKind.LAYOFF: "lay off",
-    MoveKind.SAFE_HOME: "play the safe cards home",
-}
 
 
-class TableScreen(TableInput, TableMotion, TableDrawing, TableStatus):
+class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus):
     def __init__(
         self,
         app,
@@ -307,52 +298,6 @@ class TableScreen(TableInput, TableMotion, TableDrawing, TableStatus):
         value = spec.choices[(spec.choices.index(current) + 1) % len(spec.choices)]
         note = self.rules.option_change_text(name, value)
         self.new_deal(options={**self.options, name: value}, note=note)
-
-    def show_hint(self) -> None:
-        """The next move of a winning line: an arrow at the card, a glow where it goes."""
-        self.assisted = True
-        self.help_used.add(HINTS)
-        answer = self.partner.hint()
-        if isinstance(answer, str):
-            self.say(answer, 3.0)
-            return
-        if answer.kind != MoveKind.MOVE and answer.kind != MoveKind.MERCI:
-            word = HINT_WORDS.get(answer.kind, "this")
-            self.say(f"Hint: {word} ({self.rules.format_move(answer, self.state)}).", 3.0)
-            return
-        cards = self.state.piles[answer.src]
-        index = answer.index if answer.kind == MoveKind.MERCI else len(cards) - answer.count
-        self.finder = (cards[index], self.now + 2.0)
-        self.hint_target = (answer.dst, self.now + 2.0)
-        self.say(f"Hint: {self.rules.format_move(answer, self.state)}", 3.0)
-
-    def start_auto(self) -> None:
-        self.assisted = True
-        self.help_used.add(DEMO)
-        self.auto_until = self.now
-        self.auto_seen = {self.state.key()}
-        self.say("The computer plays on. Any key or click stops it.", 2.0)
-
-    def auto_step(self) -> None:
-        """The demo's next move: the solver's winning line, else the plain auto-player.
-
-        The demo knows no more than the player: the line leaves out the moves whose outcome
-        the player cannot foresee (``Rules.hint_excludes``, La Belle Lucie's seeded
-        reshuffles), so a reshuffle comes only from the plain auto-player, as a move the
-        player could make when nothing better is left, and what follows is worked out from
-        the layout it then shows on the table. The demo never takes a move back."""
-        if self.partner.thinking:
-            self.partner.think(0.05)  # wait for the verdict: a plan beats guessing
-            return
-        plan = self.partner.plan
-        move = plan[0] if plan else next_move(self.rules, self.state, self.auto_seen)
-        if move is None:
-            self.auto_until = None
-            self.say("The computer has nothing more it can do.", 2.5)
-            return
-        self.play(move)
-        self.auto_seen.add(self.state.key())
-        self.auto_until = self.now + AUTO_PACE if self.auto_until is not None else None
 
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> bool:

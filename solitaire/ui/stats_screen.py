@@ -17,7 +17,7 @@ from ..model.games import GAMES, make_rules
 from ..model.moves import Status
 from ..stats import Result, Stats, Summary, option_key
 from .overlays import MenuOverlay, Overlay, scaled_text_size
-from .session import DEMO, HINTS
+from .table_help import DEMO, HINTS
 from .theme import font, text, wrap
 from .widgets import panel
 
