@@ -2,7 +2,7 @@
 
 Run under an X server (for example Xvfb :99 -screen 0 1920x1080x24, then DISPLAY=:99):
 
-    python bench/startup.py [--runs 5] [--idle 30] [--windowed] [--clock]
+    python bench/startup.py [--runs 5] [--idle 30] [--windowed] [--clock] [--command CMD]
 
 Launch time runs from starting the interpreter to the game printing "ready" right after
 the first frame of the dealt table was flipped to the screen (SOLITAIRE_REPORT_READY=1).
@@ -10,12 +10,18 @@ Idle CPU is the process's user+system time over --idle seconds with nothing movi
 the game has rested long enough to let its audio device go. With --clock a move is made
 first (xdotool presses S, a reshuffle), so the on-screen clock ticks every second.
 Peak memory is the kernel's high-water mark of the resident set (VmHWM).
+--command measures another way of starting the game, the packaged one for instance:
+--command dist/Solitaire/Solitaire (the game's arguments are added after it). With
+--versus CMD the launches of the two commands are taken in turn, so that both meet the
+same load on the machine, and only the launch times are compared.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import select
+import shlex
 import statistics
 import subprocess
 import sys
@@ -25,6 +31,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TICKS = os.sysconf("SC_CLK_TCK")
+READY_WAIT = 60.0  # seconds; a game that fails to start may wait for its message to be read
 
 
 def cpu_seconds(pid: int) -> float:
@@ -51,12 +58,12 @@ def make_a_move(pid: int) -> None:
 
 
 def launch(
-    windowed: bool, idle: float, clock: bool, data: str, linger: float = 0.0
+    command: list[str], windowed: bool, idle: float, clock: bool, data: str, linger: float = 0.0
 ) -> tuple[float, float | None, float]:
     env = {"SDL_AUDIODRIVER": "dummy", **os.environ, "SOLITAIRE_REPORT_READY": "1"}
     env["XDG_DATA_HOME"] = data  # the game's data folder: settings, saves, kept card faces
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # a player's Python keeps its compiled modules
-    args = [sys.executable, str(ROOT / "main.py"), "--game", "lucie", "--deal", "1"]
+    args = [*command, "--game", "lucie", "--deal", "1"]
     started = time.perf_counter()
     game = subprocess.Popen(
         args + (["--windowed"] if windowed else []),
@@ -66,8 +73,9 @@ def launch(
         text=True,
     )
     try:
-        if game.stdout.readline().strip() != "ready":
-            raise SystemExit("the game did not report a dealt table")
+        answered, _, _ = select.select([game.stdout], [], [], READY_WAIT)
+        if not answered or game.stdout.readline().strip() != "ready":
+            raise SystemExit(f"{shlex.join(args)} did not report a dealt table")
         ready = time.perf_counter() - started
         idle_share = None
         if idle:
@@ -84,6 +92,35 @@ def launch(
         game.wait()
 
 
+def spread(times: list[float]) -> str:
+    return (
+        f"median {statistics.median(times):.0f} ms, min {min(times):.0f} ms, "
+        f"max {max(times):.0f} ms"
+    )
+
+
+def compare(first: list[str], second: list[str], runs: int, windowed: bool) -> None:
+    """Launch times of two commands, launched in turn, each with a data folder of its own
+    that a first launch has filled (the card faces kept)."""
+    with tempfile.TemporaryDirectory() as data_1, tempfile.TemporaryDirectory() as data_2:
+        commands = ((first, data_1), (second, data_2))
+        for command, data in commands:
+            launch(command, windowed, 0, False, data, linger=3.0)
+        times: list[list[float]] = [[], []]
+        for _ in range(runs):
+            for launches, (command, data) in zip(times, commands):
+                launches.append(launch(command, windowed, 0, False, data)[0] * 1000)
+    mode = "windowed 1280x800" if windowed else "full screen"
+    for launches, (command, _) in zip(times, commands):
+        print(f"{shlex.join(command)} ({mode}): {spread(launches)} over {runs} runs")
+    ratios = [two / one for one, two in zip(*times)]
+    medians = [statistics.median(launches) for launches in times]
+    print(
+        f"the second takes {medians[1] / medians[0]:.2f} times as long as the first "
+        f"(medians; {statistics.median(ratios):.2f} as the median of the {runs} pairs)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -92,24 +129,34 @@ def main() -> None:
     )
     parser.add_argument("--windowed", action="store_true")
     parser.add_argument("--clock", action="store_true", help="make a move first: the clock runs")
+    parser.add_argument(
+        "--command",
+        type=shlex.split,
+        default=[sys.executable, str(ROOT / "main.py")],
+        help="how to start the game (default: this Python with main.py)",
+    )
+    parser.add_argument(
+        "--versus", type=shlex.split, help="a second command, launched in turn with --command"
+    )
     args = parser.parse_args()
     if "DISPLAY" not in os.environ:
         raise SystemExit("run this under an X server (DISPLAY is not set)")
+    if args.versus:
+        compare(args.command, args.versus, args.runs, args.windowed)
+        return
     with tempfile.TemporaryDirectory() as data:
         # A first launch with a fresh data folder, left running a moment so that it keeps
         # what later launches reuse (the card faces), as a returning player's game has.
-        first = launch(args.windowed, 0, False, data, linger=3.0)
+        first = launch(args.command, args.windowed, 0, False, data, linger=3.0)
         results = [
-            launch(args.windowed, args.idle if i == 0 else 0, args.clock, data)
+            launch(args.command, args.windowed, args.idle if i == 0 else 0, args.clock, data)
             for i in range(args.runs)
         ]
-    times = sorted(ms * 1000 for ms, _, _ in results)
+    times = [ms * 1000 for ms, _, _ in results]
     mode = "windowed 1280x800" if args.windowed else "full screen"
+    print("command:", shlex.join(args.command))
     print(f"first launch, nothing kept yet ({mode}): {first[0] * 1000:.0f} ms")
-    print(
-        f"launch to dealt table ({mode}): median {statistics.median(times):.0f} ms, "
-        f"min {times[0]:.0f} ms, max {times[-1]:.0f} ms over {args.runs} runs"
-    )
+    print(f"launch to dealt table ({mode}): {spread(times)} over {args.runs} runs")
     if results[0][1] is not None:
         resolution = 100 / TICKS / args.idle
         clock = ", clock running" if args.clock else ""
