@@ -1,10 +1,11 @@
-"""Starting from a double-click: main.py and Solitaire.pyw.
+"""Starting from a double-click: main.py, Solitaire.pyw and `python -m solitaire`.
 
 A file manager runs main.py with the system's Python, which usually has no pygame-ce: the
 README's setup put it in the checkout's .venv, so the game restarts with that Python. And a
 double-clicked game has no terminal, so whatever stops it from starting is shown in a
-window as well as on stderr. Only the standard library here: this runs before anything
-else is known to be installed.
+window as well as on stderr (a Tk box; the packaged game leaves Tk out, and MessageBoxW on
+Windows needs none). Only the standard library here: this runs before anything else is
+known to be installed.
 """
 
 from __future__ import annotations
