@@ -26,9 +26,11 @@ import tarfile
 import zipfile
 from pathlib import Path
 
-# Python packages whose data files the game reads at run time (a font package for the UI
-# text, for instance), each collected into the build with PyInstaller's --collect-data.
-DATA_PACKAGES: list[str] = []
+# Python packages (import names) whose data files the game reads at run time, each collected
+# into the build with PyInstaller's --collect-data: without them the game falls back quietly.
+DATA_PACKAGES: list[str] = [
+    "fontpkg_fira_sans",  # the UI's text faces (solitaire/ui/theme.py)
+]
 
 ROOT = Path(__file__).resolve().parents[1]
 NAME = "Solitaire"
