@@ -144,14 +144,12 @@ def test_a_card_held_through_the_chooser_and_a_resize(app):
     assert table.drag is None and pile(table, "t6").endswith("2C 3D")
 
 
-@pytest.mark.xfail(
-    raises=AssertionError, strict=True, reason="solver/solve.py: not fixed here (reported)"
-)
 def test_vierfrei_with_safe_cards_sent_home_after_two_moves(app):
     """Soak seed '1-22' (and four more seeds in the million-event run): with "play safe
-    cards home after every move" on, the FreeCell solver's line for the partner has moves
-    the engine's own sending home made illegal; solve_freecell_family raises
-    AssertionError out of the move (deal 674261: 4b, then 3a)."""
+    cards home after every move" on, the FreeCell solver's line for the partner had moves
+    the engine's own sending home made illegal, and solve_freecell_family raised
+    AssertionError out of the move (deal 674261: 4b, then 3a). The line is now followed by
+    its cards, leaving out those the engine sent home."""
     table = start(app, "vierfrei", 674261, auto=True)
     drag(app, point(app, "t4"), point(app, "c2"))
     drag(app, point(app, "t3"), point(app, "c1"))

@@ -124,20 +124,37 @@ def quick_verdict(rules: Rules, state: State) -> Verdict | None:
 def solve_freecell_family(
     rules: Rules, state: State, *, max_seconds: float, max_positions: int
 ) -> Verdict:
-    """The dedicated FreeCell solver, its moves made engine moves.
-
-    With the automatic-play option on, the engine already sends safe cards home, so the
-    solver's own moves home for those cards are left out."""
+    """The dedicated FreeCell solver, its moves made engine moves."""
     result = solve_freecell(state, max_positions=max_positions, max_seconds=max_seconds)
-    moves, position = [], state.copy()
-    for src, dst, count in result.moves:
-        move = Move(MoveKind.MOVE, src, dst, count)
-        if rules.is_legal(position, move):
-            moves.append(move)
-            position = rules.successor(position, move)
-        elif not (rules.roles[dst] == "foundation" and rules.options["auto"]):
-            raise AssertionError(f"the FreeCell solver's move {src}->{dst} is not legal")
+    moves = engine_moves(rules, state, result.moves)
+    if moves is None:
+        return Verdict(UNKNOWN, [], result.positions, result.seconds)
     return Verdict(result.status, moves, result.positions, result.seconds)
+
+
+def engine_moves(rules: Rules, state: State, line) -> list[Move] | None:
+    """The FreeCell solver's (src, dst, count) line as engine moves, or None if it does not
+    replay (then nothing is claimed from it).
+
+    With the automatic-play option on, the engine sends safe cards home by itself, maybe
+    earlier than the solver's line does: the line is followed on a board of its own, so
+    that each move is known by its cards, and the cards the engine has sent home already
+    are left out of it (a move of nothing else is left out whole)."""
+    board = {name: list(cards) for name, cards in state.piles.items()}  # the solver's view
+    moves, position = [], state.copy()
+    for src, dst, count in line:
+        moving = board[src][len(board[src]) - count :]
+        del board[src][len(board[src]) - count :]
+        board[dst] += moving
+        still = [card for card in moving if card in position.piles[src]]
+        if not still:
+            continue  # the engine has sent them home already
+        move = Move(MoveKind.MOVE, src, dst, len(still))
+        if not rules.is_legal(position, move):
+            return None
+        moves.append(move)
+        position = rules.successor(position, move)
+    return moves
 
 
 def solution_lines(game: Game, moves: list[Move], atomic: bool = False) -> list[str]:
