@@ -2,6 +2,7 @@
 
     python bench/solver.py --game prince --rule sequence=alternate --start 1 --end 1000 \\
         --max-seconds 2
+    python bench/solver.py --game castle --end 200 --generic   # the generic search instead
 
 For each deal: solved (a win exists; for La Belle Lucie with its seeded reshuffles, for
 Canfield seeing every card), proven not winnable, or unknown (no verdict within the
@@ -21,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solitaire.cli import parse_rule_options  # noqa: E402
 from solitaire.model.game import Game  # noqa: E402
 from solitaire.model.games import make_rules  # noqa: E402
+from solitaire.solver.search import Search  # noqa: E402
 from solitaire.solver.solve import SOLVED, UNSOLVABLE, solve_game  # noqa: E402
 
 
@@ -35,6 +37,11 @@ def main() -> None:
     parser.add_argument(
         "--print-wins", action="store_true", help="print each deal won (for known_wins.py)"
     )
+    parser.add_argument(
+        "--generic",
+        action="store_true",
+        help="use the generic search (solver/search.py) instead of the game's own, to compare",
+    )
     args = parser.parse_args()
     rules = make_rules(args.game, **parse_rule_options(args.rule))
     counts = {SOLVED: 0, UNSOLVABLE: 0, "unknown": 0}
@@ -42,9 +49,13 @@ def main() -> None:
     began = time.perf_counter()
     for number in range(args.start, args.end + 1):
         game = Game(rules, number)
-        verdict = solve_game(
-            rules, game.state, max_seconds=args.max_seconds, max_positions=args.max_positions
-        )
+        if args.generic:
+            search = Search(rules, game.state, max_positions=args.max_positions)
+            verdict = search.finish(args.max_seconds)
+        else:
+            verdict = solve_game(
+                rules, game.state, max_seconds=args.max_seconds, max_positions=args.max_positions
+            )
         if verdict.status == SOLVED:
             for move in verdict.moves:
                 game.play(move)
@@ -56,6 +67,8 @@ def main() -> None:
     total = args.end - args.start + 1
     times.sort()
     rule_text = rules.option_text() or "(no options)"
+    if args.generic:
+        rule_text += " (generic search)"
     print(
         f"{args.game} {rule_text}, deals {args.start}..{args.end}, {args.max_seconds:g} s each: "
         f"won {counts[SOLVED]} ({counts[SOLVED] / total:.1%}), proven lost "

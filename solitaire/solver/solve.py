@@ -11,6 +11,7 @@ from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State, Transfer
 from .canfield import CanfieldSearch
+from .castle import CastleSearch
 from .freecell import solve_freecell
 from .lucie import LucieSearch
 from .prince import PrinceSearch
@@ -36,6 +37,7 @@ DEDICATED: dict[str, type] = {
     "prince": PrinceSearch,
     "lucie": LucieSearch,
     "canfield": CanfieldSearch,
+    "castle": CastleSearch,
 }
 
 

@@ -29,6 +29,7 @@ class BeleagueredCastle(Rules):
     blurb = "The aces start home; eight rows build down regardless of suit, one card at a time."
     tableau = ROWS
     build = BUILD_RANK
+    solver = "castle"
     example = "--deal 3 --moves '65' --show"
     codes = {
         **{str(number): name for number, name in enumerate(ROWS, start=1)},

@@ -1,0 +1,222 @@
+"""Beleaguered Castle's own solver: its solutions replay through the engine, and its proofs
+of defeat, its safe moves home and its dead-position test agree with an exhaustive
+search of the engine's own moves and with the generic search."""
+
+import random
+
+import pytest
+from helpers import engine_winnable, game_with, run_in_slices
+
+from solitaire.model.cards import SUITS, Card
+from solitaire.model.game import Game
+from solitaire.model.games import make_rules
+from solitaire.model.games.castle import BeleagueredCastle
+from solitaire.model.moves import Move, MoveKind
+from solitaire.model.rules import FOUNDATIONS
+from solitaire.model.state import State
+from solitaire.solver.castle import CastleSearch
+from solitaire.solver.compact import card_code
+from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search
+from solitaire.solver.solve import make_search, solve_game
+
+RANKS = "A23456789TJQK"
+
+
+def home_up_to(**tops: str) -> dict:
+    """Foundation piles holding each named suit from the ace up to the given rank."""
+    return {
+        "f" + suit: " ".join(rank + suit for rank in RANKS[: RANKS.index(top) + 1])
+        for suit, top in tops.items()
+    }
+
+
+def solve(rules, state: State, seconds: float = 10.0):
+    return CastleSearch(rules, state, max_positions=2_000_000).finish(seconds)
+
+
+def replays_to_a_win(rules, state: State, moves) -> bool:
+    """Each move legal in turn through the engine, and the last one wins."""
+    for move in moves:
+        if not rules.is_legal(state, move):
+            return False
+        state = rules.successor(state, move)
+    return rules.is_won(state)
+
+
+def engine_can_win(rules, state: State) -> bool:
+    return engine_winnable(rules, state, 300_000, key=rules.position_key)
+
+
+def compact(rules, state: State) -> tuple:
+    """The solver's own form of a position: rows as bytes, the foundation counts."""
+    rows = tuple(bytes(card_code(card) for card in state.piles[name]) for name in rules.tableau)
+    return rows, tuple(len(state.piles[name]) for name in FOUNDATIONS)
+
+
+def narrow_castle(rows: int):
+    """The game with fewer rows, so that small positions are often lost and an exhaustive
+    search of them stays small."""
+
+    class Narrow(BeleagueredCastle):
+        tableau = BeleagueredCastle.tableau[:rows]
+
+    return Narrow()
+
+
+def random_position(rules, rng: random.Random, cards_out: int) -> State:
+    """``cards_out`` cards of random suits still to go home, dealt at random into the rows,
+    every row getting one first; the rest of each suit home."""
+    left = [0] * 4
+    for _ in range(cards_out):
+        left[rng.choice([suit for suit in range(4) if left[suit] < 12])] += 1
+    piles = rules.empty_piles()
+    out = []
+    for suit, count in zip(SUITS, left):
+        piles["f" + suit] = [Card(rank, suit) for rank in range(1, 14 - count)]
+        out += [Card(rank, suit) for rank in range(14 - count, 14)]
+    rng.shuffle(out)
+    for index, card in enumerate(out):
+        rows = rules.tableau
+        piles[rows[index] if index < len(rows) else rng.choice(rows)].append(card)
+    return State(piles, {"deal": 0})
+
+
+def small_positions(count: int, seed: int):
+    """(rules, position) pairs: three to five rows, two to three cards a row."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        rules = narrow_castle(rng.choice([3, 3, 4, 4, 5]))
+        rows = len(rules.tableau)
+        yield rules, random_position(rules, rng, rng.randint(2 * rows, 3 * rows + 2))
+
+
+@pytest.mark.parametrize("deal", [1, 2, 6, 7, 10, 12])
+def test_deals_are_solved_and_the_solution_replays(deal):
+    rules = make_rules("castle")
+    verdict = solve(rules, Game(rules, deal).state)
+    assert verdict.status == SOLVED
+    game = Game(rules, deal)
+    for move in verdict.moves:
+        game.play(move)
+    assert rules.is_won(game.state)
+
+
+# Deals 1..40 the generic search settles within 5 s (the rest it leaves unknown).
+@pytest.mark.parametrize(
+    ("deal", "status"),
+    [(3, UNSOLVABLE), (9, UNSOLVABLE), (13, UNSOLVABLE), (15, UNSOLVABLE), (12, SOLVED)],
+)
+def test_deals_the_generic_search_settles_get_the_same_verdict(deal, status):
+    rules = make_rules("castle")
+    state = Game(rules, deal).state
+    assert solve(rules, state).status == status
+    assert Search(rules, state, max_positions=50_000).finish(20).status == status
+
+
+def test_verdicts_on_small_positions_agree_with_an_exhaustive_engine_search():
+    verdicts = {SOLVED: 0, UNSOLVABLE: 0}
+    for rules, state in small_positions(400, seed=13):
+        verdict = solve(rules, state)
+        if engine_can_win(rules, state):
+            assert verdict.status == SOLVED
+            assert replays_to_a_win(rules, state, verdict.moves)
+        else:
+            assert verdict.status == UNSOLVABLE
+        verdicts[verdict.status] += 1
+    assert verdicts[UNSOLVABLE] > 20 and verdicts[SOLVED] > 200  # both kinds were tested
+
+
+def test_a_card_sent_home_by_the_solvers_rule_loses_no_win():
+    # Where every foundation holds at least the card's rank less two, but one of them
+    # not the rank less one (so the engine's own, stricter rule would not send it).
+    checked = 0
+    for rules, state in small_positions(600, seed=29):
+        found = [len(state.piles[name]) for name in FOUNDATIONS]
+        for name in rules.tableau:
+            card = state.top(name)
+            if card is None or found[SUITS.index(card.suit)] != card.rank - 1:
+                continue
+            if not card.rank - 2 <= min(found) < card.rank - 1:
+                continue
+            after = rules.successor(state, Move(MoveKind.MOVE, name, "f" + card.suit))
+            assert engine_can_win(rules, after) == engine_can_win(rules, state)
+            checked += 1
+    assert checked > 100
+
+
+def test_positions_called_dead_are_lost():
+    dead = 0
+    for rules, state in small_positions(600, seed=41):
+        search = CastleSearch(rules, state, max_positions=1000)
+        if search.dead(*compact(rules, state)):
+            assert not engine_can_win(rules, state)
+            dead += 1
+    assert dead > 20
+
+
+# No row empty, and in every row a card that can never move: each king lies over a
+# lower card of its suit (buried under it) and can go nowhere but home, and has a queen
+# under it; each jack waits for a ten under a king and can go onto a queen only. The ten
+# of clubs can go from jack to jack, which frees nothing.
+LOCKED = {
+    **home_up_to(C="8", D="9", H="9", S="9"),
+    **{"t1": "9C QD KC", "t2": "TD QH KD", "t3": "TH QS KH", "t4": "TS QC KS"},
+    **{"t5": "JC TC", "t6": "JD", "t7": "JH", "t8": "JS"},
+}
+
+
+def test_a_position_whose_rows_can_never_move_is_dead_and_lost():
+    game = game_with("castle", LOCKED)
+    rules = game.rules
+    search = CastleSearch(rules, game.state, max_positions=1000)
+    assert search.dead(*compact(rules, game.state))
+    assert solve(rules, game.state).status == UNSOLVABLE
+    assert not engine_can_win(rules, game.state)
+
+
+def test_one_empty_row_opens_the_same_lock():
+    layout = {**LOCKED, "t7": "JH JS", "t8": ""}
+    game = game_with("castle", layout)
+    assert not CastleSearch(game.rules, game.state, max_positions=1000).dead(
+        *compact(game.rules, game.state)
+    )
+    verdict = solve(game.rules, game.state)
+    assert verdict.status == SOLVED
+    assert replays_to_a_win(game.rules, game.state, verdict.moves)
+
+
+def test_an_ace_not_yet_home_is_played_by_the_solution():
+    layout = {**home_up_to(C="K", D="K", S="K"), "t1": "3H 2H", "t2": "AH 5H", "t3": "KH 4H"}
+    layout.update({"t4": "QH JH", "t5": "TH 9H", "t6": "8H 7H 6H"})
+    game = game_with("castle", layout)
+    verdict = solve(game.rules, game.state)
+    assert verdict.status == SOLVED
+    assert replays_to_a_win(game.rules, game.state, verdict.moves)
+
+
+def test_a_won_position_is_solved_with_no_moves():
+    game = game_with("castle", home_up_to(C="K", D="K", H="K", S="K"))
+    verdict = solve(game.rules, game.state)
+    assert (verdict.status, verdict.moves) == (SOLVED, [])
+
+
+def test_slices_change_nothing_and_half_the_budget_gives_unknown():
+    rules = make_rules("castle")
+    state = Game(rules, 5).state
+    whole = solve(rules, state)
+    sliced = CastleSearch(rules, state, max_positions=2_000_000)
+    verdict, slices, slowest = run_in_slices(sliced, 0.005)
+    assert (verdict.moves, verdict.positions) == (whole.moves, whole.positions)
+    assert slices > 1 and slowest < 0.05
+    half = whole.positions // 2
+    short = CastleSearch(rules, state, max_positions=half).finish(10)
+    assert short.status == UNKNOWN and short.positions >= half
+
+
+def test_the_table_and_the_command_line_get_this_search():
+    rules = make_rules("castle")
+    state = Game(rules, 1).state
+    assert isinstance(make_search(rules, state, max_positions=1000), CastleSearch)
+    verdict = solve_game(rules, state, max_seconds=10)
+    assert verdict.status == SOLVED
+    assert replays_to_a_win(rules, state, verdict.moves)
