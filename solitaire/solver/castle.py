@@ -33,8 +33,7 @@ Moves left out, and why that loses no win:
   in the line (rows that X or D has left may be empty sooner, which only allows more);
   the foundations take the same cards, D and X only sooner than their suits need them.
   The line still ends with every card home. (The engine's own rule, ``Rules.is_safe_home``,
-  waits for all four cards of rank r - 1, which it must where cards come back from
-  the foundations; here they never do.)
+  written for every game, waits for all four cards of rank r - 1.)
 - Of several empty rows only the first is tried (they are interchangeable), and a row's
   only card never moves into an empty row (the same position again).
 
