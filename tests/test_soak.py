@@ -139,9 +139,19 @@ def test_a_card_held_through_the_chooser_and_a_resize(app):
     assert app.screen is not table
     send(app, pygame.event.Event(pygame.WINDOWRESIZED, x=400, y=300))  # to the least size
     send(app, key(pygame.K_TAB, char="\t"), motion((held[0] + 90, held[1] + 120)))
-    assert app.screen is table and app.window.size == (800, 600) and table.drag is not None
+    # The chooser took the mouse: the card was put back, the table is drawn whole again.
+    assert app.screen is table and app.window.size == (800, 600) and table.drag is None
     send(app, up(point(app, "t6")))
     assert table.drag is None and pile(table, "t6").endswith("2C 3D")
+
+
+def test_a_card_held_while_a_dialog_opens_is_put_back(app):
+    table = start(app, "vierfrei", 1)
+    held = point(app, "t6")
+    send(app, down(held), motion((held[0] + 30, held[1] + 40)))
+    assert table.drag is not None
+    send(app, key(pygame.K_F5))  # the statistics dialog takes the mouse
+    assert table.drag is None and table.press is None and table.drawn is None
 
 
 def test_vierfrei_with_safe_cards_sent_home_after_two_moves(app):

@@ -159,11 +159,14 @@ class App:
         return table
 
     def open_chooser(self) -> None:
+        if self.table is not None:
+            self.table.let_go()
         self.screen = Chooser(self)
 
     def open_overlay(self, overlay) -> None:
         if self.table is not None:
             self.table.flights.finish()
+            self.table.let_go()
         self.overlays.append(overlay)
 
     def close_overlay(self, overlay) -> None:

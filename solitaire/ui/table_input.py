@@ -159,6 +159,12 @@ class TableInput:
                 return
         self.fly_back(dragged)
 
+    def let_go(self) -> None:
+        """Another screen or a dialog takes the mouse: a card held is put back (the mouse
+        button will be let go elsewhere), and the next frame is drawn whole."""
+        self.press = self.drag = None
+        self.drawn = None
+
     def finish_selection(self, dst: str) -> None:
         pile, index, count, kind = self.selected
         self.selected = None
