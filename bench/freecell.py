@@ -2,7 +2,7 @@
 
     python bench/freecell.py [--start 1] [--end 1000] [--check] [--fc-solve]
                              [--max-positions N] [--max-seconds S] [--slowest 10]
-                             [--progress N] [--save deals.tsv]
+                             [--progress N] [--save deals.tsv] [--build suit]
 
 Prints the total time, the median, p95, p99 and maximum time per deal (wall clock, and
 the process's CPU time, which other programs on the machine disturb less) and how many
@@ -11,6 +11,8 @@ the rules engine (outside the timing) and fails loudly if one does not end in a 
 --fc-solve also times Freecell Solver (Debian's freecell-solver-bin) on the same range in
 the same run: its `-l lg` preset with freecell-solver-range-parallel-solve, and the
 default preset deal by deal with fc-solve (each run capped at --fc-timeout seconds).
+--build suit plays Baker's Game instead (the same deals, columns building down in suit;
+Freecell Solver then gets `-g bakers_game`).
 """
 
 from __future__ import annotations
@@ -31,7 +33,18 @@ sys.path.insert(0, str(ROOT))
 from solitaire.model.game import Game  # noqa: E402
 from solitaire.model.games import make_rules  # noqa: E402
 from solitaire.model.moves import Move, MoveKind  # noqa: E402
-from solitaire.solver.freecell import solve_freecell  # noqa: E402
+from solitaire.model.rules import BUILD_ALTERNATE, BUILD_SUIT  # noqa: E402
+from solitaire.solver.freecell import BUILDS, solve_freecell  # noqa: E402
+
+GAME_NAMES = {BUILD_ALTERNATE: "FreeCell", BUILD_SUIT: "Baker's Game"}
+FC_SOLVE_GAMES = {BUILD_ALTERNATE: [], BUILD_SUIT: ["-g", "bakers_game"]}
+
+
+def make_game_rules(build: str):
+    """Vierfrei's rules, building down by ``build`` (in suit: Baker's Game)."""
+    rules = make_rules("vierfrei")
+    rules.build = build
+    return rules
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -40,8 +53,8 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered), max(1, math.ceil(share * len(ordered)))) - 1]
 
 
-def replay(number: int, moves: list[tuple[str, str, int]]) -> bool:
-    rules = make_rules("vierfrei")
+def replay(number: int, moves: list[tuple[str, str, int]], build: str) -> bool:
+    rules = make_game_rules(build)
     game = Game(rules, number)
     for src, dst, count in moves:
         game.play(Move(MoveKind.MOVE, src, dst, count))
@@ -61,7 +74,7 @@ def summary(label: str, seconds: list[float]) -> None:
 
 
 def run_ours(args) -> int:
-    rules = make_rules("vierfrei")
+    rules = make_game_rules(args.build)
     wall: list[float] = []
     cpu: list[float] = []
     counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
@@ -73,7 +86,7 @@ def run_ours(args) -> int:
         state = rules.deal(number)
         began, began_cpu = time.perf_counter(), time.process_time()
         result = solve_freecell(
-            state, max_positions=args.max_positions, max_seconds=args.max_seconds
+            state, max_positions=args.max_positions, max_seconds=args.max_seconds, build=args.build
         )
         spent, spent_cpu = time.perf_counter() - began, time.process_time() - began_cpu
         wall.append(spent)
@@ -83,7 +96,7 @@ def run_ours(args) -> int:
         positions += result.positions
         if result.status == "solved":
             lengths.append(len(result.moves))
-            if args.check and not replay(number, result.moves):
+            if args.check and not replay(number, result.moves, args.build):
                 failures.append(number)
         else:
             print(
@@ -93,7 +106,10 @@ def run_ours(args) -> int:
             )
         if args.progress and number % args.progress == 0:
             print(f"  ... {number}: {sum(wall):.1f} s so far", flush=True)
-    print(f"pure-Python solver, deals {args.start}..{args.end} ({len(wall)} deals), one core")
+    print(
+        f"pure-Python solver, {GAME_NAMES[args.build]}, deals {args.start}..{args.end}"
+        f" ({len(wall)} deals), one core"
+    )
     summary("wall", wall)
     summary("cpu ", cpu)
     print(
@@ -131,7 +147,7 @@ def run_fc_solve(args) -> None:
         return
     began = time.perf_counter()
     done = subprocess.run(
-        [parallel, str(args.start), str(args.end), "1", "-l", "lg"],
+        [parallel, str(args.start), str(args.end), "1", *FC_SOLVE_GAMES[args.build], "-l", "lg"],
         capture_output=True,
         text=True,
     )
@@ -151,7 +167,7 @@ def run_fc_solve(args) -> None:
         began = time.perf_counter()
         try:
             out = subprocess.run(
-                [single, "-m"],
+                [single, "-m", *FC_SOLVE_GAMES[args.build]],
                 env={**os.environ, "FREECELL_SOLVER_QUIET": "1"},
                 input=board,
                 capture_output=True,
@@ -183,6 +199,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--slowest", type=int, default=10)
     parser.add_argument("--progress", type=int, default=0, help="print a line every N deals")
     parser.add_argument("--save", help="write one line per deal (tab-separated) to this file")
+    parser.add_argument(
+        "--build", choices=BUILDS, default=BUILD_ALTERNATE, help="suit: Baker's Game"
+    )
     args = parser.parse_args(argv)
     status = run_ours(args)
     if args.fc_solve:

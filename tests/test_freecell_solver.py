@@ -1,14 +1,19 @@
 """The FreeCell solver: its solutions replay through the engine, its proofs of defeat hold."""
 
+import random
 import re
 import time
 
 import pytest
 from helpers import engine_winnable, game_with
 
+from solitaire.model.cards import SUITS, Card
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
+from solitaire.model.games.vierfrei import Vierfrei
 from solitaire.model.moves import Move, MoveKind
+from solitaire.model.rules import BUILD_ALTERNATE, BUILD_RANK, BUILD_SUIT
+from solitaire.model.state import State
 from solitaire.solver.freecell import solve_deal, solve_freecell
 
 NOTATION = re.compile(r"^([1-8][1-8a-dh]|[a-d][1-8h])(v\d+)?$")
@@ -175,3 +180,99 @@ def test_deal_11982_is_proven_unsolvable():
     assert result.status == "unsolvable"
     assert result.moves == []
     assert time.perf_counter() - began < 30
+
+
+# ---------------------------------------------------------------------------- Baker's Game
+
+
+class InSuit(Vierfrei):
+    """Baker's Game: Vierfrei's deals and layout, the columns building down in suit."""
+
+    build = BUILD_SUIT
+
+
+def play_out(rules, state: State, moves: list[tuple[str, str, int]]) -> State:
+    """Every (src, dst, count) played through the engine: each one must be legal."""
+    for src, dst, count in moves:
+        move = Move(MoveKind.MOVE, src, dst, count)
+        assert rules.is_legal(state, move), (src, dst, count)
+        state = rules.successor(state, move)
+    return state
+
+
+@pytest.mark.parametrize("deal", [3, 6, 33, 65])
+def test_bakers_game_deals_are_solved_building_in_suit_and_replay(deal):
+    rules = InSuit()
+    result = solve_deal(deal, build=BUILD_SUIT)
+    assert result.status == "solved"
+    assert rules.is_won(play_out(rules, rules.deal(deal), result.moves))
+    # the same moves are not a FreeCell game: alternate colours would refuse some of them
+    with pytest.raises(AssertionError):
+        play_out(make_rules("vierfrei"), rules.deal(deal), result.moves)
+
+
+@pytest.mark.parametrize("deal", [22, 26, 68])
+def test_bakers_game_deals_proven_lost(deal):
+    # Freecell Solver (fc-solve -g bakers_game -l lg) cannot solve these either.
+    result = solve_deal(deal, build=BUILD_SUIT, max_seconds=30)
+    assert result.status == "unsolvable"
+    assert result.moves == []
+
+
+def test_alternate_colours_stay_the_default():
+    assert solve_deal(1).moves == solve_deal(1, build=BUILD_ALTERNATE).moves
+
+
+def test_other_build_rules_are_refused():
+    with pytest.raises(ValueError):
+        solve_deal(1, build=BUILD_RANK)
+
+
+def few_cells(build: str, cells: int):
+    return type("Small", (Vierfrei,), {"build": build, "cells": CELL_NAMES[:cells]})()
+
+
+CELL_NAMES = ("c1", "c2", "c3", "c4")
+
+
+def endgame(rules, rng: random.Random, least: int, most: int) -> State:
+    """Between ``least`` and ``most`` cards of each suit still out (the highest), one in
+    each column and the rest anywhere among them: the foundations take no card of a suit
+    before its lower ones, and a card over a lower one of its suit must find a place."""
+    piles = rules.empty_piles()
+    loose = []
+    for suit in SUITS:
+        out = rng.randint(least, most)
+        piles["f" + suit] = [Card(rank, suit) for rank in range(1, 14 - out)]
+        loose += [Card(rank, suit) for rank in range(14 - out, 14)]
+    rng.shuffle(loose)
+    for number, card in enumerate(loose):
+        column = rules.tableau[number] if number < len(rules.tableau) else rng.choice(rules.tableau)
+        piles[column].append(card)
+    return State(piles, {"deal": 0})
+
+
+@pytest.mark.parametrize(
+    ("build", "cells", "least", "most"),
+    [(BUILD_SUIT, 0, 6, 9), (BUILD_SUIT, 1, 7, 10), (BUILD_ALTERNATE, 0, 6, 9)],
+)
+def test_small_positions_agree_with_an_exhaustive_search(build, cells, least, most):
+    """Every verdict on small positions with few free spaces is the engine's: a win that
+    replays, or "unsolvable" where the engine, trying every move, finds no win."""
+    rules = few_cells(build, cells)
+    verdicts = {"solved": 0, "unsolvable": 0}
+    for seed in range(20):
+        state = endgame(rules, random.Random(f"{build} {cells} {seed}"), least, most)
+        result = solve_freecell(state, cells=cells, build=build, max_seconds=30)
+        can_win = engine_winnable(
+            rules,
+            state,
+            300_000,
+            key=rules.position_key,
+            skip=lambda move: move.kind != MoveKind.MOVE,
+        )
+        assert result.status == ("solved" if can_win else "unsolvable"), seed
+        if can_win:
+            assert rules.is_won(play_out(rules, state, result.moves))
+        verdicts[result.status] += 1
+    assert min(verdicts.values()) >= 3, verdicts

@@ -126,6 +126,85 @@ class Rules:
     def cards_home(self, state: State) -> int:
         return sum(len(state.piles[name]) for name in FOUNDATIONS)
 
+    def is_safe_home(self, state: State, card: Card) -> bool:
+        """May ``card`` go home now at no cost: can every position that was winnable
+        before still be won after it? Then the search tries no other move and "play safe
+        cards home" sends it up. A wrong yes could make a winnable game look lost, a wrong
+        no only costs time, so whatever this cannot prove is a no.
+
+        A card of rank r is wanted in play only as a place for the cards that may lie on
+        it (``builds_on``): the r - 1 of its suit when building in suit (home already when
+        this card may go), both r - 1 of the other colour when building in alternate
+        colours, all four r - 1 when building regardless of suit; with ``wrap`` the base
+        card can hold the last cards of the suits. Once those are home for good nothing
+        can ever be laid on it. Take a winning line that keeps it in play: the same line
+        without its moves is legal after it went home (the card only covered what lay
+        under it, and held a cell or a column that is now free) and still wins.
+
+        Where cards may come back from the foundations (``foundation_takeback``) home is
+        not for good: a card that could lie on this one may come back to do so, and others
+        come back to lie on that one. So take the set H of this card, every card that could
+        lie on a card of H and every card under a card of H in its foundation: no card
+        outside H can ever be laid on one of H. When all of H but this card is home, the
+        winning line without the moves of the cards of H (which stay home) is legal and
+        wins. In suit that is what the foundations hold already (always safe, but for
+        the base card when ranks wrap); in alternate colours both r - 1 of the other
+        colour and the other r - 2 of its own; regardless of suit all four r - 1.
+
+        Only a card at the top of a tableau pile, a cell or a reserve goes, where nothing
+        but building lays a card on it: taking one out of the waste would change how a
+        later pass groups the hand by threes. Not while a reshuffle (which deals the cards
+        still out, one more or less changes the deal) or a merci (which may lay a card
+        anywhere, or be lost by any move) may still come. The game's own automatic moves
+        must keep the argument (play home only cards this test passes, fill a space from
+        the reserve, which only brings forward a card that could be played from there);
+        a game whose automatic moves do more must say no here itself.
+        """
+        if not self.home_accepts(state, card):
+            return False
+        base = self.base_rank(state)
+        cache = self.__dict__.setdefault("_safe_home_needs", {})
+        key = (card, base, self.build, self.wrap, self.foundation_takeback)
+        needs = cache.get(key)
+        if needs is None:
+            needs = cache[key] = self._home_needs(card, base)
+        piles = state.piles
+        if any(len(piles["f" + suit]) < need for suit, need in zip(SUITS, needs)):
+            return False
+        places = cache.get("places")
+        if places is None:
+            roles = ("tableau", "cell", "reserve")
+            places = cache["places"] = [name for name in self.roles if self.roles[name] in roles]
+        if not any(piles[name] and piles[name][-1] == card for name in places):
+            return False
+        return not self.has_second_chance(state)
+
+    def _home_needs(self, card: Card, base: int) -> tuple[int, ...]:
+        """For ``is_safe_home``: how many cards of each suit (in SUITS order) must be home
+        before ``card`` is safe there; more than its own suit holds if it never is."""
+        deck = [Card(rank, suit) for rank in range(1, 14) for suit in SUITS]
+
+        def depth(other: Card) -> int:  # cards of its suit under it at home
+            return (other.rank - base) % 13
+
+        wanted = {card}
+        todo = [card]
+        while todo:
+            lower = todo.pop()
+            more = [other for other in deck if self.builds_on(other, lower)]
+            if self.foundation_takeback:  # and, at home, the cards under it
+                more += [o for o in deck if o.suit == lower.suit and depth(o) < depth(lower)]
+            for other in more:
+                if other not in wanted:
+                    wanted.add(other)
+                    if self.foundation_takeback:
+                        todo.append(other)
+        wanted.discard(card)
+        return tuple(
+            max((depth(other) + 1 for other in wanted if other.suit == suit), default=0)
+            for suit in SUITS
+        )
+
     # ------------------------------------------------------------------ legality
     def check(self, state: State, move: Move) -> None:
         """Raise IllegalMove with the reason if ``move`` is not allowed; change nothing."""

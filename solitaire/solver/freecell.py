@@ -14,12 +14,20 @@ switch-tasking does:
   share that grows with every turn, and all the time once a fast search has run dry (the
   fast searches also try every single-card move, so the others would find nothing new).
 
+The columns build down by one of two rules (``build``): alternate colours (FreeCell,
+Vierfrei) or in suit (Baker's Game). The tables of which card lies on which, and the
+safe-card rule, are made for each; the rest of the solver is the same, the limit on
+cards moved at once too.
+
 Every search plays safe cards home inside the search: a card goes up when nothing left
-in play can need it (Horne's rule as Freecell Solver uses it, or "both opposite-colour
-cards one rank lower are home", whichever allows it; foundations never give cards back
-in this game, so both are safe). Those are real moves of the game, so every one of them
-is listed in the solution, which replays move by move through the engine from the given
-position (with the game's own automatic moves off, the default).
+in play can need it. In alternate colours: Horne's rule as Freecell Solver uses it, or
+"both opposite-colour cards one rank lower are home", whichever allows it. In suit:
+every card the foundations take, since the only card that could lie on it, the next
+lower of its suit, is home already (Freecell Solver: "always put on the foundation if it
+is built-by-suit"). Foundations never give cards back in these games, so all of these
+are safe. Those are real moves of the game, so every one of them is listed in the
+solution, which replays move by move through the engine from the given position (with
+the game's own automatic moves off, the default).
 
 Positions are tuples: the columns as ``bytes`` (a card is ``rank * 4 + suit``, suits in
 the order C D H S), the free cells as card codes (0 for empty) and the four foundation
@@ -35,6 +43,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..model.cards import SUITS
+from ..model.rules import BUILD_ALTERNATE, BUILD_SUIT
 from .compact import (
     BYTE,
     OPPOSITE,
@@ -45,38 +54,10 @@ from .compact import (
     raise_found,
 )
 
-__all__ = ["FreecellResult", "solve_freecell", "solve_deal"]
+__all__ = ["BUILDS", "FreecellResult", "solve_freecell", "solve_deal"]
 
 # ---------------------------------------------------------------------------- cards as ints
 
-# _FITS[lower << 6 | upper]: may ``upper`` lie on ``lower`` in a column?
-_FITS = bytes(
-    (
-        1
-        if 1 <= (upper >> 2) and (lower >> 2) == (upper >> 2) + 1 and RED[lower] != RED[upper]
-        else 0
-    )
-    for lower in range(64)
-    for upper in range(64)
-)
-# The two cards a card can be placed on (one rank higher, other colour); none for kings.
-_PARENTS = tuple(
-    (
-        tuple(((code >> 2) + 1) * 4 + suit for suit in range(4) if RED[suit] != RED[code])
-        if 1 <= code >> 2 <= 12
-        else ()
-    )
-    for code in range(64)
-)
-# The two cards that can be placed on a card (one rank lower, other colour); none for aces.
-_CHILDREN = tuple(
-    (
-        tuple(((code >> 2) - 1) * 4 + suit for suit in range(4) if RED[suit] != RED[code])
-        if 2 <= code >> 2 <= 13
-        else ()
-    )
-    for code in range(64)
-)
 _FOUNDATION = tuple("f" + suit for suit in SUITS)
 
 
@@ -106,13 +87,44 @@ def _safe_cards(found: tuple) -> frozenset:
 
 
 def _next_cards(found: tuple) -> frozenset:
-    """The cards the foundations take now."""
+    """The cards the foundations take now (building in suit, all of them are safe)."""
     nxt = _NEXT_CACHE.get(found)
     if nxt is None:
         nxt = _NEXT_CACHE[found] = frozenset(
             (found[suit] + 1) * 4 + suit for suit in range(4) if found[suit] < 13
         )
     return nxt
+
+
+def _fits(build: str, lower: int, upper: int) -> bool:
+    """May the card ``upper`` lie on ``lower`` in a column?"""
+    if not (1 <= upper >> 2 and lower >> 2 == (upper >> 2) + 1):
+        return False
+    if build == BUILD_ALTERNATE:
+        return RED[lower] != RED[upper]
+    return lower & 3 == upper & 3
+
+
+class _Tables:
+    """What the build rule decides, as tables indexed by card codes."""
+
+    def __init__(self, build: str):
+        # fits[lower << 6 | upper]: may ``upper`` lie on ``lower`` in a column?
+        self.fits = bytes(_fits(build, lower, upper) for lower in range(64) for upper in range(64))
+        cards = range(4, 56)
+        # The cards a card can be placed on (one rank higher; two in alternate colours,
+        # one in suit; none for kings), and the cards that can be placed on it.
+        self.parents = tuple(
+            tuple(other for other in cards if self.fits[other << 6 | code]) for code in range(64)
+        )
+        self.children = tuple(
+            tuple(other for other in cards if self.fits[code << 6 | other]) for code in range(64)
+        )
+        self.safe_cards = _safe_cards if build == BUILD_ALTERNATE else _next_cards
+
+
+BUILDS = (BUILD_ALTERNATE, BUILD_SUIT)
+_TABLES = {build: _Tables(build) for build in BUILDS}
 
 
 # ---------------------------------------------------------------------------- the result
@@ -140,7 +152,10 @@ class FreecellResult:
 class _Board:
     """Pile names and move generation for one table size."""
 
-    def __init__(self, ncols: int, ncells: int, col_names, cell_names):
+    def __init__(self, ncols: int, ncells: int, col_names, cell_names, build=BUILD_ALTERNATE):
+        tables = _TABLES[build]
+        self.fits, self.parents_of, self.children_of = tables.fits, tables.parents, tables.children
+        self.safe_cards = tables.safe_cards
         self.ncols = ncols
         self.ncells = ncells
         self.col_names = tuple(col_names)
@@ -210,7 +225,8 @@ class _Board:
     def settle(self, cols: list, cells: list, found: tuple, moves: list) -> tuple:
         """Play every safe card home (in place); return the new foundation counts."""
         col_names, cell_names = self.col_names, self.cell_names
-        safe = _safe_cards(found)
+        safe_cards = self.safe_cards
+        safe = safe_cards(found)
         while safe:
             moved = False
             for i, col in enumerate(cols):
@@ -219,7 +235,7 @@ class _Board:
                     col = col[:-1]
                     found = raise_found(found, suit)
                     moves.append((col_names[i], _FOUNDATION[suit], 1))
-                    safe = _safe_cards(found)
+                    safe = safe_cards(found)
                     moved = True
                 cols[i] = col
             for i, card in enumerate(cells):
@@ -228,7 +244,7 @@ class _Board:
                     cells[i] = 0
                     found = raise_found(found, suit)
                     moves.append((cell_names[i], _FOUNDATION[suit], 1))
-                    safe = _safe_cards(found)
+                    safe = safe_cards(found)
                     moved = True
             if not moved:
                 break
@@ -239,7 +255,8 @@ class _Board:
         if n is None:
             n = 1
             size = len(col)
-            while n < size and _FITS[col[-n - 1] << 6 | col[-n]]:
+            fits = self.fits
+            while n < size and fits[col[-n - 1] << 6 | col[-n]]:
                 n += 1
             self.runs[col] = n
         return n
@@ -257,7 +274,8 @@ class _Board:
         append = out.append
         col_names, cell_names = self.col_names, self.cell_names
         nxt = _next_cards(found)
-        safe = _safe_cards(found)
+        safe = self.safe_cards(found)
+        parents_of, children_of = self.parents_of, self.children_of
         settle = self.settle
         nfree = cells.count(0)
         nempty = cols.count(b"")
@@ -277,7 +295,7 @@ class _Board:
                     moves = [(src, _FOUNDATION[card & 3], 1)]
                     f2 = settle(lcols, lcells, raise_found(found, card & 3), moves)
                     append((tuple(lcols), tuple(lcells), f2, moves))
-                parents = _PARENTS[card]
+                parents = parents_of[card]
                 for j, top in enumerate(tops):
                     if top in parents:
                         lcols = list(cols)
@@ -296,7 +314,7 @@ class _Board:
         wanted: dict[int, list] = {}  # card -> columns whose top card takes it
         for j, top in enumerate(tops):
             if top > 7:  # not empty, not an ace
-                for card in _CHILDREN[top]:
+                for card in children_of[top]:
                     if card in wanted:
                         wanted[card].append(j)
                     else:
@@ -380,8 +398,9 @@ class _Board:
         count = self.info.get(col)
         if count is None:
             count = 0
+            fits = self.fits
             for below, card in zip(col, col[1:]):
-                if not _FITS[below << 6 | card]:
+                if not fits[below << 6 | card]:
                     count += 1
             self.info[col] = count
         return count
@@ -569,8 +588,11 @@ PROOF_SHARE = 150  # the complete search gets this many positions times the turn
 PROOF_MOST = 1200  # up to this many (its positions cost about a quarter of a fast one's)
 
 
-def encode_state(state, cells: int = 4):
-    """(board, cols, cells, found) for an engine position of Vierfrei."""
+def encode_state(state, cells: int = 4, build: str = BUILD_ALTERNATE):
+    """(board, cols, cells, found) for an engine position of Vierfrei (or of a variant
+    that builds by ``build``)."""
+    if build not in _TABLES:
+        raise ValueError(f"the FreeCell solver builds by {' or '.join(BUILDS)}, not {build!r}")
     piles = state.piles
     col_names = sorted(
         (name for name in piles if name[0] == "t" and name[1:].isdigit()), key=lambda n: int(n[1:])
@@ -582,7 +604,7 @@ def encode_state(state, cells: int = 4):
         if piles[name]:
             raise ValueError(f"free cell {name} holds a card but only {cells} cells are in play")
     cell_names = cell_names[:cells]
-    board = _Board(len(col_names), len(cell_names), col_names, cell_names)
+    board = _Board(len(col_names), len(cell_names), col_names, cell_names, build)
     cols = tuple(bytes(card_code(card) for card in piles[name]) for name in col_names)
     cell_cards = tuple(card_code(piles[name][-1]) if piles[name] else 0 for name in cell_names)
     found = tuple(len(piles["f" + suit]) for suit in SUITS)
@@ -605,16 +627,20 @@ def solve_freecell(
     max_positions: int = 1_000_000,
     max_seconds: float | None = 60.0,
     cells: int = 4,
+    build: str = BUILD_ALTERNATE,
 ) -> FreecellResult:
     """Search for a win from a Vierfrei position (``solitaire.model.state.State``).
 
     ``cells`` free cells are used (the first ones by name; the others must be empty).
+    ``build``: how the columns build down, ``BUILD_ALTERNATE`` (FreeCell) or
+    ``BUILD_SUIT`` (Baker's Game); another raises ValueError. Runs move as FreeCell's
+    (free cells + 1) * 2 ** empty columns either way.
     The search stops after ``max_positions`` expanded positions or ``max_seconds`` and
     then says "unknown"; "unsolvable" only comes from a complete search.
     """
     started = time.perf_counter()
     deadline = None if max_seconds is None else started + max_seconds
-    board, cols, cell_cards, found = encode_state(state, cells)
+    board, cols, cell_cards, found = encode_state(state, cells, build)
     lcols, lcells = list(cols), list(cell_cards)
     first_moves: list = []
     found = board.settle(lcols, lcells, found, first_moves)
@@ -677,7 +703,8 @@ def solve_freecell(
 
 
 def solve_deal(number: int, **kwargs) -> FreecellResult:
-    """Solve Microsoft FreeCell deal ``number`` as Vierfrei deals it."""
+    """Solve Microsoft FreeCell deal ``number`` as Vierfrei deals it (Baker's Game deals
+    the same pack: pass ``build=BUILD_SUIT``); ``kwargs`` go to ``solve_freecell``."""
     from ..model.games import make_rules
 
     return solve_freecell(make_rules("vierfrei").deal(number), **kwargs)

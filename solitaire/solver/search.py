@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from itertools import count
 
 from ..model.moves import Move, MoveKind
-from ..model.rules import BUILD_SUIT, FOUNDATIONS, Rules
+from ..model.rules import BUILD_SUIT, Rules
 from ..model.state import State
 
 SOLVED = "solved"
@@ -181,26 +181,14 @@ def score(rules: Rules, state: State) -> float:
 
 
 def is_safe_home(rules: Rules, state: State, move: Move) -> bool:
-    """A move home that can never be regretted, so the search need not try others.
-
-    Building down in suit with no way back, a card can only ever hold the next lower
-    card of its suit, which is already home when this card may go. Canfield and other
-    alternate-colour games: safe once both opposite-colour cards one rank lower are
-    home (counted from the base rank, so a base card other than an ace waits for the
-    last cards of the other colour).
+    """A move home that can never be regretted, so the search need not try others: one
+    card from the top of a pile to its foundation when the game's own test
+    (``Rules.is_safe_home``, right for every build rule, wrapping ranks and foundations
+    that give cards back) says nothing left in play can need it.
     """
-    if move.kind != MoveKind.MOVE or rules.roles.get(move.dst) != "foundation":
+    if move.kind != MoveKind.MOVE or move.count != 1:
         return False
-    if rules.foundation_takeback or rules.roles.get(move.src) == "foundation":
+    if rules.roles.get(move.dst) != "foundation" or rules.roles.get(move.src) == "foundation":
         return False
-    if rules.build == BUILD_SUIT:
-        return True
-    card = state.piles[move.src][-1]
-    depth = (card.rank - rules.base_rank(state)) % 13  # cards of its suit already home
-    if depth == 0:
-        # The first card of a suit. Where kings go on aces (Canfield's wrap) the cards
-        # that could lie on it are the last of their suits to go home, so it is safe only
-        # once they are all home; elsewhere nothing ever lies on it.
-        depth = 13 if rules.wrap else 0
-    opposite = [name for name in FOUNDATIONS if (name[1] in "DH") != card.is_red]
-    return all(len(state.piles[name]) >= depth for name in opposite)
+    cards = state.piles.get(move.src)
+    return bool(cards) and rules.is_safe_home(state, cards[-1])

@@ -8,11 +8,11 @@ Safe play home (the Delete key, and optionally after every move) sends a card up
 when no card still in play can need it: a card of rank r can only ever be wanted as the
 place for an opposite-colour card of rank r - 1, so it goes home once both of those are
 home (seed 004: "a black 4 will only be removed if there are no red 3's in the game").
+That is the shared rule of ``Rules.is_safe_home`` for alternate colours.
 """
 
 from __future__ import annotations
 
-from ..cards import Card
 from ..moves import Move, MoveKind
 from ..options import Option
 from ..rules import BUILD_ALTERNATE, FOUNDATIONS, HOME, Rules
@@ -145,18 +145,14 @@ class Vierfrei(Rules):
             self.follow_up(log, None)
 
     # ------------------------------------------------------------------ safe play
-    def is_safe_home(self, state: State, card: Card) -> bool:
-        if not self.home_accepts(state, card):
-            return False
-        needers = [suit for suit in "CDHS" if Card(1, suit).is_red != card.is_red]
-        return all(len(state.piles["f" + suit]) >= card.rank - 1 for suit in needers)
-
+    # Which cards are safe is the shared rule, ``Rules.is_safe_home``: in alternate
+    # colours exactly seed 004's, and right for a variant that builds otherwise.
     def play_safe(self, log: StepLog) -> None:
         while True:
             pile = next(
                 (
                     name
-                    for name in PLAYABLE
+                    for name in (*self.tableau, *self.cells)
                     if log.state.piles[name] and self.is_safe_home(log.state, log.state.top(name))
                 ),
                 None,
@@ -173,7 +169,8 @@ class Vierfrei(Rules):
         if move.kind != MoveKind.SAFE_HOME:
             return super().special_problem(state, move)
         if any(
-            state.piles[name] and self.is_safe_home(state, state.top(name)) for name in PLAYABLE
+            state.piles[name] and self.is_safe_home(state, state.top(name))
+            for name in (*self.tableau, *self.cells)
         ):
             return None
         return "no card can safely go home now"
