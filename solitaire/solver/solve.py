@@ -12,7 +12,7 @@ from ..model.rules import Rules
 from ..model.state import State, Transfer
 from .canfield import CanfieldSearch
 from .castle import CastleSearch
-from .freecell import solve_freecell
+from .freecell import BUILDS, solve_freecell
 from .lucie import LucieSearch
 from .prince import PrinceSearch
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Search, Verdict
@@ -106,7 +106,7 @@ def solve_game(
     max_positions: int = 2_000_000,
     without: frozenset = frozenset(),
 ) -> Verdict:
-    if rules.solver == "freecell":
+    if uses_freecell_solver(rules):
         return solve_freecell_family(
             rules, state, max_seconds=max_seconds, max_positions=max_positions
         )
@@ -114,10 +114,16 @@ def solve_game(
     return search.finish(max_seconds)
 
 
+def uses_freecell_solver(rules: Rules) -> bool:
+    """A FreeCell-family game whose build rule the FreeCell solver knows (else the generic
+    search serves it)."""
+    return rules.solver == "freecell" and rules.build in BUILDS
+
+
 def quick_verdict(rules: Rules, state: State) -> Verdict | None:
     """A verdict in a few milliseconds where the game's solver family can give one: the
     FreeCell solver settles most positions that fast (99% of deals 1..100 under 50 ms)."""
-    if rules.solver != "freecell":
+    if not uses_freecell_solver(rules):
         return None
     verdict = solve_freecell_family(rules, state, max_seconds=0.05, max_positions=20_000)
     return None if verdict.status == UNKNOWN else verdict
@@ -127,7 +133,9 @@ def solve_freecell_family(
     rules: Rules, state: State, *, max_seconds: float, max_positions: int
 ) -> Verdict:
     """The dedicated FreeCell solver, its moves made engine moves."""
-    result = solve_freecell(state, max_positions=max_positions, max_seconds=max_seconds)
+    result = solve_freecell(
+        state, max_positions=max_positions, max_seconds=max_seconds, build=rules.build
+    )
     moves = engine_moves(rules, state, result.moves)
     if moves is None:
         return Verdict(UNKNOWN, [], result.positions, result.seconds)

@@ -3,7 +3,9 @@
 C. L. Baker's game, described by Martin Gardner in 1968: the layout, free cells, empty
 columns and numbered deals of Vierfrei (Microsoft's deal #N is the same pack here), but
 a card goes only on the next higher card of its own suit. Fewer deals come out: about
-three in four, where nearly every FreeCell deal does, so "winnable" needs the solver.
+three in four, where nearly every FreeCell deal does, so "winnable" needs the solver
+(the FreeCell solver, which takes the build rule: 766 of deals 1..1000 won, 233 proven
+lost, docs/performance.md).
 """
 
 from __future__ import annotations
@@ -19,8 +21,7 @@ class BakersGame(Vierfrei):
     title = "Baker's Game"
     blurb = "FreeCell's ancestor: build down in suit; Microsoft's numbered deals."
     build = BUILD_SUIT
-    impossible_deals = None  # many deals cannot be won: the solver proves each one
-    solver = "generic"
+    impossible_deals = None  # about a deal in four cannot be won: the solver proves which
     example = "--deal 3 --moves '1a 2b' --show"
     help = GameHelp(
         rules=(
