@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from solitaire.model.games import BROKEN, GAMES, make_rules
+from solitaire.solver.solve import search_class
 from solitaire.ui import actions
 from solitaire.ui.app import App
 from solitaire.ui.library import Library
@@ -70,6 +71,7 @@ def test_buttons_and_keys_name_known_actions(app, game_id):
     for spec in rules.key_actions:
         assert actions.parse_key(spec)[0] != pygame.K_UNKNOWN, spec
     assert rules.help.rules and rules.help.keys
+    assert search_class(rules) is not None  # the solver it names exists
 
 
 def copy_of_the_program(tmp_path: Path) -> Path:

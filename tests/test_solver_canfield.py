@@ -12,7 +12,7 @@ from solitaire.model.moves import MoveKind
 from solitaire.model.state import State
 from solitaire.solver.canfield import CanfieldSearch
 from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search
-from solitaire.solver.solve import DEDICATED
+from solitaire.solver.solve import search_class
 
 MODES = ("1", "2", "3", "house")
 
@@ -74,7 +74,7 @@ def endgame(mode: str, seed: int) -> tuple:
 
 
 def test_registered_as_the_dedicated_search():
-    assert DEDICATED["canfield"] is CanfieldSearch
+    assert search_class(make_rules("canfield")) is CanfieldSearch
 
 
 @pytest.mark.parametrize("mode, deals", [("2", (1, 3, 5)), ("3", (3, 4, 10))])

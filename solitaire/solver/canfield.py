@@ -781,3 +781,7 @@ class CanfieldSearch:
         new_piles[dst] = piles[dst] + bytes(chain[:0:-1]) + lifted
         moves.append((src, PILES[dst], count))
         return moves, (new_piles, reserve_left, found, talon, pointer, passes_used)
+
+
+# The search solve.py makes for the games whose definition names this module as solver.
+SEARCH = CanfieldSearch

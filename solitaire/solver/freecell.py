@@ -43,7 +43,9 @@ import time
 from dataclasses import dataclass, field
 
 from ..model.cards import SUITS
-from ..model.rules import BUILD_ALTERNATE, BUILD_SUIT
+from ..model.rules import BUILD_ALTERNATE, BUILD_SUIT, FOUNDATIONS
+from ..model.shuffle import microsoft_deal
+from ..model.state import State
 from .compact import (
     BYTE,
     OPPOSITE,
@@ -705,6 +707,6 @@ def solve_freecell(
 def solve_deal(number: int, **kwargs) -> FreecellResult:
     """Solve Microsoft FreeCell deal ``number`` as Vierfrei deals it (Baker's Game deals
     the same pack: pass ``build=BUILD_SUIT``); ``kwargs`` go to ``solve_freecell``."""
-    from ..model.games import make_rules
-
-    return solve_freecell(make_rules("vierfrei").deal(number), **kwargs)
+    piles = {name: [] for name in (*FOUNDATIONS, "c1", "c2", "c3", "c4")}
+    piles.update((f"t{n}", cards) for n, cards in enumerate(microsoft_deal(number), start=1))
+    return solve_freecell(State(piles, {"deal": number}), **kwargs)

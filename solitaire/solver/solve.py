@@ -3,6 +3,7 @@ written out as the player (or a FreeCell program) would play them."""
 
 from __future__ import annotations
 
+import importlib
 import time
 from dataclasses import replace
 
@@ -10,11 +11,7 @@ from ..model.game import Game
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State, Transfer
-from .canfield import CanfieldSearch
-from .castle import CastleSearch
 from .freecell import BUILDS, solve_freecell
-from .lucie import LucieSearch
-from .prince import PrinceSearch
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Search, Verdict
 
 __all__ = [
@@ -29,28 +26,31 @@ __all__ = [
     "mended_plan",
 ]
 
-# The search families a game's definition may name (``Rules.solver``), faster than the
-# generic one; each takes the same arguments as Search and answers run(seconds) and
-# finish(max_seconds) the same way. "freecell" games have their own solver besides
-# (solve_freecell_family), and the generic search in slices when that cannot settle.
-DEDICATED: dict[str, type] = {
-    "prince": PrinceSearch,
-    "lucie": LucieSearch,
-    "canfield": CanfieldSearch,
-    "castle": CastleSearch,
-}
+# Searches that are not modules of their own: the generic one through the engine, which
+# also slices on for "freecell" games when the FreeCell solver cannot settle at once.
+ENGINE_SEARCHES = ("generic", "freecell")
+
+
+def search_class(rules: Rules) -> type:
+    """The search a game's definition names (``Rules.solver``): "generic" and "freecell"
+    use the generic best-first search; any other name is a module of this package with a
+    faster one as its ``SEARCH``, which takes the same arguments as Search and answers
+    run(seconds) and finish(max_seconds) the same way. A new dedicated solver is one file,
+    found the way the games are."""
+    if rules.solver in ENGINE_SEARCHES:
+        return Search
+    return importlib.import_module(f"{__package__}.{rules.solver}").SEARCH
 
 
 def has_dedicated_search(rules: Rules) -> bool:
-    return rules.solver in DEDICATED
+    return rules.solver not in ENGINE_SEARCHES
 
 
 def make_search(
     rules: Rules, state: State, *, max_positions: int, without: frozenset = frozenset()
 ):
     """The best search the game has for ``state``, ready to run in slices."""
-    kind = DEDICATED.get(rules.solver, Search)
-    return kind(rules, state, max_positions=max_positions, without=without)
+    return search_class(rules)(rules, state, max_positions=max_positions, without=without)
 
 
 def move_between(rules: Rules, before: State, after: State, without: frozenset) -> Move | None:
