@@ -135,8 +135,8 @@ def desktop_entry() -> str:
         "[Desktop Entry]\n"
         "Type=Application\n"
         f"Name={NAME}\n"
-        "Comment=Five classic patience games: La Belle Lucie, The Prince, Canfield and "
-        "Vierfrei\n"
+        "Comment=Classic patience games: La Belle Lucie, The Prince, Canfield, Vierfrei "
+        "(FreeCell) and more\n"
         f'Exec=sh -c "{script}" %k\n'
         "Terminal=false\n"
         "Categories=Game;CardGame;\n"

@@ -185,7 +185,7 @@ class InfoOverlay(Overlay):
 def info_lines(title: str) -> list[str]:
     return [
         f"Solitaire {__version__}: {title}",
-        "Five classic patience games on one engine.",
+        "Classic patience games on one engine, each game one file.",
         "Cards, sounds and pictures are drawn and synthesised by the game itself.",
         "After the 1990s shareware originals: La Belle Lucie (Gellman Software),",
         "The Prince (Ralph S. Sutherland), Canfield (Joseph H. Mohr), Vierfrei (J. T. Toerring).",
