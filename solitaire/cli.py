@@ -105,18 +105,25 @@ def build_parser() -> OneLineParser:
         "--atomic", action="store_true", help="with --solve: multi-card moves as single-card steps"
     )
     parser.add_argument(
-        "--max-seconds",
-        metavar="S",
-        type=positive(float, "a number of seconds more than 0"),
-        default=60.0,
-        help="with --solve: give up after S seconds (default 60)",
-    )
-    parser.add_argument(
         "--max-positions",
         metavar="N",
         type=positive(int, "a whole number more than 0"),
-        default=2_000_000,
-        help="with --solve: give up after N positions (default 2,000,000)",
+        help="with --solve: give up after N positions (default: the game's budget, the same "
+        "as the table's partner uses, so both give the same verdict)",
+    )
+    parser.add_argument(
+        "--max-memory",
+        metavar="MB",
+        type=positive(int, "a whole number of megabytes more than 0"),
+        default=512,
+        help="with --solve: give up when the process reaches MB megabytes (default 512)",
+    )
+    parser.add_argument(
+        "--max-seconds",
+        metavar="S",
+        type=positive(float, "a number of seconds more than 0"),
+        help="with --solve: also give up after S seconds (default: no limit; the answer then "
+        "depends on the machine's speed)",
     )
     # The window's switches mean nothing to a text command, which accepts and ignores them.
     parser.add_argument("--windowed", action="store_true", help="(no effect here)")
@@ -278,7 +285,11 @@ def print_solution(game: Game, args, out) -> int:
     if args.show:
         print(game.show(), file=out)
     verdict = solve_game(
-        game.rules, game.state, max_seconds=args.max_seconds, max_positions=args.max_positions
+        game.rules,
+        game.state,
+        max_positions=args.max_positions,
+        max_memory=args.max_memory << 20,
+        max_seconds=args.max_seconds,
     )
     if verdict.status == SOLVED:
         lines = solution_lines(game, verdict.moves, atomic=args.atomic)
@@ -298,8 +309,10 @@ def print_solution(game: Game, args, out) -> int:
             file=out,
         )
         return 1
+    reason = verdict.gave_up.value if verdict.gave_up else "positions"
     print(
-        f"# gave up: no verdict after {verdict.positions:,} positions, {verdict.seconds:.2f} s",
+        f"# gave up ({reason}): no verdict after {verdict.positions:,} positions, "
+        f"{verdict.seconds:.2f} s",
         file=out,
     )
     return 3

@@ -16,6 +16,7 @@ import math
 import os
 import stat
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterable
 from datetime import datetime
@@ -28,6 +29,7 @@ STALE_TEMP_SECONDS = 3600  # a temporary file this old was left by a writer that
 MAX_FILE_BYTES = 16 * 1024 * 1024
 READ_SECONDS = 5.0  # a slow disk reads 16 MB in well under this; a trickle is refused
 READ_CHUNK = 1024 * 1024
+IDLE_WRITER = 10.0  # seconds a writer's thread waits for more work before it ends
 MAX_WHOLE = 2**53  # counts beyond this lose their last digits in a float (and in averages)
 # What a parser may raise on odd input besides DamagedFile: huge numbers (ValueError,
 # OverflowError, MemoryError), deep nesting (RecursionError), wrong shapes (the rest).
@@ -50,9 +52,9 @@ class DamagedFile(ValueError):
         self.reason = reason
 
 
-def write_atomic(path: str | os.PathLike, text: str | Iterable[bytes]) -> None:
-    """Replace ``path`` with ``text`` (or chunks of bytes, written one at a time) so that
-    readers only ever see the old or the new file."""
+def write_atomic(path: str | os.PathLike, text: str | bytes | Iterable[bytes]) -> None:
+    """Replace ``path`` with ``text`` (bytes, or chunks of bytes written one at a time) so
+    that readers only ever see the old or the new file."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     _remove_stale_temps(target)
@@ -62,6 +64,8 @@ def write_atomic(path: str | os.PathLike, text: str | Iterable[bytes]) -> None:
     try:
         if isinstance(text, str):
             temp, chunks = os.fdopen(handle, "w", encoding="utf-8", newline="\n"), [text]
+        elif isinstance(text, bytes):
+            temp, chunks = os.fdopen(handle, "wb"), [text]
         else:
             temp, chunks = os.fdopen(handle, "wb"), text
         with temp:
@@ -322,3 +326,71 @@ def set_aside(path: str | os.PathLike, reason: str, what: str | None, then: str)
     else:
         message = f"{what} could not be read ({reason}); it was moved to {moved}; {then}."
     return message[:1].upper() + message[1:]
+
+
+class BackgroundWriter:
+    """Writes files in a thread of their own, so the game's frames never wait for a disk.
+
+    ``submit`` hands over what to write: the data (a plain-data snapshot the caller will
+    not change: the writer turns it into JSON), the bytes or text, or chunks of bytes. The
+    files are written crash-safe (``write_atomic``) in the order they were submitted. A
+    newer version of a file not yet written replaces the older one (and goes to the back
+    of the line): however slow the disk, no backlog builds up, and the disk holds the
+    newest version or the one before it, as when each was written at once. ``results``
+    collects (kind, reason or None) for each write done, for the caller's thread;
+    ``on_done`` is told after each one (to wake it up).
+    """
+
+    def __init__(self, on_done: Callable[[], None] = lambda: None):
+        self.on_done = on_done
+        self.pending: dict[Path, tuple[str, Any]] = {}  # in submission order
+        self.results: list[tuple[str, str | None]] = []
+        self.busy = False
+        self.closed = False
+        self.condition = threading.Condition()
+        self.thread: threading.Thread | None = None
+
+    def submit(self, kind: str, path: str | os.PathLike, content: Any) -> None:
+        """Write ``content`` to ``path`` soon; ``kind`` names the result."""
+        with self.condition:
+            if self.closed:
+                raise ValueError("the writer has been closed")
+            target = Path(path)
+            self.pending.pop(target, None)  # the newer version keeps to the back of the line
+            self.pending[target] = (kind, content)
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._run, name="writer", daemon=True)
+                self.thread.start()
+            self.condition.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self.condition:
+                if not self.pending and not self.closed:
+                    self.condition.wait(IDLE_WRITER)
+                if not self.pending:  # closed, or idle a while: the next submit starts anew
+                    self.thread = None
+                    return
+                path = next(iter(self.pending))
+                kind, content = self.pending.pop(path)
+                self.busy = True
+            reason = None
+            try:
+                write_atomic(path, dump_json(content) if isinstance(content, dict) else content)
+            except (OSError, ValueError) as error:
+                reason = getattr(error, "strerror", None) or str(error)
+            with self.condition:
+                self.results.append((kind, reason))
+                self.busy = False
+                self.condition.notify_all()
+            self.on_done()
+
+    def take_results(self) -> list[tuple[str, str | None]]:
+        with self.condition:
+            results, self.results = self.results, []
+        return results
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until everything submitted is written; False if ``timeout`` passed first."""
+        with self.condition:
+            return self.condition.wait_for(lambda: not self.pending and not self.busy, timeout)

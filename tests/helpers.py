@@ -1,7 +1,6 @@
 """Building positions by hand for rule tests, and games played at random."""
 
 import random
-import time
 
 from solitaire.model.cards import parse_card
 from solitaire.model.game import Game
@@ -24,17 +23,14 @@ def game_with(game_id: str, layout: dict[str, str], values: dict | None = None, 
     return game
 
 
-def run_in_slices(search, seconds: float, most: int = 100_000) -> tuple:
-    """Run a search a slice at a time until its verdict, as the table does: (verdict, slices
-    run, the longest slice in seconds). No verdict after ``most`` slices fails the test."""
-    slowest = 0.0
-    for slices in range(1, most + 1):
-        began = time.perf_counter()
-        verdict = search.run(seconds)
-        slowest = max(slowest, time.perf_counter() - began)
+def run_in_steps(search, work: int, most: int = 1_000_000) -> tuple:
+    """Run a search a step of ``work`` positions at a time until its verdict, as the
+    partner's worker does: (verdict, steps run). No verdict after ``most`` steps fails."""
+    for steps in range(1, most + 1):
+        verdict = search.step(work)
         if verdict is not None:
-            return verdict, slices, slowest
-    raise AssertionError(f"no verdict after {most} slices")
+            return verdict, steps
+    raise AssertionError(f"no verdict after {most} steps")
 
 
 def engine_winnable(rules, state, budget: int, key=State.key, skip=lambda move: False) -> bool:

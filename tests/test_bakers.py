@@ -47,10 +47,10 @@ def test_not_every_deal_is_taken_for_winnable():
 
 def test_the_freecell_solver_serves_it_building_in_suit():
     rules = make_rules("bakers")
-    lost = solve_game(rules, Game(rules, 22).state, max_seconds=20)
+    lost = solve_game(rules, Game(rules, 22).state)
     assert lost.status == UNSOLVABLE  # Baker's Game deal 22 cannot be won
     game = Game(rules, 3)
-    won = solve_game(rules, game.state, max_seconds=20)
+    won = solve_game(rules, game.state)
     for move in won.moves:
         game.play(move)
     assert rules.is_won(game.state)
@@ -66,7 +66,7 @@ def app(tmp_path):
 @pytest.mark.parametrize("game_id", ["bakers", "castle"])
 def test_the_new_games_play_on_the_table_with_hint_demo_and_winnable_deals(app, game_id):
     table = start(app, game_id, 2)
-    table.partner.think(20.0)
+    app.wait_for_partner()
     assert table.partner.status_text().startswith(("Winnable", "Not winnable"))
     send(app, key(pygame.K_h, pygame.KMOD_CTRL))
     assert table.message[0].startswith(("Hint", "No winning line"))
@@ -74,11 +74,13 @@ def test_the_new_games_play_on_the_table_with_hint_demo_and_winnable_deals(app, 
     send(app, key(pygame.K_n, pygame.KMOD_CTRL))
     if app.overlays:  # the game in play counts as a loss: yes, deal again
         send(app, key(pygame.K_RETURN))
+    app.wait_for_partner()  # it looks for a deal it can prove winnable
     dealt = app.table.game
-    verdict = solve_game(dealt.rules, dealt.state, max_seconds=30)
+    verdict = solve_game(dealt.rules, dealt.state)
     assert verdict.status == SOLVED, dealt.deal_number
     send(app, key(pygame.K_d, pygame.KMOD_CTRL))  # the demo plays the winning line
     for _ in range(400):
+        app.wait_for_partner()
         app.table.flights.finish()
         app.table.update(1.0)
         if app.table.finished:

@@ -233,6 +233,7 @@ def settings_file_survives(content: bytes) -> None:
     def use(library, folder):
         check_settings(library.settings)
         library.save_settings()
+        library.flush()
         again = Library(folder)
         assert library.saving_problem is None and again.messages == []
         assert again.settings == library.settings
@@ -281,6 +282,7 @@ def save_file_survives(slot: str, content: bytes) -> None:
         seconds, assisted = extra.get("seconds", 0), extra.get("assisted", False)
         assert math.isfinite(float(seconds)) and seconds >= 0 and isinstance(assisted, bool)
         library.save_game(game, seconds, assisted)
+        library.flush()
         again, _ = library.load_game(slot)
         assert library.saving_problem is None and again.state.key() == game.state.key()
 

@@ -113,7 +113,8 @@ def test_a_save_with_odd_seconds_is_set_aside_with_a_message(tmp_path, seconds):
         table = app.table
         assert table.seconds == 0 and not table.game.done  # a new deal, said aloud:
         assert "The saved game could not be read (its seconds" in table.message[0]
-        table.play(table.game.legal_moves()[0])  # its save does not overwrite the old one
+        app.game_changed(table)  # its save does not overwrite the old one
+        app.library.flush()
     finally:
         pygame.quit()
     [moved] = set_aside(tmp_path, "game-prince.json")
@@ -146,6 +147,7 @@ def test_a_failed_replay_export_stops_no_other_saving(tmp_path):
     library.save_game(game, 12.0, False)
     library.record(game, 12.0, False)
     library.save_settings()
+    library.flush()
     assert saved_game.load(saved_game.game_path(tmp_path, "vierfrei"))[0] is not None
     assert (tmp_path / "stats.json").exists() and (tmp_path / "settings.json").exists()
     assert library.saving_problem is None and library.messages == []
@@ -158,13 +160,16 @@ def test_saving_problem_says_what_is_not_saved_until_it_works_again(tmp_path):
     blocker.mkdir()  # a folder where the save should go: every save of this game fails
     library.save_game(game, 1.0, False)
     library.save_game(game, 2.0, False)
+    library.flush()
     assert library.saving_problem.startswith("Games are not being saved: ")
     assert len(library.messages) == 1  # told once, shown for as long as it lasts
     library.record(game, 2.0, False)  # the statistics are still saved
     library.save_settings()
+    library.flush()
     assert (tmp_path / "stats.json").exists() and (tmp_path / "settings.json").exists()
     blocker.rmdir()
     library.save_game(game, 3.0, False)
+    library.flush()
     assert library.saving_problem is None and blocker.is_file()
 
 
@@ -174,9 +179,11 @@ def test_statistics_that_cannot_be_saved_are_named_when_games_save(tmp_path):
     game = random_game("canfield", 2, 3)
     library.record(game, 5.0, False)
     library.save_game(game, 5.0, False)
+    library.flush()
     assert library.saving_problem.startswith("Statistics are not being saved: ")
     (tmp_path / "stats.json").rmdir()
     library.reset_stats("prince")
+    library.flush()
     assert library.saving_problem is None
 
 

@@ -206,5 +206,5 @@ def test_the_solver_proves_a_knotted_final_deal_lost_at_once():
     game = game_with(
         "lucie", {"t1": "4S KS", "t2": "5H", "t3": "AS 2S 3S"}, values={"redeals_used": 2}
     )
-    verdict = solve_game(game.rules, game.state, max_seconds=10)
+    verdict = solve_game(game.rules, game.state)
     assert verdict.status == UNSOLVABLE and verdict.positions < 50

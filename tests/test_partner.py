@@ -1,26 +1,51 @@
-"""The table's partner carries verdicts over from one position to the next without a
+"""The partner's thinker carries verdicts over from one position to the next without a
 search where it can: lost stays lost, a winning line is mended, positions met again
-keep their verdict; and nothing carries over to a new deal."""
-
-from types import SimpleNamespace
+keep their verdict; and nothing carries over to other rules."""
 
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
 from solitaire.model.moves import Move, MoveKind
 from solitaire.solver.search import SOLVED, UNSOLVABLE
 from solitaire.solver.solve import mended_plan, move_between
-from solitaire.ui.partner import Partner
+from solitaire.solver.thinker import Thinker
 
 
-def partner_for(game: Game) -> tuple[Partner, SimpleNamespace]:
-    table = SimpleNamespace(rules=game.rules, state=game.state)
-    return Partner(table), table
+class Watched:
+    """A thinker told about a game's position after every change, as the worker is."""
+
+    def __init__(self, game: Game):
+        self.game, self.thinker = game, Thinker()
+        self.answer = None
+
+    def position_changed(self):
+        self.answer = self.thinker.consider(self.game.rules, self.game.state)
+
+    @property
+    def search(self):
+        return self.thinker.search
+
+    @property
+    def verdict(self):
+        return self.thinker.verdict
+
+    @property
+    def plan(self):
+        return self.thinker.plan
+
+    @property
+    def thinking(self):
+        return self.thinker.busy
 
 
-def verdict_of(partner: Partner):
+def partner_for(game: Game) -> tuple[Watched, Watched]:
+    watched = Watched(game)
+    return watched, watched
+
+
+def verdict_of(partner: Watched):
     partner.position_changed()
     while partner.thinking:
-        partner.think(1.0)
+        partner.thinker.think(1000)
     return partner.verdict
 
 
@@ -102,10 +127,10 @@ def test_move_between_names_the_move_and_leaves_out_the_kinds_the_search_may_not
 
 def test_a_new_deal_with_other_rules_forgets_what_was_known():
     game = Game(make_rules("canfield", mode="1"), 12)
-    partner, table = partner_for(game)
+    partner, _ = partner_for(game)
     assert verdict_of(partner).status == UNSOLVABLE
     other = Game(make_rules("canfield", mode="3"), 12)  # the same cards, another rule
     assert other.state.key() == game.state.key()
-    table.rules, table.state = other.rules, other.state
+    partner.game = other
     partner.position_changed()
     assert partner.thinking

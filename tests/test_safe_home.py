@@ -164,7 +164,7 @@ def check(rules, state: State, tally: Tally, key=None, search_budget: int = BUDG
     tally.won += len(good)
     tally.lost += len(edges) - len(good)
     can_win = key(state) in good
-    verdict = Search(rules, state, max_positions=search_budget).finish(60.0)
+    verdict = Search(rules, state, max_positions=search_budget).finish()
     if can_win:
         assert verdict.status != UNSOLVABLE, f"a winnable position called lost:\n{describe(state)}"
     else:
@@ -212,7 +212,7 @@ def test_building_regardless_of_suit_a_card_waits_for_all_four_lower_cards():
     assert not rules.is_safe_home(state, Card(12, "C"))
     assert not winnable(rules, rules.successor(state, home))  # the move the old test forced
     assert winnable(rules, state)
-    verdict = Search(rules, state).finish(10.0)
+    verdict = Search(rules, state).finish()
     assert verdict.status == SOLVED
     # with the jack of spades home too the queen is safe
     del state.piles["t1"][1:]
@@ -413,7 +413,7 @@ def test_where_cards_come_back_both_lower_cards_of_the_other_colour_are_not_enou
     assert winnable(rules, state)
     assert not winnable(rules, rules.successor(state, home))
     assert not rules.is_safe_home(state, Card(13, "C"))
-    assert Search(rules, state).finish(10.0).status == SOLVED
+    assert Search(rules, state).finish().status == SOLVED
     no_take_backs = small_game(BUILD_ALTERNATE, columns=2)
     assert no_take_backs.is_safe_home(state, Card(13, "C"))
     # once the ten and jack of spades are home the king is safe

@@ -24,7 +24,7 @@ def test_a_line_found_with_safe_cards_going_home_by_themselves_wins(deal, moves)
     game = Game(rules, deal)
     for move in moves.split():
         game.play_text(move)
-    verdict = solve_game(rules, game.state, max_seconds=20)
+    verdict = solve_game(rules, game.state)
     assert verdict.status == SOLVED
     for move in verdict.moves:
         game.play(move)

@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from helpers import engine_winnable, game_with, run_in_slices
+from helpers import engine_winnable, game_with, run_in_steps
 
 from solitaire.model.cards import SUITS, Card
 from solitaire.model.game import Game
@@ -82,7 +82,7 @@ def test_deals_are_solved_and_replay(mode, deals):
     rules = make_rules("canfield", mode=mode)
     for deal in deals:
         state = Game(rules, deal).state
-        verdict = CanfieldSearch(rules, state, max_positions=500_000).finish(5.0)
+        verdict = CanfieldSearch(rules, state, max_positions=500_000).finish()
         assert verdict.status == SOLVED, deal
         replay(rules, state, verdict.moves)
 
@@ -91,15 +91,15 @@ def test_deals_are_solved_and_replay(mode, deals):
 def test_deals_proven_lost_are_lost_for_the_generic_search_too(mode, deal):
     rules = make_rules("canfield", mode=mode)
     state = Game(rules, deal).state
-    verdict = CanfieldSearch(rules, state, max_positions=500_000).finish(5.0)
+    verdict = CanfieldSearch(rules, state, max_positions=500_000).finish()
     assert verdict.status == UNSOLVABLE
-    assert Search(rules, state, max_positions=100_000).finish(10.0).status == UNSOLVABLE
+    assert Search(rules, state, max_positions=100_000).finish().status == UNSOLVABLE
 
 
 def test_a_deal_stuck_from_the_start_is_proven_lost():
     # By threes, passes unlimited: no card the turns can reach goes anywhere, ever.
     rules = make_rules("canfield", mode="2")
-    verdict = CanfieldSearch(rules, Game(rules, 12).state, max_positions=1000).finish(1.0)
+    verdict = CanfieldSearch(rules, Game(rules, 12).state, max_positions=1000).finish()
     assert verdict.status == UNSOLVABLE
 
 
@@ -109,7 +109,7 @@ def test_verdicts_on_small_positions_agree_with_the_engine(mode):
     small positions are mostly won; lost deals are checked against the generic search)."""
     for seed in range(12):
         rules, state = endgame(mode, seed)
-        verdict = CanfieldSearch(rules, state, max_positions=200_000).finish(5.0)
+        verdict = CanfieldSearch(rules, state, max_positions=200_000).finish()
         assert verdict.status == (SOLVED if engine_can_win(rules, state) else UNSOLVABLE), seed
         if verdict.status == SOLVED:
             replay(rules, state, verdict.moves)
@@ -132,7 +132,7 @@ def test_an_ace_over_its_three_with_nowhere_to_go_is_lost():
             "hand": "4S 5S 6S 7S 8S 9S TS JS QS 3H 4H 5H 6H 7H 8H 9H TH JH AH",
         },
     )
-    verdict = CanfieldSearch(rules, state, max_positions=200_000).finish(5.0)
+    verdict = CanfieldSearch(rules, state, max_positions=200_000).finish()
     assert verdict.status == UNSOLVABLE
 
 
@@ -154,10 +154,10 @@ def test_a_card_that_can_only_go_home_over_an_earlier_card_of_its_suit_loses_at_
         },
     )
     assert not engine_can_win(rules, state)
-    verdict = CanfieldSearch(rules, state, max_positions=1000).finish(5.0)
+    verdict = CanfieldSearch(rules, state, max_positions=1000).finish()
     assert verdict.status == UNSOLVABLE and verdict.positions == 1
     monkeypatch.setattr(CanfieldSearch, "deadlocks", False)
-    plain = CanfieldSearch(rules, state, max_positions=1000).finish(5.0)
+    plain = CanfieldSearch(rules, state, max_positions=1000).finish()
     assert plain.status == UNSOLVABLE and plain.positions > 1
 
 
@@ -217,11 +217,11 @@ def test_deadlocked_piles_met_in_the_search_agree_with_the_engine(seed, monkeypa
             met.append(deadlocked and self.count > 1)
             return deadlocked
 
-    verdict = Watched(rules, state, max_positions=100_000).finish(5.0)
+    verdict = Watched(rules, state, max_positions=100_000).finish()
     assert verdict.status == (SOLVED if won else UNSOLVABLE)
     assert any(met)
     monkeypatch.setattr(CanfieldSearch, "deadlocks", False)
-    plain = CanfieldSearch(rules, state, max_positions=100_000).finish(5.0)
+    plain = CanfieldSearch(rules, state, max_positions=100_000).finish()
     assert plain.status == verdict.status and plain.positions > verdict.positions
 
 
@@ -238,19 +238,19 @@ def test_a_small_winnable_position_is_solved_with_every_turn_listed():
             "hand": "JS TS",
         },
     )
-    verdict = CanfieldSearch(rules, state, max_positions=1000).finish(1.0)
+    verdict = CanfieldSearch(rules, state, max_positions=1000).finish()
     assert verdict.status == SOLVED
     assert sum(1 for move in verdict.moves if move.kind == MoveKind.TURN) == 2
     replay(rules, state, verdict.moves)
 
 
 @pytest.mark.parametrize("mode, deal", [("1", 4), ("1", 14)])
-def test_run_in_slices_reaches_the_verdict_of_finish(mode, deal):
+def test_run_in_steps_reaches_the_verdict_of_finish(mode, deal):
     rules = make_rules("canfield", mode=mode)
     state = Game(rules, deal).state
-    whole = CanfieldSearch(rules, state, max_positions=500_000).finish(10.0)
+    whole = CanfieldSearch(rules, state, max_positions=500_000).finish()
     search = CanfieldSearch(rules, state, max_positions=500_000)
-    verdict, slices, _ = run_in_slices(search, 0.006)
+    verdict, slices = run_in_steps(search, 61)
     assert slices > 1
     assert verdict.status == whole.status
     assert search.positions == whole.positions
@@ -259,7 +259,7 @@ def test_run_in_slices_reaches_the_verdict_of_finish(mode, deal):
 def test_a_tiny_budget_gives_unknown():
     rules = make_rules("canfield", mode="2")
     search = CanfieldSearch(rules, Game(rules, 10).state, max_positions=20)
-    verdict = search.finish(5.0)
+    verdict = search.finish()
     assert verdict.status == UNKNOWN
     assert search.positions <= 20
 
@@ -285,12 +285,12 @@ def test_a_safe_card_on_top_of_the_waste_goes_home_by_ones_in_one_pass():
     assert engine_can_win(rules, state)
     search = CanfieldSearch(rules, state, max_positions=1000)
     assert search.settle_waste_top
-    verdict = search.finish(5.0)
+    verdict = search.finish()
     assert verdict.status == SOLVED
     replay(rules, state, verdict.moves)
     plain = CanfieldSearch(rules, state, max_positions=1000)
     plain.settle_waste_top = False
-    assert plain.finish(5.0).positions > verdict.positions
+    assert plain.finish().positions > verdict.positions
 
 
 @pytest.mark.parametrize("seed", [38, 39, 40])
@@ -305,7 +305,7 @@ def test_by_ones_in_one_pass_with_a_waste_verdicts_agree_with_the_engine(seed):
     state = State(piles, dict(state.values))
     won = engine_can_win(rules, state)
     assert won == (seed != 39)
-    verdict = CanfieldSearch(rules, state, max_positions=200_000).finish(5.0)
+    verdict = CanfieldSearch(rules, state, max_positions=200_000).finish()
     assert verdict.status == (SOLVED if won else UNSOLVABLE)
     if won:
         replay(rules, state, verdict.moves)
@@ -318,13 +318,13 @@ def test_by_threes_with_passes_unlimited_the_quick_scan_finds_a_win_the_deep_sea
     state = Game(rules, 10).state
     search = CanfieldSearch(rules, state, max_positions=5000)
     assert search.heap is not None
-    verdict = search.finish(10.0)
+    verdict = search.finish()
     assert verdict.status == SOLVED
     assert search.quick_count > 0 and verdict.positions < 5000
     replay(rules, state, verdict.moves)
     plain = CanfieldSearch(rules, state, max_positions=5000)
     plain.heap = None
-    assert plain.finish(10.0).status == UNKNOWN
+    assert plain.finish().status == UNKNOWN
 
 
 def test_the_quick_scan_runs_by_threes_with_passes_unlimited_only():
@@ -335,14 +335,14 @@ def test_the_quick_scan_runs_by_threes_with_passes_unlimited_only():
 
 
 @pytest.mark.parametrize("deal, status", [(27, SOLVED), (89, UNSOLVABLE)])
-def test_with_the_quick_scan_run_in_slices_reaches_the_verdict_of_finish(deal, status):
+def test_with_the_quick_scan_run_in_steps_reaches_the_verdict_of_finish(deal, status):
     # The two searches take turns by positions counted, not by the clock.
     rules = make_rules("canfield", mode="2")
     state = Game(rules, deal).state
-    whole = CanfieldSearch(rules, state, max_positions=500_000).finish(20.0)
+    whole = CanfieldSearch(rules, state, max_positions=500_000).finish()
     assert whole.status == status
     search = CanfieldSearch(rules, state, max_positions=500_000)
-    verdict, slices, _ = run_in_slices(search, 0.005)
+    verdict, slices = run_in_steps(search, 61)
     assert slices > 1
     assert verdict.status == whole.status
     assert search.positions == whole.positions
@@ -357,7 +357,7 @@ def test_the_quick_scan_alone_agrees_with_the_engine_on_small_positions(seed):
     search = CanfieldSearch(rules, state, max_positions=200_000)
     # The depth-first search waits until the scan runs dry.
     search.quick_full, search.quick_share = 0, 10**9
-    verdict = search.finish(5.0)
+    verdict = search.finish()
     won = engine_can_win(rules, state)
     assert verdict.status == (SOLVED if won else UNSOLVABLE), seed
     if won:

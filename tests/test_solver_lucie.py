@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from helpers import engine_winnable, game_with, run_in_slices
+from helpers import engine_winnable, game_with, run_in_steps
 
 from solitaire.model.cards import SUITS, Card
 from solitaire.model.game import Game
@@ -54,7 +54,7 @@ def test_solutions_replay_to_a_win(game_id, options):
     solved = 0
     for deal in (1, 4, 8):
         state = Game(rules, deal).state
-        verdict = make_search(rules, state, max_positions=300_000).finish(5)
+        verdict = make_search(rules, state, max_positions=300_000).finish()
         assert verdict.status != UNKNOWN or options.get("redeals") == 0
         if verdict.status == SOLVED:
             solved += 1
@@ -72,20 +72,20 @@ def test_the_solver_is_registered_for_both_games():
 
 def test_a_stuck_position_is_proven_lost_and_a_merci_wins_it():
     lost = game_with("merci", STUCK, values={"redeals_used": 0}, redeals=0, mercis=0)
-    verdict = LucieSearch(lost.rules, lost.state, max_positions=1000).finish(5)
+    verdict = LucieSearch(lost.rules, lost.state, max_positions=1000).finish()
     assert verdict.status == UNSOLVABLE
     saved = game_with("merci", STUCK, values={"redeals_used": 0}, redeals=0)
-    verdict = LucieSearch(saved.rules, saved.state, max_positions=1000).finish(5)
+    verdict = LucieSearch(saved.rules, saved.state, max_positions=1000).finish()
     assert verdict.status == SOLVED and replay(saved.rules, saved.state, verdict.moves)
     assert verdict.moves[0].kind == MoveKind.MERCI
 
 
 def test_the_draw_is_used_only_while_it_is_open():
     closed = game_with("lucie", STUCK, values={"redeals_used": 2, "draw_open": False})
-    verdict = LucieSearch(closed.rules, closed.state, max_positions=1000).finish(5)
+    verdict = LucieSearch(closed.rules, closed.state, max_positions=1000).finish()
     assert verdict.status == UNSOLVABLE
     open_ = game_with("lucie", STUCK, values={"redeals_used": 2, "draw_open": True})
-    verdict = LucieSearch(open_.rules, open_.state, max_positions=1000).finish(5)
+    verdict = LucieSearch(open_.rules, open_.state, max_positions=1000).finish()
     assert verdict.status == SOLVED and replay(open_.rules, open_.state, verdict.moves)
 
 
@@ -93,7 +93,7 @@ def test_a_knotted_final_deal_is_lost_at_once():
     game = game_with(
         "lucie", {"t1": "4S KS", "t2": "5H", "t3": "AS 2S 3S"}, values={"redeals_used": 2}
     )
-    verdict = LucieSearch(game.rules, game.state, max_positions=1000).finish(5)
+    verdict = LucieSearch(game.rules, game.state, max_positions=1000).finish()
     assert verdict.status == UNSOLVABLE and verdict.positions < 5
 
 
@@ -115,17 +115,17 @@ def test_a_card_may_wait_for_its_parent_to_move_away_first():
         "fH": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH",
     }
     game = game_with("merci", layout, values={"redeals_used": 0}, redeals=0, mercis=0)
-    verdict = LucieSearch(game.rules, game.state, max_positions=10_000).finish(5)
+    verdict = LucieSearch(game.rules, game.state, max_positions=10_000).finish()
     assert verdict.status == SOLVED and replay(game.rules, game.state, verdict.moves)
 
 
 def test_a_reshuffle_is_planned_when_the_layout_is_stuck():
     game = game_with("lucie", STUCK, values={"redeals_used": 1})
-    verdict = LucieSearch(game.rules, game.state, max_positions=100_000).finish(10)
+    verdict = LucieSearch(game.rules, game.state, max_positions=100_000).finish()
     assert verdict.status == SOLVED and replay(game.rules, game.state, verdict.moves)
     assert verdict.moves[0].kind == MoveKind.REDEAL
     hint = LucieSearch(game.rules, game.state, max_positions=1000, without=NO_RESHUFFLE)
-    assert hint.finish(5).status == UNSOLVABLE
+    assert hint.finish().status == UNSOLVABLE
 
 
 def small_position(rules, rng, low_rank: int) -> State:
@@ -163,7 +163,7 @@ def test_verdicts_match_an_exhaustive_engine_search(options, low_rank):
     outcomes = set()
     for _ in range(12):
         state = small_position(rules, rng, low_rank)
-        verdict = LucieSearch(rules, state, max_positions=200_000).finish(10)
+        verdict = LucieSearch(rules, state, max_positions=200_000).finish()
         assert verdict.status != UNKNOWN
         assert (verdict.status == SOLVED) == engine_wins(rules, state)
         if verdict.status == SOLVED:
@@ -172,12 +172,12 @@ def test_verdicts_match_an_exhaustive_engine_search(options, low_rank):
     assert SOLVED in outcomes
 
 
-def test_run_in_slices_reaches_the_verdict_of_finish():
+def test_run_in_steps_reaches_the_verdict_of_finish():
     rules = make_rules("merci")
     state = Game(rules, 2).state
-    whole = LucieSearch(rules, state, max_positions=300_000).finish(10)
+    whole = LucieSearch(rules, state, max_positions=300_000).finish()
     sliced = LucieSearch(rules, state, max_positions=300_000)
-    verdict, _, _ = run_in_slices(sliced, 0.006, most=10_000)
+    verdict, _ = run_in_steps(sliced, 89)
     assert verdict.status == whole.status
     assert verdict.moves == whole.moves
 
@@ -185,7 +185,7 @@ def test_run_in_slices_reaches_the_verdict_of_finish():
 def test_a_tiny_budget_gives_unknown():
     rules = make_rules("merci")
     state = Game(rules, 2).state
-    verdict = LucieSearch(rules, state, max_positions=50).finish(5)
+    verdict = LucieSearch(rules, state, max_positions=50).finish()
     assert verdict.status == UNKNOWN and verdict.moves == []
 
 
@@ -194,7 +194,7 @@ def test_a_reshuffle_may_come_before_a_build_that_lets_cards_go_home():
     forced build (with automatic play home) would have skipped: it was once called lost."""
     rules = make_rules("merci", mercis=0)
     state = Game(rules, 49).state
-    verdict = make_search(rules, state, max_positions=300_000).finish(10)
+    verdict = make_search(rules, state, max_positions=300_000).finish()
     assert verdict.status == SOLVED
     assert replay(rules, state, verdict.moves)
 
@@ -205,11 +205,11 @@ def test_the_quick_scan_finds_a_win_long_before_the_complete_search():
     hundred; the two take turns, so the verdict comes within a small budget."""
     rules = make_rules("merci")
     state = Game(rules, 5).state
-    verdict = LucieSearch(rules, state, max_positions=5000).finish(10)
+    verdict = LucieSearch(rules, state, max_positions=5000).finish()
     assert verdict.status == SOLVED and replay(rules, state, verdict.moves)
     alone = LucieSearch(rules, state, max_positions=5000)
     alone.search = alone._plan(alone._position(alone.state), 0, 0)
-    assert alone.finish(10).status == UNKNOWN
+    assert alone.finish().status == UNKNOWN
 
 
 def test_the_quick_scan_never_claims_a_defeat():
@@ -219,8 +219,8 @@ def test_the_quick_scan_never_claims_a_defeat():
     state = Game(rules, 131).state
     quick = LucieSearch(rules, state, max_positions=300_000)
     quick.search = quick._quick_scan(quick._position(quick.state), 0)
-    assert quick.finish(20).status == UNKNOWN
-    assert LucieSearch(rules, state, max_positions=300_000).finish(20).status == UNSOLVABLE
+    assert quick.finish().status == UNKNOWN
+    assert LucieSearch(rules, state, max_positions=300_000).finish().status == UNSOLVABLE
 
 
 def reference_hopeless(search, position) -> bool:
@@ -367,11 +367,11 @@ def test_two_cycles_no_single_merci_breaks_are_lost_at_once():
         "fS": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS",
     }
     game = game_with("merci", layout, values={"redeals_used": 0}, redeals=0)
-    verdict = LucieSearch(game.rules, game.state, max_positions=1000).finish(5)
+    verdict = LucieSearch(game.rules, game.state, max_positions=1000).finish()
     assert verdict.status == UNSOLVABLE and verdict.positions < 3
     assert not engine_wins(game.rules, game.state)
     two = game_with("merci", layout, values={"redeals_used": 0}, redeals=0, mercis=2)
-    verdict = LucieSearch(two.rules, two.state, max_positions=10_000).finish(5)
+    verdict = LucieSearch(two.rules, two.state, max_positions=10_000).finish()
     assert verdict.status == SOLVED and replay(two.rules, two.state, verdict.moves)
 
 

@@ -2,7 +2,7 @@
 agree with the generic search and with hand-made positions."""
 
 import pytest
-from helpers import engine_winnable, game_with, run_in_slices
+from helpers import engine_winnable, game_with, run_in_steps
 
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
@@ -44,9 +44,8 @@ def replay(game: Game, moves) -> Game:
     return game
 
 
-def solve(game: Game, seconds: float = 5.0):
-    search = PrinceSearch(game.rules, game.state, max_positions=2_000_000)
-    return search.finish(seconds)
+def solve(game: Game):
+    return PrinceSearch(game.rules, game.state, max_positions=2_000_000).finish()
 
 
 # Every heart but the three lowest is left, no black card to build on and no column free:
@@ -108,7 +107,7 @@ def test_deals_proven_lost_are_lost_for_the_generic_search_too(sequence, deal):
     rules = make_rules("prince", sequence=sequence)
     state = Game(rules, deal).state
     assert solve(Game(rules, deal)).status == UNSOLVABLE
-    assert Search(rules, state, max_positions=50_000).finish(20).status == UNSOLVABLE
+    assert Search(rules, state, max_positions=50_000).finish().status == UNSOLVABLE
 
 
 @pytest.mark.parametrize(
@@ -162,17 +161,17 @@ def test_aces_the_engine_lays_off_are_not_in_the_solution():
 
 def test_running_in_slices_reaches_the_verdict_of_one_run():
     rules = make_rules("prince")
-    whole = PrinceSearch(rules, Game(rules, 3).state, max_positions=2_000_000).finish(10)
+    whole = PrinceSearch(rules, Game(rules, 3).state, max_positions=2_000_000).finish()
     sliced = PrinceSearch(rules, Game(rules, 3).state, max_positions=2_000_000)
-    verdict, _, slowest = run_in_slices(sliced, 0.006)
+    verdict, steps = run_in_steps(sliced, 97)
+    assert steps > 1
     assert (verdict.status, verdict.moves) == (whole.status, whole.moves)
-    assert slowest < 0.05
 
 
 def test_a_tiny_budget_gives_unknown():
     rules = make_rules("prince")
     search = PrinceSearch(rules, Game(rules, 6).state, max_positions=300)
-    assert search.finish(10).status == UNKNOWN
+    assert search.finish().status == UNKNOWN
     assert search.positions >= 300
 
 
@@ -180,7 +179,7 @@ def test_the_table_and_the_benches_get_this_search():
     rules = make_rules("prince")
     search = make_search(rules, Game(rules, 1).state, max_positions=1000)
     assert isinstance(search, PrinceSearch)
-    assert search.finish(5).status in (SOLVED, UNSOLVABLE)
+    assert search.finish().status in (SOLVED, UNSOLVABLE)
 
 
 def test_lay_off_is_never_a_move_of_the_solution():
@@ -194,7 +193,7 @@ def test_a_long_search_gives_the_first_scan_most_of_the_work_and_slices_change_n
     # well past STALL: from there the other scans get only LATE_SHARE of the turns.
     rules = make_rules("prince")
     whole = PrinceSearch(rules, Game(rules, 31).state, max_positions=2_000_000)
-    assert whole.finish(30).status == UNSOLVABLE
+    assert whole.finish().status == UNSOLVABLE
     first, *others = (scan.expanded + scan.spent for scan in whole.scans)
     # Only the first scan leaves dead positions out, and on this deal it meets many.
     assert whole.scans[0].dropped > 1000
@@ -202,7 +201,7 @@ def test_a_long_search_gives_the_first_scan_most_of_the_work_and_slices_change_n
     assert first > prince_solver.STALL
     assert sum(others) < prince_solver.STALL + prince_solver.LATE_SHARE * first
     sliced = PrinceSearch(rules, Game(rules, 31).state, max_positions=2_000_000)
-    verdict, _, _ = run_in_slices(sliced, 0.01)  # turns cut short and resumed
+    verdict, _ = run_in_steps(sliced, 53)  # turns cut short and resumed
     assert (verdict.status, verdict.positions) == (whole.verdict.status, whole.verdict.positions)
 
 
@@ -291,7 +290,7 @@ def test_the_quick_dead_test_agrees_with_the_plain_one_under_every_rule():
     dead = search.dead
     search.dead = lambda cols, found: tested.append((cols, found)) or dead(cols, found)
     search.scans[0].test_dead = True
-    search.finish(30)
+    search.finish()
     for sequence in ("alternate", "any-suit", "same-suit"):
         rules = make_rules("prince", sequence=sequence)
         judge = PrinceSearch(rules, Game(rules, 31).state)

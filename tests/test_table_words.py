@@ -42,6 +42,7 @@ def test_a_saving_problem_shows_until_saving_works_again(app, tmp_path, monkeypa
     blocker.mkdir()  # the save's place is taken by a folder: saving games fails
     click(app, point(app, "t6"))
     click(app, point(app, "c1"))
+    app.library.flush()
     problem = app.library.saving_problem
     assert problem and "not being saved" in problem
     table.message = ("", 0.0)  # the moment's messages gone, the problem still shows
@@ -49,6 +50,7 @@ def test_a_saving_problem_shows_until_saving_works_again(app, tmp_path, monkeypa
     blocker.rmdir()
     click(app, point(app, "t6"))
     click(app, point(app, "c2"))
+    app.library.flush()
     assert app.library.saving_problem is None
     table.message = ("", 0.0)
     assert not any("saved" in words for words in words_drawn(app, monkeypatch))

@@ -570,7 +570,7 @@ class Rules:
     undo_reveals: frozenset[MoveKind] = frozenset()
     verdict_note = ""  # said after the solver's verdict, e.g. " (seeing every card)"
     mono_reminder = False  # remind colour players of the black-and-white switch at the start
-    solver = "generic"  # the search family that serves the game (solver/solve.py)
+    solver = "search"  # the module of solitaire/solver/ whose SEARCH serves the game
     known_wins: dict[str, tuple[int, ...]] = {}  # option_text() -> deals proven winnable
     # Deals known not to be winnable when every other one is: "winnable" needs no search.
     impossible_deals: frozenset[int] | None = None

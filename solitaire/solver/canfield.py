@@ -87,14 +87,13 @@ a proof, which only the depth-first search gives.
 from __future__ import annotations
 
 import heapq
-import time
 
 from ..model.cards import SUITS
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State
 from .compact import BYTE, OPPOSITE, RED, card_code, raise_found
-from .search import SOLVED, UNKNOWN, UNSOLVABLE, Verdict
+from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Outcome, Stepped, Verdict
 
 __all__ = ["CanfieldSearch"]
 
@@ -149,7 +148,7 @@ def _flatten(steps: list) -> list[Move]:
     ]
 
 
-class CanfieldSearch:
+class CanfieldSearch(Stepped):
     """Depth-first search for a win from ``state`` (by threes with passes unlimited, beside a
     quick best-first scan for wins); ``without`` names move kinds it may not use (MOVE or
     TURN)."""
@@ -203,7 +202,6 @@ class CanfieldSearch:
         self.switch_at = 0  # the quick scan's turn once the other has counted this many
         quick = self.may_move and self.may_turn and self.passes is None and self.draw > 1
         self.heap: list | None = [(0, 0, root, None)] if quick else None
-        self.seconds = 0.0
         self.verdict: Verdict | None = None
         self.safe_cache: dict[tuple, tuple] = {}
         self.reach_cache: dict[tuple, dict] = {}
@@ -271,37 +269,30 @@ class CanfieldSearch:
         return True
 
     # ------------------------------------------------------------------ running
-    def run(self, seconds: float) -> Verdict | None:
-        """Search for up to ``seconds``; the verdict once there is one, else None."""
-        if self.verdict is not None:
-            return self.verdict
-        began = time.perf_counter()
-        deadline = began + seconds
+    def _advance(self) -> Verdict | None:
         while True:
             if self.count + self.quick_count >= self.max_positions:
-                return self._finish(UNKNOWN, [], began)
+                return self._finish(UNKNOWN, [])
             if self.heap is not None and self.count >= self.switch_at:
-                winning = self._quick(deadline)
+                winning = self._quick()
                 if winning is not None:
-                    return self._finish(SOLVED, winning, began)
-                if time.perf_counter() > deadline:
-                    break
+                    return self._finish(SOLVED, winning)
+                if self.positions >= self.pause_at:
+                    return None
                 continue
-            status = self._deep(deadline)
+            status = self._deep()
             if status is None:
-                break
+                return None
             if status is not True:
-                return self._finish(status, self._deep_moves if status == SOLVED else [], began)
-        self.seconds += time.perf_counter() - began
-        return None
+                return self._finish(status, self._deep_moves if status == SOLVED else [])
 
-    def _deep(self, deadline: float):
-        """The depth-first search, until it has counted ``switch_at`` positions (True), runs
-        out of time (None) or reaches a verdict (its status; the moves in ``_deep_moves``)."""
+    def _deep(self):
+        """The depth-first search, until it has counted ``switch_at`` positions (True), the
+        step is over (None) or it reaches a verdict (its status; the moves in
+        ``_deep_moves``)."""
         stack, path = self.stack, self.path
-        children, visit, clock = self.children, self._visit, time.perf_counter
+        children, visit = self.children, self._visit
         switch_at = self.switch_at if self.heap is not None else self.max_positions
-        steps = 0
         while stack:
             todo = stack[-1]
             if not todo:
@@ -321,18 +312,16 @@ class CanfieldSearch:
             path.append(moves)
             if self.count >= switch_at:
                 return True
-            steps += 1
-            if steps & 7 == 0 and clock() > deadline:
+            if self.count + self.quick_count >= self.pause_at:
                 return None
         return UNSOLVABLE
 
-    def _quick(self, deadline: float) -> list | None:
-        """The quick scan for wins, until it has its share of positions, runs dry or runs
-        out of time; the winning moves if it finds a win."""
+    def _quick(self) -> list | None:
+        """The quick scan for wins, until it has its share of positions, runs dry or the
+        step is over; the winning moves if it finds a win."""
         heap, seen, fresh = self.heap, self.quick_seen, self._fresh
-        children, clock, score = self.children, time.perf_counter, self._score
+        children, score = self.children, self._score
         push, pop = heapq.heappush, heapq.heappop
-        steps = 0
         while heap:
             quick, full = self.quick_count, self.quick_full
             if quick > min(self.count, full) + self.quick_share * max(0, self.count - full):
@@ -358,8 +347,7 @@ class CanfieldSearch:
                     return _flatten(steps_back[::-1])
                 self.pushed += 1
                 push(heap, (score(after), -self.pushed, after, child))
-            steps += 1
-            if steps & 7 == 0 and clock() > deadline:
+            if self.count + self.quick_count >= self.pause_at:
                 return None
         self.heap = None  # dry: it proves nothing, the depth-first search goes on alone
         self.quick_seen = {}
@@ -369,21 +357,14 @@ class CanfieldSearch:
         """How far a position is from a win, for the quick scan (lower is better)."""
         return 3 * position[1] - sum(position[2])
 
-    def finish(self, max_seconds: float) -> Verdict:
-        """Run to a verdict, giving up (unknown) after ``max_seconds``."""
-        verdict = self.run(max_seconds)
-        if verdict is None:
-            verdict = self.verdict = Verdict(UNKNOWN, [], self.count, self.seconds)
-        return verdict
-
-    def _finish(self, status: str, moves: list[Move], began: float) -> Verdict:
-        self.seconds += time.perf_counter() - began
-        self.verdict = Verdict(status, moves, self.positions, self.seconds)
+    def _finish(self, status: Outcome, moves: list[Move]) -> Verdict:
+        gave_up = GaveUp.POSITIONS if status == UNKNOWN else None
+        verdict = Verdict(status, moves, self.positions, self.seconds, gave_up)
         self.stack.clear()
         self.path.clear()
         self.heap = None
         self.quick_seen = {}
-        return self.verdict
+        return verdict
 
     # ------------------------------------------------------------------ moves
     def _fill(self, piles: list, reserve_left: int) -> int:

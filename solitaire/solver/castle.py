@@ -57,18 +57,15 @@ prove lost with it.
 from __future__ import annotations
 
 import heapq
-import time
 
 from ..model.moves import Move, MoveKind
 from ..model.rules import FOUNDATIONS, Rules
 from ..model.state import State
 from .compact import ColumnScores, card_code, raise_found
-from .search import SOLVED, UNKNOWN, UNSOLVABLE, Verdict
+from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Outcome, Stepped, Verdict
 
 __all__ = ["CastleSearch"]
 
-# Time and the budget are checked after this many positions taken from the queues.
-CHECK_EVERY = 16
 # The queues' heuristic weights (lower scores first): cards not home, how deep the next
 # card of each suit lies (and the one after it), cards not one rank below the card they
 # lie on, cards over a lower card of their suit, empty rows (a bonus), moves made.
@@ -122,7 +119,7 @@ class _Scores:
         return score
 
 
-class CastleSearch:
+class CastleSearch(Stepped):
     """Best-first search for a win from any position of Beleaguered Castle; see the
     module notes. It serves any game of its rules (rows of the rules' ``tableau`` only,
     building down regardless of suit one card at a time, any card into an empty row,
@@ -156,10 +153,9 @@ class CastleSearch:
         self.counter = 0  # ties go to the position found first
         self.turn = 0
         self.dropped = 0  # dead positions left out
-        self.seconds = 0.0
         self.verdict: Verdict | None = None
         if sum(found) == 52:
-            self._conclude(SOLVED, (None, tuple(first)))
+            self.verdict = self._conclude(SOLVED, (None, tuple(first)))
 
     @property
     def positions(self) -> int:
@@ -333,24 +329,18 @@ class CastleSearch:
         return True
 
     # -------------------------------------------------------------- running
-    def run(self, seconds: float) -> Verdict | None:
-        """Search for up to ``seconds``; the verdict once there is one, else None."""
-        if self.verdict is None:
-            began = time.perf_counter()
-            outcome = self._expand(began + seconds)
-            self.seconds += time.perf_counter() - began
-            if outcome is not None:
-                self._conclude(*outcome)
-        return self.verdict
+    def _advance(self) -> Verdict | None:
+        outcome = self._expand()
+        return None if outcome is None else self._conclude(*outcome)
 
-    def _expand(self, deadline: float) -> tuple | None:
+    def _expand(self) -> tuple | None:
         """Take positions from the queues in turn, expanding each one not expanded yet,
-        until there is a verdict, (status, the winning node or None), or time is up."""
+        until there is a verdict, (status, the winning node or None), or the step is
+        over."""
         queues, seen, scores = self.queues, self.seen, self.scores
         pop, push = heapq.heappop, heapq.heappush
         children, dead = self.children, self.dead
         counter, turn = self.counter, self.turn
-        taken = 0
         while True:
             queue = queues[ROTATION[turn % len(ROTATION)]]
             turn += 1
@@ -361,7 +351,6 @@ class CastleSearch:
             item = pop(queue)[1]
             rows, found, node, depth = item
             item[0] = None  # expanded: the other queues skip it
-            taken += 1
             if dead(rows, found):
                 self.dropped += 1
                 fresh = ()
@@ -380,14 +369,13 @@ class CastleSearch:
                     for scorer, target in zip(scores, queues):
                         score = scorer.score(crows, cfound, home, depth)
                         push(target, (round(score * 16) << 40 | counter, new))
-            if taken % CHECK_EVERY == 0:
-                if len(seen) >= self.max_positions:
-                    return UNKNOWN, None
-                if time.perf_counter() > deadline:
-                    self.counter, self.turn = counter, turn
-                    return None
+            if len(seen) >= self.max_positions:
+                return UNKNOWN, None
+            if len(seen) >= self.pause_at:
+                self.counter, self.turn = counter, turn
+                return None
 
-    def _conclude(self, status: str, node) -> None:
+    def _conclude(self, status: Outcome, node) -> Verdict:
         """The verdict, with the moves that lead to ``node`` (a win) if there is one."""
         chunks = []
         while node is not None:
@@ -396,16 +384,10 @@ class CastleSearch:
         moves = [
             Move(MoveKind.MOVE, src, dst, 1) for chunk in reversed(chunks) for src, dst in chunk
         ]
-        self.verdict = Verdict(status, moves, self.positions, self.seconds)
         for queue in self.queues:
             queue.clear()
-
-    def finish(self, max_seconds: float) -> Verdict:
-        """Run to a verdict, giving up (unknown) after ``max_seconds``."""
-        verdict = self.run(max_seconds)
-        if verdict is None:
-            verdict = self.verdict = Verdict(UNKNOWN, [], self.positions, self.seconds)
-        return verdict
+        gave_up = GaveUp.POSITIONS if status == UNKNOWN else None
+        return Verdict(status, moves, self.positions, self.seconds, gave_up)
 
 
 # The search solve.py makes for the games whose definition names this module as solver.

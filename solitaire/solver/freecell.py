@@ -39,10 +39,10 @@ are the same.
 from __future__ import annotations
 
 import heapq
-import time
 from dataclasses import dataclass, field
 
 from ..model.cards import SUITS
+from ..model.moves import Move, MoveKind
 from ..model.rules import BUILD_ALTERNATE, BUILD_SUIT, FOUNDATIONS
 from ..model.shuffle import microsoft_deal
 from ..model.state import State
@@ -55,8 +55,9 @@ from .compact import (
     card_code,
     raise_found,
 )
+from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Stepped, Verdict, drive
 
-__all__ = ["BUILDS", "FreecellResult", "solve_freecell", "solve_deal"]
+__all__ = ["BUILDS", "FreecellLine", "FreecellResult", "solve_freecell", "solve_deal"]
 
 # ---------------------------------------------------------------------------- cards as ints
 
@@ -623,85 +624,181 @@ def _steps(node) -> list:
     return chunks
 
 
-def solve_freecell(
-    state,
-    *,
-    max_positions: int = 1_000_000,
-    max_seconds: float | None = 60.0,
-    cells: int = 4,
-    build: str = BUILD_ALTERNATE,
-) -> FreecellResult:
-    """Search for a win from a Vierfrei position (``solitaire.model.state.State``).
+class FreecellLine(Stepped):
+    """The searches above taking turns on one position, in steps of positions (see
+    ``verdict.py``): its verdict's moves are the solver's (source, destination, count).
 
     ``cells`` free cells are used (the first ones by name; the others must be empty).
     ``build``: how the columns build down, ``BUILD_ALTERNATE`` (FreeCell) or
     ``BUILD_SUIT`` (Baker's Game); another raises ValueError. Runs move as FreeCell's
-    (free cells + 1) * 2 ** empty columns either way.
-    The search stops after ``max_positions`` expanded positions or ``max_seconds`` and
-    then says "unknown"; "unsolvable" only comes from a complete search.
-    """
-    started = time.perf_counter()
-    deadline = None if max_seconds is None else started + max_seconds
-    board, cols, cell_cards, found = encode_state(state, cells, build)
-    lcols, lcells = list(cols), list(cell_cards)
-    first_moves: list = []
-    found = board.settle(lcols, lcells, found, first_moves)
-    if sum(found) == 52:
-        return FreecellResult("solved", first_moves, 0, time.perf_counter() - started)
-    root = (tuple(lcols), tuple(lcells), found, (None, first_moves))
+    (free cells + 1) * 2 ** empty columns either way. The search stops after
+    ``max_positions`` expanded positions and then says "unknown"; "unsolvable" only
+    comes from the complete search."""
 
-    fast = [_BestFirst(board, root, weights) for weights in FAST_WEIGHTS[:EARLY]]
-    complete = _Exhaustive(board, root)
-    positions = 0
-    solution = solved_by = None
-    status = "unknown"
+    def __init__(
+        self,
+        state,
+        *,
+        max_positions: int = 1_000_000,
+        cells: int = 4,
+        build: str = BUILD_ALTERNATE,
+    ):
+        self.max_positions = max_positions
+        board, cols, cell_cards, found = encode_state(state, cells, build)
+        self.board = board
+        lcols, lcells = list(cols), list(cell_cards)
+        self.first_moves: list = []
+        found = board.settle(lcols, lcells, found, self.first_moves)
+        self.root = (tuple(lcols), tuple(lcells), found, (None, self.first_moves))
+        self.count = 0
+        self.solution = self.solved_by = None
+        self.verdict = None
+        if sum(found) == 52:
+            self.verdict = Verdict(SOLVED, list(self.first_moves))
+        self.complete = _Exhaustive(board, self.root)
+        self.walk = self._turns()
 
-    def run(scan, quota: int) -> bool:
-        """Give ``scan`` up to ``quota`` positions; True when the search is over."""
-        nonlocal positions, solution, solved_by, status
+    @property
+    def positions(self) -> int:
+        return self.count
+
+    def _advance(self) -> Verdict | None:
+        try:
+            next(self.walk)
+        except StopIteration as stop:
+            return stop.value
+        return None
+
+    def _run(self, scan, quota: int):
+        """Give ``scan`` up to ``quota`` positions, pausing at the end of each step; True
+        when the search is over (``status`` says how)."""
         while quota > 0:
-            chunk = min(quota, 256, max_positions - positions)
+            chunk = min(quota, 256, self.max_positions - self.count)
             if chunk <= 0:
+                self.status = UNKNOWN
                 return True
             count = scan.step(chunk)
-            positions += count
+            self.count += count
             quota -= count
             if scan.solution is not None:
-                solution, solved_by, status = scan.solution, scan, "solved"
+                self.solution, self.solved_by, self.status = scan.solution, scan, SOLVED
                 return True
-            if scan is complete and scan.done:
-                status = "unsolvable"
+            if scan is self.complete and scan.done:
+                self.status = UNSOLVABLE
                 return True
             if scan.done:
                 return False
-            if deadline is not None and time.perf_counter() > deadline:
-                return True
+            while self.count >= self.pause_at:
+                yield
         return False
 
-    if not run(fast[0], PRELUDE):
-        turn = 0
-        while True:
-            turn += 1
-            if turn == LATE:
-                fast += [_BestFirst(board, root, weights) for weights in FAST_WEIGHTS[EARLY:]]
-            # Every fast search tries every single-card move too, so once one of them has
-            # run dry the others would only find the same positions: leave it to the proof.
-            active = [scan for scan in fast if not scan.done]
-            if len(active) < len(fast):
-                active = []
-            if any(run(scan, QUOTA) for scan in active):
-                break
-            share = min(PROOF_SHARE * turn, PROOF_MOST) if active else max_positions
-            if run(complete, share):
-                break
-    moves: list = []
-    if solution is not None:
-        steps = _steps(solution)  # the first group is the root's own automatic moves
-        if solved_by is complete or len(steps) > SHORT:
-            moves = steps[0] + board.shorten(root[:3], steps[1:])
-        else:  # a fast search's solution is rarely worth the time it takes to shorten
-            moves = [move for group in steps for move in group]
-    return FreecellResult(status, moves, positions, time.perf_counter() - started)
+    def _turns(self):
+        board, root, complete = self.board, self.root, self.complete
+        fast = [_BestFirst(board, root, weights) for weights in FAST_WEIGHTS[:EARLY]]
+        self.status = UNKNOWN
+        if not (yield from self._run(fast[0], PRELUDE)):
+            turn = 0
+            while True:
+                turn += 1
+                if turn == LATE:
+                    fast += [_BestFirst(board, root, weights) for weights in FAST_WEIGHTS[EARLY:]]
+                # Every fast search tries every single-card move too, so once one of them
+                # has run dry the others would only find the same positions: leave it to
+                # the proof.
+                active = [scan for scan in fast if not scan.done]
+                if len(active) < len(fast):
+                    active = []
+                over = False
+                for scan in active:
+                    if (yield from self._run(scan, QUOTA)):
+                        over = True
+                        break
+                if over:
+                    break
+                share = min(PROOF_SHARE * turn, PROOF_MOST) if active else self.max_positions
+                if (yield from self._run(complete, share)):
+                    break
+        moves: list = []
+        if self.solution is not None:
+            steps = _steps(self.solution)  # the first group is the root's own automatic moves
+            if self.solved_by is complete or len(steps) > SHORT:
+                moves = steps[0] + board.shorten(root[:3], steps[1:])
+            else:  # a fast search's solution is rarely worth the time it takes to shorten
+                moves = [move for group in steps for move in group]
+        gave_up = GaveUp.POSITIONS if self.status == UNKNOWN else None
+        return Verdict(self.status, moves, self.count, self.seconds, gave_up)
+
+
+def solve_freecell(
+    state,
+    *,
+    max_positions: int = 1_000_000,
+    max_seconds: float | None = None,
+    cells: int = 4,
+    build: str = BUILD_ALTERNATE,
+) -> FreecellResult:
+    """Search for a win from a Vierfrei position (``solitaire.model.state.State``), as
+    ``FreecellLine`` does, to its budget of positions (and ``max_seconds``, if given:
+    the benches' limit)."""
+    line = FreecellLine(state, max_positions=max_positions, cells=cells, build=build)
+    verdict = drive(line, max_seconds=max_seconds)
+    return FreecellResult(verdict.status.value, verdict.moves, verdict.positions, verdict.seconds)
+
+
+class FreecellSearch(Stepped):
+    """The FreeCell family's search for the engine: ``FreecellLine`` on the game's
+    position, its line turned into engine moves (``SEARCH``)."""
+
+    def __init__(self, rules, state, *, max_positions: int, without=frozenset()):
+        self.rules, self.state = rules, state.copy()
+        self.line = FreecellLine(state, max_positions=max_positions, build=rules.build)
+        self.verdict = None
+
+    @staticmethod
+    def serves(rules) -> bool:
+        """The game builds by a rule this solver knows (else the generic search serves)."""
+        return rules.build in BUILDS
+
+    @property
+    def positions(self) -> int:
+        return self.line.positions
+
+    def _advance(self) -> Verdict | None:
+        verdict = self.line.step(self.pause_at - self.line.positions)
+        if verdict is None:
+            return None
+        moves = engine_moves(self.rules, self.state, verdict.moves)
+        if moves is None:  # it does not replay: nothing is claimed from it
+            return Verdict(UNKNOWN, [], verdict.positions, 0.0, GaveUp.POSITIONS)
+        return Verdict(verdict.status, moves, verdict.positions, 0.0, verdict.gave_up)
+
+
+def engine_moves(rules, state, line) -> list[Move] | None:
+    """The solver's (src, dst, count) line as engine moves, or None if it does not replay.
+
+    With the automatic-play option on, the engine sends safe cards home by itself, maybe
+    earlier than the solver's line does: the line is followed on a board of its own, so
+    that each move is known by its cards, and the cards the engine has sent home already
+    are left out of it (a move of nothing else is left out whole)."""
+    board = {name: list(cards) for name, cards in state.piles.items()}  # the solver's view
+    moves, position = [], state.copy()
+    for src, dst, count in line:
+        moving = board[src][len(board[src]) - count :]
+        del board[src][len(board[src]) - count :]
+        board[dst] += moving
+        still = [card for card in moving if card in position.piles[src]]
+        if not still:
+            continue  # the engine has sent them home already
+        move = Move(MoveKind.MOVE, src, dst, len(still))
+        if not rules.is_legal(position, move):
+            return None
+        moves.append(move)
+        position = rules.successor(position, move)
+    return moves
+
+
+# The search solve.py makes for the games whose definition names this module as solver.
+SEARCH = FreecellSearch
 
 
 def solve_deal(number: int, **kwargs) -> FreecellResult:

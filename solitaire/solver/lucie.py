@@ -128,7 +128,6 @@ may take it from the shared memo.
 from __future__ import annotations
 
 import itertools
-import time
 
 from ..model.cards import SUITS, Card
 from ..model.moves import Move, MoveKind
@@ -136,7 +135,7 @@ from ..model.options import UNLIMITED
 from ..model.rules import FOUNDATIONS
 from ..model.state import State
 from .compact import card_code, code_card
-from .search import SOLVED, UNKNOWN, UNSOLVABLE, Verdict
+from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Stepped, Verdict
 
 __all__ = ["LucieSearch"]
 
@@ -147,7 +146,7 @@ FAN_NAMES = tuple(f"t{number}" for number in range(1, FAN_COUNT + 1))
 WON = (13, 13, 13, 13)
 UNLIMITED_TRIES = 3  # reshuffle points tried per layout when reshuffles never run out
 UNLIMITED_DEPTH = 60  # reshuffles in a row tried when they never run out
-CHECK_EVERY = 32  # positions between looks at the clock
+CHECK_EVERY = 32  # positions between looks at the budget and the end of the step
 REACH_LIMIT = 3000  # positions searched for a way to a foundation state with cards held back
 QUICK_TURN = 1000  # positions the quick scan for wins searches before the complete one's turn
 SOUND_TURN = 1000  # positions the complete search goes on with at least before the quick scan's
@@ -164,7 +163,7 @@ M_HOME, M_BUILD, M_KING, M_MERCI, M_LIMBO, M_REDEAL = range(6)
 PILES, FOUND, MOVED, MERCIS, ORIGIN, CANDIDATES, PENDING = range(7)
 
 
-class LucieSearch:
+class LucieSearch(Stepped):
     """Exhaustive search per layout, then across the seeded reshuffles."""
 
     def __init__(self, rules, state: State, *, max_positions: int, without=frozenset()):
@@ -181,9 +180,7 @@ class LucieSearch:
         self.optional_home = rules.auto_home != "all"
         self.unlimited = rules.redeals is UNLIMITED
         self.positions = 0
-        self.seconds = 0.0
         self.verdict: Verdict | None = None
-        self.deadline = 0.0
         self.knot_cache: dict[bytes, tuple[bool, int]] = {}
         self.cycle_cache: dict[bytes, tuple] = {}
         self.mask_cache: dict[bytes, int] = {}
@@ -193,28 +190,18 @@ class LucieSearch:
         self.search = self._race(self._position(self.state), state.values["redeals_used"])
 
     # ------------------------------------------------------------------ the contract
-    def run(self, seconds: float) -> Verdict | None:
-        if self.verdict is not None:
-            return self.verdict
-        began = time.perf_counter()
-        self.deadline = began + seconds
+    def _advance(self) -> Verdict | None:
         try:
             next(self.search)
         except StopIteration as stop:
             status, moves = stop.value
-            self.seconds += time.perf_counter() - began
             moves = self._engine_moves(moves) if status == SOLVED else []
-            self.verdict = Verdict(status, moves, self.positions, self.seconds)
-            return self.verdict
-        self.seconds += time.perf_counter() - began
+            gave_up = None
+            if status == UNKNOWN:  # out of positions, or reshuffles that never run out
+                full = self.positions >= self.max_positions
+                gave_up = GaveUp.POSITIONS if full else GaveUp.PRUNED
+            return Verdict(status, moves, self.positions, self.seconds, gave_up)
         return None
-
-    def finish(self, max_seconds: float) -> Verdict:
-        verdict = self.run(max_seconds)
-        if verdict is None:
-            self.search.close()
-            verdict = self.verdict = Verdict(UNKNOWN, [], self.positions, self.seconds)
-        return verdict
 
     # ------------------------------------------------------------------ positions
     def _position(self, state: State) -> tuple:
@@ -892,8 +879,8 @@ class LucieSearch:
 
     # ------------------------------------------------------------------ two searches
     def _pause(self) -> bool:
-        """Must the running search stop: the slice is over, or its turn is?"""
-        return self.positions >= self.turn_end or time.perf_counter() > self.deadline
+        """Must the running search stop: the step is over, or its turn is?"""
+        return self.positions >= self.turn_end or self.positions >= self.pause_at
 
     def _race(self, root: tuple, reshuffles_used: int):
         """The complete search, taking turns (counted in positions, so the verdict does

@@ -83,20 +83,19 @@ since its top card last passed.
 from __future__ import annotations
 
 import heapq
-import time
 
 from ..model.moves import Move, MoveKind
 from ..model.rules import BUILD_ALTERNATE, BUILD_RANK, FOUNDATIONS, Rules
 from ..model.state import State
 from .compact import BYTE, OPPOSITE, RED, SAME, ColumnScores, card_code
-from .search import SOLVED, UNKNOWN, UNSOLVABLE, Verdict
+from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Outcome, Stepped, Verdict
 
 __all__ = ["PrinceSearch"]
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 10))
 RESERVE = tuple(f"r{number}" for number in range(1, 8))
 
-# Time is checked after this many expanded positions (each takes well under a millisecond).
+# The step's end and the budget are checked after this many expanded positions.
 CHECK_EVERY = 16
 # The scans' heuristic weights (lower scores first): cards not home, how deep the cards
 # the foundations take next (and the ones after them) lie, cards not on their parent,
@@ -207,9 +206,9 @@ class _Scan:
                 score += self.w_breaks
         return score
 
-    def expand(self, quota: int, deadline: float):
-        """Expand positions until ``quota`` are done, the queue is empty or time is up;
-        return the winning node if one turned up."""
+    def expand(self, quota: int):
+        """Expand positions until ``quota`` are done, the queue is empty or the step is
+        over; return the winning node if one turned up."""
         search = self.search
         heap, seen, tables = self.heap, self.seen, self.tables
         pop, push = heapq.heappop, heapq.heappush
@@ -246,10 +245,10 @@ class _Scan:
                         + w_g * depth
                     )
                     push(heap, (score, counter, ccols, creserve, cfound, child, depth))
-            if spent % CHECK_EVERY == 0 and (
-                time.perf_counter() > deadline or search.positions >= search.max_positions
-            ):
-                break
+            if spent % CHECK_EVERY == 0:
+                positions = search.positions
+                if positions >= search.pause_at or positions >= search.max_positions:
+                    break
         self.counter, self.spent = counter, spent
         return None
 
@@ -272,7 +271,7 @@ def _key(cols: tuple, reserve: bytes) -> bytes:
     return reserve + b"\x01" + b"\x01".join(sorted(cols))
 
 
-class PrinceSearch:
+class PrinceSearch(Stepped):
     """Best-first search for a win from any position of The Prince; see the module notes.
 
     ``without`` is accepted as the other searches accept it: this one only ever makes
@@ -318,11 +317,10 @@ class PrinceSearch:
         self.scans[0].test_dead = True  # the others, after quick wins, skip the cost
         self.turn = 0
         self.ring = 0  # the other scans' turns so far
-        self.current = None  # (scan, quota) of a turn cut short by the end of a slice
-        self.seconds = 0.0
+        self.current = None  # (scan, quota) of a turn cut short by the end of a step
         self.verdict: Verdict | None = None
         if sum(found) == 52:
-            self._finish(SOLVED, (None, first), time.perf_counter())
+            self.verdict = self._finish(SOLVED, (None, first))
 
     @property
     def positions(self) -> int:
@@ -651,12 +649,7 @@ class PrinceSearch:
         return out
 
     # -------------------------------------------------------------- running
-    def run(self, seconds: float) -> Verdict | None:
-        """Search for up to ``seconds``; the verdict once there is one, else None."""
-        if self.verdict is not None:
-            return self.verdict
-        began = time.perf_counter()
-        deadline = began + seconds
+    def _advance(self) -> Verdict | None:
         scans = self.scans
         while True:
             # The first scan takes the first turn (a longer one), then every other turn
@@ -664,7 +657,7 @@ class PrinceSearch:
             # LATE_SHARE of the further work. The others take their turns in a ring.
             first = scans[0].expanded
             others = sum(scan.expanded for scan in scans[1:])
-            if self.current is not None:  # a turn cut short by the end of a slice
+            if self.current is not None:  # a turn cut short by the end of a step
                 scan, quota = self.current
             elif self.turn == 0:
                 scan, quota = scans[0], PRELUDE
@@ -677,27 +670,24 @@ class PrinceSearch:
                 self.ring += 1
             else:
                 scan, quota = scans[0], QUOTA
-            solution = scan.expand(quota, deadline)
+            solution = scan.expand(quota)
             if solution is not None:
-                return self._finish(SOLVED, solution, began)
+                return self._finish(SOLVED, solution)
             if not scan.heap:
-                return self._finish(UNSOLVABLE, None, began)
+                return self._finish(UNSOLVABLE, None)
             if self.positions >= self.max_positions:
-                return self._finish(UNKNOWN, None, began)
-            if scan.spent < quota:  # out of time in the middle of its turn
+                return self._finish(UNKNOWN, None)
+            if scan.spent < quota:  # the step ended in the middle of its turn
                 self.current = scan, quota
-                self.seconds += time.perf_counter() - began
                 return None
             scan.expanded += scan.spent
             scan.spent = 0
             self.current = None
             self.turn += 1
-            if time.perf_counter() > deadline:
-                self.seconds += time.perf_counter() - began
+            if self.positions >= self.pause_at:
                 return None
 
-    def _finish(self, status: str, node, began: float) -> Verdict:
-        self.seconds += time.perf_counter() - began
+    def _finish(self, status: Outcome, node) -> Verdict:
         chunks = []
         while node is not None:
             node, moves = node
@@ -707,17 +697,10 @@ class PrinceSearch:
             for chunk in reversed(chunks)
             for src, dst, count in chunk
         ]
-        self.verdict = Verdict(status, moves, self.positions, self.seconds)
         for scan in self.scans:
             scan.heap.clear()
-        return self.verdict
-
-    def finish(self, max_seconds: float) -> Verdict:
-        """Run to a verdict, giving up (unknown) after ``max_seconds``."""
-        verdict = self.run(max_seconds)
-        if verdict is None:
-            verdict = self.verdict = Verdict(UNKNOWN, [], self.positions, self.seconds)
-        return verdict
+        gave_up = GaveUp.POSITIONS if status == UNKNOWN else None
+        return Verdict(status, moves, self.positions, self.seconds, gave_up)
 
 
 # The search solve.py makes for the games whose definition names this module as solver.

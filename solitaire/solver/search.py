@@ -1,8 +1,9 @@
 """One search for every game and every option: best-first towards a win.
 
 It expands positions through the rules engine itself (legal moves, then the game's own
-automatic replies), so whatever it finds replays in the engine. It runs in slices
-(``run(seconds)``) so the table can keep drawing frames while it thinks. When it has
+automatic replies), so whatever it finds replays in the engine. It runs in steps of
+positions (``step(work)``, see ``verdict.py``), in the partner's worker while the table
+plays on. When it has
 looked at every position reachable from the start without finding a win, that is a
 proof that there is none; when its budget runs out first, the answer is "unknown".
 """
@@ -10,28 +11,16 @@ proof that there is none; when its budget runs out first, the answer is "unknown
 from __future__ import annotations
 
 import heapq
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import count
 
 from ..model.moves import Move, MoveKind
 from ..model.rules import BUILD_SUIT, Rules
 from ..model.state import State
-
-SOLVED = "solved"
-UNSOLVABLE = "unsolvable"
-UNKNOWN = "unknown"
+from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Outcome, Stepped, Verdict
 
 # Lay-off and safe-play-home are bundles of single moves the search makes one by one.
 BUNDLES = frozenset({MoveKind.LAYOFF, MoveKind.SAFE_HOME})
-
-
-@dataclass
-class Verdict:
-    status: str
-    moves: list[Move] = field(default_factory=list)  # the player's moves, start to win
-    positions: int = 0
-    seconds: float = 0.0
 
 
 @dataclass
@@ -41,7 +30,7 @@ class _Node:
     depth: int
 
 
-class Search:
+class Search(Stepped):
     """A best-first search from ``state``; ``without`` names move kinds it may not use.
 
     Leaving out REDEAL answers "winnable without another reshuffle" in La Belle Lucie,
@@ -64,7 +53,6 @@ class Search:
         self.tiebreak = count()
         self.heap: list = []
         self.seen: set = set()
-        self.seconds = 0.0
         self.verdict: Verdict | None = None
         self.pruned = False  # moves were left out: a failed search proves nothing
         self._push(state.copy(), _Node(None, None, 0))
@@ -84,31 +72,26 @@ class Search:
         priority = -score(self.rules, state) + node.depth * 0.02
         heapq.heappush(self.heap, (priority, next(self.tiebreak), state, node))
 
-    def run(self, seconds: float) -> Verdict | None:
-        """Search for up to ``seconds``; the verdict once there is one, else None."""
-        if self.verdict is not None:
-            return self.verdict
-        began = time.perf_counter()
-        deadline = began + seconds
-        rules, checks = self.rules, 0
+    def _advance(self) -> Verdict | None:
+        rules = self.rules
         while self.heap:
             _, _, state, node = heapq.heappop(self.heap)
             if rules.is_won(state):
-                return self._finish(SOLVED, node, began)
+                return self._finish(SOLVED, node)
             for move in self._moves(state):
                 child = _Node(node, move, node.depth + 1)
                 after = rules.successor(state, move)
                 if rules.is_won(after):
-                    return self._finish(SOLVED, child, began)
+                    return self._finish(SOLVED, child)
                 if not self._hopeless(after):
                     self._push(after, child)
             if len(self.seen) >= self.max_positions:
-                return self._finish(UNKNOWN, None, began)
-            checks += 1
-            if checks % 16 == 0 and time.perf_counter() > deadline:
-                self.seconds += time.perf_counter() - began
+                return self._finish(UNKNOWN, None, GaveUp.POSITIONS)
+            if len(self.seen) >= self.pause_at:
                 return None
-        return self._finish(UNKNOWN if self.pruned else UNSOLVABLE, None, began)
+        if self.pruned:
+            return self._finish(UNKNOWN, None, GaveUp.PRUNED)
+        return self._finish(UNSOLVABLE, None)
 
     def _hopeless(self, state: State) -> bool:
         """A position the game can prove lost at a glance (La Belle Lucie's knots) while no
@@ -138,23 +121,14 @@ class Search:
         card = state.piles[move.src][move.index]
         return not self.rules.builds_on(card, state.piles[move.dst][-1])
 
-    def _finish(self, status: str, node: _Node | None, began: float) -> Verdict:
-        self.seconds += time.perf_counter() - began
+    def _finish(self, status: Outcome, node: _Node | None, gave_up=None) -> Verdict:
         moves = []
         while node is not None and node.move is not None:
             moves.append(node.move)
             node = node.parent
         moves.reverse()
-        self.verdict = Verdict(status, moves, len(self.seen), self.seconds)
         self.heap.clear()
-        return self.verdict
-
-    def finish(self, max_seconds: float) -> Verdict:
-        """Run to a verdict, giving up (unknown) after ``max_seconds``."""
-        verdict = self.run(max_seconds)
-        if verdict is None:
-            verdict = self.verdict = Verdict(UNKNOWN, [], len(self.seen), self.seconds)
-        return verdict
+        return Verdict(status, moves, len(self.seen), self.seconds, gave_up)
 
 
 def score(rules: Rules, state: State) -> float:
@@ -192,3 +166,9 @@ def is_safe_home(rules: Rules, state: State, move: Move) -> bool:
         return False
     cards = state.piles.get(move.src)
     return bool(cards) and rules.is_safe_home(state, cards[-1])
+
+
+BUDGET = 100_000  # positions: every one is a whole engine State, some 2 KB
+
+# The search solve.py makes for the games whose definition names no solver of their own.
+SEARCH = Search

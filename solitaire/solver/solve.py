@@ -4,53 +4,87 @@ written out as the player (or a FreeCell program) would play them."""
 from __future__ import annotations
 
 import importlib
-import time
 from dataclasses import replace
 
 from ..model.game import Game
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State, Transfer
-from .freecell import BUILDS, solve_freecell
-from .search import SOLVED, UNKNOWN, UNSOLVABLE, Search, Verdict
+from .search import Search
+from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Outcome, Verdict, drive
 
 __all__ = [
     "SOLVED",
     "UNKNOWN",
     "UNSOLVABLE",
+    "GaveUp",
+    "Outcome",
     "Verdict",
-    "solve_game",
-    "solution_lines",
-    "Search",
-    "move_between",
+    "budget_for",
+    "make_search",
     "mended_plan",
+    "move_between",
+    "solution_lines",
+    "solve_game",
 ]
 
-# Searches that are not modules of their own: the generic one through the engine, which
-# also slices on for "freecell" games when the FreeCell solver cannot settle at once.
-ENGINE_SEARCHES = ("generic", "freecell")
+# Positions a search may look at before it answers "unknown", where its module names no
+# budget of its own (``BUDGET``). The table's partner and --solve use the same budget,
+# so the two give the same verdict for the same position.
+DEFAULT_BUDGET = 1_000_000
+# The text commands stop a search that makes the process this large ("gave up (memory)").
+MAX_MEMORY = 512 << 20
+
+
+def search_module(rules: Rules):
+    """The module of this package that a game's definition names as its solver
+    (``Rules.solver``): ``SEARCH`` is its search class. A new dedicated solver is one file,
+    found the way the games are."""
+    return importlib.import_module(f"{__package__}.{rules.solver}")
 
 
 def search_class(rules: Rules) -> type:
-    """The search a game's definition names (``Rules.solver``): "generic" and "freecell"
-    use the generic best-first search; any other name is a module of this package with a
-    faster one as its ``SEARCH``, which takes the same arguments as Search and answers
-    run(seconds) and finish(max_seconds) the same way. A new dedicated solver is one file,
-    found the way the games are."""
-    if rules.solver in ENGINE_SEARCHES:
-        return Search
-    return importlib.import_module(f"{__package__}.{rules.solver}").SEARCH
+    """The search for the game: its solver module's ``SEARCH``, unless that one says it
+    does not serve these rules (``SEARCH.serves``), when the generic search does."""
+    search = search_module(rules).SEARCH
+    serves = getattr(search, "serves", None)
+    return search if serves is None or serves(rules) else Search
 
 
-def has_dedicated_search(rules: Rules) -> bool:
-    return rules.solver not in ENGINE_SEARCHES
+def budget_for(rules: Rules) -> int:
+    """How many positions the game's search may look at before it says "unknown"."""
+    if search_class(rules) is Search:
+        return getattr(importlib.import_module(f"{__package__}.search"), "BUDGET")
+    return getattr(search_module(rules), "BUDGET", DEFAULT_BUDGET)
 
 
 def make_search(
-    rules: Rules, state: State, *, max_positions: int, without: frozenset = frozenset()
+    rules: Rules,
+    state: State,
+    *,
+    max_positions: int | None = None,
+    without: frozenset = frozenset(),
 ):
-    """The best search the game has for ``state``, ready to run in slices."""
-    return search_class(rules)(rules, state, max_positions=max_positions, without=without)
+    """The best search the game has for ``state``, ready to run in steps; its budget is
+    the game's (``budget_for``) unless ``max_positions`` says otherwise."""
+    budget = budget_for(rules) if max_positions is None else max_positions
+    return search_class(rules)(rules, state, max_positions=budget, without=without)
+
+
+def solve_game(
+    rules: Rules,
+    state: State,
+    *,
+    max_positions: int | None = None,
+    max_memory: int | None = MAX_MEMORY,
+    max_seconds: float | None = None,
+    without: frozenset = frozenset(),
+) -> Verdict:
+    """The verdict for ``state``, searched to the game's budget of positions (or
+    ``max_positions``); the process's memory and, if given, a time limit may stop it
+    sooner with "unknown" (``Verdict.gave_up`` says why)."""
+    search = make_search(rules, state, max_positions=max_positions, without=without)
+    return drive(search, max_memory=max_memory, max_seconds=max_seconds)
 
 
 def move_between(rules: Rules, before: State, after: State, without: frozenset) -> Move | None:
@@ -98,75 +132,6 @@ def mended_plan(
     return None
 
 
-def solve_game(
-    rules: Rules,
-    state: State,
-    *,
-    max_seconds: float = 10.0,
-    max_positions: int = 2_000_000,
-    without: frozenset = frozenset(),
-) -> Verdict:
-    if uses_freecell_solver(rules):
-        return solve_freecell_family(
-            rules, state, max_seconds=max_seconds, max_positions=max_positions
-        )
-    search = make_search(rules, state, max_positions=max_positions, without=without)
-    return search.finish(max_seconds)
-
-
-def uses_freecell_solver(rules: Rules) -> bool:
-    """A FreeCell-family game whose build rule the FreeCell solver knows (else the generic
-    search serves it)."""
-    return rules.solver == "freecell" and rules.build in BUILDS
-
-
-def quick_verdict(rules: Rules, state: State) -> Verdict | None:
-    """A verdict in a few milliseconds where the game's solver family can give one: the
-    FreeCell solver settles most positions that fast (99% of deals 1..100 under 50 ms)."""
-    if not uses_freecell_solver(rules):
-        return None
-    verdict = solve_freecell_family(rules, state, max_seconds=0.05, max_positions=20_000)
-    return None if verdict.status == UNKNOWN else verdict
-
-
-def solve_freecell_family(
-    rules: Rules, state: State, *, max_seconds: float, max_positions: int
-) -> Verdict:
-    """The dedicated FreeCell solver, its moves made engine moves."""
-    result = solve_freecell(
-        state, max_positions=max_positions, max_seconds=max_seconds, build=rules.build
-    )
-    moves = engine_moves(rules, state, result.moves)
-    if moves is None:
-        return Verdict(UNKNOWN, [], result.positions, result.seconds)
-    return Verdict(result.status, moves, result.positions, result.seconds)
-
-
-def engine_moves(rules: Rules, state: State, line) -> list[Move] | None:
-    """The FreeCell solver's (src, dst, count) line as engine moves, or None if it does not
-    replay (then nothing is claimed from it).
-
-    With the automatic-play option on, the engine sends safe cards home by itself, maybe
-    earlier than the solver's line does: the line is followed on a board of its own, so
-    that each move is known by its cards, and the cards the engine has sent home already
-    are left out of it (a move of nothing else is left out whole)."""
-    board = {name: list(cards) for name, cards in state.piles.items()}  # the solver's view
-    moves, position = [], state.copy()
-    for src, dst, count in line:
-        moving = board[src][len(board[src]) - count :]
-        del board[src][len(board[src]) - count :]
-        board[dst] += moving
-        still = [card for card in moving if card in position.piles[src]]
-        if not still:
-            continue  # the engine has sent them home already
-        move = Move(MoveKind.MOVE, src, dst, len(still))
-        if not rules.is_legal(position, move):
-            return None
-        moves.append(move)
-        position = rules.successor(position, move)
-    return moves
-
-
 def solution_lines(game: Game, moves: list[Move], atomic: bool = False) -> list[str]:
     """The moves in the game's notation, each automatic move after it as a # comment.
 
@@ -198,24 +163,34 @@ def solution_lines(game: Game, moves: list[Move], atomic: bool = False) -> list[
     return lines
 
 
-def winnable_deal(rules: Rules, rng, max_seconds: float = 6.0) -> tuple[int, bool]:
-    """A random deal number the solver has proven winnable, and whether it could prove one.
+# Positions each deal tried for "deal only deals proven winnable" may take, and how many
+# positions the whole look for one may take before it deals one not proven.
+WINNABLE_DEAL_BUDGET = 40_000
+WINNABLE_LOOK_BUDGET = 400_000
+
+
+def winnable_deals(rules: Rules, rng):
+    """Look for a random deal proven winnable, in steps of work: a generator that yields
+    after each step and returns (deal number, proven winnable).
 
     A deal the game's definition knows to be winnable comes first (FreeCell: any number
-    but the few impossible ones; rule sets whose wins are too rare to find in a few
-    seconds: a deal proven ahead of time). Otherwise deals are tried in turn, each
-    searched for a while, until one is won or time runs out (then the last one tried is
-    returned, unproven).
-    """
+    but the few impossible ones; rule sets whose wins are too rare to find quickly: a deal
+    proven ahead of time). Otherwise deals are tried in turn, each searched for
+    ``WINNABLE_DEAL_BUDGET`` positions, until one is won or ``WINNABLE_LOOK_BUDGET``
+    positions are spent (then the last one tried is dealt, unproven)."""
     known = rules.proven_winnable_deal(rng)
     if known is not None:
         return known, True
-    deadline = time.perf_counter() + max_seconds
+    spent = 0
     number = rng.randint(1, 1_000_000)
-    while time.perf_counter() < deadline:
+    while spent < WINNABLE_LOOK_BUDGET:
         number = rng.randint(1, 1_000_000)
-        game = Game(rules, number)
-        budget = min(1.0, max(0.05, deadline - time.perf_counter()))
-        if solve_game(rules, game.state, max_seconds=budget, max_positions=40_000).status == SOLVED:
+        budget = min(WINNABLE_DEAL_BUDGET, WINNABLE_LOOK_BUDGET - spent)
+        search = make_search(rules, Game(rules, number).state, max_positions=budget)
+        while (verdict := search.step(2_000)) is None:
+            yield
+        spent += max(1, verdict.positions)
+        if verdict.status == SOLVED:
             return number, True
+        yield
     return number, False

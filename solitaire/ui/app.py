@@ -7,6 +7,7 @@ moving it sleeps in SDL until the next event or the next tick of the on-screen c
 from __future__ import annotations
 
 import os
+import queue
 import time
 from pathlib import Path
 
@@ -14,6 +15,7 @@ import pygame
 
 from ..assets import asset_dir
 from ..replay_file import Replayer, ReplayError
+from ..solver.worker import DealFound, shared_link
 from ..stats import moves_ever_made, option_key
 from . import face_cache
 from .audio import Audio, NullAudio
@@ -42,6 +44,8 @@ FRAME_RATE = 60  # frames per second while something moves
 LONGEST_CATCH_UP = 5.0  # seconds of updates run after a long sleep, at most
 AUDIO_REST = 5.0  # seconds without input before the audio device is let go
 INPUT_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
+# Posted by the partner's reader and the save writer (other threads) to wake the loop.
+WAKE = pygame.event.custom_type()
 
 
 def prepare_environment() -> None:
@@ -69,6 +73,10 @@ class App:
         pygame.font.init()
         forget_fonts()
         self.library = library or Library.open()
+        self.library.writer.on_done = self.wake
+        # The computer partner thinks in a worker beside the loop; its answers arrive here.
+        self.inbox: queue.SimpleQueue = queue.SimpleQueue()
+        self.partner_link = shared_link(self.hear_partner)
         settings = self.library.settings
         fullscreen = settings["fullscreen"] if fullscreen is None else fullscreen
         self.window = Window(
@@ -119,6 +127,7 @@ class App:
                 table = self.make_table(game_id, deal, options, animate)
                 self.tables[game_id] = table
         self.table = self.screen = table
+        table.partner.ask_again()  # another table may have had the worker's ear meanwhile
         if self.last_game != game_id:
             self.last_game = game_id
             self.remember("last_game", game_id)
@@ -295,9 +304,7 @@ class App:
         """Save the game after every move; with --record, also its moves as notation."""
         table.partner.position_changed()
         self.library.save_game(table.game, table.seconds, table.assisted)
-        if self.library.messages:
-            table.say(" ".join(self.library.messages), 6.0)
-            self.library.messages.clear()
+        self.tell_library_news()
         if self.record is None:
             return
         game = table.game
@@ -317,13 +324,75 @@ class App:
             self.library.settings["window_position"] = list(pygame.display.get_window_position())
             self.library.settings["window_size"] = list(self.window.size)
         self.remember("fullscreen", self.window.fullscreen or self.window.hidden_from_fullscreen)
+        self.library.flush()  # every save on disk before the window goes
+        self.partner_link.close()
+
+    # ------------------------------------------------------------------ beside the loop
+    def wake(self) -> None:
+        """Called from another thread: something arrived for the loop to look at."""
+        try:
+            pygame.event.post(pygame.event.Event(WAKE))
+        except pygame.error:  # the display is gone (quitting): nothing to wake
+            pass
+
+    def hear_partner(self, message) -> None:
+        """Called from the partner's reader thread with each message of the worker."""
+        self.inbox.put(message)
+        self.wake()
+
+    def collect(self) -> None:
+        """Take in what arrived from beside the loop: the partner's answers and how the
+        saves went."""
+        while True:
+            try:
+                message = self.inbox.get_nowait()
+            except queue.Empty:
+                break
+            self.deliver(message)
+        if self.library.collect():
+            self.tell_library_news()
+            self.dirty = True  # the saving problem shows, or goes
+
+    def deliver(self, message) -> None:
+        for table in self.tables.values():
+            if isinstance(message, DealFound):
+                if table.deal_found(message):
+                    return
+            elif table.partner.receive(message):
+                table.partner_answered()
+                return
+
+    def tell_library_news(self) -> None:
+        if self.library.messages and self.table is not None:
+            self.table.say(" ".join(self.library.messages), 6.0)
+            self.library.messages.clear()
+
+    def wait_for_partner(self, timeout: float = 300.0) -> None:
+        """Until the shown table's partner has answered (tests, benches and tools that
+        drive the app without a person: the loop itself never waits). ``timeout`` only
+        stops a test that would otherwise hang on a worker that died."""
+        self.partner_link.start()
+        deadline = time.monotonic() + timeout
+        table = self.table
+        while table is not None and (table.partner.thinking or table.wanted_deal is not None):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the partner did not answer")
+            try:
+                message = self.inbox.get(timeout=left)
+            except queue.Empty:
+                continue
+            self.deliver(message)
+        self.collect()
 
     # ------------------------------------------------------------------ input
     def handle(self, event) -> None:
         if event.type in INPUT_EVENTS:
             self.audio.wake()  # input may ask for a sound: have the device ready
             self.audio_rest_at = time.perf_counter() + AUDIO_REST
-        if event.type == pygame.QUIT:
+        if event.type == WAKE:
+            self.collect()
+        elif event.type == pygame.QUIT:
             if self.running:
                 self.quit()
         elif event.type == pygame.WINDOWRESIZED:
@@ -359,8 +428,12 @@ class App:
             return
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             screen.flights.finish()  # input during an animation sees the real table
-            if screen.auto_until is not None:
-                screen.auto_until = None  # any key or click stops the computer
+            if screen.demo_on:
+                screen.stop_demo()  # any key or click stops the computer
+                return
+            if screen.wanted_deal is not None:
+                if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                    screen.take_any_deal()  # no more waiting for a proven one
                 return
         if event.type == pygame.MOUSEBUTTONDOWN:
             screen.mouse_down(event)
@@ -441,8 +514,9 @@ class App:
         if isinstance(self.audio, NullAudio) and self.audio.problem is None:
             pygame.display.set_icon(make_icon())  # after the first frame, like the sound
             self.start_sound()
+            self.partner_link.start()
             if self.table is not None:  # the faces for the next launch's first frame
-                face_cache.keep(self.library.folder, self.table.view.art)
+                face_cache.keep(self.library.folder, self.table.view.art, self.library.writer)
 
     def show_title(self) -> None:
         """The window's title names the game and its deal number (seed 004: "the number of
@@ -466,17 +540,6 @@ class App:
             else:
                 self.notice = self.audio.problem
 
-    def think(self) -> None:
-        """Between frames, the partner searches a few milliseconds for the table's verdict."""
-        table = self.table
-        if table is None or self.screen is not table or table.flights.busy or table.drag:
-            return
-        if table.partner.think():
-            table.status_dirty = True
-
-    def thinking(self) -> bool:
-        return self.table is not None and self.screen is self.table and self.table.partner.thinking
-
     def run(self) -> None:
         while self.running:
             self.step()
@@ -498,7 +561,7 @@ class App:
     def step(self, sleep: bool = True) -> None:
         """One pass of the loop: sleep if idle, read events, update, draw if needed."""
         busy = self.busy()
-        if sleep and not busy and not self.dirty and not self.thinking():
+        if sleep and not busy and not self.dirty:
             wake = self.screen.next_wakeup() if self.clock_running else 3600.0
             rest_in = self.audio_rest_at - time.perf_counter()
             if rest_in <= 0 and not self.audio.asleep:
@@ -514,9 +577,9 @@ class App:
         self.catch_up()
         for event in pygame.event.get():
             self.handle(event)
-            self.dirty = True
+            if event.type != WAKE:  # an answer or a save redraws only what it changes
+                self.dirty = True
         self.catch_up()
-        self.think()
         if self.dirty and self.running:
             quick = None if self.overlays else self.screen.draw_drag_only(self.window.surface)
             self.dirty = False  # before drawing: the first frame may ask for another

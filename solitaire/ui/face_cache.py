@@ -18,12 +18,13 @@ from pathlib import Path
 
 import pygame
 
-from ..storage import write_atomic
+from ..storage import BackgroundWriter
 from . import card_art
 from .card_art import SUITS, CardArt
 
 ORDER = tuple((rank, suit) for suit in SUITS for rank in range(1, 14))
 KEEP = 4  # files kept: a player who switches between a window and full screen has two sizes
+CACHE = "cache"  # the writer's name for these writes, whose failures nobody is told of
 
 
 @cache
@@ -86,9 +87,9 @@ def restore(folder: Path | None, art: CardArt) -> bool:
     return True
 
 
-def keep(folder: Path | None, art: CardArt) -> None:
-    """Write ``art``'s faces for the next launch (drawing any not drawn yet) unless they
-    are on disk already, and remove all but the newest few files."""
+def keep(folder: Path | None, art: CardArt, writer: BackgroundWriter) -> None:
+    """Hand ``art``'s faces to ``writer`` for the next launch (drawing any not drawn yet)
+    unless they are on disk already, and remove all but the newest few files."""
     pixel = _pixel_format()
     path = _path(folder, art, pixel)
     if path is None or path.exists():
@@ -97,9 +98,11 @@ def keep(folder: Path | None, art: CardArt) -> None:
     if not all(_unpadded(face) and face.get_masks() == pixel.get_masks() for face in faces):
         return  # not in the layout a sheet has: nothing that would read back
     try:
-        write_atomic(path, (face.get_view("0").raw for face in faces))  # a face at a time
         kept = sorted(path.parent.glob("faces-*.raw"), key=lambda p: p.stat().st_mtime)
-        for old in kept[:-KEEP]:
+        for old in kept[: max(0, len(kept) - KEEP + 1)]:
             old.unlink()
     except OSError:
-        pass  # a full or read-only disk: the faces are simply drawn again next time
+        pass  # a read-only folder: the write will fail quietly too
+    # A copy of the pixels (a few megabytes, face by face), written by the writer's
+    # thread: a full or read-only disk only means the faces are drawn again next time.
+    writer.submit(CACHE, path, [face.get_view("0").raw for face in faces])

@@ -20,7 +20,7 @@ from .. import replay_file, saved_game
 from ..model.game import Game
 from ..model.games import GAMES, make_rules
 from ..stats import Stats, option_key, result_of
-from ..storage import dump_json, is_whole, load_or_fresh, set_aside, write_atomic
+from ..storage import BackgroundWriter, is_whole, load_or_fresh, set_aside
 from .card_art import BACKS, TABLES
 from .layout import CARD_SCALES
 
@@ -142,6 +142,8 @@ class Library:
     def __init__(self, folder: Path | None, problem: str | None = None):
         self.folder = folder
         self.messages: list[str] = [problem] if problem else []
+        # Saves are written by a thread of their own (collect() hears how they went).
+        self.writer = BackgroundWriter()
         self.settings = {key: _fresh(value) for key, value in DEFAULT_SETTINGS.items()}
         self.stats = Stats()
         # The kinds of save whose last attempt failed, and why (see saving_problem).
@@ -192,33 +194,52 @@ class Library:
                 return f"{name} are not being saved: {self._failed[kind]}."
         return None
 
-    def _write(self, kind: str, action: Callable[[], None]) -> None:
-        """One save of ``kind`` (a SAVES key). A failure is told once in ``messages`` and
-        kept in ``saving_problem`` until a save of its kind works; it stops no other save."""
+    def _write(self, kind: str, path: Path, content: Callable[[], object]) -> None:
+        """One save of ``kind`` (a SAVES key), written by the writer's thread. A failure
+        is told once in ``messages`` and kept in ``saving_problem`` until a save of its
+        kind works; it stops no other save."""
         if self.folder is None:
             return
         try:
-            action()
-        except (OSError, ValueError) as error:  # ValueError: a game that cannot be written
-            reason = getattr(error, "strerror", None) or str(error)
-            if kind not in self._failed:
-                self.messages.append(f"{SAVES[kind]} could not be saved: {reason}.")
-            self._failed[kind] = reason
+            snapshot = content()  # here: the caller may change the game right after
+        except ValueError as error:  # a game that cannot be written
+            self._heard(kind, str(error))
             return
-        self._failed.pop(kind, None)
+        self.writer.submit(kind, path, snapshot)
+
+    def collect(self) -> bool:
+        """Hear how the writes done since the last look went; True if any failed or
+        worked again (``messages`` and ``saving_problem`` may have changed)."""
+        changed = False
+        for kind, reason in self.writer.take_results():
+            changed = self._heard(kind, reason) or changed
+        return changed
+
+    def _heard(self, kind: str, reason: str | None) -> bool:
+        if kind not in SAVES:  # a cache: nothing is lost when it cannot be written
+            return False
+        if reason is None:
+            return self._failed.pop(kind, None) is not None
+        if kind not in self._failed:
+            self.messages.append(f"{SAVES[kind]} could not be saved: {reason}.")
+        self._failed[kind] = reason
+        return True
+
+    def flush(self) -> None:
+        """Wait for every save handed to the writer (at quit), and hear how they went."""
+        self.writer.flush()
+        self.collect()
 
     # ------------------------------------------------------------------ settings
     def save_settings(self) -> None:
-        data = {"kind": SETTINGS_KIND, "version": SETTINGS_VERSION, **self.settings}
-        self._write(
-            "settings", lambda: write_atomic(self.folder / "settings.json", dump_json(data))
-        )
+        data = {"kind": SETTINGS_KIND, "version": SETTINGS_VERSION, **_fresh(self.settings)}
+        self._write("settings", self._path("settings.json"), lambda: data)
 
     # ------------------------------------------------------------------ games
     def save_game(self, game: Game, seconds: float, assisted: bool) -> None:
         path = saved_game.game_path(self.folder or Path("."), game.rules.game_id)
         extra = {"seconds": round(seconds, 1), "assisted": assisted}
-        self._write("games", lambda: saved_game.save(path, game, extra))
+        self._write("games", path, lambda: saved_game.to_dict(game, extra))
 
     def load_game(self, game_id: str) -> tuple[Game | None, dict]:
         """The saved game of ``game_id`` and its extra fields (seconds: a finite number
@@ -238,11 +259,14 @@ class Library:
         if result is not None and self.stats.record(
             game.rules.game_id, option_key(game.rules), result
         ):
-            self._write("stats", lambda: self.stats.save(self.folder / "stats.json"))
+            self._write("stats", self._path("stats.json"), self.stats.to_dict)
 
     def reset_stats(self, game_id: str) -> None:
         self.stats.reset(game_id)
-        self._write("stats", lambda: self.stats.save(self.folder / "stats.json"))
+        self._write("stats", self._path("stats.json"), self.stats.to_dict)
+
+    def _path(self, name: str) -> Path:
+        return (self.folder or Path(".")) / name
 
     # ------------------------------------------------------------------ replays
     def export(self, game: Game) -> Path | None:

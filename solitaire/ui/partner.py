@@ -1,156 +1,129 @@
-"""The computer as partner: a search for the table's position that runs a few
-milliseconds at a time between frames, and what the player gets from it: the
-"winnable?" line, hints, and the demo's moves.
+"""The computer partner as the table sees it: the answer about the position on the table.
 
-What the verdicts may know, said on screen (the game's definition says which apply):
-- moves the search leaves out (``Rules.hint_excludes``: La Belle Lucie's reshuffles,
-  which the player cannot foresee): it answers "winnable without a reshuffle";
-- a search that sees cards the player does not (Canfield's hand and reserve) says so
-  (``Rules.verdict_note``): it answers whether a win exists for this deal.
-
-Verdicts come without a search where they can: a move made from a position that cannot
-be won leads to one that cannot be won either; a move off the winning line is often
-mended at once (the line without that move, if it made it later, or the move taken
-back first), checked by replaying it to a win; and positions met again (undo, redo) get
-the verdict they had.
+The thinking happens beside the table (``solitaire/solver/worker.py``, the thinker in a
+process of its own): the table tells the worker each position it shows and hears the
+answer when it comes, so no frame and no input ever waits for a search. Until the
+answer comes the partner is "thinking"; a hint or the demo asked for meanwhile waits for
+it (``TableHelp``). A player who plays the winning line's next move gets the rest of the
+line at once, without asking the worker.
 """
 
 from __future__ import annotations
 
-from ..model.moves import Move
-from ..solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search, Verdict
-from ..solver.solve import (
-    has_dedicated_search,
-    make_search,
-    mended_plan,
-    move_between,
-    quick_verdict,
-)
-
-SLICE = 0.006  # seconds of thinking per loop pass: frames keep coming
-# Positions before the verdict is "unknown": a few seconds of thought and some 50 MB for
-# the dedicated searches (what they settle beyond 25,000 positions is mostly proofs of
-# defeat, which every later move then inherits); the generic search, far slower, gets less.
-BUDGET = 200_000
-GENERIC_BUDGET = 25_000
-REMEMBERED = 256  # verdicts kept for positions met before, the latest ones
+from ..model.moves import Move, Status
+from ..solver.thinker import Answer
+from ..solver.verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp
+from ..solver.worker import Answered, Failed, PartnerLink
 
 
 class Partner:
-    def __init__(self, table):
+    def __init__(self, table, link: PartnerLink):
         self.table = table
-        self.search: Search | None = None
-        self.verdict: Verdict | None = None
-        self.key = None  # the position the search and verdict are about
+        self.link = link
+        self.key: tuple | None = None  # the position asked about
         self.state = None  # that position itself
-        self.plan: list[Move] = []  # the rest of a winning line from the current position
-        self.remembered: dict[tuple, Verdict] = {}  # position key -> its verdict
-        self.rules_known = None  # the rules those verdicts are for
+        self.ticket: int | None = None  # the request whose answer is awaited
+        self.answer: Answer | None = None
+        self.failure: str | None = None  # why the worker could not answer, if it could not
 
     @property
     def rules(self):
         return self.table.rules
 
-    def without(self) -> frozenset:
-        return self.rules.hint_excludes
-
     def position_changed(self) -> None:
-        """Called after every change: keep the plan if the player followed it, else
-        carry a verdict over or start a search."""
-        if self.rules is not self.rules_known:
-            # A new deal (perhaps with other options): what was known does not carry over.
-            self.rules_known, self.remembered = self.rules, {}
-            self.key = self.state = self.verdict = None
-            self.plan = []
+        """Called after every change of the table's position: ask about it."""
         state = self.table.state
         key = state.key()
-        if key == self.key:
+        if key == self.key and self.ticket is not None:
             return
-        if self.plan and self._follows_plan(state, key):
-            return
-        known = self.remembered.get(key) or self._carried_over(state)
-        self.key, self.state = key, state.copy()
-        self.verdict, self.plan, self.search = None, [], None
-        if known is not None:
-            self._settle(known)
-            return
-        budget = BUDGET if has_dedicated_search(self.rules) else GENERIC_BUDGET
-        self.search = make_search(self.rules, state, max_positions=budget, without=self.without())
-        verdict = quick_verdict(self.rules, state)  # only if none does the sliced search go on
-        if verdict is not None:
-            self._settle(verdict)
+        followed = self._followed(state, key)
+        self.key, self.state, self.failure = key, state.copy(), None
+        self.answer = followed
+        self.ticket = self.link.consider(self.rules, state, self.rules.hint_excludes)
 
-    def _carried_over(self, state) -> Verdict | None:
-        """The verdict for ``state`` from the one before, when one move leads from there
-        to here: lost stays lost, and a winning line is mended if it can be."""
-        verdict = self.verdict
-        if verdict is None or verdict.status == UNKNOWN:
-            return None
-        move = move_between(self.rules, self.state, state, self.without())
-        if move is None:
-            return None
-        if verdict.status == UNSOLVABLE:
-            return Verdict(UNSOLVABLE, [], 0, 0.0)
-        line = mended_plan(self.rules, self.state, self.plan, move, state)
-        return None if line is None else Verdict(SOLVED, line, 0, 0.0)
+    def ask_again(self) -> None:
+        """Ask once more about the position whose answer has not come (the table is shown
+        again after another game's table asked the worker about its own)."""
+        if self.thinking and self.key is not None:
+            self.ticket = self.link.consider(self.rules, self.state, self.rules.hint_excludes)
 
-    def _follows_plan(self, state, key: tuple) -> bool:
-        """The player made the planned move: the rest of the plan still wins."""
-        if self.rules.successor(self.state, self.plan[0]).key() != key:
+    def forget(self) -> None:
+        """A new deal: nothing said about the old one applies."""
+        self.key = self.state = self.ticket = self.answer = self.failure = None
+
+    def _followed(self, state, key: tuple) -> Answer | None:
+        """The answer when the player made the winning line's next move: the rest of it."""
+        answer = self.answer
+        if answer is None or not answer.plan or self.state is None:
+            return None
+        if self.rules.successor(self.state, answer.plan[0]).key() != key:
+            return None
+        rest = answer.plan[1:]
+        return Answer(Status.OPEN if rest else Status.WON, SOLVED, rest)
+
+    def receive(self, message) -> bool:
+        """A message from the worker: True if it answers this partner's question."""
+        if message.ticket != self.ticket:
             return False
-        self.plan.pop(0)
-        self.key, self.state = key, state.copy()
+        if isinstance(message, Answered):
+            self.answer = message.answer
+        elif isinstance(message, Failed):
+            self.failure = message.reason
+            self.answer = Answer(Status.OPEN, UNKNOWN, gave_up=GaveUp.PRUNED)
         return True
 
+    # ------------------------------------------------------------------ what it says
     @property
     def thinking(self) -> bool:
-        return self.search is not None and self.verdict is None
+        return self.key is not None and (self.answer is None or not self.answer.settled)
 
-    def think(self, seconds: float = SLICE) -> bool:
-        """Search a little; True when a verdict has just been reached."""
-        if not self.thinking:
-            return False
-        verdict = self.search.run(seconds)
-        if verdict is None:
-            return False
-        self._settle(verdict)
-        return True
+    @property
+    def plan(self) -> list[Move]:
+        return list(self.answer.plan) if self.answer is not None else []
 
-    def _settle(self, verdict: Verdict) -> None:
-        self.verdict = verdict
-        self.remembered[self.key] = verdict
-        if len(self.remembered) > REMEMBERED:
-            del self.remembered[next(iter(self.remembered))]  # the oldest
-        self.plan = list(verdict.moves) if verdict.status == SOLVED else []
+    @property
+    def game_status(self) -> Status | None:
+        """Open, lost or won as the rules see it; None until the worker has said."""
+        return None if self.answer is None else self.answer.status
+
+    @property
+    def outcome(self):
+        return None if self.answer is None else self.answer.outcome
 
     def status_text(self) -> str:
-        if self.rules.is_won(self.table.state):
+        rules, state = self.rules, self.table.state
+        if self.key is None or rules.is_won(state):
             return ""
         if self.thinking:
-            return "Winnable? thinking..."
-        if self.verdict is None:
-            return ""
-        later = self.rules.help_later(self.table.state)  # "a reshuffle" may still come
-        seeing = self.rules.verdict_note
-        if self.plan or self.verdict.status == SOLVED:
+            return "Winnable? thinking"
+        answer = self.answer
+        later = rules.help_later(state)  # "a reshuffle" may still come
+        seeing = rules.verdict_note
+        if answer.outcome == SOLVED:
             return (f"Winnable without {later}" if later else "Winnable") + seeing
-        if self.verdict.status == UNSOLVABLE:
+        if answer.outcome == UNSOLVABLE:
             if later:
                 return f"Not winnable without {later}"
             return "Not winnable from here" + seeing
+        if self.failure is not None or answer.gave_up == GaveUp.PRUNED:
+            return "Winnable? unknown"
+        if answer.gave_up == GaveUp.MEMORY:
+            return "Winnable? unknown (out of memory)"
         return "Winnable? unknown (too many positions)"
 
-    def hint(self) -> Move | str:
-        """The next move of a winning line, or why there is none to give."""
+    def hint(self) -> Move | str | None:
+        """The next move of a winning line, or why there is none to give; None while the
+        answer is still coming."""
         if self.thinking:
-            self.think(0.25)  # a hint is worth a short wait
+            return None
         if self.plan:
             return self.plan[0]
-        if self.thinking:
-            return "Still thinking: ask again in a moment."
-        for kind in self.rules.hint_excludes:  # nothing wins as it lies: a reshuffle ...
-            if self.rules.is_legal(self.table.state, Move(kind)):
+        rules, state = self.rules, self.table.state
+        for kind in rules.hint_excludes:  # nothing wins as it lies: a reshuffle ...
+            if rules.is_legal(state, Move(kind)):
                 return Move(kind)
-        if self.verdict is not None and self.verdict.status == UNSOLVABLE:
+        if self.answer.outcome == UNSOLVABLE:
             return "No winning line from here."
-        return "No winning line found (the search gave up)."
+        if self.failure is not None:
+            return f"No hint: the computer could not think this through ({self.failure})."
+        return "No winning line found: the search looked at all it may and gave up."

@@ -18,7 +18,7 @@ from ..model.games import make_rules
 from ..model.moves import IllegalMove, Move, MoveKind, Status, Turn
 from ..model.rules import MAX_DEAL
 from ..model.state import State
-from ..solver.solve import winnable_deal
+from ..solver.thinker import STATUS_BUDGET
 from ..stats import moves_ever_made
 from . import actions
 from .flights import Flights
@@ -70,8 +70,12 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         self.message = ("", 0.0)
         self.now = 0.0
         self.seconds = seconds
-        self.auto_until = None  # next auto-play move time, None when not auto-playing
-        self.auto_seen: set = set()
+        self.demo_on = False  # the computer plays on (the demo)
+        self.auto_until = None  # when the demo makes its next move; None while it waits
+        self.hint_wanted = False  # a hint was asked for before the partner had answered
+        self.lost_told = None  # the position the "this game is lost" message was for
+        # (ticket, rules, options, note) while the partner looks for a winnable deal
+        self.wanted_deal = None
         self.finished = self.rules.is_won(self.state)  # a resumed game may be won already
         # The game's result is in the statistics already (its win), or never will be (a
         # replay): it is not counted again, and a new deal asks nothing.
@@ -81,7 +85,7 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         self.button_text_size = 0
         self.fitted_labels: list[str] = []  # the labels the button bar was laid out for
         self.status_dirty = False  # only the status line changed (the clock ticked)
-        self.partner = Partner(self)
+        self.partner = Partner(self, app.partner_link)
         self.hint_target = None  # (pile, until): where the hint says a card should go
         self.drawn = None  # (what the last full frame showed, where the dragged cards were)
         self._moves_cache = (None, [])
@@ -181,18 +185,33 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         self.check_outcome()
 
     def check_outcome(self) -> None:
+        """A win is seen at once; a loss when the partner says so (``partner_answered``):
+        finding out that no move can bring another card home is a search."""
         if self.rules.is_won(self.state):
             if not self.finished:
                 self.finished = True
-                self.auto_until = None
+                self.stop_demo()
                 self.app.game_won(self)
             return
         self.finished = False
-        if self.rules.status(self.state, budget=150) == Status.LOST:
+
+    def partner_answered(self) -> None:
+        """The partner's answer about the position came: show it, and what waited for it."""
+        self.status_dirty = True
+        partner = self.partner
+        if partner.game_status == Status.LOST and self.lost_told != partner.key:
+            self.lost_told = partner.key
             self.say(
                 "No move can bring another card home: this game is lost. New deals a fresh one.",
                 6.0,
             )
+        if partner.thinking:
+            return
+        if self.hint_wanted:
+            self.hint_wanted = False
+            self.show_hint()
+        if self.demo_on and self.auto_until is None:
+            self.auto_until = self.now  # the demo waited for this answer
 
     def undo(self) -> None:
         self.jump(self.game.undo)
@@ -247,7 +266,10 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         no move was made, the result is in already, or the game is won or lost."""
         if self.recorded or not moves_ever_made(self.game):
             return False
-        return self.rules.status(self.state, budget=150) == Status.OPEN
+        status = self.partner.game_status
+        if status is None:  # the partner has not answered yet: ask the rules here
+            status = self.rules.status(self.state, budget=STATUS_BUDGET)
+        return status == Status.OPEN
 
     def new_deal(
         self, deal: int | None = None, options: dict | None = None, note: str | None = None
@@ -269,25 +291,57 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         if options is not None:
             self.options = dict(options)
         rules = make_rules(self.game_id, **self.options)
-        proven = True
         if deal is None and self.app.solvable_only(self.game_id):
-            deal, proven = winnable_deal(rules, random.Random())
-        self.game = Game(rules, random_deal() if deal is None else deal)
+            rng = random.Random()
+            deal = rules.proven_winnable_deal(rng)  # known ahead, or a search to make
+            if deal is None:
+                ticket = self.app.partner_link.find_deal(rules, rng.randrange(1 << 32))
+                self.wanted_deal = (ticket, rules, options, note)
+                self.stop_demo()
+                self.say(
+                    "Looking for a deal the computer can prove winnable (Esc: any deal)...", 600
+                )
+                return
+        self.start_deal(rules, random_deal() if deal is None else deal, options, note)
+
+    def deal_found(self, message) -> bool:
+        """The partner's answer to the look for a winnable deal: deal it."""
+        if self.wanted_deal is None or message.ticket != self.wanted_deal[0]:
+            return False
+        _, rules, options, note = self.wanted_deal
+        self.start_deal(rules, message.deal, options, note, message.proven)
+        return True
+
+    def take_any_deal(self) -> None:
+        """Esc while the partner looks for a winnable deal: a random one, unproven."""
+        _, rules, options, _ = self.wanted_deal
+        self.start_deal(rules, random_deal(), options, "A random deal, not proven winnable.")
+
+    def start_deal(
+        self, rules, deal: int, options: dict | None, note: str | None, proven: bool = True
+    ) -> None:
+        self.wanted_deal = None
+        self.game = Game(rules, deal)
         if options is not None:
             self.app.remember_options(self.game_id, self.game.rules)
         self.seconds = 0.0
         self.assisted = False
         self.help_used = set()
         self.finished = self.recorded = False
-        self.auto_until = None
+        self.stop_demo()
+        self.hint_wanted = False
+        self.message = ("", 0.0)
         self.selected = self.drag = self.press = None
         self.typed, self.origin_key = "", None
+        self.partner.forget()
         self.resize(self.app.window.size)
         self.app.audio.play("shuffle")
         self.deal_in()
         self.app.game_changed(self)
         if not proven:
-            self.say("No winnable deal was proven in time: this one is not proven.", 4.0)
+            self.say(
+                "No winnable deal was proven in the search's budget: this one is not proven.", 4.0
+            )
         elif note:
             self.say(note, 3.0)
 

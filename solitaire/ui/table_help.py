@@ -1,11 +1,18 @@
-"""The computer's help at the table: hints and the demo, from the partner's winning line."""
+"""The computer's help at the table: hints and the demo, from the partner's winning line.
+
+Both wait for the partner's answer when it has not come yet, and go on when it comes
+(``TableScreen.partner_answered``): a hint asked for meanwhile shows then, and the demo
+makes its next move then, at its steady pace. The demo plays only the moves of a
+winning line, so it never throws a winnable game away nor shuffles a card to and fro;
+where no line is known it says why and stops.
+"""
 
 from __future__ import annotations
 
-from ..model.autoplay import next_move
 from ..model.moves import MoveKind
 
-AUTO_PACE = 0.35  # seconds between the auto-player's moves
+AUTO_PACE = 0.35  # seconds between the demo's moves
+WAITING = 600.0  # seconds a "thinking" message may stay: until the answer replaces it
 # The kinds of help a game was played with (TableScreen.help_used).
 HINTS, DEMO, LOOK_BACK = "hints", "demo", "look back"
 HINT_WORDS = {
@@ -24,6 +31,10 @@ class TableHelp:
         self.assisted = True
         self.help_used.add(HINTS)
         answer = self.partner.hint()
+        if answer is None:  # the partner is still thinking: the hint comes with its answer
+            self.hint_wanted = True
+            self.say("Thinking about a hint...", WAITING)
+            return
         if isinstance(answer, str):
             self.say(answer, 3.0)
             return
@@ -40,27 +51,31 @@ class TableHelp:
     def start_auto(self) -> None:
         self.assisted = True
         self.help_used.add(DEMO)
+        self.demo_on = True
         self.auto_until = self.now
-        self.auto_seen = {self.state.key()}
         self.say("The computer plays on. Any key or click stops it.", 2.0)
 
+    def stop_demo(self) -> None:
+        self.demo_on = False
+        self.auto_until = None
+
     def auto_step(self) -> None:
-        """The demo's next move: the solver's winning line, else the plain auto-player.
+        """The demo's next move: the next of the partner's winning line.
 
         The demo knows no more than the player: the line leaves out the moves whose outcome
         the player cannot foresee (``Rules.hint_excludes``, La Belle Lucie's seeded
-        reshuffles), so a reshuffle comes only from the plain auto-player, as a move the
-        player could make when nothing better is left, and what follows is worked out from
-        the layout it then shows on the table. The demo never takes a move back."""
-        if self.partner.thinking:
-            self.partner.think(0.05)  # wait for the verdict: a plan beats guessing
-            return
-        plan = self.partner.plan
-        move = plan[0] if plan else next_move(self.rules, self.state, self.auto_seen)
-        if move is None:
+        reshuffles), so such a move comes only when nothing wins without it, as a player
+        would make it, and what follows is worked out from the layout it shows."""
+        move = self.partner.hint()
+        if move is None:  # no answer yet: wait for it (partner_answered goes on)
             self.auto_until = None
-            self.say("The computer has nothing more it can do.", 2.5)
+            self.say("The computer is thinking...", WAITING)
             return
+        if isinstance(move, str):
+            self.stop_demo()
+            self.say(f"{move} The computer stops here.", 4.0)
+            return
+        if self.message[0] == "The computer is thinking...":
+            self.message = ("", 0.0)
         self.play(move)
-        self.auto_seen.add(self.state.key())
-        self.auto_until = self.now + AUTO_PACE if self.auto_until is not None else None
+        self.auto_until = self.now + AUTO_PACE if self.demo_on else None

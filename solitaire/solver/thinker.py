@@ -1,0 +1,163 @@
+"""The computer partner's mind: what it knows about the positions of the game in play.
+
+It runs beside the table (in the partner's worker, ``worker.py``), and is told each
+position the table shows. For each it answers at once what it can: whether the game is
+still open or lost, and the verdict when one needs no search; otherwise it searches, in
+steps of work, until the verdict. Every answer depends on work done, never on the clock.
+
+What the verdicts may know (the game's definition says which apply):
+- moves the search leaves out (``Rules.hint_excludes``: La Belle Lucie's reshuffles,
+  which the player cannot foresee): it answers "winnable without a reshuffle";
+- a search that sees cards the player does not (Canfield's hand and reserve) answers
+  whether a win exists for this deal (``Rules.verdict_note`` says so on screen).
+
+Verdicts come without a search where they can: a move made from a position that cannot
+be won leads to one that cannot be won either; a move off the winning line is often
+mended at once (the line without that move, if it made it later, or the move taken
+back first), checked by replaying it to a win; a player who follows the line keeps the
+rest of it; and positions met again (undo, redo) get the verdict they had.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model.moves import Move, Status
+from ..model.rules import Rules
+from ..model.state import State
+from .solve import make_search, mended_plan, move_between
+from .verdict import (
+    SOLVED,
+    UNKNOWN,
+    UNSOLVABLE,
+    GaveUp,
+    Outcome,
+    Verdict,
+    given_up,
+    resident_bytes,
+)
+
+REMEMBERED = 256  # verdicts kept for positions met before, the latest ones
+# How far the game's own "is it lost?" test looks (Rules.status), in positions.
+STATUS_BUDGET = 150
+# The worker gives up a search that makes it this large (as --solve does by default).
+MAX_MEMORY = 512 << 20
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the partner says about one position."""
+
+    status: Status  # the game as the rules see it: open, lost (nothing more comes home) or won
+    outcome: Outcome | None = None  # the verdict, None while it is still being sought
+    plan: tuple[Move, ...] = ()  # a winning line from the position, when one is known
+    gave_up: GaveUp | None = None  # why the verdict is "unknown"
+    positions: int = 0  # the work the verdict took (0: it came without a search)
+
+    @property
+    def settled(self) -> bool:
+        return self.outcome is not None
+
+
+def rules_identity(rules: Rules) -> tuple:
+    """Rules that play alike: a verdict for one is a verdict for the other."""
+    return type(rules).__qualname__, repr(sorted(rules.options.items(), key=lambda kv: kv[0]))
+
+
+class Thinker:
+    def __init__(self, max_memory: int | None = MAX_MEMORY):
+        self.max_memory = max_memory
+        self.rules: Rules | None = None
+        self.rules_known: tuple | None = None
+        self.without: frozenset = frozenset()
+        self.key: tuple | None = None  # the position the answer is about
+        self.state: State | None = None
+        self.status = Status.OPEN
+        self.verdict: Verdict | None = None
+        self.plan: list[Move] = []  # the rest of a winning line from the position
+        self.search = None
+        self.remembered: dict[tuple, Verdict] = {}  # position key -> its verdict
+
+    @property
+    def busy(self) -> bool:
+        return self.search is not None and self.verdict is None
+
+    def consider(self, rules: Rules, state: State, without: frozenset = frozenset()) -> Answer:
+        """A new position: the answer known at once (perhaps "still thinking")."""
+        identity = rules_identity(rules)
+        if identity != self.rules_known or without != self.without:
+            # Other rules: what was known does not carry over.
+            self.rules_known, self.without, self.remembered = identity, without, {}
+            self.key = self.state = self.verdict = None
+            self.plan, self.search = [], None
+        self.rules = rules
+        key = state.key()
+        if key == self.key:
+            return self.answer()
+        if self.plan and self._follows_plan(state, key):
+            return self.answer()
+        known = self.remembered.get(key) or self._carried_over(state)
+        self.key, self.state = key, state.copy()
+        self.verdict, self.plan, self.search = None, [], None
+        self.status = rules.status(state, budget=STATUS_BUDGET)
+        if self.status == Status.WON:
+            self._settle(Verdict(SOLVED, []))
+        elif known is not None:
+            self._settle(known)
+        else:
+            self.search = make_search(rules, state, without=without)
+        return self.answer()
+
+    def think(self, work: int) -> Answer | None:
+        """Search about ``work`` positions more; the answer once the verdict is reached."""
+        if not self.busy:
+            return None
+        verdict = self.search.step(work)
+        if verdict is None and self.max_memory is not None:
+            if resident_bytes() > self.max_memory:
+                verdict = given_up(self.search, GaveUp.MEMORY)
+        if verdict is None:
+            return None
+        self.search = None  # its tables may be large: let them go
+        self._settle(verdict)
+        return self.answer()
+
+    def answer(self) -> Answer:
+        verdict = self.verdict
+        if verdict is None:
+            return Answer(self.status)
+        plan = tuple(self.plan) if verdict.status == SOLVED else ()
+        return Answer(self.status, verdict.status, plan, verdict.gave_up, verdict.positions)
+
+    # ------------------------------------------------------------------ without a search
+    def _carried_over(self, state: State) -> Verdict | None:
+        """The verdict for ``state`` from the one before, when one move leads from there
+        to here: lost stays lost, and a winning line is mended if it can be."""
+        verdict, rules = self.verdict, self.rules
+        if verdict is None or verdict.status == UNKNOWN or self.state is None:
+            return None
+        move = move_between(rules, self.state, state, self.without)
+        if move is None:
+            return None
+        if verdict.status == UNSOLVABLE:
+            return Verdict(UNSOLVABLE, [])
+        line = mended_plan(rules, self.state, self.plan, move, state)
+        return None if line is None else Verdict(SOLVED, line)
+
+    def _follows_plan(self, state: State, key: tuple) -> bool:
+        """The player made the planned move: the rest of the plan still wins."""
+        if self.rules.successor(self.state, self.plan[0]).key() != key:
+            return False
+        self.plan.pop(0)
+        self.key, self.state = key, state.copy()
+        self.status = Status.WON if not self.plan else Status.OPEN
+        self.verdict = Verdict(SOLVED, list(self.plan))
+        self.remembered[key] = self.verdict
+        return True
+
+    def _settle(self, verdict: Verdict) -> None:
+        self.verdict = verdict
+        self.remembered[self.key] = verdict
+        if len(self.remembered) > REMEMBERED:
+            del self.remembered[next(iter(self.remembered))]  # the oldest
+        self.plan = list(verdict.moves) if verdict.status == SOLVED else []
