@@ -76,7 +76,11 @@ def test_a_dragged_card_casts_a_shadow_within_the_repainted_area(app):
         ),
     )
     assert table.drag
-    cards_rect, repainted = table._dragged_cards_rect(), table._drag_rect()
+    surface = pygame.Surface(app.window.size)
+    repainted = table._draw_dragged(surface)  # the place the next frame repaints
+    w, h = table.view.card_size()
+    corner = table.pointer[0] - table.drag[5][0], table.pointer[1] - table.drag[5][1]
+    cards_rect = pygame.Rect(corner, (w, h))
     assert repainted.contains(cards_rect) and repainted.right > cards_rect.right
     assert repainted.bottom > cards_rect.bottom  # the shadow falls down and to the right
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import queue
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -40,12 +41,22 @@ from .theme import COLOUR, MONO, forget_fonts
 from .window import Window
 
 STEP = 1 / 120  # fixed update step, seconds
+RECORD = "record"  # the writer's name for --record's writes
 FRAME_RATE = 60  # frames per second while something moves
 LONGEST_CATCH_UP = 5.0  # seconds of updates run after a long sleep, at most
 AUDIO_REST = 5.0  # seconds without input before the audio device is let go
 INPUT_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
 # Posted by the partner's reader and the save writer (other threads) to wake the loop.
 WAKE = pygame.event.custom_type()
+# After these the window's picture may be gone or stale: the next frame is drawn whole.
+REPAINT_EVENTS = (
+    pygame.WINDOWSHOWN,
+    pygame.WINDOWEXPOSED,
+    pygame.WINDOWRESTORED,
+    pygame.WINDOWMAXIMIZED,
+    pygame.WINDOWRESIZED,
+    pygame.WINDOWSIZECHANGED,
+)
 
 
 def prepare_environment() -> None:
@@ -96,7 +107,10 @@ class App:
         self.running = True
         self.idler = Idler()
         self.frame_clock = pygame.time.Clock()
-        self.last_step, self.lag, self.dirty = time.perf_counter(), 0.0, True
+        # The loop's clock: real time, or a test's clock that moves only when told to.
+        self.clock: Callable[[], float] = time.perf_counter
+        self.last_step, self.lag, self.dirty = self.clock(), 0.0, True
+        self.repaint = True  # the next frame must be drawn whole (see REPAINT_EVENTS)
         self.audio_rest_at = self.last_step + AUDIO_REST
         self.screen = Chooser(self)
         self.notice = " ".join(self.library.messages) or None  # shown once on the table
@@ -104,6 +118,8 @@ class App:
         self.record = record
         # bench/startup.py waits for this line: the first frame of a dealt table is on screen.
         self.report_ready = os.environ.get("SOLITAIRE_REPORT_READY") == "1"
+        # .ci/run waits for this one: the partner's first verdict came (from its worker).
+        self.report_partner = os.environ.get("SOLITAIRE_REPORT_PARTNER") == "1"
 
     @property
     def theme(self):
@@ -127,6 +143,7 @@ class App:
                 table = self.make_table(game_id, deal, options, animate)
                 self.tables[game_id] = table
         self.table = self.screen = table
+        self.repaint = True
         table.partner.ask_again()  # another table may have had the worker's ear meanwhile
         if self.last_game != game_id:
             self.last_game = game_id
@@ -171,6 +188,7 @@ class App:
         if self.table is not None:
             self.table.let_go()
         self.screen = Chooser(self)
+        self.repaint = True
 
     def open_overlay(self, overlay) -> None:
         if self.table is not None:
@@ -309,11 +327,8 @@ class App:
             return
         game = table.game
         header = f"{table.game_id} {game.deal_number} {game.rules.option_text()}".rstrip()
-        try:
-            self.record.write_text(f"{header}\n{' '.join(game.notation())}\n", encoding="utf-8")
-        except OSError as error:
-            self.record = None
-            table.say(f"Cannot write the record file: {error}", 5.0)
+        text = f"{header}\n{' '.join(game.notation())}\n"
+        self.library.writer.submit(RECORD, self.record, text, atomic=False)
 
     def quit(self) -> None:
         """Leave, keeping every game's clock and the window's place for next time."""
@@ -352,6 +367,11 @@ class App:
         if self.library.collect():
             self.tell_library_news()
             self.dirty = True  # the saving problem shows, or goes
+        failed = self.library.failed_writes.pop(RECORD, None)
+        if failed is not None and self.record is not None:
+            self.record = None  # told once; the game goes on without it
+            if self.table is not None:
+                self.table.say(f"Cannot write the record file: {failed}", 5.0)
 
     def deliver(self, message) -> None:
         for table in self.tables.values():
@@ -360,6 +380,9 @@ class App:
                     return
             elif table.partner.receive(message):
                 table.partner_answered()
+                if self.report_partner and not table.partner.thinking:
+                    self.report_partner = False
+                    print(f"partner: {table.partner.status_text()}", flush=True)
                 return
 
     def tell_library_news(self) -> None:
@@ -387,9 +410,11 @@ class App:
 
     # ------------------------------------------------------------------ input
     def handle(self, event) -> None:
+        if event.type in REPAINT_EVENTS:
+            self.repaint = True
         if event.type in INPUT_EVENTS:
             self.audio.wake()  # input may ask for a sound: have the device ready
-            self.audio_rest_at = time.perf_counter() + AUDIO_REST
+            self.audio_rest_at = self.clock() + AUDIO_REST
         if event.type == WAKE:
             self.collect()
         elif event.type == pygame.QUIT:
@@ -482,6 +507,7 @@ class App:
 
     def resize(self, new_look: bool = False) -> None:
         """Lay the tables out again for the window's size (card art too, for a new look)."""
+        self.repaint = True
         for table in self.tables.values():
             if new_look or table.size != self.window.size:
                 table.resize(self.window.size)
@@ -546,7 +572,7 @@ class App:
 
     def catch_up(self) -> None:
         """Run the fixed updates for the time that passed since the last ones."""
-        now = time.perf_counter()
+        now = self.clock()
         self.lag += min(now - self.last_step, LONGEST_CATCH_UP)
         self.last_step = now
         if not self.busy() and self.lag >= STEP:
@@ -563,11 +589,11 @@ class App:
         busy = self.busy()
         if sleep and not busy and not self.dirty:
             wake = self.screen.next_wakeup() if self.clock_running else 3600.0
-            rest_in = self.audio_rest_at - time.perf_counter()
+            rest_in = self.audio_rest_at - self.clock()
             if rest_in <= 0 and not self.audio.asleep:
                 self.audio.sleep()
                 if not self.audio.asleep:  # a sound still plays: try again in a second
-                    self.audio_rest_at = time.perf_counter() + 1.0
+                    self.audio_rest_at = self.clock() + 1.0
             elif rest_in > 0:
                 wake = min(wake, rest_in)
             self.idler.sleep(int(wake * 1000) + 1)
@@ -581,12 +607,15 @@ class App:
                 self.dirty = True
         self.catch_up()
         if self.dirty and self.running:
-            quick = None if self.overlays else self.screen.draw_drag_only(self.window.surface)
             self.dirty = False  # before drawing: the first frame may ask for another
-            if quick is None:
+            changes = None
+            if not self.overlays and not self.repaint:
+                changes = self.screen.draw_changes(self.window.surface, self.lag)
+            if changes is None:
+                self.repaint = bool(self.overlays)  # closed, they leave a whole frame to draw
                 self.draw()
             else:
-                pygame.display.update(quick)
+                pygame.display.update(changes)
         elif self.screen.status_dirty and not self.overlays:
             pygame.display.update(self.screen.draw_status(self.window.surface))
         if busy and sleep:

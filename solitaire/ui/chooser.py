@@ -51,8 +51,8 @@ class Chooser:
     def update(self, dt: float) -> bool:
         return False
 
-    def draw_drag_only(self, surface) -> None:
-        return None  # nothing is dragged here: always a full frame
+    def draw_changes(self, surface, lag: float = 0.0) -> None:
+        return None  # nothing moves here: always a full frame
 
     def next_wakeup(self) -> float:
         return 60.0

@@ -15,7 +15,7 @@ from ..model.state import State
 from . import face_cache
 from .card_art import CardArt, table_surface
 from .layout import TableLayout
-from .theme import font
+from .theme import rendered
 
 
 class TableView:
@@ -42,8 +42,10 @@ class TableView:
         # as full screen begins) would otherwise hold a second copy of every face.
         self.faces_folder = faces_folder
         self.felt: pygame.Surface | None = None
-        self.cache: pygame.Surface | None = None
-        self.cache_key = None
+        self.cache: pygame.Surface | None = None  # the table without its moving cards
+        self.cache_size = (0, 0)  # the part of the cache that is the table
+        self.shown: dict = {}  # pile -> (its cards, which of them were left out)
+        self.changes: list[pygame.Rect] = []  # places drawn anew (see take_changes)
 
     # ------------------------------------------------------------------ geometry
     def card_size(self) -> tuple[int, int]:
@@ -120,51 +122,108 @@ class TableView:
         return self.art.face(card.rank, card.suit) if face_up else self.art.back_surface()
 
     def static(self, state: State, hidden: frozenset) -> pygame.Surface:
-        """The felt with every pile drawn, leaving out ``hidden`` cards; cached."""
-        key = (state.key(), hidden)
-        if self.cache is None or key != self.cache_key:
-            size = (self.area.right, self.felt_bottom)
-            if self.felt is None:
-                # Kept at half size: a soft texture loses nothing, and it saves 6 MiB at 1080p.
-                half = (max(1, size[0] // 2), max(1, size[1] // 2))
-                self.felt = table_surface(self.look["table"], *half, mono=self.look["mono"])
-            if self.cache is None or self.cache.get_size() != size:
-                self.cache = pygame.Surface(size).convert()
-            pygame.transform.scale(self.felt, size, self.cache)
-            self.cache_key = key
-            self._draw_piles(self.cache, state, hidden)
+        """The felt with every pile drawn, leaving out ``hidden`` cards; cached. Only the
+        piles that changed since the last call are drawn again, and where they were is
+        kept for the next frame (``take_changes``)."""
+        shown = {
+            pile: (tuple(cards), tuple(card in hidden for card in cards))
+            for pile, cards in state.piles.items()
+        }
+        size = (self.area.right, self.felt_bottom)
+        if self.cache is None or self.cache_size != size:
+            self._draw_all(size, shown)
+        elif shown != self.shown:
+            self._draw_changed(shown)
         return self.cache
 
-    def _draw_piles(self, surface: pygame.Surface, state: State, hidden: frozenset) -> None:
-        small = max(12, self.layout.card_w // 5)
-        for pile, slot in self.layout.slots.items():
-            cards = state.piles[pile]
-            origin = self.layout.origin[pile]
-            suit = pile[1] if slot.outline == "foundation" else None
-            surface.blit(
-                (
-                    self.art.outline(slot.outline, suit=suit)
-                    if suit
-                    else self.art.outline(slot.outline)
-                ),
-                origin,
-            )
-            positions = self.layout.card_positions(pile, len(cards))
-            shown = range(len(cards))
-            if slot.squared:
-                shown = [i for i in range(len(cards)) if cards[i] not in hidden][-1:]
-            for index in shown:
-                if cards[index] not in hidden:
-                    surface.blit(
-                        self.card_image(cards[index], not slot.face_down), positions[index]
-                    )
-            if slot.squared and cards:
-                self._count_badge(surface, origin, len(cards), small)
+    def take_changes(self) -> list[pygame.Rect]:
+        """The places of the cached table drawn anew since the last call (a frame puts
+        them on screen)."""
+        changes, self.changes = self.changes, []
+        return changes
+
+    def _felt(self) -> pygame.Surface:
+        """The felt at half size: a soft texture loses nothing, and it saves 6 MiB at
+        1080p. An odd size is rounded up, so that it scales by exactly two and any part of
+        it scales to the same pixels as the whole (see ``_draw_changed``)."""
+        if self.felt is None:
+            width, height = self.area.right, self.felt_bottom
+            half = (max(1, (width + 1) // 2), max(1, (height + 1) // 2))
+            self.felt = table_surface(self.look["table"], *half, mono=self.look["mono"])
+        return self.felt
+
+    def _draw_all(self, size: tuple[int, int], shown: dict) -> None:
+        felt = self._felt()
+        doubled = (felt.get_width() * 2, felt.get_height() * 2)
+        if self.cache is None or self.cache.get_size() != doubled:
+            self.cache = pygame.Surface(doubled).convert()
+        pygame.transform.scale(felt, doubled, self.cache)
+        self.cache_size, self.shown = size, shown
+        for pile in self.layout.slots:
+            self._draw_pile(self.cache, pile, shown[pile])
+        self.changes = [pygame.Rect((0, 0), size)]
+
+    def _draw_changed(self, shown: dict) -> None:
+        """Draw again only where a pile changed: the felt there (scaled from its half
+        size, pixel for pixel as the whole is), then every pile that reaches into it."""
+        bounds = self.cache.get_rect()
+        rects = []
+        for pile, now in shown.items():
+            before = self.shown[pile]
+            if now != before and pile in self.layout.slots:
+                rect = self._extent(pile, len(before[0])).union(self._extent(pile, len(now[0])))
+                rects.append(_even(rect.inflate(2, 2)).clip(bounds))
+        felt = self._felt()
+        for rect in rects:
+            half = pygame.Rect(rect.x // 2, rect.y // 2, rect.w // 2, rect.h // 2)
+            self.cache.blit(pygame.transform.scale(felt.subsurface(half), rect.size), rect)
+            self.cache.set_clip(rect)
+            for pile in self.layout.slots:
+                if self._extent(pile, len(shown[pile][0])).colliderect(rect):
+                    self._draw_pile(self.cache, pile, shown[pile])
+            self.cache.set_clip(None)
+        self.shown = shown
+        self.changes += rects
+
+    def _extent(self, pile: str, count: int) -> pygame.Rect:
+        """All a pile covers on the felt: its cards, its outline and a count below it."""
+        rect = pygame.Rect(self.layout.pile_rect(pile, count))
+        if self.layout.slots[pile].squared:
+            rect.h += self._badge_size() * 2
+        return rect
+
+    def _badge_size(self) -> int:
+        return max(12, self.layout.card_w // 5)
+
+    def _draw_pile(self, surface: pygame.Surface, pile: str, shown: tuple) -> None:
+        cards, hidden = shown
+        slot = self.layout.slots[pile]
+        origin = self.layout.origin[pile]
+        suit = pile[1] if slot.outline == "foundation" else None
+        outline = (
+            self.art.outline(slot.outline, suit=suit) if suit else self.art.outline(slot.outline)
+        )
+        surface.blit(outline, origin)
+        positions = self.layout.card_positions(pile, len(cards))
+        indexes = [i for i in range(len(cards)) if not hidden[i]]
+        if slot.squared:
+            indexes = indexes[-1:]
+        for index in indexes:
+            surface.blit(self.card_image(cards[index], not slot.face_down), positions[index])
+        if slot.squared and cards:
+            self._count_badge(surface, origin, len(cards), self._badge_size())
 
     def _count_badge(self, surface, origin, count: int, size: int) -> None:
-        label = font(size, bold=True).render(str(count), True, (255, 255, 255))
+        label = rendered(str(count), size, (255, 255, 255), bold=True)
         x = origin[0] + self.layout.card_w // 2
         y = origin[1] + self.layout.card_h + 2
         box = label.get_rect(midtop=(x, y)).inflate(size // 2, 2)
         pygame.draw.rect(surface, (0, 0, 0), box, border_radius=size // 3)
         surface.blit(label, label.get_rect(center=box.center))
+
+
+def _even(rect: pygame.Rect) -> pygame.Rect:
+    """``rect`` grown to even corners: it is then exactly twice a rectangle of the felt."""
+    left, top = rect.x - rect.x % 2, rect.y - rect.y % 2
+    right, bottom = rect.right + rect.right % 2, rect.bottom + rect.bottom % 2
+    return pygame.Rect(left, top, right - left, bottom - top)

@@ -1,12 +1,29 @@
 """Drawing the table screen: the cached table, the cards in the air or being dragged,
-highlights, the card finder's arrow and the button bar."""
+highlights, the card finder's arrow and the button bar.
+
+Most frames change little: a card flies, a dragged run follows the pointer, a move
+changes two piles. Such a frame repaints only those places (``draw_changes``): from
+the cached table, then whatever lies on top of it there, and puts just those
+rectangles on screen. A full frame is drawn when the bars change (a button lit or
+hovered, a new label) or after anything else took the screen.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pygame
 
 from ..model.moves import MoveKind
 from .widgets import button_at
+
+
+@dataclass
+class Drawn:
+    """What the last frame showed that a frame of changes must know."""
+
+    chrome: tuple  # the bars: what a frame of changes does not redraw
+    covered: list[pygame.Rect]  # what lay over the cached table: cards in the air, glows
 
 
 class TableDrawing:
@@ -20,111 +37,106 @@ class TableDrawing:
             lifted = set(self.state.piles[pile][index : index + count])
         return frozenset(self.flights.cards() | lifted)
 
-    def _signature(self) -> tuple:
-        """Everything a frame shows apart from the dragged cards' place."""
+    def _chrome(self) -> tuple:
+        """The button bar as it would be drawn now."""
+        hover = button_at(self.buttons, self.pointer)
         return (
-            self.state.key(),
-            self._hidden(),
-            self.selected,
-            self.finder,
-            self.message[0],
-            self.prompt_text(),
-            self.app.library.saving_problem,
-            self.flights.busy,
-            self.app.look.get("hints"),
+            self.size,
+            tuple((button.text, button.enabled(), button is hover) for button in self.buttons),
         )
 
-    def _drag_rect(self) -> pygame.Rect:
-        """Where the dragged cards and their shadow are: what a quick frame repaints."""
-        cards = self._dragged_cards_rect()
-        art = self.view.art
-        shadow = art.shadow(cards.h).get_rect(
-            topleft=(cards.x + art.shadow_offset[0], cards.y + art.shadow_offset[1])
-        )
-        return cards.union(shadow)
-
-    def _dragged_cards_rect(self) -> pygame.Rect:
-        pile, index, count, _, _, offset = self.drag
-        x, y = self.pointer[0] - offset[0], self.pointer[1] - offset[1]
-        w, h = self.view.card_size()
-        return pygame.Rect(x, y, w, h + (count - 1) * (h // 4))
-
-    def draw_drag_only(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
-        """When only the dragged cards moved, repaint just where they were and are now.
-
-        Returns the rectangles to put on screen, or None when a full frame is needed.
-        """
-        if not self.drag or self.drawn is None or self.drawn[0] != self._signature():
+    def draw_changes(self, surface: pygame.Surface, lag: float = 0.0) -> list | None:
+        """Repaint only what changed since the last frame; the rectangles to put on
+        screen, or None when a full frame is needed."""
+        drawn = self.drawn
+        if drawn is None or drawn.chrome != self._chrome():
             return None
-        old, new = self.drawn[1], self._drag_rect()
-        cache = self.view.cache
-        surface.blit(cache, old, old)
-        surface.set_clip(old)
-        self._highlight_targets(surface)  # the glows the old place covered
-        surface.set_clip(None)
-        self._draw_dragged(surface)
-        self.drawn = (self.drawn[0], new)
-        return [old, new]
+        cache = self.view.static(self.state, self._hidden())
+        rects = self.view.take_changes() + drawn.covered
+        for rect in rects:
+            surface.blit(cache, rect, rect)
+        covered = self._draw_over_table(surface, lag)
+        rects += covered
+        bar = pygame.Rect(0, 0, surface.get_width(), self.bar_h)
+        if bar.collidelist(rects) >= 0:  # a card was dragged over the button bar
+            self._draw_buttons(surface)
+            rects.append(bar)
+        rects.append(self.draw_status(surface))
+        self.drawn = Drawn(drawn.chrome, covered)
+        return rects
 
     def draw(self, surface: pygame.Surface, lag: float = 0.0) -> None:
         """A full frame; ``lag`` is how far real time is past the last fixed update, so
         flying cards are drawn where they are now, between two updates."""
-        view = self.view
-        hidden = self._hidden()
-        surface.blit(view.static(self.state, hidden), (0, 0))
+        surface.blit(self.view.static(self.state, self._hidden()), (0, 0))
+        self.view.take_changes()  # all of it is on screen with this frame
+        covered = self._draw_over_table(surface, lag)
+        self._draw_bars(surface)
+        self.drawn = Drawn(self._chrome(), covered)
+
+    def _draw_over_table(self, surface: pygame.Surface, lag: float) -> list[pygame.Rect]:
+        """Everything drawn over the cached table, in order; the places it covers."""
+        covered = []
         if self.selected:
-            self._highlight_selection(surface)
+            covered += self._highlight_selection(surface)
         if self.drag:
-            self._highlight_targets(surface)
+            covered += self._highlight_targets(surface)
         for card, face_up, pos in self.flights.positions(lag):
-            surface.blit(view.card_image(card, face_up), pos)
+            covered.append(surface.blit(self.view.card_image(card, face_up), pos))
         if self.drag:
-            self._draw_dragged(surface)
+            covered.append(self._draw_dragged(surface))
         if self.finder:
-            self._draw_finder(surface)
+            covered += self._draw_finder(surface)
         if self.hint_target and self.hint_target[1] > self.now:
             glow = self.view.art.highlight("target")
-            surface.blit(glow, self.view.pile_top_rect(self.state, self.hint_target[0]).topleft)
-        self._draw_bars(surface)
-        self.drawn = (self._signature(), self._drag_rect()) if self.drag else None
+            place = self.view.pile_top_rect(self.state, self.hint_target[0]).topleft
+            covered.append(surface.blit(glow, place))
+        box = self.draw_message(surface)
+        if box is not None:
+            covered.append(box)
+        return covered
 
-    def _draw_dragged(self, surface) -> None:
+    def _draw_dragged(self, surface) -> pygame.Rect:
         """The lifted cards over their soft shadow, as if held above the table."""
-        pile, index, count = self.drag[:3]
-        rect = self._dragged_cards_rect()
+        pile, index, count, _, _, offset = self.drag
+        x, y = self.pointer[0] - offset[0], self.pointer[1] - offset[1]
         art = self.view.art
-        offset = art.shadow_offset
-        surface.blit(art.shadow(rect.h), (rect.x + offset[0], rect.y + offset[1]))
         step = self.view.layout.card_h // 4
+        w, h = self.view.card_size()
+        cards = pygame.Rect(x, y, w, h + (count - 1) * step)
+        shadow = surface.blit(art.shadow(cards.h), cards.move(art.shadow_offset))
         for i, card in enumerate(self.state.piles[pile][index : index + count]):
-            surface.blit(self.view.card_image(card, True), (rect.x, rect.y + i * step))
+            surface.blit(self.view.card_image(card, True), (x, y + i * step))
+        return cards.union(shadow)
 
-    def _highlight_selection(self, surface) -> None:
+    def _highlight_selection(self, surface) -> list[pygame.Rect]:
         pile, index = self.selected[:2]
         positions = self.view.layout.card_positions(pile, len(self.state.piles[pile]))
         glow = self.view.art.highlight("select")
         if self.view.layout.slots[pile].squared:
             index = len(positions) - 1
-        for pos in positions[index:]:
-            surface.blit(glow, pos)
+        return [surface.blit(glow, pos) for pos in positions[index:]]
 
-    def _highlight_targets(self, surface) -> None:
+    def _highlight_targets(self, surface) -> list[pygame.Rect]:
         if not self.app.look.get("hints", True):
-            return
+            return []
         pile, index, count, kind = self.drag[:4]
         glow = self.view.art.highlight("target")
+        covered = []
         for move in self.legal_moves():
             same = move.kind == kind and move.src == pile
             if same and (move.count == count if kind == MoveKind.MOVE else move.index == index):
                 if move.dst != pile:
-                    surface.blit(glow, self.view.pile_top_rect(self.state, move.dst).topleft)
+                    place = self.view.pile_top_rect(self.state, move.dst).topleft
+                    covered.append(surface.blit(glow, place))
+        return covered
 
-    def _draw_finder(self, surface) -> None:
+    def _draw_finder(self, surface) -> list[pygame.Rect]:
         """An arrow at the part of the card that shows (a covered card shows only a strip),
         from above, or from below when the bar leaves no room above."""
         visible = self.view.visible_rect(self.state, self.finder[0])
         if visible is None:
-            return
+            return []
         size = max(10, self.view.layout.card_w // 4)
         x = visible.centerx
         if visible.top - 2 * size - 2 >= self.view.area.top:
@@ -137,10 +149,17 @@ class TableDrawing:
             shaft.midbottom = (x, tip[1] - size + 1)
         else:
             shaft.midtop = (x, tip[1] + size - 1)
-        pygame.draw.polygon(surface, self.app.theme.accent, head)
-        pygame.draw.rect(surface, self.app.theme.accent, shaft)
+        colour = self.app.theme.accent
+        return [
+            pygame.draw.polygon(surface, colour, head),
+            pygame.draw.rect(surface, colour, shaft),
+        ]
 
     def _draw_bars(self, surface) -> None:
+        self._draw_buttons(surface)
+        self.draw_status(surface)
+
+    def _draw_buttons(self, surface) -> None:
         theme, width = self.app.theme, surface.get_width()
         pygame.draw.rect(surface, theme.bar, (0, 0, width, self.bar_h))
         if [button.text for button in self.buttons] != self.fitted_labels:
@@ -148,5 +167,3 @@ class TableDrawing:
         hover = button_at(self.buttons, self.pointer)
         for button in self.buttons:
             button.draw(surface, theme, button is hover, self.button_text_size)
-        self.draw_status(surface)
-        self.draw_message(surface)

@@ -63,13 +63,13 @@ class TableStatus:
     def status_text(self) -> str:
         return STATUS_GAP.join(self.status_parts())
 
-    def draw_message(self, surface) -> None:
+    def draw_message(self, surface) -> pygame.Rect | None:
         """The message (or what is being typed) in a box on the strip of felt kept for it
         above the status line, wrapped to at most three lines. Between messages it says
-        what is not being saved, for as long as saving fails."""
+        what is not being saved, for as long as saving fails. The box's place, if any."""
         words = self.message[0] or self.prompt_text() or self.app.library.saving_problem
         if not words:
-            return
+            return None
         theme, width = self.app.theme, surface.get_width()
         size = self.text_size
         pad = size // 2
@@ -87,6 +87,7 @@ class TableStatus:
         for i, line in enumerate(lines):
             centre = (box.centerx, box.y + pad // 4 + i * line_h + line_h // 2)
             text(surface, line, size, theme.accent, centre, "center")
+        return box
 
     def prompt_text(self) -> str:
         if self.typed:

@@ -58,11 +58,20 @@ FACE_FILES = {False: "FiraSans-Regular.ttf", True: "FiraSans-Bold.ttf"}
 FACE_SCALE = 0.71
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+# Words rendered before, by (words, size, bold, colour): the bars and dialogs draw the same
+# words frame after frame, and rendering text is the dearest part of a frame that shows
+# them. The newest are kept (a dict keeps its order: the oldest go first), up to a size in
+# bytes: a status line at 4K is some 800 KB, and the clock makes a new one every second.
+_rendered: dict[tuple, pygame.Surface] = {}
+_rendered_bytes = [0]
+RENDERED_BYTES = 3 << 20
 
 
 def forget_fonts() -> None:
     """Fonts die with pygame.quit(); a new start must make new ones."""
     _fonts.clear()
+    _rendered.clear()
+    _rendered_bytes[0] = 0
 
 
 @cache
@@ -106,10 +115,27 @@ def text(
     bold: bool = False,
 ) -> pygame.Rect:
     """Draw ``words`` with its ``anchor`` point (a Rect attribute name) at ``pos``."""
-    image = font(size, bold).render(words, True, colour)
+    image = rendered(words, size, colour, bold)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     return rect
+
+
+def rendered(words: str, size: int, colour, bold: bool = False) -> pygame.Surface:
+    """The image of ``words``, rendered once and reused until it is among the oldest."""
+    key = (words, size, bold, tuple(colour))
+    image = _rendered.pop(key, None)  # taken out and put back: now the newest
+    if image is None:
+        image = font(size, bold).render(words, True, colour)
+        _rendered_bytes[0] += _bytes(image)
+        while _rendered and _rendered_bytes[0] > RENDERED_BYTES:
+            _rendered_bytes[0] -= _bytes(_rendered.pop(next(iter(_rendered))))
+    _rendered[key] = image
+    return image
+
+
+def _bytes(image: pygame.Surface) -> int:
+    return image.get_pitch() * image.get_height()
 
 
 def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
@@ -68,9 +69,11 @@ def panel(surface: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None:
     )
 
 
+@lru_cache(maxsize=256)
 def fitted(words: str, size: int, width: int, bold: bool = False) -> tuple[str, int]:
     """The words and a text size that fit ``width`` pixels: a smaller size first (down to
-    three quarters), then the words cut short with an ellipsis."""
+    three quarters), then the words cut short with an ellipsis. Remembered: the status
+    line asks this every frame."""
     smallest = max(8, size * 3 // 4)
     for trial in range(size, smallest - 1, -1):
         if font(trial, bold).size(words)[0] <= width:

@@ -1,0 +1,83 @@
+"""Frames that repaint only what changed show exactly what a whole frame would.
+
+The table draws most frames as changes (cards in the air, a dragged run, a move's two
+piles): after every pass of the loop the window must hold, pixel for pixel, what drawing
+the whole table at that moment gives.
+"""
+
+import random
+
+import pygame
+import pytest
+from table_driver import down, motion, point, start, up
+
+from solitaire.model.moves import MoveKind
+from solitaire.ui.app import App
+from solitaire.ui.library import Library
+
+
+@pytest.fixture
+def app(tmp_path):
+    application = App(fullscreen=False, size=(900, 640), library=Library(tmp_path))
+    yield application
+    pygame.quit()
+
+
+def same_as_whole_frame(app) -> bool:
+    """The window's picture equals a whole frame drawn now (no frame is left pending)."""
+    table = app.table
+    whole = pygame.Surface(app.window.surface.get_size())
+    drawn = table.drawn
+    table.draw(whole, app.lag)
+    table.drawn = drawn
+    return pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(app.window.surface, "RGB")
+
+
+def passes(app, count, seconds=1 / 60):
+    """``count`` passes of the loop, each as if ``seconds`` had gone by."""
+    for _ in range(count):
+        app.lag += seconds
+        app.step(sleep=False)
+        assert same_as_whole_frame(app)
+
+
+def drag_move(app, move):
+    table = app.table
+    cards = table.state.piles[move.src]
+    source = point(app, move.src, len(cards) - move.count)
+    target = table.view.pile_top_rect(table.state, move.dst).center
+    for event in (down(source), motion(((source[0] + target[0]) // 2, source[1] + 7))):
+        pygame.event.post(event)
+        passes(app, 1)
+    pygame.event.post(motion(target))
+    passes(app, 1)
+    pygame.event.post(up(target))
+    passes(app, 18)  # the drop, the cards flying home and landing
+
+
+@pytest.mark.parametrize("game_id", ["vierfrei", "lucie", "canfield", "prince"])
+def test_frames_of_changes_show_what_a_whole_frame_shows(app, game_id):
+    start(app, game_id, 3)
+    rng = random.Random(game_id)
+    passes(app, 3)
+    for _ in range(5):
+        moves = [m for m in app.table.game.legal_moves() if m.kind == MoveKind.MOVE]
+        if not moves:
+            break
+        drag_move(app, rng.choice(moves))
+    app.table.say("A message over the table, for the cards to pass under.", 5.0)
+    passes(app, 2)
+    app.table.undo()  # cards fly back while the message shows
+    passes(app, 25)
+    assert app.table.drawn is not None  # the last frames were frames of changes
+
+
+def test_a_card_dragged_over_the_bars_leaves_them_whole(app):
+    start(app, "vierfrei", 1)
+    passes(app, 2)
+    held = point(app, "t6")
+    for pos in (held, (held[0] + 20, 5), (held[0] + 40, app.window.size[1] - 5)):
+        pygame.event.post(down(pos) if pos == held else motion(pos))
+        passes(app, 1)
+    pygame.event.post(up((held[0] + 40, app.window.size[1] - 5)))
+    passes(app, 20)
