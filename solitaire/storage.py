@@ -346,18 +346,16 @@ class BackgroundWriter:
         self.pending: dict[Path, tuple[str, Any]] = {}  # in submission order
         self.results: list[tuple[str, str | None]] = []
         self.busy = False
-        self.closed = False
         self.condition = threading.Condition()
         self.thread: threading.Thread | None = None
 
-    def submit(self, kind: str, path: str | os.PathLike, content: Any) -> None:
-        """Write ``content`` to ``path`` soon; ``kind`` names the result."""
+    def submit(self, kind: str, path: str | os.PathLike, content: Any, atomic=True) -> None:
+        """Write ``content`` to ``path`` soon; ``kind`` names the result. ``atomic`` False
+        writes into the file itself (a file the player named, which may be a pipe)."""
         with self.condition:
-            if self.closed:
-                raise ValueError("the writer has been closed")
             target = Path(path)
             self.pending.pop(target, None)  # the newer version keeps to the back of the line
-            self.pending[target] = (kind, content)
+            self.pending[target] = (kind, content, atomic)
             if self.thread is None:
                 self.thread = threading.Thread(target=self._run, name="writer", daemon=True)
                 self.thread.start()
@@ -366,17 +364,22 @@ class BackgroundWriter:
     def _run(self) -> None:
         while True:
             with self.condition:
-                if not self.pending and not self.closed:
+                if not self.pending:
                     self.condition.wait(IDLE_WRITER)
-                if not self.pending:  # closed, or idle a while: the next submit starts anew
+                if not self.pending:  # idle a while: the next submit starts a thread anew
                     self.thread = None
                     return
                 path = next(iter(self.pending))
-                kind, content = self.pending.pop(path)
+                kind, content, atomic = self.pending.pop(path)
                 self.busy = True
             reason = None
             try:
-                write_atomic(path, dump_json(content) if isinstance(content, dict) else content)
+                if isinstance(content, dict):
+                    content = dump_json(content)
+                if atomic:
+                    write_atomic(path, content)
+                else:
+                    path.write_text(content, encoding="utf-8")
             except (OSError, ValueError) as error:
                 reason = getattr(error, "strerror", None) or str(error)
             with self.condition:

@@ -1,6 +1,7 @@
 """Building positions by hand for rule tests, and games played at random."""
 
 import random
+import threading
 
 from solitaire.model.cards import parse_card
 from solitaire.model.game import Game
@@ -69,3 +70,25 @@ def random_game(game_id: str, seed, moves: int, **options) -> Game:
             break
         game.play(rng.choice(legal))
     return game
+
+
+def finishes(action, hang: float = 120.0):
+    """``action()``'s result, raised error and all, run in a thread: a test of something
+    that must not wait forever (a named pipe, a device) fails if it has not returned
+    after ``hang`` seconds, thousands of times what it takes, so a slow or busy machine
+    never fails it."""
+    outcome = {}
+
+    def run():
+        try:
+            outcome["value"] = action()
+        except BaseException as error:  # noqa: BLE001 - handed to the test as it was
+            outcome["error"] = error
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(hang)
+    assert not worker.is_alive(), f"still waiting after {hang} s: it hangs"
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]

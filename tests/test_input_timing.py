@@ -9,16 +9,29 @@ from solitaire.ui.app import App
 from solitaire.ui.library import Library
 
 
+class StoppedClock:
+    """The loop's clock, moving only when the test says: a slow or busy machine cannot
+    stretch the time between two clicks."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 @pytest.fixture
 def app(tmp_path):
     application = App(fullscreen=False, size=(1280, 800), library=Library(tmp_path))
+    application.clock = StoppedClock()
+    application.last_step = application.clock()
     yield application
     pygame.quit()
 
 
 def slept(app, seconds):
     """As if the loop had slept ``seconds`` in SDL waiting for input."""
-    app.last_step -= seconds
+    app.clock.now += seconds
 
 
 def double_click(app, pos):

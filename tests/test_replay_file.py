@@ -1,11 +1,10 @@
 """Replay files: written, read back, stepped through, and damaged ones named by line."""
 
 import os
-import time
 from pathlib import Path
 
 import pytest
-from helpers import random_game
+from helpers import finishes, random_game
 
 from solitaire import replay_file
 from solitaire.model.game import Game
@@ -190,11 +189,9 @@ def test_a_special_file_is_refused_at_once_not_read_forever(tmp_path, kind):
     path = special_file(kind, tmp_path)
     if path is None:
         pytest.skip(f"no {kind} here")
-    began = time.perf_counter()
     with pytest.raises(ReplayError) as caught:
-        replay_file.read(path)
+        finishes(lambda: replay_file.read(path))  # a device or a pipe is never read from
     assert str(caught.value) == f"{path} cannot be read: it is a {kind}, not an ordinary file"
-    assert time.perf_counter() - began < 1.0
 
 
 def test_a_file_over_the_size_limit_is_refused(tmp_path):
@@ -206,10 +203,8 @@ def test_a_file_over_the_size_limit_is_refused(tmp_path):
 
 def test_a_replay_longer_than_any_game_is_refused_before_it_is_played():
     text = "game: canfield\ndeal: 1\nmoves:\n" + "s " * (MAX_MOVES + 1)
-    began = time.perf_counter()
     with pytest.raises(ReplayError, match="100,001 moves"):
         replay_file.parse_text(text)
-    assert time.perf_counter() - began < 1.0
 
 
 @pytest.mark.parametrize("deal", ["٣", "1_0", "+5", "9" * 5000, "-1"])

@@ -1,6 +1,7 @@
 """The table driven with real pygame events, headless (issue 4). Each test checks the model."""
 
 import random
+from contextlib import contextmanager
 
 import pygame
 import pytest
@@ -10,7 +11,7 @@ from table_driver import click, drag, key, point, send, settle, start, type_text
 from solitaire.cli import parse_rule_options
 from solitaire.model.game import Game
 from solitaire.model.games import GAMES, make_rules
-from solitaire.model.moves import MoveKind
+from solitaire.model.moves import MoveKind, Status
 from solitaire.model.state import State
 from solitaire.model.games.vierfrei import FREECELL_IMPOSSIBLE
 from solitaire.solver.solve import solve_game, winnable_deals
@@ -579,3 +580,69 @@ def test_a_window_left_on_a_bigger_screen_comes_back_whole(tmp_path):
 )
 def test_a_saved_window_is_fitted_to_the_desktop(size, position, desktops, expected):
     assert fit_on_desktop(size, position, desktops) == expected
+
+
+def test_a_move_that_loses_the_game_is_told_when_the_partner_has_looked(app):
+    """Whether a move lost the game takes a search: the partner makes it beside the table,
+    and the table says so when its answer comes."""
+    table = start(app, "prince", 19)
+    rules = table.rules
+    assert rules.status(table.state) == Status.OPEN
+    losing = next(
+        m
+        for m in table.game.legal_moves()
+        if rules.status(rules.successor(table.state, m)) == Status.LOST
+    )
+    table.play(losing)
+    assert "lost" not in table.message[0]  # not yet: nothing was searched in the handler
+    app.wait_for_partner()
+    app.step(sleep=False)
+    assert table.message[0].startswith("No move can bring another card home")
+
+
+@contextmanager
+def answers_held(app):
+    """The partner's answers held back until the block ends, as on a slow machine."""
+    held = []
+    app.partner_link.on_message = held.append
+    try:
+        yield
+    finally:
+        app.partner_link.on_message = app.hear_partner
+        for message in held:
+            app.hear_partner(message)
+
+
+def test_a_hint_asked_for_while_the_partner_thinks_comes_with_its_answer(app):
+    table = start(app, "prince", 2)
+    app.wait_for_partner()
+    off_line = next(m for m in table.game.legal_moves() if m != table.partner.plan[0])
+    with answers_held(app):
+        table.play(off_line)
+        send(app, key(pygame.K_h, pygame.KMOD_CTRL))
+        assert table.partner.thinking and table.message[0] == "Thinking about a hint..."
+    app.wait_for_partner()
+    assert table.message[0].startswith(("Hint: ", "No winning line")), table.message[0]
+    assert not table.hint_wanted
+
+
+def test_the_demo_waits_for_the_partner_then_plays_its_line(app):
+    table = start(app, "prince", 2)
+    app.wait_for_partner()
+    with answers_held(app):
+        table.play(next(m for m in table.game.legal_moves() if m != table.partner.plan[0]))
+        send(app, key(pygame.K_d, pygame.KMOD_CTRL))
+        moves = len(table.game.done)
+        for _ in range(3):
+            app.lag += 0.4
+            app.step(sleep=False)
+        assert table.demo_on and table.auto_until is None  # waiting, not guessing
+        assert table.message[0] == "The computer is thinking..."
+        assert len(table.game.done) == moves
+    app.wait_for_partner()
+    for _ in range(5):
+        app.lag += 0.4
+        app.step(sleep=False)
+        table.flights.finish()
+        app.wait_for_partner()
+    assert len(table.game.done) > moves, table.message

@@ -26,16 +26,29 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture
 def display():
-    number = 90 + os.getpid() % 9
+    """A display of its own: Xvfb picks a free number and says which (-displayfd)."""
+    read, write = os.pipe()
     server = subprocess.Popen(
-        ["Xvfb", f":{number}", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    time.sleep(1.0)
+    os.close(write)
+    with os.fdopen(read) as answer:
+        number = answer.readline().strip()  # written once the server takes clients
     yield f":{number}"
     server.terminate()
     server.wait(10)
+
+
+def eventually(check, hang: float = 120.0) -> None:
+    """Wait until ``check()`` holds: the game is another process, busy for as long as the
+    machine makes it. ``hang`` only ends a test that would otherwise wait forever."""
+    deadline = time.monotonic() + hang
+    while not check():
+        assert time.monotonic() < deadline, "the game never got there"
+        time.sleep(0.05)
 
 
 def xdo(env, *args) -> str:
@@ -50,6 +63,7 @@ def test_drag_and_keys_in_a_real_window(display, tmp_path):
         "DISPLAY": display,
         "SDL_AUDIODRIVER": "dummy",
         "XDG_DATA_HOME": str(tmp_path / "data"),
+        "SOLITAIRE_REPORT_READY": "1",  # the game says when its first frame is on screen
     }
     env.pop("SDL_VIDEODRIVER", None)
     record = tmp_path / "moves.txt"
@@ -72,8 +86,8 @@ def test_drag_and_keys_in_a_real_window(display, tmp_path):
         text=True,
     )
     try:
+        assert game.stdout.readline().strip() == "ready"  # the dealt table is on screen
         window = xdo(env, "search", "--sync", "--pid", str(game.pid)).split()[0]
-        time.sleep(1.0)  # the deal flies in
         layout = TableLayout(
             make_rules("vierfrei").arrangement(), (0, BAR, SIZE[0], SIZE[1] - 2 * BAR)
         )
@@ -88,13 +102,16 @@ def test_drag_and_keys_in_a_real_window(display, tmp_path):
             xdo(
                 env, "mousemove", "--window", window, *map(str, dst), "sleep", "0.1", "mouseup", "1"
             )
-            time.sleep(0.5)
 
         drag(centre("t6", 6), centre("c1", 1))  # the three of diamonds to a free cell
         drag(centre("t6", 5), centre("c2", 1))  # the two of clubs to another
         xdo(env, "key", "--window", window, "Delete")  # plays the ace of clubs and of spades home
-        time.sleep(0.5)
-        assert record.read_text().split("\n")[1].split() == ["6a", "6b", "#"]
+
+        def recorded() -> list[str]:
+            lines = record.read_text().split("\n") if record.exists() else []
+            return lines[1].split() if len(lines) > 1 else []
+
+        eventually(lambda: recorded() == ["6a", "6b", "#"])
         xdo(env, "key", "--window", window, "F10")
         assert game.wait(15) == 0
     finally:

@@ -144,6 +144,7 @@ class Library:
         self.messages: list[str] = [problem] if problem else []
         # Saves are written by a thread of their own (collect() hears how they went).
         self.writer = BackgroundWriter()
+        self.failed_writes: dict[str, str] = {}  # other writes' last failures, by kind
         self.settings = {key: _fresh(value) for key, value in DEFAULT_SETTINGS.items()}
         self.stats = Stats()
         # The kinds of save whose last attempt failed, and why (see saving_problem).
@@ -216,7 +217,9 @@ class Library:
         return changed
 
     def _heard(self, kind: str, reason: str | None) -> bool:
-        if kind not in SAVES:  # a cache: nothing is lost when it cannot be written
+        if kind not in SAVES:  # the cache, --record's file: for whoever wrote them to look at
+            if reason is not None:
+                self.failed_writes[kind] = reason
             return False
         if reason is None:
             return self._failed.pop(kind, None) is not None

@@ -73,7 +73,7 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         self.demo_on = False  # the computer plays on (the demo)
         self.auto_until = None  # when the demo makes its next move; None while it waits
         self.hint_wanted = False  # a hint was asked for before the partner had answered
-        self.lost_told = None  # the position the "this game is lost" message was for
+        self.loss_to_tell = False  # a move was made: say so if it lost the game
         # (ticket, rules, options, note) while the partner looks for a winnable deal
         self.wanted_deal = None
         self.finished = self.rules.is_won(self.state)  # a resumed game may be won already
@@ -194,17 +194,20 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
                 self.app.game_won(self)
             return
         self.finished = False
+        self.loss_to_tell = True  # said when the partner's answer shows it lost
 
     def partner_answered(self) -> None:
         """The partner's answer about the position came: show it, and what waited for it."""
         self.status_dirty = True
         partner = self.partner
-        if partner.game_status == Status.LOST and self.lost_told != partner.key:
-            self.lost_told = partner.key
-            self.say(
-                "No move can bring another card home: this game is lost. New deals a fresh one.",
-                6.0,
-            )
+        if self.loss_to_tell and partner.game_status is not None:
+            self.loss_to_tell = False  # the answer about the position the move made
+            if partner.game_status == Status.LOST:
+                self.say(
+                    "No move can bring another card home: this game is lost. "
+                    "New deals a fresh one.",
+                    6.0,
+                )
         if partner.thinking:
             return
         if self.hint_wanted:
