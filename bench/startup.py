@@ -46,6 +46,21 @@ def peak_mib(pid: int) -> float:
     return float("nan")
 
 
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (the partner's worker)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            found += [int(child) for child in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return found
+
+
+def children_peak_mib(pid: int) -> float:
+    return sum(peak_mib(child) for child in children(pid))
+
+
 def make_a_move(pid: int) -> None:
     window = subprocess.run(
         ["xdotool", "search", "--sync", "--pid", str(pid)],
@@ -59,7 +74,7 @@ def make_a_move(pid: int) -> None:
 
 def launch(
     command: list[str], windowed: bool, idle: float, clock: bool, data: str, linger: float = 0.0
-) -> tuple[float, float | None, float]:
+) -> tuple[float, float | None, float, float]:
     env = {"SDL_AUDIODRIVER": "dummy", **os.environ, "SOLITAIRE_REPORT_READY": "1"}
     env["XDG_DATA_HOME"] = data  # the game's data folder: settings, saves, kept card faces
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # a player's Python keeps its compiled modules
@@ -86,7 +101,7 @@ def launch(
             time.sleep(idle)
             idle_share = (cpu_seconds(game.pid) - before) / idle * 100
         time.sleep(linger)
-        return ready, idle_share, peak_mib(game.pid)
+        return ready, idle_share, peak_mib(game.pid), children_peak_mib(game.pid)
     finally:
         game.kill()
         game.wait()
@@ -152,7 +167,7 @@ def main() -> None:
             launch(args.command, args.windowed, args.idle if i == 0 else 0, args.clock, data)
             for i in range(args.runs)
         ]
-    times = [ms * 1000 for ms, _, _ in results]
+    times = [ms * 1000 for ms, _, _, _ in results]
     mode = "windowed 1280x800" if args.windowed else "full screen"
     print("command:", shlex.join(args.command))
     print(f"first launch, nothing kept yet ({mode}): {first[0] * 1000:.0f} ms")
@@ -164,8 +179,12 @@ def main() -> None:
             f"idle CPU over {args.idle:.0f} s{clock}: {results[0][1]:.3f}% of a core "
             f"(one clock tick is {resolution:.3f}%)"
         )
-    peak = max(peak for _, _, peak in [first, *results])
-    print(f"peak memory: {peak:.0f} MiB")
+    peak = max(peak for _, _, peak, _ in results)
+    worker = max(worker for _, _, _, worker in [first, *results])
+    print(
+        f"peak memory: {peak:.0f} MiB ({first[2]:.0f} MiB at the first launch, which also "
+        f"keeps the card faces for the next); the partner's worker process: {worker:.0f} MiB"
+    )
 
 
 if __name__ == "__main__":
