@@ -1,12 +1,14 @@
-"""How soon a hint is ready: the time to a verdict (and so a first move) from positions
-of played games, as the table's partner computes it.
+"""How soon a hint is ready: the processor time to a verdict (and so a first move) from
+positions of played games, as the table's partner computes it.
 
     python bench/hint.py [--games 10] [--moves 40]
 
 Positions come from games played by the plain auto-player from deals 1..N, each handed
-in turn to one partner (``solitaire/ui/partner.py``), as the table does after every
-move; the hint is ready when the partner has a verdict (a winning line, or a proof that
-there is none), whether by a search or carried over from the position before.
+in turn to one thinker (``solitaire/solver/thinker.py``, what the partner's worker runs),
+as the table does after every move; the hint is ready when the thinker has a verdict (a
+winning line, or a proof that there is none), whether by a search or carried over from
+the position before. Times are the thinker's processor time, so a busy machine gives the
+same figures (the table waits that long only where the worker has a core to itself).
 """
 
 from __future__ import annotations
@@ -21,33 +23,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solitaire.model.autoplay import next_move  # noqa: E402
 from solitaire.model.game import Game  # noqa: E402
 from solitaire.model.games import GAMES, make_rules  # noqa: E402
-from solitaire.solver.search import UNKNOWN  # noqa: E402
-from solitaire.ui.partner import Partner  # noqa: E402
+from solitaire.solver.thinker import Thinker  # noqa: E402
+from solitaire.solver.verdict import UNKNOWN  # noqa: E402
 
-LIMIT = 1.0  # seconds: slower than this counts as not ready
-
-
-class _Table:
-    """What the partner reads of a table: the rules and the live position."""
-
-    def __init__(self, game: Game):
-        self.game = game
-
-    @property
-    def rules(self):
-        return self.game.rules
-
-    @property
-    def state(self):
-        return self.game.state
+LIMIT = 1.0  # seconds of processor time: slower than this counts as not ready
+STEP = 1_000  # positions per step, as the worker takes them
 
 
-def time_to_verdict(partner: Partner) -> float:
-    began = time.perf_counter()
-    partner.position_changed()
-    partner.think(LIMIT)
-    ok = partner.verdict is not None and partner.verdict.status != UNKNOWN
-    return time.perf_counter() - began if ok else float("inf")
+def time_to_verdict(thinker: Thinker, game: Game) -> float:
+    began = time.process_time()
+    answer = thinker.consider(game.rules, game.state, game.rules.hint_excludes)
+    while not answer.settled and time.process_time() - began <= LIMIT:
+        answer = thinker.think(STEP) or answer
+    ok = answer.settled and answer.outcome != UNKNOWN
+    return time.process_time() - began if ok else float("inf")
 
 
 def main() -> None:
@@ -60,9 +49,9 @@ def main() -> None:
         times = []
         for number in range(1, args.games + 1):
             game, seen = Game(rules, number), set()
-            partner = Partner(_Table(game))
+            thinker = Thinker()
             for _ in range(args.moves):
-                times.append(time_to_verdict(partner))
+                times.append(time_to_verdict(thinker, game))
                 move = next_move(rules, game.state, seen)
                 if move is None:
                     break

@@ -29,7 +29,8 @@ from .storage import (
 KIND = "game"
 VERSION = 2  # 2: moves in notation version 2 (Freecell Solver's); 1 is read as it was written
 CORE_KEYS = ("kind", "version", "game", "options", "deal", "moves", "position")
-# A game of 100,000 moves and undos replays in about 2 s; no player's game comes close.
+# The longest history read: the game itself keeps at most MOVE_LIMIT moves (game.py), far
+# fewer, but a save written before that limit may hold this many (slow to load, not lost).
 MAX_MOVES = 100_000
 MAX_MOVE_TEXT = 40  # the longest move any game writes is 5 characters
 MAX_SECONDS = 10**9  # some 30 years on the clock
@@ -37,6 +38,10 @@ MAX_SECONDS = 10**9  # some 30 years on the clock
 EXTRAS = {
     "seconds": (lambda value: is_number(value, 0, MAX_SECONDS), "a number of seconds"),
     "assisted": (lambda value: isinstance(value, bool), "true or false"),
+    # Which game this is (the statistics count a token once) and whether its result is
+    # counted already: a won game undone and played again is not counted twice.
+    "token": (lambda value: is_text(value, 64), "a game's token"),
+    "recorded": (lambda value: isinstance(value, bool), "true or false"),
 }
 
 

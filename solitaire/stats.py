@@ -5,6 +5,14 @@ are kept as running totals, so they stay right however long the player plays; th
 of recent results beside them is capped and only feeds the charts. Totals are kept for
 each option set and for the game as a whole, because streaks across option sets cannot
 be pieced together afterwards from per-set totals.
+
+What counts: every deal the player made a move in, once. Each game played carries a
+token (``Result.token``): a result whose token was counted before is not counted again
+(the same game after an undo and a redo, a restart of the program, a crash between two
+writes). A deal won before and played again from its number under the same rules is a
+replay: it counts on a line of its own (``Summary.replayed``), not in the streaks,
+records or totals. Help (hints, the demo, a look behind a reshuffle) never earns money,
+points, streaks or records.
 """
 
 from __future__ import annotations
@@ -12,6 +20,7 @@ from __future__ import annotations
 import os
 from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime
+from enum import Enum
 
 from .model.game import Game
 from .model.games import GAMES
@@ -21,10 +30,22 @@ from .storage import DamagedFile, dump_json, load_or_fresh, write_atomic
 from .storage import MAX_WHOLE, is_number, is_text, is_whole  # the checks of each field
 
 KIND = "stats"
-VERSION = 1
+VERSION = 2  # 2: tokens, the deals won, replays; a version 1 file is read as it was
 HISTORY_LIMIT = 1000  # results kept per option set for the charts
+TOKENS_KEPT = 5000  # the latest games' tokens, per game: enough to know a game seen again
 WON = "won"
 LOST = "lost"
+
+
+class Counted(str, Enum):
+    """What became of a result handed to the statistics."""
+
+    COUNTED = "counted"
+    REPLAY = "replay"  # a deal won before, played again: counted apart
+    NOT = "not counted"  # no move made, or its game counted before
+
+    def __bool__(self) -> bool:
+        return self is not Counted.NOT
 
 
 def now_iso() -> str:
@@ -43,6 +64,7 @@ class Result:
     assisted: bool = False  # played with help (hints, the demo, a look behind a reshuffle)
     points: int = 0
     date: str = field(default_factory=now_iso)
+    token: str = ""  # the game played (see the module notes); empty in older files
 
     @property
     def won(self) -> bool:
@@ -62,7 +84,7 @@ def moves_ever_made(game: Game) -> bool:
 
 
 def result_of(
-    game: Game, seconds: float, assisted: bool = False, date: str | None = None
+    game: Game, seconds: float, assisted: bool = False, date: str | None = None, token: str = ""
 ) -> Result | None:
     """The Result of leaving ``game`` now (won, lost or abandoned); None if it never began.
 
@@ -85,6 +107,7 @@ def result_of(
         assisted=assisted,
         points=points or 0,
         date=date or now_iso(),
+        token=token,
     )
 
 
@@ -98,7 +121,11 @@ class Summary:
 
     Wins with help (hints, the demo) are counted in ``won`` and apart in
     ``assisted_wins``, and nowhere else: streaks, the win rate, fewest moves, fastest win
-    and best score are the player's own. A win with help ends a streak either way.
+    and best score are the player's own. A win with help ends a streak either way, and
+    help earns nothing: a game played with it adds its loss to the score total (Canfield's
+    casino balance) but never a gain.
+
+    ``replayed`` and ``replays_won`` count deals won before and played again: nothing else.
     """
 
     played: int = 0
@@ -112,6 +139,8 @@ class Summary:
     points_total: int = 0
     fewest_moves: int | None = None  # in a win
     fastest_win: float | None = None  # seconds
+    replayed: int = 0
+    replays_won: int = 0
 
     @property
     def lost(self) -> int:
@@ -132,7 +161,7 @@ class Summary:
 
     def add(self, result: Result) -> None:
         self.played += 1
-        self.score_total += result.score
+        self.score_total += min(result.score, 0) if result.assisted else result.score
         self.points_total += result.points
         if not result.won:  # a loss is a loss, with help or without
             self.current_streak = min(self.current_streak, 0) - 1
@@ -150,6 +179,10 @@ class Summary:
         if not result.assisted:
             self.best_score = _best(self.best_score, result.score, max)
 
+    def add_replay(self, result: Result) -> None:
+        self.replayed += 1
+        self.replays_won += result.won
+
 
 def _best(current, new, pick):
     return new if current is None else pick(current, new)
@@ -157,33 +190,50 @@ def _best(current, new, pick):
 
 @dataclass
 class _Record:
-    """One option set: its totals and its recent results, oldest first."""
+    """One option set: its totals, its recent results (oldest first), the deals won."""
 
     summary: Summary = field(default_factory=Summary)
     history: list[Result] = field(default_factory=list)
+    won_deals: set[int] = field(default_factory=set)
 
 
 @dataclass
 class _GameRecord:
     summary: Summary = field(default_factory=Summary)  # across all option sets
     sets: dict[str, _Record] = field(default_factory=dict)
+    tokens: list[str] = field(default_factory=list)  # the latest games counted, oldest first
 
 
 class Stats:
     def __init__(self) -> None:
         self.games: dict[str, _GameRecord] = {}
 
-    def record(self, game_id: str, key: str, result: Result | None) -> bool:
-        """Count a finished deal; a deal with no move made (or None) is not counted."""
-        if result is None or result.moves == 0:
-            return False
+    def record(self, game_id: str, key: str, result: Result | None) -> Counted:
+        """Count a finished deal, once: counted, counted apart as a replay, or not (no
+        move made, or None; its game counted before, by its token)."""
+        if result is None or result.moves == 0 or self.counted(game_id, result.token):
+            return Counted.NOT
         game = self.games.setdefault(game_id, _GameRecord())
         entry = game.sets.setdefault(key, _Record())
+        if result.token:
+            game.tokens.append(result.token)
+            del game.tokens[:-TOKENS_KEPT]
+        if result.deal in entry.won_deals:  # won before: a replay
+            game.summary.add_replay(result)
+            entry.summary.add_replay(result)
+            return Counted.REPLAY
         game.summary.add(result)
         entry.summary.add(result)
         entry.history.append(result)
         del entry.history[:-HISTORY_LIMIT]
-        return True
+        if result.won:
+            entry.won_deals.add(result.deal)
+        return Counted.COUNTED
+
+    def counted(self, game_id: str, token: str) -> bool:
+        """Whether the game with this token was counted already."""
+        game = self.games.get(game_id)
+        return bool(token) and game is not None and token in game.tokens
 
     def summary(self, game_id: str, key: str | None = None) -> Summary:
         """Totals for one option set, or for the whole game when ``key`` is None."""
@@ -225,9 +275,11 @@ class Stats:
                         key: {
                             "summary": asdict(entry.summary),
                             "history": [asdict(result) for result in entry.history],
+                            "won_deals": sorted(entry.won_deals),
                         }
                         for key, entry in game.sets.items()
                     },
+                    "tokens": list(game.tokens),
                 }
                 for game_id, game in self.games.items()
             },
@@ -248,10 +300,18 @@ class Stats:
                     raise DamagedFile(f"the statistics for '{game_id}' have an odd rule set")
                 set_data = _expect(set_data, dict, key)
                 history = _expect(set_data.get("history"), list, key)
-                record.sets[key] = _Record(
-                    _build(Summary, set_data.get("summary"), key),
-                    [_build(Result, item, key) for item in history[-HISTORY_LIMIT:]],
-                )
+                results = [_build(Result, item, key) for item in history[-HISTORY_LIMIT:]]
+                won = _expect(set_data.get("won_deals", []), list, key)
+                if not all(is_whole(deal) for deal in won):
+                    raise DamagedFile(f"the statistics for '{key}' have an odd deal won")
+                # A version 1 file kept no list: its history names the deals won lately.
+                won_deals = set(won) | {result.deal for result in results if result.won}
+                summary = _build(Summary, set_data.get("summary"), key)
+                record.sets[key] = _Record(summary, results, won_deals)
+            tokens = _expect(game_data.get("tokens", []), list, game_id)
+            if not all(is_text(token, 64) for token in tokens):
+                raise DamagedFile(f"the statistics for '{game_id}' have an odd token")
+            record.tokens = tokens[-TOKENS_KEPT:]
             stats.games[game_id] = record
         return stats
 
@@ -289,6 +349,8 @@ _NOT_NEGATIVE = {
     "assisted_wins",
     "longest_win_streak",
     "longest_loss_streak",
+    "replayed",
+    "replays_won",
     "fewest_moves",
     "fastest_win",
     "moves",
@@ -331,4 +393,5 @@ def _adds_up(built: Summary | Result) -> bool:
         built.assisted_wins <= built.won <= played
         and max(built.longest_win_streak, built.longest_loss_streak) <= played
         and abs(built.current_streak) <= played
+        and built.replays_won <= built.replayed
     )

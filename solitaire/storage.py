@@ -19,6 +19,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterable
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -291,13 +292,15 @@ def load_or_fresh(
     default_factory: Callable[[], Any],
     parse: Callable[[dict], Any] | None = None,
     what: str | None = None,
+    then: str = "starting afresh",
 ) -> tuple[Any, str | None]:
     """Read a data file the usual way: ``(data, None)``, or a fresh default and why.
 
     A missing file gives ``default_factory()`` silently (a first start). A damaged one,
     which includes ``parse`` raising DamagedFile (or any error odd contents can cause) on
     well-formed JSON, is quarantined and gives the default with a one-line message for the
-    player that names where the old file went. ``what`` names the file in that message.
+    player that names where the old file went. ``what`` names the file in that message,
+    ``then`` says what the game does instead.
     """
     source = Path(path)
     try:
@@ -309,7 +312,7 @@ def load_or_fresh(
         reason = error.reason
     except PARSE_ERRORS as error:  # a check the parser lacks: still the file's fault
         reason = f"its contents do not add up ({type(error).__name__})"
-    return default_factory(), set_aside(source, reason, what, "starting afresh")
+    return default_factory(), set_aside(source, reason, what, then)
 
 
 def set_aside(path: str | os.PathLike, reason: str, what: str | None, then: str) -> str:
@@ -328,23 +331,61 @@ def set_aside(path: str | os.PathLike, reason: str, what: str | None, then: str)
     return message[:1].upper() + message[1:]
 
 
+@contextmanager
+def file_lock(path: str | os.PathLike):
+    """Hold an exclusive lock on ``path`` (made if need be) against other processes, for
+    as long as the block runs; waits for another holder to let go. Two copies of the game
+    on one data folder take turns at the statistics file this way."""
+    handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        _lock(handle, wait=True)
+        yield
+    finally:
+        os.close(handle)  # closing lets go of the lock
+
+
+def try_lock(path: str | os.PathLike) -> int | None:
+    """An exclusive lock on ``path`` kept until the handle returned is closed (or the
+    process ends); None if another process holds it."""
+    handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        _lock(handle, wait=False)
+    except OSError:
+        os.close(handle)
+        return None
+    return handle
+
+
+def _lock(handle: int, wait: bool) -> None:
+    if os.name == "nt":
+        import msvcrt
+
+        mode = msvcrt.LK_LOCK if wait else msvcrt.LK_NBLCK  # LK_LOCK tries for 10 s
+        msvcrt.locking(handle, mode, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(handle, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
 class BackgroundWriter:
     """Writes files in a thread of their own, so the game's frames never wait for a disk.
 
     ``submit`` hands over what to write: the data (a plain-data snapshot the caller will
-    not change: the writer turns it into JSON), the bytes or text, or chunks of bytes. The
+    not change: the writer turns it into JSON), the bytes or text, or chunks of bytes, or
+    a job (a function that does the writing itself, returning what it made). The
     files are written crash-safe (``write_atomic``) in the order they were submitted. A
     newer version of a file not yet written replaces the older one (and goes to the back
     of the line): however slow the disk, no backlog builds up, and the disk holds the
     newest version or the one before it, as when each was written at once. ``results``
-    collects (kind, reason or None) for each write done, for the caller's thread;
-    ``on_done`` is told after each one (to wake it up).
+    collects (kind, reason or None, what a job returned) for each write done, for the
+    caller's thread; ``on_done`` is told after each one (to wake it up).
     """
 
     def __init__(self, on_done: Callable[[], None] = lambda: None):
         self.on_done = on_done
-        self.pending: dict[Path, tuple[str, Any]] = {}  # in submission order
-        self.results: list[tuple[str, str | None]] = []
+        self.pending: dict[Path, tuple[str, Any, bool]] = {}  # in submission order
+        self.results: list[tuple[str, str | None, Any]] = []
         self.busy = False
         self.condition = threading.Condition()
         self.thread: threading.Thread | None = None
@@ -372,23 +413,27 @@ class BackgroundWriter:
                 path = next(iter(self.pending))
                 kind, content, atomic = self.pending.pop(path)
                 self.busy = True
-            reason = None
+            reason = made = None
             try:
-                if isinstance(content, dict):
-                    content = dump_json(content)
-                if atomic:
-                    write_atomic(path, content)
+                if callable(content):
+                    made = content()
+                elif atomic:
+                    write_atomic(path, dump_json(content) if isinstance(content, dict) else content)
                 else:
                     path.write_text(content, encoding="utf-8")
             except (OSError, ValueError) as error:
                 reason = getattr(error, "strerror", None) or str(error)
             with self.condition:
-                self.results.append((kind, reason))
+                self.results.append((kind, reason, made))
                 self.busy = False
                 self.condition.notify_all()
             self.on_done()
 
-    def take_results(self) -> list[tuple[str, str | None]]:
+    def pending_kinds(self) -> set[str]:
+        with self.condition:
+            return {kind for kind, _, _ in self.pending.values()}
+
+    def take_results(self) -> list[tuple[str, str | None, Any]]:
         with self.condition:
             results, self.results = self.results, []
         return results

@@ -281,7 +281,7 @@ def save_file_survives(slot: str, content: bytes) -> None:
         assert game.rules.game_id == slot and set(extra) <= {"seconds", "assisted"}
         seconds, assisted = extra.get("seconds", 0), extra.get("assisted", False)
         assert math.isfinite(float(seconds)) and seconds >= 0 and isinstance(assisted, bool)
-        library.save_game(game, seconds, assisted)
+        library.save_game(game, {"seconds": seconds, "assisted": assisted})
         library.flush()
         again, _ = library.load_game(slot)
         assert library.saving_problem is None and again.state.key() == game.state.key()

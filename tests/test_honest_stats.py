@@ -183,19 +183,23 @@ def test_a_deal_asked_for_at_launch_counts_the_saved_game(app, tmp_path):
     del table
 
 
-def test_a_replay_is_not_counted_and_replacing_the_game_asks(app):
+def test_a_replay_is_watched_beside_the_game_in_progress_and_never_counted(app):
     table = start(app, "canfield", 5, mode="3")
     for _ in range(3):
         table.play(table.game.legal_moves()[0])
     send(app, key(pygame.K_e, CTRL))  # export it as a replay
     send(app, key(pygame.K_o, CTRL), key(pygame.K_RETURN))
+    replay = app.table
+    assert replay is not table and replay.replay and not question_open(app)
+    send(app, key(pygame.K_RIGHT), key(pygame.K_RIGHT))  # watch two moves
+    app.library.flush()
+    saved, extra = app.library.load_game("canfield")  # still the game played, not the replay
+    assert len(saved.done) == 3 and extra["token"] == table.token
+    assert app.library.stats.summary("canfield").played == 0
+    send(app, key(pygame.K_n, CTRL))  # a new deal: the game in progress's, which asks
     assert question_open(app) and app.table is table
     send(app, key(pygame.K_RETURN))
-    replay = app.table
-    assert replay is not table and app.library.stats.summary("canfield").lost == 1
-    send(app, key(pygame.K_RIGHT), key(pygame.K_RIGHT))  # watch two moves
-    send(app, key(pygame.K_n, CTRL))
-    assert not app.overlays and app.library.stats.summary("canfield").played == 1
+    assert app.library.stats.summary("canfield").played == 1  # that game, not the replay
 
 
 # ---------------------------------------------------------------------- whose win
@@ -234,6 +238,7 @@ def test_a_demo_win_is_the_computer_s_and_kept_apart(app):
     for _ in range(200):
         if app.overlays:
             break
+        app.wait_for_partner()  # the demo waits for the partner's answer
         app.lag += 0.4
         app.step(sleep=False)
         table.flights.finish()

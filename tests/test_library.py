@@ -1,13 +1,17 @@
 """The data folder as the game uses it: settings checked field by field at start-up, saves
 kept to their own game's slot, and each kind of save failing on its own."""
 
+import errno
 import json
+from pathlib import Path
 
 import pygame
 import pytest
 from helpers import random_game
 
 from solitaire import saved_game
+from solitaire.stats import Stats
+from solitaire.ui import library as library_module
 from solitaire.ui.app import App
 from solitaire.ui.library import DEFAULT_SETTINGS, Library
 
@@ -145,8 +149,8 @@ def test_a_failed_replay_export_stops_no_other_saving(tmp_path):
     library = Library(tmp_path)
     game = random_game("vierfrei", 3, 4)
     assert library.export(game) is None
-    library.save_game(game, 12.0, False)
-    library.record(game, 12.0, False)
+    library.save_game(game, {"seconds": 12.0, "assisted": False})
+    library.record(game, 12.0, False, "t")
     library.save_settings()
     library.flush()
     assert saved_game.load(saved_game.game_path(tmp_path, "vierfrei"))[0] is not None
@@ -159,36 +163,46 @@ def test_saving_problem_says_what_is_not_saved_until_it_works_again(tmp_path):
     game = random_game("vierfrei", 3, 4)
     blocker = saved_game.game_path(tmp_path, "vierfrei")
     blocker.mkdir()  # a folder where the save should go: every save of this game fails
-    library.save_game(game, 1.0, False)
-    library.save_game(game, 2.0, False)
+    library.save_game(game, {"seconds": 1.0, "assisted": False})
+    library.save_game(game, {"seconds": 2.0, "assisted": False})
     library.flush()
     assert library.saving_problem.startswith("Games are not being saved: ")
     assert len(library.messages) == 1  # told once, shown for as long as it lasts
-    library.record(game, 2.0, False)  # the statistics are still saved
+    library.record(game, 2.0, False, "t")  # the statistics are still saved
     library.save_settings()
     library.flush()
     assert (tmp_path / "stats.json").exists() and (tmp_path / "settings.json").exists()
     blocker.rmdir()
-    library.save_game(game, 3.0, False)
+    library.save_game(game, {"seconds": 3.0, "assisted": False})
     library.flush()
     assert library.saving_problem is None and blocker.is_file()
 
 
-def test_statistics_that_cannot_be_saved_are_named_when_games_save(tmp_path):
+def test_statistics_that_cannot_be_saved_are_named_held_and_tried_again(tmp_path, monkeypatch):
+    disk = {"full": True}
+    real = library_module.write_atomic
+
+    def write(path, text):
+        if disk["full"] and Path(path).name == "stats.json":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(path, text)
+
+    monkeypatch.setattr(library_module, "write_atomic", write)
     library = Library(tmp_path)
-    (tmp_path / "stats.json").mkdir()
     game = random_game("canfield", 2, 3)
-    library.record(game, 5.0, False)
-    library.save_game(game, 5.0, False)
+    library.record(game, 5.0, False, "t")
+    library.save_game(game, {"seconds": 5.0, "assisted": False})
     library.flush()
-    assert library.saving_problem.startswith("Statistics are not being saved: ")
-    (tmp_path / "stats.json").rmdir()
-    library.reset_stats("prince")
+    assert library.saving_problem == "Statistics are not being saved: No space left on device."
+    assert library.stats.summary("canfield").played == 1  # held while the game runs
+    disk["full"] = False  # space again: the next save tries the statistics again
+    library.save_game(game, {"seconds": 6.0, "assisted": False})
     library.flush()
     assert library.saving_problem is None
+    assert Stats.load(tmp_path / "stats.json")[0].summary("canfield").played == 1
 
 
 def test_with_no_data_folder_the_problem_stays_all_session():
     library = Library(None, "Games will not be saved: no data folder (denied).")
-    library.save_game(random_game("lucie", 1, 2), 1.0, False)
+    library.save_game(random_game("lucie", 1, 2), {"seconds": 1.0, "assisted": False})
     assert library.saving_problem == "Games are not being saved: there is no data folder."

@@ -178,7 +178,7 @@ def test_from_dict_names_the_bad_move():
         (good_save(moves=["3a"] * (saved_game.MAX_MOVES + 1)), "100,001 moves"),
         (good_save(moves=["x" * 1000]), "moves are not a list of moves"),
         (good_save(options={"auto": ["on"]}), "rule options"),
-        (good_save(options={"self": "x"}), "does not replay (TypeError)"),
+        (good_save(options={"self": "x"}), "unknown option 'self'"),
     ],
 )
 def test_a_save_with_an_odd_field_or_of_another_game_is_set_aside(tmp_path, content, words):

@@ -1,5 +1,6 @@
 """Statistics: streaks, bests and the seeds' point totals over scripted results."""
 
+import itertools
 import json
 
 import pytest
@@ -14,8 +15,14 @@ from solitaire.stats import LOST, WON, Result, Stats, option_key, result_of
 KEY = "vierfrei auto=off"
 
 
+DEALS = itertools.count(1)
+
+
 def result(outcome, score=0, moves=50, seconds=100.0, **more):
-    return Result(outcome=outcome, score=score, moves=moves, seconds=seconds, deal=1, **more)
+    """A result of a deal not played before (a deal won before and played again is a
+    replay: it counts apart)."""
+    deal = more.pop("deal", None) or next(DEALS)
+    return Result(outcome=outcome, score=score, moves=moves, seconds=seconds, deal=deal, **more)
 
 
 def play_script(script, game_id="vierfrei", key=KEY, book=None):
@@ -232,7 +239,7 @@ def test_missing_stats_start_empty(tmp_path):
     [
         "garbage{",
         "",
-        json.dumps({"kind": "stats", "version": 2, "games": {}}),
+        json.dumps({"kind": "stats", "version": 3, "games": {}}),
         json.dumps({"kind": "stats", "version": 1, "games": []}),
         json.dumps(
             {

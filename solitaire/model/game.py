@@ -6,6 +6,11 @@ from .moves import IllegalMove, Move, Status, Turn
 from .rules import MAX_DEAL, Rules
 from .state import StepLog
 
+# Moves a game's history holds at most (done and undone): a save this long still loads in
+# a fraction of a second (each move is replayed and checked), where 100,000 took 16 s.
+# Only key repeat in a game of endless passes gets near it.
+MOVE_LIMIT = 5_000
+
 
 class DealError(ValueError):
     """A deal number outside the range a game deals."""
@@ -26,6 +31,11 @@ class Game:
     # ------------------------------------------------------------------ playing
     def play(self, move: Move) -> Turn:
         """Make a move and the game's automatic replies; IllegalMove changes nothing."""
+        if len(self.done) >= MOVE_LIMIT:
+            raise IllegalMove(
+                f"this game has made {MOVE_LIMIT:,} moves, as many as one game keeps: "
+                "deal a new one, or take moves back"
+            )
         self.rules.check(self.state, move)
         text = self.rules.format_move(move, self.state)
         log = StepLog(self.state)

@@ -62,7 +62,7 @@ class Rules:
     notation_read = NOTATION_VERSION  # an older version while old files are read
     example = "--deal 1 --show"  # what follows "main.py --game ID" in --help's examples
 
-    def __init__(self, **options: object):
+    def __init__(self, /, **options: object):
         self.options = resolve_options(self.option_specs, options)
         self.roles: dict[str, str] = {}
         for role, names in self.layout_roles().items():

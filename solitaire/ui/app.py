@@ -17,7 +17,7 @@ import pygame
 from ..assets import asset_dir
 from ..replay_file import Replayer, ReplayError
 from ..solver.worker import DealFound, shared_link
-from ..stats import moves_ever_made, option_key
+from ..stats import Counted, option_key
 from . import face_cache
 from .audio import Audio, NullAudio
 from .card_art import BACKS, TABLES, CardArt
@@ -27,7 +27,6 @@ from .idle import Idler
 from .layout import CARD_SCALES
 from .library import Library
 from .overlays import (
-    ConfirmOverlay,
     InfoOverlay,
     MenuOverlay,
     NumberEntry,
@@ -35,7 +34,7 @@ from .overlays import (
     WinOverlay,
     info_lines,
 )
-from .session import LOSS_QUESTION, TableScreen
+from .session import TableScreen
 from .stats_screen import StatsOverlay, win_lines, win_title
 from .theme import COLOUR, MONO, forget_fonts
 from .window import Window
@@ -48,6 +47,8 @@ AUDIO_REST = 5.0  # seconds without input before the audio device is let go
 INPUT_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
 # Posted by the partner's reader and the save writer (other threads) to wake the loop.
 WAKE = pygame.event.custom_type()
+# Posted when a second copy of the game, started meanwhile, asks this one to show itself.
+SHOW = pygame.event.custom_type()
 # After these the window's picture may be gone or stale: the next frame is drawn whole.
 REPAINT_EVENTS = (
     pygame.WINDOWSHOWN,
@@ -157,11 +158,12 @@ class App:
         game, extra = self.library.load_game(game_id)
         if game is not None and (deal is not None or options):
             # A new deal asked for at launch replaces the saved game: it counts (seed 001),
-            # as a loss if a move was made, unless its win is in already.
-            if moves_ever_made(game) and not game.rules.is_won(game.state):
+            # as a loss if a move was made, unless its result is in already.
+            if not extra.get("recorded") and not game.rules.is_won(game.state):
                 seconds, assisted = float(extra.get("seconds", 0)), bool(extra.get("assisted"))
-                self.library.record(game, seconds, assisted)
-                self.library.messages.append("The game left in progress counted as a loss.")
+                token = extra.get("token", "")
+                if self.library.record(game, seconds, assisted, token):
+                    self.library.messages.append("The game left in progress counted as a loss.")
             game, extra = None, {}
         self.notice = " ".join([self.notice or ""] + self.library.messages).strip() or None
         self.library.messages.clear()
@@ -172,8 +174,7 @@ class App:
                 options or saved_options,
                 deal,
                 game,
-                float(extra.get("seconds", 0)),
-                bool(extra.get("assisted")),
+                extra,
             )
         except ValueError:  # saved rule options no longer valid: the game's defaults
             table = TableScreen(self, game_id, {}, deal)
@@ -226,9 +227,12 @@ class App:
         self.open_overlay(MenuOverlay(self, "Watch a replay", items + [("Cancel", lambda: None)]))
 
     def open_replay(self, path: Path) -> bool:
-        """Show a replay file's game at its deal, its moves ready for Right (forward). It
-        takes the place of the game in progress, which counts (asked first if it would
-        count as a loss). A replay is never counted: the moves are not the player's."""
+        """Show a replay file's game at its deal, its moves ready for Right (forward).
+
+        A replay is watched beside the game in progress, which stays as it is (in the
+        window's memory and on disk): a replay is never saved, never counted, and never
+        becomes the game in progress. A new deal asked for while it shows leaves it for
+        the game in progress, which deals then as usual."""
         try:
             replayer = Replayer.open(path)
         except (OSError, ReplayError) as error:
@@ -237,24 +241,20 @@ class App:
             return False
         game = replayer.game
         game_id = game.rules.game_id
-
-        def show() -> None:
-            old = self.tables.get(game_id)
-            if old is not None and not old.recorded:
-                self.game_abandoned(old)
-            table = TableScreen(self, game_id, dict(game.rules.options), game=game, assisted=True)
-            table.recorded = True
-            table.resize(self.window.size)
-            self.tables[game_id] = table
-            self.open_game(game_id)
-            table.say(f"Replay of {path.name}: Right steps forward, Left back.", 6.0)
-
-        old = self.tables.get(game_id)
-        if old is not None and old.loss_at_stake:
-            self.open_overlay(ConfirmOverlay(self, LOSS_QUESTION, show))
-        else:
-            show()
+        if self.table is not None:
+            self.table.let_go()
+        viewer = TableScreen(self, game_id, dict(game.rules.options), game=game, replay=True)
+        viewer.resize(self.window.size)
+        viewer.partner.position_changed()
+        self.table = self.screen = viewer
+        self.repaint = True
+        viewer.say(f"Replay of {path.name}: Right steps forward, Left back.", 6.0)
         return True
+
+    def leave_replay(self, viewer: TableScreen) -> TableScreen:
+        """From a replay back to the game in progress of its game; that table."""
+        self.open_game(viewer.game_id)
+        return self.table
 
     def open_info(self) -> None:
         if self.table is not None:
@@ -301,10 +301,11 @@ class App:
 
     def game_won(self, table: TableScreen) -> None:
         """Count the win (once), cheer, and say who won and how."""
-        counted = not table.recorded
-        if counted:
-            self.library.record(table.game, table.seconds, table.assisted)
-            table.recorded = True
+        counted = Counted.NOT
+        if not table.recorded:
+            counted = self.library.record(table.game, table.seconds, table.assisted, table.token)
+        table.recorded = True
+        self.save(table)  # its save says so too
         rules = table.rules
         # The shipped fanfare, then the cheers (seed 000: "an extra cheer or two").
         self.audio.play_in_turn(["fanfare"] + ["cheer"] * (1 + rules.extra_cheers(table.state)))
@@ -315,13 +316,13 @@ class App:
     def game_abandoned(self, table: TableScreen) -> None:
         """A new deal over a game in play: lost, if any move was made (seed 001)."""
         if not table.recorded:
-            self.library.record(table.game, table.seconds, table.assisted)
+            self.library.record(table.game, table.seconds, table.assisted, table.token)
             table.recorded = True
 
     def game_changed(self, table: TableScreen) -> None:
         """Save the game after every move; with --record, also its moves as notation."""
         table.partner.position_changed()
-        self.library.save_game(table.game, table.seconds, table.assisted)
+        self.save(table)
         self.tell_library_news()
         if self.record is None:
             return
@@ -330,11 +331,16 @@ class App:
         text = f"{header}\n{' '.join(game.notation())}\n"
         self.library.writer.submit(RECORD, self.record, text, atomic=False)
 
+    def save(self, table: TableScreen) -> None:
+        """The game in progress on disk; never a replay's."""
+        if not table.replay:
+            self.library.save_game(table.game, table.extra())
+
     def quit(self) -> None:
         """Leave, keeping every game's clock and the window's place for next time."""
         self.running = False
         for table in self.tables.values():
-            self.library.save_game(table.game, table.seconds, table.assisted)
+            self.save(table)
         if not self.window.fullscreen:
             self.library.settings["window_position"] = list(pygame.display.get_window_position())
             self.library.settings["window_size"] = list(self.window.size)
@@ -348,6 +354,13 @@ class App:
         try:
             pygame.event.post(pygame.event.Event(WAKE))
         except pygame.error:  # the display is gone (quitting): nothing to wake
+            pass
+
+    def bring_to_front(self) -> None:
+        """Called from another thread: a second copy was started; show this one."""
+        try:
+            pygame.event.post(pygame.event.Event(SHOW))
+        except pygame.error:
             pass
 
     def hear_partner(self, message) -> None:
@@ -417,6 +430,12 @@ class App:
             self.audio_rest_at = self.clock() + AUDIO_REST
         if event.type == WAKE:
             self.collect()
+        elif event.type == SHOW:
+            self.window.bring_to_front()
+            if not self.clock_running:  # hidden by the boss key: as when restored
+                self.window.restored()
+                self.resize()
+                self.resume()
         elif event.type == pygame.QUIT:
             if self.running:
                 self.quit()

@@ -5,17 +5,15 @@ from __future__ import annotations
 import pygame
 
 from .app import App, prepare_environment
+from .instance import Instance, ask_first_copy_to_show
+from .library import Library
 from .window import open_display
 
 
 def run_app(args, deal: int | None, options: dict, err) -> int:
     try:
         prepare_environment()  # SDL's hints, read when the display opens
-        problem = open_display()  # before App reads or writes anything in the data folder
-        if problem is None:
-            app = App(
-                fullscreen=False if args.windowed else None, mono=args.mono, record=args.record
-            )
+        problem = open_display()  # before anything in the data folder is read or written
     except pygame.error as error:
         problem = str(error)
     if problem is not None:
@@ -25,6 +23,34 @@ def run_app(args, deal: int | None, options: dict, err) -> int:
             file=err,
         )
         return 2
+    folder, _ = Library.folder_path()
+    instance = Instance(folder) if folder is not None else None
+    if instance is not None and not instance.claim():
+        pygame.quit()
+        if ask_first_copy_to_show(folder):
+            print("Solitaire is already running: its window was brought to the front.")
+            return 0
+        print(
+            f"main.py: Solitaire is already running with this player's games ({folder}); "
+            "close that copy first",
+            file=err,
+        )
+        return 2
+    try:
+        return _play(args, deal, options, err, instance)
+    finally:
+        if instance is not None:
+            instance.release()
+
+
+def _play(args, deal: int | None, options: dict, err, instance: Instance | None) -> int:
+    try:
+        app = App(fullscreen=False if args.windowed else None, mono=args.mono, record=args.record)
+    except pygame.error as error:
+        print(f"main.py: cannot open a window ({error}); the text commands still work", file=err)
+        return 2
+    if instance is not None:
+        instance.listen(app.bring_to_front)
     if args.replay is not None:
         app.open_replay(args.replay)
     elif args.game is not None:

@@ -10,6 +10,7 @@ and ``saving_problem`` says what is not being saved for as long as that lasts.
 from __future__ import annotations
 
 import copy
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -19,8 +20,18 @@ import pygame
 from .. import replay_file, saved_game
 from ..model.game import Game
 from ..model.games import GAMES, make_rules
-from ..stats import Stats, option_key, result_of
-from ..storage import BackgroundWriter, is_whole, load_or_fresh, set_aside
+from ..stats import KIND as STATS_KIND
+from ..stats import VERSION as STATS_VERSION
+from ..stats import Counted, Stats, option_key, result_of
+from ..storage import (
+    BackgroundWriter,
+    dump_json,
+    file_lock,
+    is_whole,
+    load_or_fresh,
+    set_aside,
+    write_atomic,
+)
 from .card_art import BACKS, TABLES
 from .layout import CARD_SCALES
 
@@ -138,12 +149,38 @@ _SETTING_CHECKS = {
 }
 
 
+XDG_PATHS = ("XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME")
+STATS_LOCK = "stats.lock"  # held while a copy of the game reads, merges and writes stats.json
+
+
+def apply_changes(stats: Stats, changes: list) -> None:
+    """Apply changes to the statistics (results, resets) in order; a result counted
+    already (its token) is not counted again."""
+    for what, game_id, key, result in changes:
+        if what == "reset":
+            stats.reset(game_id)
+        else:
+            stats.record(game_id, key, result)
+
+
+def ignore_invalid_xdg_paths(environment) -> None:
+    """The XDG base directory rules: an empty or relative path in these variables is
+    invalid and is ignored (SDL, which finds the data folder, would use it as given: the
+    filesystem's root, or a folder relative to wherever the game was started)."""
+    for name in XDG_PATHS:
+        value = environment.get(name)
+        if value is not None and not os.path.isabs(value):
+            del environment[name]
+
+
 class Library:
     def __init__(self, folder: Path | None, problem: str | None = None):
         self.folder = folder
         self.messages: list[str] = [problem] if problem else []
         # Saves are written by a thread of their own (collect() hears how they went).
         self.writer = BackgroundWriter()
+        # Changes to the statistics (a result, a reset) not yet written to disk.
+        self.unsaved: list[tuple[str, str, str, object]] = []
         self.failed_writes: dict[str, str] = {}  # other writes' last failures, by kind
         self.settings = {key: _fresh(value) for key, value in DEFAULT_SETTINGS.items()}
         self.stats = Stats()
@@ -156,12 +193,20 @@ class Library:
         self.stats, message = Stats.load(folder / "stats.json")
         self._note(message)
 
+    @staticmethod
+    def folder_path() -> tuple[Path | None, str | None]:
+        """The player's data folder (made if need be), or None and why there is none."""
+        ignore_invalid_xdg_paths(os.environ)
+        try:
+            return Path(pygame.system.get_pref_path("Solitaire Studio", "Solitaire")), None
+        except (pygame.error, OSError) as error:
+            return None, str(error)
+
     @classmethod
     def open(cls) -> Library:
-        try:
-            folder = Path(pygame.system.get_pref_path("Solitaire Studio", "Solitaire"))
-        except (pygame.error, OSError) as error:
-            return cls(None, f"Games will not be saved: no data folder ({error}).")
+        folder, problem = cls.folder_path()
+        if folder is None:
+            return cls(None, f"Games will not be saved: no data folder ({problem}).")
         return cls(folder)
 
     def _note(self, message: str | None) -> None:
@@ -212,7 +257,9 @@ class Library:
         """Hear how the writes done since the last look went; True if any failed or
         worked again (``messages`` and ``saving_problem`` may have changed)."""
         changed = False
-        for kind, reason in self.writer.take_results():
+        for kind, reason, made in self.writer.take_results():
+            if kind == "stats" and reason is None:
+                self._stats_written(*made)
             changed = self._heard(kind, reason) or changed
         return changed
 
@@ -229,9 +276,14 @@ class Library:
         return True
 
     def flush(self) -> None:
-        """Wait for every save handed to the writer (at quit), and hear how they went."""
+        """Wait for every save handed to the writer (at quit), and hear how they went;
+        results not yet counted on disk are tried once more."""
         self.writer.flush()
         self.collect()
+        if self.unsaved:
+            self._write_stats()
+            self.writer.flush()
+            self.collect()
 
     # ------------------------------------------------------------------ settings
     def save_settings(self) -> None:
@@ -239,34 +291,83 @@ class Library:
         self._write("settings", self._path("settings.json"), lambda: data)
 
     # ------------------------------------------------------------------ games
-    def save_game(self, game: Game, seconds: float, assisted: bool) -> None:
+    def save_game(self, game: Game, extra: dict) -> None:
+        """Save the game in progress with what the table keeps beside it (``extra``:
+        seconds, assisted, its token, whether its result is counted); results not yet
+        on disk are tried again with it."""
         path = saved_game.game_path(self.folder or Path("."), game.rules.game_id)
-        extra = {"seconds": round(seconds, 1), "assisted": assisted}
         self._write("games", path, lambda: saved_game.to_dict(game, extra))
+        if self.unsaved and "stats" not in self.writer.pending_kinds():
+            self._write_stats()
 
     def load_game(self, game_id: str) -> tuple[Game | None, dict]:
         """The saved game of ``game_id`` and its extra fields (seconds: a finite number
-        from 0, assisted: a bool, when present); (None, {}) for a new deal. A save that is
-        damaged, or of another game, is moved aside with a message."""
+        from 0, assisted: a bool, token: text, recorded: a bool, when present); (None, {})
+        for a new deal. A save that is damaged, or of another game, is moved aside with a
+        message. A save whose game was counted before it could say so (a crash between the
+        two writes) says so now: the statistics know its token."""
         if self.folder is None:
             return None, {}
         path = saved_game.game_path(self.folder, game_id)
         game, extra, message = saved_game.load(path, game_id)
         self._note(message)
+        if game is not None and self.stats.counted(game_id, extra.get("token", "")):
+            extra["recorded"] = True
         return game, extra
 
     # ------------------------------------------------------------------ statistics
-    def record(self, game: Game, seconds: float, assisted: bool) -> None:
-        """Count a finished or abandoned game; a deal with no move made counts as neither."""
-        result = result_of(game, seconds, assisted)
-        if result is not None and self.stats.record(
-            game.rules.game_id, option_key(game.rules), result
-        ):
-            self._write("stats", self._path("stats.json"), self.stats.to_dict)
+    def record(self, game: Game, seconds: float, assisted: bool, token: str) -> Counted:
+        """Count a finished or abandoned game, once (its ``token`` says which game it
+        is); a deal with no move made counts as neither. What became of it (Counted).
+
+        The statistics file is read again, merged and written under a lock by the
+        writer's thread, so another copy of the game on the same data folder never
+        loses what it counted; until that write works the result is kept here and tried
+        again with every save."""
+        game_id = game.rules.game_id
+        result = result_of(game, seconds, assisted, token=token)
+        counted = self.stats.record(game_id, option_key(game.rules), result)
+        if counted:
+            self.unsaved.append(("result", game_id, option_key(game.rules), result))
+            self._write_stats()
+        return counted
 
     def reset_stats(self, game_id: str) -> None:
         self.stats.reset(game_id)
-        self._write("stats", self._path("stats.json"), self.stats.to_dict)
+        self.unsaved.append(("reset", game_id, "", None))
+        self._write_stats()
+
+    def _write_stats(self) -> None:
+        if self.folder is None:
+            return
+        folder, changes = self.folder, list(self.unsaved)
+        ours = self.stats.to_dict()  # what this copy knows, changes and all
+
+        def merge_and_write():
+            """In the writer's thread: the file as it is now, with our changes; where there
+            is no file, or an unusable one (set aside), what this copy knows."""
+            with file_lock(folder / STATS_LOCK):
+                disk, message = load_or_fresh(
+                    folder / "stats.json",
+                    STATS_KIND,
+                    STATS_VERSION,
+                    lambda: Stats.from_dict(ours),
+                    parse=Stats.from_dict,
+                    what="the statistics file",
+                    then="this game's own statistics are kept",
+                )
+                apply_changes(disk, changes)
+                write_atomic(folder / "stats.json", dump_json(disk.to_dict()))
+            return disk, changes, message
+
+        self.writer.submit("stats", folder / "stats.json", merge_and_write)
+
+    def _stats_written(self, disk: Stats, changes: list, message: str | None) -> None:
+        """The statistics on disk now: ours as written, with what other copies added."""
+        self._note(message)
+        self.unsaved = [change for change in self.unsaved if change not in changes]
+        apply_changes(disk, self.unsaved)  # those still on their way
+        self.stats = disk
 
     def _path(self, name: str) -> Path:
         return (self.folder or Path(".")) / name

@@ -9,6 +9,7 @@ model move. Its parts each have one job: ``table_input`` (mouse and keys to move
 from __future__ import annotations
 
 import random
+import secrets
 from functools import partial
 
 import pygame
@@ -45,16 +46,24 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         options: dict,
         deal: int | None = None,
         game: Game | None = None,
-        seconds: float = 0.0,
-        assisted: bool = False,
+        extra: dict | None = None,
+        replay: bool = False,
     ):
+        """``extra``: what a save keeps beside its game (seconds, assisted, token,
+        recorded); ``replay``: the table shows a replay file's game, never saved nor
+        counted."""
         self.app = app
         self.game_id = game_id
         self.options = dict(options)
         if game is None:
             game = Game(make_rules(game_id, **options), random_deal() if deal is None else deal)
         self.game = game
-        self.assisted = assisted  # the computer helped (hint, auto-play): marked in the stats
+        extra = extra or {}
+        self.replay = replay
+        # The game played, for the statistics: counted once (see stats.py).
+        self.token = extra.get("token") or new_token()
+        # The computer helped (hint, auto-play, a look back): marked in the statistics.
+        self.assisted = bool(extra.get("assisted")) or replay
         self.help_used: set[str] = set()  # which help, this session: HINTS, DEMO, LOOK_BACK
         self.view: TableView | None = None
         self.size = (0, 0)  # the window size the table was laid out for
@@ -69,7 +78,7 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         self.finder = None  # (card, until)
         self.message = ("", 0.0)
         self.now = 0.0
-        self.seconds = seconds
+        self.seconds = float(extra.get("seconds", 0.0))
         self.demo_on = False  # the computer plays on (the demo)
         self.auto_until = None  # when the demo makes its next move; None while it waits
         self.hint_wanted = False  # a hint was asked for before the partner had answered
@@ -77,9 +86,9 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         # (ticket, rules, options, note) while the partner looks for a winnable deal
         self.wanted_deal = None
         self.finished = self.rules.is_won(self.state)  # a resumed game may be won already
-        # The game's result is in the statistics already (its win), or never will be (a
-        # replay): it is not counted again, and a new deal asks nothing.
-        self.recorded = self.finished
+        # The game's result is in the statistics already (a win, perhaps undone since), or
+        # never will be (a replay): it is not counted again, and a new deal asks nothing.
+        self.recorded = bool(extra.get("recorded")) or replay or self.finished
         self.buttons: list[Button] = []
         self.bar_h = 0
         self.button_text_size = 0
@@ -139,6 +148,15 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         for label in ("Hint", "Demo", "Stats", "Options", "Help"):
             buttons.append(button(label, label.lower()))
         return buttons
+
+    def extra(self) -> dict:
+        """What the save keeps beside the game."""
+        return {
+            "seconds": round(self.seconds, 1),
+            "assisted": self.assisted,
+            "token": self.token,
+            "recorded": self.recorded,
+        }
 
     def button_label(self, spec) -> str:
         return self.rules.button_label(spec, self.state)
@@ -278,7 +296,11 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         self, deal: int | None = None, options: dict | None = None, note: str | None = None
     ) -> None:
         """Deal again (``deal``: that number, ``options``: under those rules), then say
-        ``note``. A game in play would count as a loss: the player is asked first."""
+        ``note``. A game in play would count as a loss: the player is asked first. From a
+        replay, the game in progress deals."""
+        if self.replay:
+            self.app.leave_replay(self).new_deal(deal, options, note)
+            return
         if self.loss_at_stake:
 
             def again() -> None:
@@ -331,6 +353,7 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         self.assisted = False
         self.help_used = set()
         self.finished = self.recorded = False
+        self.token = new_token()
         self.stop_demo()
         self.hint_wanted = False
         self.message = ("", 0.0)
@@ -412,3 +435,8 @@ def message_strip(size: tuple[int, int]) -> int:
 
 def random_deal() -> int:
     return random.randint(1, MAX_DEAL)
+
+
+def new_token() -> str:
+    """A name for one game played, unlike any other (the statistics count it once)."""
+    return secrets.token_hex(8)

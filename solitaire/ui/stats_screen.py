@@ -15,7 +15,7 @@ import pygame
 
 from ..model.games import GAMES, make_rules
 from ..model.moves import Status
-from ..stats import Result, Stats, Summary, option_key
+from ..stats import Counted, Result, Stats, Summary, option_key
 from .overlays import MenuOverlay, Overlay, scaled_text_size
 from .table_help import DEMO, HINTS
 from .theme import font, text, wrap
@@ -57,7 +57,7 @@ def win_title(assisted: bool, help_used: set[str]) -> str:
     return "Won with help"
 
 
-def win_lines(table, summary: Summary, counted: bool) -> list[str]:
+def win_lines(table, summary: Summary, counted: Counted) -> list[str]:
     """What the win box says under its heading: the deal, score or points, time and moves,
     and what the win did to the streak. ``summary`` is of the rule set just played."""
     rules, game = table.rules, table.game
@@ -72,7 +72,9 @@ def win_lines(table, summary: Summary, counted: bool) -> list[str]:
             f"Points: {points:+d} ({rules.option_text()}); {summary.points_total:+d} in all"
         )
     lines.append(f"Time {clock(table.seconds)}      Moves {len(game.done)}")
-    if not counted:
+    if counted == Counted.REPLAY:
+        lines.append("A deal you won before: counted apart, not in your streaks or records")
+    elif not counted:
         lines.append("Not counted: this game was counted before, or is a replay")
     elif table.assisted:
         lines.append("Counted as a win with help: not in your streaks or records")
@@ -102,6 +104,7 @@ def summary_rows(rules, summary: Summary) -> list[tuple[str, str]]:
         ("Best score", _optional(summary.best_score, rules.score_words)),
         ("Fewest moves to a win", _optional(summary.fewest_moves, str)),
         ("Fastest win", _optional(summary.fastest_win, clock)),
+        ("Won deals played again", f"{summary.replayed} ({summary.replays_won} won)"),
     ]
     rows += rules.stats_items(summary)
     return rows if summary.played else [(label, "-") for label, _ in rows]
@@ -137,6 +140,13 @@ def _changed_options(key: str, defaults: list[str]) -> str:
 
 
 # ---------------------------------------------------------------------- the screen
+WHAT_COUNTS = (
+    "Every deal you make a move in counts once, won or lost; a deal you won before and play"
+    " again counts on its own line only. Help (hints, the demo, a look behind a reshuffle)"
+    " earns no money, points, streaks or records. Replays never count."
+)
+
+
 class StatsOverlay(Overlay):
     def __init__(self, app, game_id: str, rules):
         super().__init__(app)
@@ -186,7 +196,7 @@ class StatsOverlay(Overlay):
                 text(surface, line, size, theme.text, (inner.centerx, top), "midtop")
                 top += size * 3 // 2
             return
-        note = self.rules.stats_note
+        note = f"{WHAT_COUNTS} {self.rules.stats_note}".strip()
         if note:
             for line in reversed(wrap(note, size * 4 // 5, inner.w)):
                 bottom -= size

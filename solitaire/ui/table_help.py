@@ -30,6 +30,7 @@ class TableHelp:
         """The next move of a winning line: an arrow at the card, a glow where it goes."""
         self.assisted = True
         self.help_used.add(HINTS)
+        self.partner.position_changed()  # about the position on the table, whatever made it
         answer = self.partner.hint()
         if answer is None:  # the partner is still thinking: the hint comes with its answer
             self.hint_wanted = True
@@ -66,6 +67,7 @@ class TableHelp:
         the player cannot foresee (``Rules.hint_excludes``, La Belle Lucie's seeded
         reshuffles), so such a move comes only when nothing wins without it, as a player
         would make it, and what follows is worked out from the layout it shows."""
+        self.partner.position_changed()
         move = self.partner.hint()
         if move is None:  # no answer yet: wait for it (partner_answered goes on)
             self.auto_until = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 
 import pygame
 
@@ -141,6 +142,14 @@ class Window:
             self.fullscreen = False
             self.surface = self._set_mode()
         pygame.display.iconify()
+
+    def bring_to_front(self) -> None:
+        """Out of the task bar and in front of the other windows."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # only its surface is
+            window = pygame.Window.from_display_module()
+        window.restore()
+        window.focus()
 
     def restored(self) -> None:
         if self.hidden_from_fullscreen:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
+from ..options import resolve_options
 from ..rules import Rules
 
 
@@ -48,10 +49,12 @@ def _discover() -> tuple[dict[str, type[Rules]], dict[str, str]]:
 GAMES, BROKEN = _discover()
 
 
-def make_rules(game_id: str, **options: object) -> Rules:
-    """The rules of a game with its options; UnknownGame or OptionError if they are wrong."""
+def make_rules(game_id: str, /, **options: object) -> Rules:
+    """The rules of a game with its options; UnknownGame or OptionError if they are wrong
+    (an option name the game does not have is told before any is used)."""
     try:
         cls = GAMES[game_id]
     except (KeyError, TypeError):
         raise UnknownGame(f"unknown game '{game_id}' (games: {', '.join(GAMES)})") from None
+    resolve_options(cls.option_specs, options)
     return cls(**options)

@@ -558,7 +558,7 @@ class Merci(BelleLucie):
             return f"{button.label} ({'unlimited' if left is None else left})"
         return button.label
 
-    def __init__(self, **options: object):
+    def __init__(self, /, **options: object):
         super().__init__(**options)
         self.redeals = self.options["redeals"]
         self.mercis = self.options["mercis"]

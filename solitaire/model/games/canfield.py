@@ -68,7 +68,7 @@ class Canfield(Rules):
         "f": HOME,
     }
 
-    def __init__(self, **options: object):
+    def __init__(self, /, **options: object):
         super().__init__(**options)
         self.turn_count, self.passes = MODES[self.options["mode"]]
 

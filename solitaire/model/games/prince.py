@@ -44,7 +44,7 @@ class Prince(Rules):
         "h": HOME,
     }
 
-    def __init__(self, **options: object):
+    def __init__(self, /, **options: object):
         super().__init__(**options)
         self.build = SEQUENCE_RULES[self.options["sequence"]]
 
