@@ -1,7 +1,9 @@
 """Building positions by hand for rule tests, and games played at random."""
 
+import errno
 import random
 import threading
+from pathlib import Path
 
 from solitaire.model.cards import parse_card
 from solitaire.model.game import Game
@@ -92,3 +94,20 @@ def finishes(action, hang: float = 120.0):
     if "error" in outcome:
         raise outcome["error"]
     return outcome["value"]
+
+
+def statistics_disk(monkeypatch, full: bool) -> dict:
+    """A disk that has no room for the statistics while ``disk["full"]`` is true (the
+    other files are written as usual); the switch."""
+    from solitaire.ui import library
+
+    disk = {"full": full}
+    real = library.write_atomic
+
+    def write(path, text):
+        if disk["full"] and Path(path).name == "stats.json":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(path, text)
+
+    monkeypatch.setattr(library, "write_atomic", write)
+    return disk

@@ -1,7 +1,6 @@
 """Every game counted exactly once: across restarts, undo and redo, replays, two copies
 on one data folder, a crash between two writes and a full disk; help earns nothing."""
 
-import errno
 import os
 import subprocess
 import sys
@@ -9,6 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import statistics_disk
 from table_driver import key, send
 
 from solitaire.model.game import MOVE_LIMIT, Game
@@ -17,7 +17,6 @@ from solitaire.model.moves import IllegalMove, Move, MoveKind
 from solitaire.solver.solve import solve_game
 from solitaire.stats import LOST, WON, Result, Stats, result_of
 from solitaire.storage import BackgroundWriter
-from solitaire.ui import library as library_module
 from solitaire.ui.app import App
 from solitaire.ui.instance import Instance, ask_first_copy_to_show
 from solitaire.ui.library import Library, ignore_invalid_xdg_paths
@@ -159,14 +158,7 @@ def test_a_second_copy_brings_the_first_to_the_front_and_ends(tmp_path):
         twin = Instance(folder)
         assert twin.claim()
         twin.listen(lambda: shown.append("twin"))
-        result = subprocess.run(
-            [sys.executable, "main.py", "--windowed"],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
+        result = start_a_copy(env)
         twin.release()
         assert result.returncode == 0, result.stderr
         assert "already running: its window was brought to the front" in result.stdout
@@ -180,19 +172,18 @@ def test_a_second_copy_that_cannot_reach_the_first_refuses_with_a_message(tmp_pa
     held = Instance(second_copy_folder(env))
     assert held.claim()  # a first copy that does not answer
     try:
-        result = subprocess.run(
-            [sys.executable, "main.py", "--windowed"],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
+        result = start_a_copy(env)
     finally:
         held.release()
     assert result.returncode == 2
     [line] = result.stderr.strip().splitlines()
     assert "Solitaire is already running" in line and "close that copy first" in line
+
+
+def start_a_copy(env: dict) -> subprocess.CompletedProcess:
+    """``main.py`` started as by a double-click, with ``env``."""
+    command = [sys.executable, "main.py", "--windowed"]
+    return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
 
 
 def second_copy_folder(env: dict) -> Path:
@@ -246,15 +237,7 @@ def test_a_crash_at_any_write_of_a_winning_move_counts_the_win_once(tmp_path, su
 
 # ---------------------------------------------------------------------- a full disk
 def test_a_win_on_a_full_disk_is_kept_and_written_when_space_comes_back(tmp_path, monkeypatch):
-    disk = {"full": False}
-    real = library_module.write_atomic
-
-    def write(path, text):
-        if disk["full"] and Path(path).name == "stats.json":
-            raise OSError(errno.ENOSPC, "No space left on device")
-        real(path, text)
-
-    monkeypatch.setattr(library_module, "write_atomic", write)
+    disk = statistics_disk(monkeypatch, full=False)
     app = launch(tmp_path)
     last = play_to_one_from_the_end(app)
     disk["full"] = True

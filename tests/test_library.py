@@ -1,17 +1,14 @@
 """The data folder as the game uses it: settings checked field by field at start-up, saves
 kept to their own game's slot, and each kind of save failing on its own."""
 
-import errno
 import json
-from pathlib import Path
 
 import pygame
 import pytest
-from helpers import random_game
+from helpers import random_game, statistics_disk
 
 from solitaire import saved_game
 from solitaire.stats import Stats
-from solitaire.ui import library as library_module
 from solitaire.ui.app import App
 from solitaire.ui.library import DEFAULT_SETTINGS, Library
 
@@ -179,15 +176,7 @@ def test_saving_problem_says_what_is_not_saved_until_it_works_again(tmp_path):
 
 
 def test_statistics_that_cannot_be_saved_are_named_held_and_tried_again(tmp_path, monkeypatch):
-    disk = {"full": True}
-    real = library_module.write_atomic
-
-    def write(path, text):
-        if disk["full"] and Path(path).name == "stats.json":
-            raise OSError(errno.ENOSPC, "No space left on device")
-        real(path, text)
-
-    monkeypatch.setattr(library_module, "write_atomic", write)
+    disk = statistics_disk(monkeypatch, full=True)
     library = Library(tmp_path)
     game = random_game("canfield", 2, 3)
     library.record(game, 5.0, False, "t")
