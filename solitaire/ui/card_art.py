@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache, partial
 
@@ -103,6 +104,8 @@ def _unit_circle(steps: int) -> tuple[tuple[float, float], ...]:
 def _ellipse_points(
     cx: float, cy: float, rx: float, ry: float, angle: float = 0.0, steps: int = 40
 ) -> list[Point]:
+    if not angle:
+        return [(cx + rx * cos_t, cy + ry * sin_t) for cos_t, sin_t in _unit_circle(steps)]
     cos_a, sin_a = math.cos(angle), math.sin(angle)
     points = []
     for cos_t, sin_t in _unit_circle(steps):
@@ -335,32 +338,28 @@ def _pts(spec: str) -> list[Point]:
 
 
 class _Pen:
-    """Draws in design units: one unit is the width of the figure's box; y points down."""
+    """Draws in design units: one unit is the width of the figure's box; y points down.
 
-    def __init__(self, surface: pygame.Surface, origin: Point, unit: float, line: Colour):
-        self.surface = surface
-        self.origin = origin
-        self.unit = unit
+    The pen records what it is asked to draw and draws it later, with ``draw``: a figure is
+    measured first (``bounds``) and then scaled and placed to fit its half of the card."""
+
+    def __init__(self, line: Colour):
         self.line_colour = line
-        self.line_width = max(1, round(unit * 0.012))
-
-    def xy(self, x: float, y: float) -> Point:
-        return (self.origin[0] + x * self.unit, self.origin[1] + y * self.unit)
+        # (kind, colour, points, outline or width, may cross the split), in design units
+        self.marks: list[tuple] = []
+        self.crossing = False  # set while drawing the parts that run down past the split
 
     def poly(self, colour, points: str | list[Point], outline: bool = True) -> None:
         if isinstance(points, str):
             points = _pts(points)
-        (ox, oy), unit = self.origin, self.unit
-        pts = [(ox + x * unit, oy + y * unit) for x, y in points]
-        pygame.draw.polygon(self.surface, colour, pts)
-        if outline:
-            pygame.draw.polygon(self.surface, self.line_colour, pts, self.line_width)
+        self.marks.append(("poly", colour, points, outline, self.crossing))
 
     def rect(self, colour, left: float, top: float, right: float, bottom: float) -> None:
         self.poly(colour, [(left, top), (right, top), (right, bottom), (left, bottom)])
 
     def ellipse(self, colour, cx, cy, rx, ry, angle=0.0, outline: bool = True) -> None:
-        self.poly(colour, _ellipse_points(cx, cy, rx, ry, angle), outline)
+        steps = 40 if max(rx, ry) > 0.03 else 16  # a pearl needs no forty corners
+        self.poly(colour, _ellipse_points(cx, cy, rx, ry, angle, steps), outline)
 
     def circle(self, colour, cx, cy, r, outline: bool = True) -> None:
         self.ellipse(colour, cx, cy, r, r, outline=outline)
@@ -373,21 +372,59 @@ class _Pen:
         """A stroke ``width`` design units thick with round ends."""
         if isinstance(points, str):
             points = _pts(points)
-        pts = [self.xy(x, y) for x, y in points]
-        pygame.draw.lines(self.surface, colour, False, pts, max(1, round(width * self.unit)))
-        for end in (pts[0], pts[-1]):
-            pygame.draw.circle(self.surface, colour, end, width * self.unit / 2)
+        self.marks.append(("line", colour, points, width, self.crossing))
 
     def stroke(self, colour, points: str | list[Point], width: float) -> None:
         """A line with the outline colour around it: a shaft, a stem, an arch."""
-        self.line(self.line_colour, points, width + 2 * self.line_width / self.unit)
-        self.line(colour, points, width)
+        if isinstance(points, str):
+            points = _pts(points)
+        self.marks.append(("stroke", colour, points, width, self.crossing))
+
+    def bounds(self, pad: float = 0.0, fixed_only: bool = False) -> tuple[float, ...]:
+        """(left, top, right, bottom) of everything drawn, ``pad`` wider for outlines; with
+        ``fixed_only``, of what lies above the split alone (the head, not the garment)."""
+        marks = [mark for mark in self.marks if not (fixed_only and mark[4])]
+        # Polygons all grow by ``pad``: their points are measured in one go.
+        xs, ys = zip(*[point for mark in marks if mark[0] == "poly" for point in mark[2]])
+        left, top, right, bottom = min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+        for kind, _, points, width, _ in marks:
+            if kind != "poly":
+                grow = width / 2 + (pad if kind == "stroke" else 0)
+                xs, ys = zip(*points)
+                left, right = min(left, min(xs) - grow), max(right, max(xs) + grow)
+                top, bottom = min(top, min(ys) - grow), max(bottom, max(ys) + grow)
+        return left, top, right, bottom
+
+    def draw(self, surface: pygame.Surface, origin: Point, unit: float, line_width: int) -> None:
+        """Draw the marks with the design box's top left at ``origin``, ``unit`` pixels wide,
+        outlines ``line_width`` pixels."""
+        ox, oy = origin
+        outline_colour = self.line_colour
+        for kind, colour, points, extra, _ in self.marks:
+            pts = [(ox + x * unit, oy + y * unit) for x, y in points]
+            if kind == "poly":
+                pygame.draw.polygon(surface, colour, pts)
+                if extra:
+                    pygame.draw.polygon(surface, outline_colour, pts, line_width)
+                continue
+            width = extra * unit
+            if kind == "stroke":
+                _round_line(surface, outline_colour, pts, width + 2 * line_width)
+            _round_line(surface, colour, pts, width)
 
 
-# All figures share one pose so the twelve read as a set: the head at HEAD, the torso filling
-# the bottom of the half panel and running past the split line, and the right hand at HAND
-# holding the figure's attribute. The half panel ends at y = 1 in the middle; the split
-# between the two halves is tilted, as on printed court cards, by SPLIT_TILT across the width.
+def _round_line(surface: pygame.Surface, colour, pts: list[Point], width: float) -> None:
+    pygame.draw.lines(surface, colour, False, pts, max(1, round(width)))
+    for end in (pts[0], pts[-1]):
+        pygame.draw.circle(surface, colour, end, width / 2)
+
+
+# All figures share one pose so the twelve read as a set: the head at HEAD, the garment (one
+# cut per rank) running down past the split line, and the right hand at HAND holding the
+# figure's attribute. The waist, (0.5, 1), sits on the card's centre; the split between the
+# two halves runs through it, tilted as on printed court cards: it drops SPLIT_TILT for each
+# unit to the left. Only the garment and the staff in the hand cross it (the figures are drawn
+# so); the whole figure is measured and scaled to lie inside its half, clear of the frame.
 HEAD = (0.5, 0.4)
 HAND = (0.86, 0.77)
 SPLIT_TILT = 0.36
@@ -479,81 +516,162 @@ def _moustache(pen: _Pen, pal: _Palette, hair: str) -> None:
     pen.poly(pal.hair[hair], "0.41,0.48 0.5,0.455 0.59,0.48 0.56,0.505 0.5,0.49 0.44,0.505")
 
 
-# ---- garments
+# ---- garments: one cut for each rank, in the suit's colours and pattern
+#
+# A garment runs from the neck down past the split (y = 1 in the middle) and stays inside
+# x = 0.04..0.96. Drawn with ``pen.crossing`` set: the split cuts it, and nothing else.
 
 
-def _robe(pen: _Pen, pal: _Palette, neck_y: float, pattern) -> None:
-    """Neck, a cloak in the suit colour with the suit's pattern, the tunic, gold bands."""
-    pen.poly(pal.skin, f"0.44,0.5 0.56,0.5 0.57,{neck_y + 0.05} 0.43,{neck_y + 0.05}")
-    pen.poly(
-        pal.robe,
-        f"-0.05,1.3 -0.03,0.84 0.06,0.72 0.22,0.65 0.4,{neck_y} 0.6,{neck_y} 0.78,0.65 "
-        "0.94,0.72 1.03,0.84 1.05,1.3",
-    )
-    pattern(pen, pal)
-    top = neck_y + 0.03
-    pen.poly(pal.tunic, f"0.36,{top} 0.64,{top} 0.72,1.3 0.28,1.3")
-    for side in (-1, 1):
-        upper, lower = 0.5 + side * 0.14, 0.5 + side * 0.22
-        band = [(upper - 0.025, top), (upper + 0.025, top), (lower + 0.025, 1.3)]
-        pen.poly(pal.gold, band + [(lower - 0.025, 1.3)])
-    for i in range(4):
-        pen.lozenge(
-            pal.jewel if pal.tunic == pal.gold else pal.gold, 0.5, top + 0.12 + i * 0.12, 0.028
+def _neck(pen: _Pen, pal: _Palette, bottom: float = 0.66) -> None:
+    pen.poly(pal.skin, f"0.44,0.5 0.56,0.5 0.57,{bottom} 0.43,{bottom}")
+
+
+def _king_robe(pen: _Pen, pal: _Palette, pattern) -> None:
+    """A long mantle open over the tunic, edged with ermine, an ermine cape on the shoulders
+    and a wide sleeve with an ermine cuff."""
+    _neck(pen, pal)
+    pen.poly(pal.robe, _mirrored(_pts("0.5,0.63 0.34,0.64 0.18,0.7 0.09,0.78 0.05,0.9 0.05,1.3")))
+    pattern(pen, pal, ((0.1, 0.92), (0.19, 0.97), (0.11, 1.05), (0.21, 1.07), (0.12, 1.15)))
+    pen.poly(pal.tunic, "0.43,0.64 0.57,0.64 0.67,1.3 0.33,1.3")
+    for y in (0.8, 0.91, 1.02):
+        pen.lozenge(pal.jewel if pal.tunic == pal.gold else pal.gold, 0.5, y, 0.024)
+    for side in (-1, 1):  # the mantle's ermine edges
+        inner, outer = (0.07, 0.17), (0.13, 0.25)
+        band = [(0.5 + side * inner[0], 0.66), (0.5 + side * outer[0], 0.66)]
+        band += [(0.5 + side * outer[1], 1.3), (0.5 + side * inner[1], 1.3)]
+        pen.poly(pal.pearl, band)
+        for y in (0.8, 0.92, 1.04, 1.16):
+            x = 0.5 + side * (0.1 + 0.09 * (y - 0.66) / 0.64)
+            _ermine_tail(pen, pal, x, y)
+    _ermine_cape(pen, pal)
+    # The right arm, bent up to the hand: a wide sleeve turned back in ermine.
+    pen.poly(pal.robe, "0.68,0.67 0.88,0.7 0.95,0.79 0.84,0.86 0.72,0.84")
+    pen.stroke(pal.pearl, "0.83,0.84 0.935,0.785", 0.035)
+    _ermine_tail(pen, pal, 0.885, 0.82)
+
+
+ERMINE_TAIL = _pts(
+    "0,0.018 0.011,0 0.017,-0.026 0.005,-0.012 0,-0.03 -0.005,-0.012 -0.017,-0.026 -0.011,0"
+)
+
+
+def _ermine_tail(pen: _Pen, pal: _Palette, x: float, y: float) -> None:
+    """The black tip of an ermine's tail: a drop with three points on top, as heralds draw it."""
+    pen.poly(pal.line, [(x + dx, y + dy) for dx, dy in ERMINE_TAIL], outline=False)
+
+
+def _ermine_cape(pen: _Pen, pal: _Palette) -> None:
+    """A short white cape over the shoulders, dotted with tails."""
+    left = _pts("0.5,0.655 0.37,0.615 0.22,0.655 0.11,0.72 0.07,0.79 0.13,0.83 0.3,0.82 0.5,0.79")
+    pen.poly(pal.pearl, _mirrored(left))
+    for x, y in ((0.14, 0.79), (0.24, 0.72), (0.31, 0.8), (0.38, 0.68)):
+        _ermine_tail(pen, pal, x, y)
+        _ermine_tail(pen, pal, 1 - x, y)
+
+
+def _queen_gown(pen: _Pen, pal: _Palette, pattern, neckline: str) -> None:
+    """A fitted bodice with a low ``neckline`` (square, round or high), a stomacher laced
+    down to the waist, puffed sleeves and a flower pinned at the neckline; the skirt
+    flares out below the waist."""
+    _neck(pen, pal, 0.7)
+    bodice = "0.5,0.64 0.36,0.645 0.23,0.69 0.18,0.77 0.2,0.88 0.27,0.99 0.17,1.1 0.08,1.3"
+    pen.poly(pal.robe, _mirrored(_pts(bodice + " 0.5,1.3")))
+    pattern(pen, pal, ((0.16, 1.1), (0.25, 1.08), (0.13, 1.18), (0.23, 0.9), (0.77, 0.88)))
+    pen.poly(pal.tunic, "0.37,0.72 0.63,0.72 0.5,1.06")  # the stomacher
+    for i in range(4):  # its lacing
+        y = 0.76 + 0.065 * i
+        half = 0.1 * (1.06 - y) / 0.34
+        pen.line(pal.gold, [(0.5 - half, y), (0.5 + half, y + 0.04)], 0.008)
+        pen.line(pal.gold, [(0.5 + half, y), (0.5 - half, y + 0.04)], 0.008)
+    if neckline == "square":
+        pen.poly(pal.skin, "0.37,0.64 0.63,0.64 0.63,0.73 0.37,0.73")
+        pen.line(pal.gold, "0.365,0.64 0.365,0.735 0.635,0.735 0.635,0.64", 0.014)
+    elif neckline == "round":
+        pen.poly(pal.skin, _path((0.36, 0.645), ((0.38, 0.8), (0.62, 0.8), (0.64, 0.645))))
+        pen.line(
+            pal.gold, _bezier((0.355, 0.645), (0.38, 0.81), (0.62, 0.81), (0.645, 0.645), 10), 0.014
         )
+    else:  # high: a band of the tunic's colour up to the ruff
+        pen.poly(pal.tunic, "0.4,0.64 0.6,0.64 0.62,0.73 0.38,0.73")
+        pen.line(pal.gold, "0.38,0.73 0.62,0.73", 0.014)
+    for side in (-1, 1):  # puffed sleeves, slashed to show the lining
+        cx = 0.5 + side * 0.285
+        pen.ellipse(pal.tunic, cx, 0.72, 0.085, 0.07)
+        for dx in (-0.04, 0.0, 0.04):
+            pen.line(pal.robe, [(cx + dx * 0.9, 0.67), (cx + dx, 0.77)], 0.016)
+    _flower(pen, pal, 0.5, 0.745, 0.03)
 
 
-# Spots on the cloak, clear of the tunic and the sleeve: each suit scatters its own motif.
-CLOAK_SPOTS = ((0.08, 0.86), (0.18, 0.78), (0.2, 0.94), (0.08, 1.04), (0.2, 1.12), (0.9, 0.97))
+def _flower(pen: _Pen, pal: _Palette, cx: float, cy: float, r: float) -> None:
+    """Five round petals of the jewel's colour round a gold heart."""
+    for i in range(5):
+        a = -math.pi / 2 + i * 2 * math.pi / 5
+        pen.circle(pal.jewel, cx + r * math.cos(a), cy + r * math.sin(a), r * 0.75)
+    pen.circle(pal.gold, cx, cy, r * 0.55)
 
 
-def _lozenges(pen: _Pen, pal: _Palette) -> None:
-    for x, y in CLOAK_SPOTS:
-        pen.lozenge(pal.gold, x, y, 0.02)
+def _jack_doublet(pen: _Pen, pal: _Palette, pattern, collar: str) -> None:
+    """A short doublet buttoned down the front, slashed on the chest, with shoulder wings,
+    a belt and a pleated skirt below it; ``collar`` falling, standing, dagged or a chain."""
+    _neck(pen, pal)
+    # The skirt below the belt, pleated, with the suit's pattern.
+    pen.poly(pal.robe, _mirrored(_pts("0.5,0.88 0.25,0.88 0.12,1.3 0.5,1.3")))
+    for x in (0.26, 0.34, 0.42):
+        pen.line(pal.line, [(x + 0.01, 0.92), (x - 0.04, 1.3)], 0.007)
+        pen.line(pal.line, [(1 - x - 0.01, 0.92), (1 - x + 0.04, 1.3)], 0.007)
+    pattern(pen, pal, ((0.22, 1.0), (0.3, 0.96), (0.38, 1.01), (0.7, 0.96), (0.62, 0.93)))
+    body = "0.5,0.62 0.38,0.625 0.25,0.665 0.2,0.74 0.22,0.83 0.25,0.89 0.5,0.89"
+    pen.poly(pal.robe, _mirrored(_pts(body)))
+    for side in (-1, 1):  # slashes on the chest
+        for x, y in ((0.37, 0.71), (0.31, 0.77), (0.38, 0.8)):
+            pen.ellipse(pal.tunic, 0.5 + side * (0.5 - x), y, 0.013, 0.035)
+    pen.line(pal.line, "0.5,0.66 0.5,0.86", 0.008)
+    for y in (0.69, 0.75, 0.81):
+        pen.circle(pal.gold, 0.5, y, 0.016)
+    pen.rect(pal.wood, 0.245, 0.85, 0.755, 0.895)  # the belt
+    pen.rect(pal.gold, 0.46, 0.84, 0.54, 0.905)
+    pen.rect(pal.wood, 0.48, 0.86, 0.52, 0.885)
+    for side in (-1, 1):  # shoulder wings
+        cx = 0.5 + side * 0.27
+        wing = [
+            (cx - 0.07, 0.66),
+            (cx + 0.07, 0.66),
+            (cx + side * 0.06, 0.75),
+            (cx - side * 0.05, 0.74),
+        ]
+        pen.poly(pal.tunic, wing)
+        for dx in (-0.03, 0.0, 0.03):
+            pen.line(pal.gold, [(cx + dx, 0.665), (cx + dx + side * 0.01, 0.74)], 0.01)
+    COLLARS[collar](pen, pal)
+    # The right arm, slim and slashed, bent up to the hand.
+    pen.poly(pal.robe, "0.72,0.68 0.86,0.71 0.93,0.78 0.84,0.835 0.74,0.81")
+    for x, y in ((0.78, 0.75), (0.84, 0.76)):
+        pen.ellipse(pal.tunic, x, y, 0.012, 0.032, angle=-0.5)
+    pen.stroke(pal.gold, "0.835,0.82 0.925,0.77", 0.02)
 
 
-def _rings(pen: _Pen, pal: _Palette) -> None:
-    for x, y in CLOAK_SPOTS:
-        pen.circle(pal.gold, x, y, 0.028)
-        pen.circle(pal.robe, x, y, 0.011, outline=False)
+def _falling_collar(pen: _Pen, pal: _Palette) -> None:
+    """A flat white collar lying on the shoulders, two square flaps in front."""
+    left = _pts("0.5,0.62 0.4,0.6 0.3,0.64 0.3,0.7 0.38,0.74 0.47,0.72 0.5,0.68")
+    pen.poly(pal.pearl, _mirrored(left))
+    pen.line(pal.line, "0.5,0.64 0.5,0.7", 0.006)
 
 
-def _trefoils(pen: _Pen, pal: _Palette) -> None:
-    for x, y in CLOAK_SPOTS:
-        for a in (-math.pi / 2, math.pi / 6, 5 * math.pi / 6):
-            pen.circle(pal.gold, x + 0.018 * math.cos(a), y + 0.018 * math.sin(a), 0.014, False)
+def _standing_collar(pen: _Pen, pal: _Palette) -> None:
+    """A stiff gold collar standing round the neck, rimmed with jewels."""
+    pen.poly(pal.gold, "0.41,0.58 0.59,0.58 0.62,0.66 0.5,0.69 0.38,0.66")
+    for x in (0.43, 0.5, 0.57):
+        pen.circle(pal.jewel, x, 0.64 + (0.02 if x == 0.5 else 0.0), 0.012)
 
 
-def _stripes(pen: _Pen, pal: _Palette) -> None:
-    """Gold braid running down the cloak on both sides."""
-    for x in (0.07, 0.16):
-        pen.line(pal.gold, [(x + 0.03, 0.74), (x - 0.02, 1.25)], 0.018)
-    pen.line(pal.gold, [(0.9, 0.8), (0.93, 1.25)], 0.018)
-
-
-def _ermine(pen: _Pen, pal: _Palette) -> None:
-    """The king's collar: white fur with black tails."""
-    pen.poly(pal.pearl, "0.06,0.74 0.3,0.6 0.5,0.68 0.7,0.6 0.94,0.74 0.84,0.8 0.5,0.76 0.16,0.8")
-    for x, y in ((0.18, 0.72), (0.32, 0.67), (0.68, 0.67), (0.82, 0.72)):
-        pen.lozenge(pal.line, x, y, 0.013, outline=False)
-
-
-def _pearl_neckline(pen: _Pen, pal: _Palette) -> None:
-    pen.poly(pal.skin, "0.39,0.6 0.61,0.6 0.59,0.71 0.41,0.71", outline=False)
-    for i in range(9):
-        a = math.pi * (0.1 + 0.8 * i / 8)
-        pen.circle(pal.pearl, 0.5 + 0.1 * math.cos(a), 0.59 + 0.075 * math.sin(a), 0.014)
-
-
-def _ruff(pen: _Pen, pal: _Palette) -> None:
-    """A pleated white ruff around the neck."""
-    for i in range(9):
-        x = 0.34 + i * 0.04
-        pen.ellipse(pal.pearl, x, 0.64 + 0.02 * abs(i - 4) / 4, 0.03, 0.045)
-
-
-def _jack_collar(pen: _Pen, pal: _Palette) -> None:
-    pen.poly(pal.gold, "0.28,0.63 0.5,0.71 0.72,0.63 0.66,0.6 0.5,0.66 0.34,0.6")
+def _dagged_collar(pen: _Pen, pal: _Palette) -> None:
+    """A short cape cut into points along its edge."""
+    points = [(0.28, 0.65)]
+    for i in range(8):
+        x = 0.28 + 0.44 * (i + 0.5) / 8
+        sag = 0.04 * (1 - abs(x - 0.5) / 0.22) ** 0.5
+        points += [(x, 0.71 + sag + 0.03), (0.28 + 0.44 * (i + 1) / 8, 0.69 + sag)]
+    pen.poly(pal.gold, points[:-1] + [(0.72, 0.65), (0.6, 0.61), (0.4, 0.61)])
 
 
 def _chain(pen: _Pen, pal: _Palette) -> None:
@@ -563,10 +681,50 @@ def _chain(pen: _Pen, pal: _Palette) -> None:
     pen.circle(pal.jewel, 0.5, 0.77, 0.016, outline=False)
 
 
-def _sleeve(pen: _Pen, pal: _Palette) -> None:
-    """The right sleeve and the hand gripping the attribute."""
-    pen.poly(pal.robe, "0.7,0.66 0.9,0.7 0.96,0.8 0.84,0.86 0.72,0.84")
-    pen.line(pal.gold, "0.83,0.855 0.955,0.795", 0.03)
+COLLARS = {
+    "falling": _falling_collar,
+    "standing": _standing_collar,
+    "dagged": _dagged_collar,
+    "chain": _chain,
+}
+
+
+# The suit's pattern strewn over the cloth, at spots each garment gives (clear of its trims).
+
+
+def _lozenges(pen: _Pen, pal: _Palette, spots) -> None:
+    for x, y in spots:
+        pen.lozenge(pal.gold, x, y, 0.02)
+
+
+def _rings(pen: _Pen, pal: _Palette, spots) -> None:
+    for x, y in spots:
+        pen.circle(pal.gold, x, y, 0.026)
+        pen.circle(pal.robe, x, y, 0.01, outline=False)
+
+
+def _trefoils(pen: _Pen, pal: _Palette, spots) -> None:
+    for x, y in spots:
+        for a in (-math.pi / 2, math.pi / 6, 5 * math.pi / 6):
+            pen.circle(pal.gold, x + 0.018 * math.cos(a), y + 0.018 * math.sin(a), 0.014, False)
+
+
+def _dashes(pen: _Pen, pal: _Palette, spots) -> None:
+    """Short slanting gold stitches, in pairs."""
+    for x, y in spots:
+        for dx in (-0.012, 0.012):
+            pen.line(pal.gold, [(x + dx + 0.008, y - 0.025), (x + dx - 0.008, y + 0.025)], 0.012)
+
+
+def _ruff(pen: _Pen, pal: _Palette) -> None:
+    """A pleated white ruff around the neck."""
+    for i in range(9):
+        x = 0.34 + i * 0.04
+        pen.ellipse(pal.pearl, x, 0.64 + 0.02 * abs(i - 4) / 4, 0.03, 0.045)
+
+
+def _hand(pen: _Pen, pal: _Palette) -> None:
+    """The right hand, gripping what the figure holds."""
     pen.ellipse(pal.skin, *HAND, 0.05, 0.045)
 
 
@@ -859,8 +1017,8 @@ def _tulip(pen: _Pen, pal: _Palette) -> None:
     pen.stroke(pal.leaf, f"{x},0.8 {x + 0.01},0.5 {x},0.24", 0.018)
     pen.poly(pal.leaf, f"{x},0.62 {x - 0.08},0.44 {x - 0.09},0.34 {x - 0.02},0.5")
     pen.poly(pal.leaf, f"{x},0.56 {x + 0.08},0.4 {x + 0.09},0.3 {x + 0.02},0.46")
-    cup = f"{x - 0.07},0.08 {x - 0.035},0.13 {x},0.06 {x + 0.035},0.13 {x + 0.07},0.08 {x + 0.06},0.2 {x},0.26 {x - 0.06},0.2"
-    pen.poly(pal.robe, cup)
+    cup = _pts("-0.07,0.08 -0.035,0.13 0,0.06 0.035,0.13 0.07,0.08 0.06,0.2 0,0.26 -0.06,0.2")
+    pen.poly(pal.robe, [(x + dx, y) for dx, y in cup])
     pen.line(pal.gold, f"{x},0.1 {x},0.22", 0.01)
 
 
@@ -901,73 +1059,153 @@ def _orb(pen: _Pen, pal: _Palette) -> None:
 # ---- the twelve figures
 
 
-def _figure(holds, behind, robe, collar, face, *head, front=None) -> tuple:
-    """A figure's layers, back to front: what it holds (behind it), hair or veil behind the
-    head, the robe and its collar, the sleeve and hand, ``front`` (what the hand holds up, or
-    hair over the shoulders), the face and what goes over it (beard, hair, crown or hat)."""
-    layers = (holds, behind, robe, collar, _sleeve, front, face, *head)
-    return tuple(layer for layer in layers if layer is not None)
+@dataclass(frozen=True)
+class _Figure:
+    """A figure's layers. ``holds`` (drawn behind it) and ``garment`` run down past the
+    split, which cuts them; everything else lies wholly above the split: ``behind`` (hair or
+    a veil behind the head), the hand, ``front`` (hair over the shoulders, a wimple, what the
+    hand holds up), the face and ``head`` over it (beard, hair, crown or hat)."""
+
+    holds: Callable | None
+    behind: Callable | None
+    garment: Callable
+    face: Callable
+    head: tuple[Callable, ...]
+    front: Callable | None = None
+
+    def layers(self):
+        """(layer, runs past the split) back to front."""
+        yield self.holds, True
+        yield self.behind, False
+        yield self.garment, True
+        yield _hand, False
+        yield self.front, False
+        yield self.face, False
+        for layer in self.head:
+            yield layer, False
 
 
-def _robe_of(neck_y: float, pattern):
-    return partial(_robe, neck_y=neck_y, pattern=pattern)
+def _figure(holds, behind, garment, face, *head, front=None) -> _Figure:
+    return _Figure(holds, behind, garment, face, head, front)
+
+
+def _king(pattern):
+    return partial(_king_robe, pattern=pattern)
+
+
+def _queen(pattern, neckline: str):
+    return partial(_queen_gown, pattern=pattern, neckline=neckline)
+
+
+def _jack(pattern, collar: str):
+    return partial(_jack_doublet, pattern=pattern, collar=collar)
 
 
 KING_FACE = partial(_face, rx=0.14, ry=0.17)
-KING_ROBE, QUEEN_ROBE, JACK_ROBE = 0.6, 0.64, 0.62  # where the neck meets the robe
 # fmt: off
 # A table, one figure to an entry: black would stand each layer on a line of its own.
 FIGURES = {
     (13, "S"): _figure(
-        _sceptre, partial(_long_hair, hair="raven"), _robe_of(KING_ROBE, _lozenges), _ermine,
-        KING_FACE, partial(_beard, hair="raven", length=0.74), _fleur_crown),
+        _sceptre, partial(_long_hair, hair="raven"), _king(_lozenges), KING_FACE,
+        partial(_beard, hair="raven", length=0.74), _fleur_crown),
     (13, "H"): _figure(
-        _raised_sword, partial(_curls, hair="brown", spread=0.15), _robe_of(KING_ROBE, _stripes),
-        _ermine, KING_FACE, partial(_curly_beard, hair="brown"), _pearl_crown),
+        _raised_sword, partial(_curls, hair="brown", spread=0.15), _king(_dashes), KING_FACE,
+        partial(_curly_beard, hair="brown"), _pearl_crown),
     (13, "D"): _figure(
-        _battle_axe, partial(_curls, hair="auburn", spread=0.15), _robe_of(KING_ROBE, _rings),
-        _ermine, KING_FACE, partial(_beard, hair="auburn", length=0.7, forked=True),
-        _imperial_crown),
+        _battle_axe, partial(_curls, hair="auburn", spread=0.15), _king(_rings), KING_FACE,
+        partial(_beard, hair="auburn", length=0.7, forked=True), _imperial_crown),
     (13, "C"): _figure(
-        None, partial(_long_hair, hair="white"), _robe_of(KING_ROBE, _trefoils), _ermine,
-        KING_FACE, partial(_beard, hair="white", length=0.8), _trefoil_crown, front=_orb),
+        None, partial(_long_hair, hair="white"), _king(_trefoils), KING_FACE,
+        partial(_beard, hair="white", length=0.8), _trefoil_crown, front=_orb),
     (12, "S"): _figure(
-        _short_sceptre, partial(_veil, cloth="tunic"), _robe_of(QUEEN_ROBE, _lozenges), _ruff,
-        _face, partial(_fringe, hair="raven"), _spiked_crown),
+        _short_sceptre, partial(_veil, cloth="tunic"), _queen(_lozenges, "high"), _face,
+        partial(_fringe, hair="raven"), _spiked_crown, front=_ruff),
     (12, "H"): _figure(
-        _rose, partial(_long_hair, hair="blonde"), _robe_of(QUEEN_ROBE, _stripes),
-        _pearl_neckline, _face, partial(_fringe, hair="blonde"), _tiara),
+        _rose, partial(_long_hair, hair="blonde"), _queen(_dashes, "square"), _face,
+        partial(_fringe, hair="blonde"), _tiara),
     (12, "D"): _figure(
-        _tulip, None, _robe_of(QUEEN_ROBE, _rings), _pearl_neckline, _face,
-        partial(_fringe, hair="auburn"), _lozenge_crown, front=partial(_braids, hair="auburn")),
+        _tulip, None, _queen(_rings, "round"), _face, partial(_fringe, hair="auburn"),
+        _lozenge_crown, front=partial(_braids, hair="auburn")),
     (12, "C"): _figure(
-        _laurel, partial(_veil, cloth="wood"), _robe_of(QUEEN_ROBE, _trefoils), None,
+        _laurel, partial(_veil, cloth="wood"), _queen(_trefoils, "square"),
         partial(_face, rx=0.125, ry=0.16), _circlet, front=_wimple),
     (11, "S"): _figure(
-        _upright_sword, partial(_curls, hair="raven"), _robe_of(JACK_ROBE, _lozenges), _chain,
-        _face, _beret),
+        _upright_sword, partial(_curls, hair="raven"), _jack(_lozenges, "chain"), _face,
+        _beret),
     (11, "H"): _figure(
-        _leaf, partial(_curls, hair="blonde"), _robe_of(JACK_ROBE, _stripes), _jack_collar,
-        _face, partial(_moustache, hair="blonde"), _rolled_hood),
+        _leaf, partial(_curls, hair="blonde"), _jack(_dashes, "falling"), _face,
+        partial(_moustache, hair="blonde"), _rolled_hood),
     (11, "D"): _figure(
-        _halberd, partial(_curls, hair="auburn"), _robe_of(JACK_ROBE, _rings), _jack_collar,
-        _face, partial(_moustache, hair="auburn"), _plumed_cap),
+        _halberd, partial(_curls, hair="auburn"), _jack(_rings, "standing"), _face,
+        partial(_moustache, hair="auburn"), _plumed_cap),
     (11, "C"): _figure(
-        _arrow, partial(_curls, hair="brown"), _robe_of(JACK_ROBE, _trefoils), _chain,
-        _face, _brimmed_hat),
+        _arrow, partial(_curls, hair="brown"), _jack(_trefoils, "dagged"), _face,
+        _brimmed_hat),
 }
 # fmt: on
 # Where the suit pip sits in the figure's box (centre x, centre y), clear of hat and attribute.
 FIGURE_PIP = {11: (0.14, 0.45), 12: (0.14, 0.13), 13: (0.14, 0.13)}
 PIP_MOVED = {(13, "H"): (0.86, 0.13), (11, "C"): (0.14, 0.5), (11, "H"): (0.14, 0.5)}
 FIGURE_PIP_SIZE = 0.22
-# Small cards show the head alone, enlarged: this part of the figure's box fills a half panel.
+# Small cards show the head alone, enlarged: this part of the figure's box fills a half panel
+# (reaching higher where a crown or hat does).
 HEAD_BOX = (0.23, -0.03, 0.77, 0.66)
+OUTLINE_PAD = 0.012  # half an outline's width and a little, in design units
+
+
+def _sketch(rank: int, suit: str, pal: _Palette) -> _Pen:
+    """The figure of ``rank`` and ``suit`` recorded in design units, not yet drawn."""
+    pen = _Pen(pal.line)
+    for layer, crossing in FIGURES[rank, suit].layers():
+        if layer is not None:
+            pen.crossing = crossing
+            layer(pen, pal)
+    return pen
+
+
+def _split_y(x: float) -> float:
+    """Where the split between the two halves runs, in design units: through the middle of
+    the waist, (0.5, 1), dropping SPLIT_TILT for every unit to the left."""
+    return 1 - SPLIT_TILT * (x - 0.5)
+
+
+def _split(size: tuple[int, int]) -> list[Point]:
+    """The split's ends on the left and right of a picture of ``size`` pixels."""
+    width, height = size
+    tilt = SPLIT_TILT * width / 2
+    return [(0, height / 2 + tilt), (width, height / 2 - tilt)]
+
+
+@lru_cache(maxsize=4)
+def _upper_half(size: tuple[int, int]) -> pygame.Surface:
+    """Opaque white over the upper half of a picture of ``size`` pixels (even height),
+    transparent black elsewhere: multiplied into the upper figure it keeps that half alone.
+
+    The pixels above the split, settled so that of any two pixels a half-turn apart exactly
+    one is kept: the kept ones and the others turned round make a picture that is exactly
+    the same either way up. The same for all twelve courts, so made once per size."""
+    width, height = size
+    split = _split(size)
+    area = pygame.Surface(size, pygame.SRCALPHA)
+    area.fill((0, 0, 0, 0))
+    pygame.draw.polygon(area, (255, 255, 255, 255), [(0, 0), (width, 0), split[1], split[0]])
+    above = pygame.mask.from_surface(area)
+    below = pygame.mask.from_surface(pygame.transform.flip(area, True, True))
+    # Along the split the polygon and its turned copy overlap or leave gaps: each such pair
+    # of pixels goes to the one in the top rows.
+    unsettled = above.overlap_mask(below, (0, 0))
+    neither = above.copy()
+    neither.draw(below, (0, 0))
+    neither.invert()
+    unsettled.draw(neither, (0, 0))
+    above.erase(unsettled, (0, 0))
+    above.draw(unsettled.overlap_mask(pygame.Mask((width, height // 2), fill=True), (0, 0)), (0, 0))
+    return above.to_surface(setcolor=(255, 255, 255, 255), unsetcolor=(0, 0, 0, 0))
 
 
 def _court_picture(rank: int, suit: str, pal: _Palette, size: tuple[int, int], emblem: bool):
-    """The picture inside a court card's frame: the half figure drawn once and the same
-    half turned upside down beneath it.
+    """The picture inside a court card's frame: the half figure, scaled to lie wholly inside
+    its half, and the same half turned upside down beneath it.
 
     Returns the picture and where the upper figure's design box landed, as (left, top, unit)
     in pixels, so the caller can place the suit pip.
@@ -976,31 +1214,41 @@ def _court_picture(rank: int, suit: str, pal: _Palette, size: tuple[int, int], e
     # smooths them well from 64 px up, and costs a quarter of four times.
     factor = 4 if size[0] < 64 else 2
     width, height = size[0] * factor, size[1] * factor
-    upper = pygame.Surface((width, height), pygame.SRCALPHA)
-    upper.fill(pal.panel)
+    pen = _sketch(rank, suit, pal)
     if emblem:
         left, top, right, bottom = HEAD_BOX
-        unit = min(width / (right - left), height / 2 / (bottom - top))
-        origin = (width / 2 - 0.5 * unit, -top * unit)
-        pen = _Pen(upper, origin, unit, pal.line)
-        pen.line_width = max(1, round(factor * 0.8))
+        top = min(top, pen.bounds(OUTLINE_PAD, fixed_only=True)[1])
+        margin = 2 * factor  # below the frame: the crown's tips are not cut
+        unit = min(width / (right - left), (height / 2 - margin) / (bottom - top))
+        origin = (width / 2 - 0.5 * unit, margin - top * unit)
+        line_width = max(1, round(factor * 0.8))
     else:
-        unit = min(width, height / 2)
-        origin = ((width - unit) / 2, height / 2 - unit)
-        pen = _Pen(upper, origin, unit, pal.line)
-    for layer in FIGURES[rank, suit]:
-        layer(pen, pal)
-    # Keep only what lies above the split, then fill the rest with the same half turned
-    # around: a half-turn maps the region above a line through the centre onto the region
-    # below it, so the lower figure is the upper one exactly, upside down.
-    tilt = SPLIT_TILT * min(width, height / 2) / 2
-    split = [(0, height / 2 + tilt), (width, height / 2 - tilt)]
-    keep = pygame.Surface((width, height), pygame.SRCALPHA)
-    pygame.draw.polygon(keep, (255, 255, 255, 255), [(0, 0), (width, 0), split[1], split[0]])
-    upper.blit(keep, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    picture = pygame.transform.flip(upper, True, True)  # the half-turn, pixel for pixel
+        # Everything, the pip included, inside the half with a margin: the box's bottom
+        # middle (the waist) on the centre, the split through it.
+        left, top, right, _ = pen.bounds(OUTLINE_PAD)
+        pip_x, pip_y = PIP_MOVED.get((rank, suit), FIGURE_PIP[rank])
+        half_pip = FIGURE_PIP_SIZE / 2
+        left, right = min(left, pip_x - half_pip), max(right, pip_x + half_pip)
+        top = min(top, pip_y - half_pip)
+        margin = max(2 * factor, width * 0.03)
+        reach = max(0.5 - left, right - 0.5)
+        unit = min((width / 2 - margin) / reach, (height / 2 - margin) / (1 - top))
+        origin = (width / 2 - 0.5 * unit, height / 2 - unit)
+        line_width = max(1, round(unit * 0.012))
+    upper = pygame.Surface((width, height), pygame.SRCALPHA)
+    upper.fill(pal.panel)
+    pen.draw(upper, origin, unit, line_width)
+    # The upper half of the line along the split: the turned copy supplies the lower half.
+    (x0, y0), (x1, y1) = _split((width, height))
+    rule = max(1.0, width / 160)  # half the line's width
+    pygame.draw.polygon(
+        upper, pal.ink, [(x0, y0 - rule), (x1, y1 - rule), (x1, y1 + 1), (x0, y0 + 1)]
+    )
+    # Keep the upper half alone, then lay it over the same turned round: the lower figure is
+    # the upper one exactly, upside down.
+    upper.blit(_upper_half((width, height)), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    picture = pygame.transform.flip(upper, True, True)
     picture.blit(upper, (0, 0))
-    pygame.draw.line(picture, pal.ink, *split, max(1, round(width / 80)))
     picture = pygame.transform.smoothscale(picture, size)
     return picture, (origin[0] / factor, origin[1] / factor, unit / factor)
 
