@@ -279,6 +279,7 @@ def test_a_win_undone_and_made_again_is_counted_once(app):
 def test_lucie_undo_past_a_reshuffle_marks_the_game_helped(app):
     table = start(app, "lucie", 2)
     type_text(app, "s")
+    send(app, key(pygame.K_RETURN))
     assert table.state.values["redeals_used"] == 1 and not table.assisted
     send(app, key(pygame.K_z, CTRL))
     assert table.assisted and "helped" in table.message[0]

@@ -6,7 +6,7 @@ from contextlib import contextmanager
 import pygame
 import pytest
 from helpers import cards, pile
-from table_driver import click, drag, key, point, send, settle, start, type_text
+from table_driver import click, down, drag, key, motion, point, send, settle, start, type_text, up
 
 from solitaire.cli import parse_rule_options
 from solitaire.model.game import Game
@@ -19,6 +19,7 @@ from solitaire.ui.app import App
 from solitaire.ui.help_screen import HelpOverlay
 from solitaire.ui.library import Library
 from solitaire.ui.overlays import (
+    LossOverlay,
     MenuOverlay,
     NumberEntry,
     OptionsOverlay,
@@ -113,10 +114,15 @@ def test_typing_a_card_that_cannot_move_points_at_it(app):
 
 
 def test_lucie_keys_s_h_and_q(app):
+    """Seed 000: "enter S at the prompt", H and Q likewise: each is played by Enter, as a
+    card's name is, so a stray S spends no reshuffle."""
     table = start(app, "lucie", 2)
     type_text(app, "s")
+    assert table.state.values["redeals_used"] == 0 and table.typed == "S"
+    send(app, key(pygame.K_RETURN))
     assert table.state.values["redeals_used"] == 1
     type_text(app, "h")
+    send(app, key(pygame.K_RETURN))
     assert isinstance(app.overlays[-1], HelpOverlay)
     send(app, key(pygame.K_ESCAPE))
     type_text(app, "q")
@@ -128,8 +134,9 @@ def test_lucie_keys_s_h_and_q(app):
 
 def test_the_draw_by_mouse_after_the_last_reshuffle(app):
     table = start(app, "lucie", 2)
-    type_text(app, "s")
-    type_text(app, "s")
+    for _ in range(2):
+        type_text(app, "s")
+        send(app, key(pygame.K_RETURN))
     merci = next(m for m in table.game.legal_moves() if m.kind == MoveKind.MERCI)
     drag(app, point(app, merci.src, merci.index), point(app, merci.dst))
     assert table.game.done[-1].move.kind == MoveKind.MERCI
@@ -561,7 +568,7 @@ def test_a_window_left_on_a_bigger_screen_comes_back_whole(tmp_path):
     try:
         assert not app.window.fullscreen
         width, height = app.window.size
-        assert (width, height) == (1024, 768)
+        assert width == 1024 and height == 768 * 9 // 10  # room for title and task bars
     finally:
         pygame.quit()
 
@@ -582,7 +589,7 @@ def test_a_saved_window_is_fitted_to_the_desktop(size, position, desktops, expec
     assert fit_on_desktop(size, position, desktops) == expected
 
 
-def test_a_move_that_loses_the_game_is_told_when_the_partner_has_looked(app):
+def test_a_move_that_loses_the_game_ends_it_when_the_partner_has_looked(app):
     """Whether a move lost the game takes a search: the partner makes it beside the table,
     and the table says so when its answer comes."""
     table = start(app, "prince", 19)
@@ -594,10 +601,22 @@ def test_a_move_that_loses_the_game_is_told_when_the_partner_has_looked(app):
         if rules.status(rules.successor(table.state, m)) == Status.LOST
     )
     table.play(losing)
-    assert "lost" not in table.message[0]  # not yet: nothing was searched in the handler
+    assert not app.overlays  # not yet: nothing was searched in the handler
     app.wait_for_partner()
     app.step(sleep=False)
-    assert table.message[0].startswith("No move can bring another card home")
+    box = app.overlays[-1]
+    assert isinstance(box, LossOverlay) and box.title == "No more moves: this game is lost"
+    assert any(line.startswith("Losing streak: 1") for line in box.lines)
+    # The Prince's manual: overall points and win percentages, and each rule's figures.
+    assert any(line.startswith("All rules: 1 played, 0% won") for line in box.lines)
+    assert any(line.startswith("same-suit: 0 played") for line in box.lines)
+    assert app.library.stats.summary("prince").lost == 1  # counted now, not at the next deal
+    seconds = table.seconds
+    app.lag += 5.0
+    app.step(sleep=False)
+    assert table.seconds == seconds  # the clock stopped
+    send(app, key(pygame.K_ESCAPE), key(pygame.K_n, pygame.KMOD_CTRL))
+    assert not app.overlays and app.library.stats.summary("prince").lost == 1
 
 
 @contextmanager
@@ -646,3 +665,121 @@ def test_the_demo_waits_for_the_partner_then_plays_its_line(app):
         table.flights.finish()
         app.wait_for_partner()
     assert len(table.game.done) > moves, table.message
+
+
+@pytest.mark.parametrize(
+    "game_id, deal, typed",
+    [("vierfrei", 1, "6a"), ("castle", 3, None), ("prince", 2, None), ("bakers", 3, "1a")],
+)
+def test_games_without_a_typing_mode_take_the_text_commands_notation(app, game_id, deal, typed):
+    table = start(app, game_id, deal)
+    if typed is None:  # the first legal move, written as --moves writes it
+        move = table.game.legal_moves()[0]
+        typed = table.rules.format_move(move, table.state)
+    for char in typed:
+        send(app, key(pygame.key.key_code(char), char=char))
+    assert table.prompt_text().startswith(f"Move: {typed}_")
+    send(app, key(pygame.K_RETURN))
+    assert len(table.game.done) == 1 and table.game.done[0].text == typed
+    send(app, key(pygame.K_h, char="h"))  # H alone still means help in Vierfrei
+    if game_id == "vierfrei":
+        assert isinstance(app.overlays[-1], HelpOverlay)
+
+
+def test_a_move_typed_wrong_is_refused_with_its_reason(app):
+    table = start(app, "vierfrei", 1)
+    for char in "9a":
+        send(app, key(pygame.key.key_code(char), char=char))
+    send(app, key(pygame.K_RETURN))
+    assert not table.game.done and table.message[0]
+
+
+def test_ctrl_q_quits_and_the_undo_key_undoes(app):
+    table = start(app, "vierfrei", 1)
+    table.play(table.game.legal_moves()[0])
+    send(app, key(pygame.key.key_code("undo")))
+    assert not table.game.done
+    send(app, key(pygame.K_q, pygame.KMOD_CTRL))
+    assert not app.running
+
+
+def test_a_button_shows_what_it_does_after_a_short_hover(app):
+    table = start(app, "vierfrei", 1)
+    undo = next(b for b in table.buttons if b.label == "Undo")
+    send(app, motion(undo.rect.center))
+    assert table.tooltip is None
+    app.lag += 1.0
+    app.step(sleep=False)
+    assert table.tooltip is undo and undo.tip == "Take back the last move (Ctrl+Z)"
+    send(app, motion((5, app.window.size[1] // 2)))
+    assert table.tooltip is None
+
+
+def test_the_hint_says_its_move_in_words_and_its_arrow_stays_until_the_next_input(app):
+    table = start(app, "prince", 2)
+    app.wait_for_partner()
+    send(app, key(pygame.K_h, pygame.KMOD_CTRL))
+    assert table.message[0].startswith("Hint: Move the ")
+    app.lag += 30.0  # long after: the arrow still points
+    app.step(sleep=False)
+    assert table.finder and table.hint_target
+    send(app, key(pygame.K_LSHIFT))
+    assert table.finder is None and table.hint_target is None
+
+
+def test_a_message_stays_long_enough_to_read_or_until_the_next_input(app):
+    table = start(app, "vierfrei", 1)
+    words = "A message of some length, for the reader to take in at leisure."
+    table.say(words)
+    app.lag += 4.0
+    app.step(sleep=False)
+    assert table.message[0] == words  # 1.5 s + 60 ms a character: about 5 s
+    send(app, key(pygame.K_LSHIFT))
+    assert table.message[0] == ""
+
+
+def test_the_winnable_line_can_be_hidden_for_players_who_find_out_themselves(app):
+    table = start(app, "prince", 2)
+    app.wait_for_partner()
+    assert "Winnable" in table.status_text()
+    app.set_look("verdict", False)
+    assert "innable" not in table.status_text()
+    send(app, key(pygame.K_h, pygame.KMOD_CTRL))  # a hint still comes when asked for
+    assert table.message[0].startswith("Hint: ")
+
+
+def test_a_click_with_the_right_button_held_sends_the_card_to_a_free_place(app):
+    """Seed 004: "To move a card to one of the free places you can also click on it while
+    you keep the right mouse button pressed down." Nothing is left selected after it."""
+    table = start(app, "vierfrei", 1)
+    card = point(app, "t6")
+    send(app, down(card, 3))
+    send(app, down(card), up(card))
+    assert (
+        " ".join(map(str, table.state.piles["c1"])) == "3D"
+        and table.selected is None
+        and table.press is None
+    )
+    send(app, up(card, 3))  # letting go of the right button does nothing more
+    assert " ".join(map(str, table.state.piles["c2"])) == "" and len(table.game.done) == 1
+
+
+def test_a_right_click_alone_still_sends_the_card_to_a_free_place(app):
+    table = start(app, "vierfrei", 1)
+    send(app, down(point(app, "t6"), 3), up(point(app, "t6"), 3))
+    assert " ".join(map(str, table.state.piles["c1"])) == "3D"
+
+
+def test_after_the_boss_key_f11_gives_a_window_that_fits_the_screen(tmp_path):
+    library = Library(tmp_path)
+    library.settings.update(fullscreen=True, window_size=[1024, 768])  # the screen's size
+    app = App(library=library)
+    try:
+        send(app, key(pygame.K_b, char="b"))  # the boss key: out of full screen, hidden
+        send(app, pygame.event.Event(pygame.WINDOWRESTORED))
+        send(app, key(pygame.K_F11))  # a window
+        assert not app.window.fullscreen
+        width, height = app.window.size
+        assert width <= 1024 and height <= 768 * 9 // 10  # its status line above a task bar
+    finally:
+        pygame.quit()

@@ -5,11 +5,13 @@ dragged card casts a shadow, and each game's manual gets its buttons, title and 
 import pygame
 import pytest
 from helpers import game_with
-from table_driver import click, drag, key, point, send, start
+from table_driver import click, drag, key, point, send, start, type_text
 
 from solitaire.model.cards import parse_card
+from solitaire.model.moves import IllegalMove, Move, MoveKind
 from solitaire.ui.app import App
 from solitaire.ui.library import Library
+from solitaire.ui.overlays import ConfirmOverlay
 from solitaire.ui.session import MONO_REMINDER
 
 
@@ -115,7 +117,12 @@ def test_the_merci_game_lays_out_two_rows_with_counts_where_the_manual_says(app)
     assert max(slots[f"f{s}"].x for s in "CDHS") < min(slots[f"t{n}"].x for n in range(1, 19))
     assert any(button.text == "Reshuffle (2)" for button in table.buttons)
     parts = table.status_parts()
-    assert parts[parts.index("Deal 1") + 1].startswith("Mercis")
+    assert "Deal 1" in parts and not any(part.startswith("Mercis") for part in parts)
+    for _ in range(2):  # after the last reshuffle a merci is possible:
+        table.play(Move(MoveKind.REDEAL))
+    # seed 002: "the area which normally indicates the deal number will indicate the number
+    # of remaining mercis"
+    assert table.status_parts()[1] == "Mercis left 1"
 
 
 def test_la_belle_lucie_is_centred(app):
@@ -130,3 +137,61 @@ def test_la_belle_lucie_is_centred(app):
         right_margin,
         max(rights),
     )
+
+
+def test_a_click_anywhere_on_a_merci_stack_takes_its_top_card(app):
+    """Seed 002: "click on the source stack, highlighting it, and then click on the
+    destination stack" (no merci is possible at the start: the covered card is not lifted)."""
+    table = start(app, "merci", 1)
+    moves = [m for m in table.game.legal_moves() if m.kind == MoveKind.MOVE]
+    source = next(m.src for m in moves if len(table.state.piles[m.src]) > 1)
+    click(app, point(app, source, 0))  # the bottom card's strip
+    top = len(table.state.piles[source]) - 1
+    assert table.selected == (source, top, 1, MoveKind.MOVE)
+
+
+def test_a_covered_card_typed_in_the_merci_game_asks_before_spending_the_merci(app):
+    table = start(app, "merci", 1)
+    for _ in range(2):
+        table.play(Move(MoveKind.REDEAL))
+    rules, state = table.rules, table.state
+
+    def typed_merci(move):  # a covered card whose bare name plays it (home, say)
+        try:
+            return rules.parse_move(str(state.piles[move.src][move.index]), state).kind
+        except IllegalMove:
+            return None
+
+    merci = next(
+        m
+        for m in table.game.legal_moves()
+        if m.kind == MoveKind.MERCI and typed_merci(m) == MoveKind.MERCI
+    )
+    card = table.state.piles[merci.src][merci.index]
+    done = len(table.game.done)
+    type_text(app, str(card))
+    send(app, key(pygame.K_RETURN))
+    assert isinstance(app.overlays[-1], ConfirmOverlay) and "merci" in app.overlays[-1].question
+    send(app, key(pygame.K_ESCAPE))  # no: nothing spent
+    assert len(table.game.done) == done and table.rules.mercis_left(table.state) == 1
+
+
+def test_the_finder_stands_above_a_card_of_the_top_row(app):
+    table = start(app, "lucie", 1)
+    first = table.state.piles["t1"][0]  # a covered card of the top row's first fan
+    table.finder = (first, 99.0)
+    surface = pygame.Surface(app.window.size)
+    drawn = table._draw_finder(surface)
+    visible = table.view.visible_rect(table.state, first)
+    assert drawn and max(rect.bottom for rect in drawn) <= visible.top + 2
+
+
+def test_long_merci_stacks_of_the_lower_row_fan_down_to_the_table_s_edge(app):
+    """A 19-card stack at 1920x1080 was drawn 9 px apart with 200 px of felt unused below."""
+    table = start(app, "merci", 1)
+    table.resize((1920, 1080))
+    layout = table.view.layout
+    positions = layout.card_positions("t10", 19)  # the lower row's first stack
+    bottom = positions[-1][1] + layout.card_h
+    assert bottom >= table.view.area.bottom - 0.3 * layout.unit  # the felt below is used
+    assert positions[1][1] - positions[0][1] > 9

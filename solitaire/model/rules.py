@@ -276,7 +276,8 @@ class Rules:
         if problem is None and len(moving) > 1 and self.supermoves:
             limit = self.run_limit(state, src, dst)
             if len(moving) > limit:
-                return f"only {limit} cards can move there with the free spaces you have"
+                cards = "1 card" if limit == 1 else f"{limit} cards"
+                return f"only {cards} can move there with the {self.free_spaces_words} you have"
         return problem
 
     def empty_problem(self, state: State, card: Card, src: str) -> str | None:
@@ -526,6 +527,31 @@ class Rules:
             text += f"v{move.count:x}" if self.freecell_notation else f"v{move.count}"
         return text
 
+    def describe_move(self, move: Move, state: State) -> str:
+        """A move in words, for the hint: "Move the 2 of clubs onto the 3 of hearts"."""
+        if move.kind not in (MoveKind.MOVE, MoveKind.MERCI):
+            return self.special_words.get(move.kind, move.kind.value.capitalize())
+        cards = state.piles[move.src]
+        if move.kind == MoveKind.MERCI:
+            card, more = cards[move.index], 0
+        else:
+            card, more = cards[len(cards) - move.count], move.count - 1
+        what = f"the {card.name}"
+        if more:
+            what += " and the card on it" if more == 1 else f" and the {more} cards on it"
+        role = self.roles.get(move.dst)
+        top = state.top(move.dst)
+        if role == "foundation":
+            where = "home"
+        elif role == "cell":
+            where = "to a free cell"
+        elif top is None or move.dst == move.src:
+            where = f"to {self.empty_pile_words}" if move.dst != move.src else "on top of its pile"
+        else:
+            where = f"onto the {top.name}"
+        verb = "Draw" if move.kind == MoveKind.MERCI else "Move"
+        return f"{verb} {what} {where}"
+
     def format_special(self, move: Move, state: State) -> str:
         return next(word for word, kind in self.commands.items() if kind == move.kind)
 
@@ -552,6 +578,17 @@ class Rules:
     help = GameHelp(rules=(), keys=())
     buttons: tuple[GameButton, ...] = ()  # the game's own, between Redo and Hint
     # The manual's keys: "F2", "Delete", "Ctrl+L" ... -> a table action (ui/actions.py).
+    # The words for empty places a run moves through, and for an empty tableau pile, in
+    # the game's own terms (The Prince's manual says vacancies).
+    free_spaces_words = "free cells and empty columns"
+    empty_pile_words = "an empty column"
+    # How the hint says a special move (the others say which card goes where).
+    special_words: dict[MoveKind, str] = {
+        MoveKind.REDEAL: "Reshuffle",
+        MoveKind.TURN: "Turn the hand",
+        MoveKind.LAYOFF: "Lay off every card that can go home",
+        MoveKind.SAFE_HOME: "Play the safe cards home",
+    }
     key_actions: dict[str, str] = {}
     # Keyboard play: "" none; "card": type a card's name, then Enter (typed_words are
     # commands, not cards); "codes": an origin key, then a destination key (self.codes).
@@ -561,6 +598,8 @@ class Rules:
     double_click = "home"  # or "home_or_cell", or "typed": as if the card's name were typed
     refusal_sound = "click"  # the sound of a refused move; its reason shows briefly too
     lift_whole_pile = False  # a press below a pile's top card lifts the whole pile
+    click_takes_top = False  # a press on a covered card takes the pile's top card
+    ask_before_merci = False  # a covered card typed by name: ask before spending a merci
     # Moves the solver's winning line leaves out (a reshuffle shows cards not yet seen);
     # when no line is found the hint offers one of these if it is legal.
     hint_excludes: frozenset[MoveKind] = frozenset()
@@ -572,6 +611,9 @@ class Rules:
     mono_reminder = False  # remind colour players of the black-and-white switch at the start
     solver = "search"  # the module of solitaire/solver/ whose SEARCH serves the game
     known_wins: dict[str, tuple[int, ...]] = {}  # option_text() -> deals proven winnable
+    # A choice option whose every choice gets a line of figures at the end of each game
+    # (The Prince: its sequence rules).
+    breakdown_option: str | None = None
     # Deals known not to be winnable when every other one is: "winnable" needs no search.
     impossible_deals: frozenset[int] | None = None
 
@@ -582,6 +624,10 @@ class Rules:
     def status_items(self, state: State) -> list[str]:
         """The game's own items on the status line (redeals left, the rule in force ...)."""
         return []
+
+    def deal_label(self, state: State, number: int) -> str:
+        """The status line's first word after the game's name: the deal number."""
+        return f"Deal {number}"
 
     def deal_items(self, state: State) -> list[str]:
         """Items the status line shows right after the deal number."""

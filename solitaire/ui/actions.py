@@ -21,7 +21,9 @@ from ..model.moves import Move, MoveKind
 # (Vierfrei's F1 deals a new game, as its manual says).
 COMMON_KEYS: dict[str, str] = {
     "Ctrl+Z": "undo",
+    "Undo": "undo",  # the Undo key (X's Undo keysym; the Atari's key, seed 004)
     "Ctrl+Y": "redo",
+    "Ctrl+Q": "quit",
     "Ctrl+R": "restart",
     "Ctrl+N": "new",
     "M": "mute",
@@ -38,6 +40,26 @@ COMMON_KEYS: dict[str, str] = {
     "Escape": "quit_menu",
 }
 MODIFIERS = {"ctrl": pygame.KMOD_CTRL | pygame.KMOD_META, "alt": pygame.KMOD_ALT}
+# What each action does, in a few words, for the buttons' tooltips.
+ACTION_WORDS = {
+    "new": "Deal a new game",
+    "restart": "Play this deal again from the start",
+    "undo": "Take back the last move",
+    "redo": "Make the move taken back again",
+    "hint": "Show the next move of a winning line",
+    "demo": "Let the computer play on (any key stops it)",
+    "help": "The rules and the keys",
+    "info": "About the game",
+    "stats": "Your statistics",
+    "options": "Rules, cards and table",
+    "games": "Choose another game",
+    "quit": "Leave the game",
+    "quit_menu": "Leave, or deal a new hand",
+    "game_number": "Deal a game by its number",
+    "mute": "Sound on or off",
+    "export": "Save this game as a replay file",
+    "replays": "Watch a replay",
+}
 
 
 def parse_key(spec: str) -> tuple[int, int]:
@@ -71,6 +93,25 @@ def run(table, action: str) -> None:
         table.next_option(argument)
     else:
         _plain_actions(table)[verb]()
+
+
+def tooltip(table, action: str) -> str:
+    """A button's tooltip: what it does, and its key if it has one."""
+    verb, _, argument = action.partition(":")
+    if verb == "play":
+        words = table.rules.special_words.get(MoveKind(argument), argument.capitalize())
+    elif verb == "next_option":
+        words = f"The next {argument} rule, in a new deal"
+    else:
+        words = ACTION_WORDS.get(verb, verb.capitalize())
+    keys = [spec for spec, bound in {**COMMON_KEYS, **table.rules.key_actions}.items()]
+    key = next((spec for spec in keys if _bound(table, spec) == action), None)
+    return f"{words} ({key})" if key else words
+
+
+def _bound(table, spec: str) -> str | None:
+    """What a key does at this table: the game's own binding first."""
+    return table.rules.key_actions.get(spec) or COMMON_KEYS.get(spec)
 
 
 def enabled(table, button) -> bool:

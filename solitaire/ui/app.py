@@ -27,15 +27,17 @@ from .idle import Idler
 from .layout import CARD_SCALES
 from .library import Library
 from .overlays import (
+    ConfirmOverlay,
     InfoOverlay,
     MenuOverlay,
     NumberEntry,
     OptionsOverlay,
+    LossOverlay,
     WinOverlay,
     info_lines,
 )
 from .session import TableScreen
-from .stats_screen import StatsOverlay, win_lines, win_title
+from .stats_screen import StatsOverlay, breakdown_lines, loss_lines, win_lines, win_title
 from .theme import COLOUR, MONO, forget_fonts
 from .window import Window
 
@@ -256,6 +258,10 @@ class App:
         self.open_game(viewer.game_id)
         return self.table
 
+    def ask(self, question: str, then: Callable[[], None]) -> None:
+        """A yes-or-no question; ``then`` if the answer is yes."""
+        self.open_overlay(ConfirmOverlay(self, question, then))
+
     def open_info(self) -> None:
         if self.table is not None:
             self.open_overlay(InfoOverlay(self, info_lines(self.table.rules.title)))
@@ -311,7 +317,20 @@ class App:
         self.audio.play_in_turn(["fanfare"] + ["cheer"] * (1 + rules.extra_cheers(table.state)))
         summary = self.library.stats.summary(table.game_id, option_key(rules))
         title = win_title(table.assisted, table.help_used)
-        self.open_overlay(WinOverlay(self, table, title, win_lines(table, summary, counted)))
+        lines = win_lines(table, summary, counted) + breakdown_lines(table, self.library.stats)
+        self.open_overlay(WinOverlay(self, table, title, lines))
+
+    def game_lost(self, table: TableScreen) -> None:
+        """No move can bring another card home: the loss is counted now, and said."""
+        counted = Counted.NOT
+        if not table.recorded:
+            counted = self.library.record(table.game, table.seconds, table.assisted, table.token)
+        table.recorded = True
+        self.save(table)
+        self.audio.play("bing")
+        summary = self.library.stats.summary(table.game_id, option_key(table.rules))
+        lines = loss_lines(table, summary, counted) + breakdown_lines(table, self.library.stats)
+        self.open_overlay(LossOverlay(self, table, "No more moves: this game is lost", lines))
 
     def game_abandoned(self, table: TableScreen) -> None:
         """A new deal over a game in play: lost, if any move was made (seed 001)."""
@@ -472,6 +491,7 @@ class App:
             return
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             screen.flights.finish()  # input during an animation sees the real table
+            screen.input_came()
             if screen.demo_on:
                 screen.stop_demo()  # any key or click stops the computer
                 return
@@ -496,7 +516,11 @@ class App:
             self.resize()
             return True
         if event.key == pygame.K_b and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            if not isinstance(self.overlays[-1] if self.overlays else None, NumberEntry):
+            table = self.table if self.screen is self.table else None
+            # A move being typed in notation may hold a b (The Prince's reserve b).
+            typing = table is not None and not table.rules.typing and table.typed
+            entry = isinstance(self.overlays[-1] if self.overlays else None, NumberEntry)
+            if not typing and not entry:
                 self.boss_key()
                 return True
         return False
@@ -658,6 +682,7 @@ def look_from(saved: dict, mono: bool) -> dict:
         "four_color": False,
         "mono": mono,
         "hints": True,
+        "verdict": True,  # off: the status line keeps quiet about winnability (no spoilers)
         "card_scale": 1.0,
     }
     for key, default in look.items():

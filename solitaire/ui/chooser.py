@@ -6,8 +6,8 @@ import pygame
 
 from ..model.games import GAMES
 from .card_art import table_surface
-from .theme import text
-from .widgets import text_fitted
+from .theme import text, wrap
+from .widgets import fitted, text_fitted
 
 
 class Chooser:
@@ -121,13 +121,22 @@ class Chooser:
             surface, title, size * 5 // 4, theme.accent, (x, y), "topleft", inner, bold=True
         )
         y += size * 3 // 2
-        text_fitted(surface, cls.blurb, size, theme.text, (x, y), "topleft", inner)
-        y += size * 5 // 4
+        # Every description in one size, wrapped onto two lines (the second cut short if
+        # need be), whatever its length.
+        lines = wrap(cls.blurb, size, inner)
+        if len(lines) > BLURB_LINES:
+            rest = " ".join(lines[BLURB_LINES - 1 :])
+            lines = lines[: BLURB_LINES - 1] + [fitted(rest, size, inner)[0]]
+        for line in lines:
+            text(surface, line, size, theme.text, (x, y))
+            y += size * 5 // 4
+        y += (BLURB_LINES - len(lines)) * size * 5 // 4
         result = f"Last game: {self.app.last_result(game_id)}"
         text_fitted(surface, result, size, theme.dim_text, (x, y), "topleft", inner)
 
 
-TILE_LINES = 4  # a tile's height in text sizes: the title, the blurb, the last game
+BLURB_LINES = 2  # a game's description on its tile
+TILE_LINES = 3 + BLURB_LINES  # a tile's height in text sizes: title, description, last game
 
 
 def tile_grid(count: int, area: pygame.Rect, size: int) -> list[pygame.Rect]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 # Keys that work in every game. Where a game gives a key another meaning, its own list says so.
 COMMON_KEYS: tuple[tuple[str, str], ...] = (
-    ("Ctrl+Z", "Undo"),
+    ("Ctrl+Z or Undo", "Undo (the Undo key too, where the keyboard has one)"),
     ("Ctrl+Y", "Redo"),
     ("Ctrl+R", "Restart this deal"),
     ("Ctrl+N", "New deal"),
@@ -38,6 +38,7 @@ COMMON_KEYS: tuple[tuple[str, str], ...] = (
     ("Left / Right", "Step backward and forward through the moves (a replay, or undo and redo)"),
     ("Ctrl+E", "Export this game as a replay file (it lands in the data folder's replays)"),
     ("Ctrl+O", "Open one of the exported replays to watch it"),
+    ("Ctrl+Q", "Quit: the game is kept just as it is for the next time"),
 )
 
 MOUSE_HELP: tuple[str, ...] = (
@@ -45,4 +46,5 @@ MOUSE_HELP: tuple[str, ...] = (
     "Or click a card, then click the place you want it to go.",
     "Right-click cancels a selection.",
     "Double-click a card to play it to its foundation.",
+    "Rest the pointer on a button to see what it does and its key.",
 )

@@ -54,6 +54,7 @@ LOOK_CHECKS = {
     "four_color": lambda value: isinstance(value, bool),
     "mono": lambda value: isinstance(value, bool),
     "hints": lambda value: isinstance(value, bool),
+    "verdict": lambda value: isinstance(value, bool),
     "card_scale": lambda value: isinstance(value, float) and value in CARD_SCALES,
 }
 # What each kind of save is called when it cannot be written, most important first.

@@ -16,7 +16,7 @@ from ..model.rules import MAX_DEAL
 from .card_art import BACKS, TABLES
 from .layout import CARD_SCALES
 from .theme import font, text, wrap
-from .widgets import panel
+from .widgets import panel, text_fitted
 
 
 class Overlay:
@@ -171,15 +171,26 @@ class InfoOverlay(Overlay):
             self.close()
 
     def draw(self, surface) -> None:
+        """The lines, each wrapped to the box (a quarter of the window wide or more, up to
+        nine tenths), the box as tall as they need."""
         theme, size = self.app.theme, self.size
-        rect = self.box(surface, 0.5, 0.45)
-        y = rect.y + size
+        w, h = surface.get_size()
+        room = int(w * 0.9) - 2 * size
+        title_size, body_size = size * 5 // 4, size
+        laid = []  # (words, text size, colour)
         for i, line in enumerate(self.lines):
-            colour = theme.accent if i == 0 else theme.text
-            text(
-                surface, line, size * (5 if i == 0 else 4) // 4, colour, (rect.centerx, y), "midtop"
-            )
-            y += size * 3 // 2
+            line_size, colour = (title_size, theme.accent) if i == 0 else (body_size, theme.text)
+            for part in wrap(line, line_size, room) or [""]:
+                laid.append((part, line_size, colour))
+        widest = max(font(line_size).size(words)[0] for words, line_size, _ in laid)
+        line_h = size * 3 // 2
+        rect = pygame.Rect(0, 0, max(w // 4, widest + 2 * size), len(laid) * line_h + 2 * size)
+        rect.center = (w // 2, h // 2)
+        panel(surface, theme, rect)
+        y = rect.y + size
+        for words, line_size, colour in laid:
+            text(surface, words, line_size, colour, (rect.centerx, y), "midtop")
+            y += line_h
 
 
 def info_lines(title: str) -> list[str]:
@@ -241,6 +252,11 @@ class OptionsOverlay(Overlay):
                 "Show where a dragged card may go",
                 lambda: "on" if look["hints"] else "off",
                 lambda d: self.toggle_look("hints"),
+            ),
+            (
+                "Say whether the game can be won",  # off: find out for yourself
+                lambda: "on" if look["verdict"] else "off",
+                lambda d: self.toggle_look("verdict"),
             ),
         ]
         self.choice = 0
@@ -313,14 +329,23 @@ class OptionsOverlay(Overlay):
             self.rects.append(item)
             if i == self.choice:
                 pygame.draw.rect(surface, theme.button_hover, item, border_radius=6)
-            text(surface, label, size, theme.text, (item.x + size // 2, item.centery), "midleft")
-            text(
+            shown = text(
                 surface,
                 f"< {value()} >",
                 size,
                 theme.accent,
                 (item.right - size // 2, item.centery),
                 "midright",
+            )
+            room = shown.left - item.x - size  # the label stops short of the value
+            text_fitted(
+                surface,
+                label,
+                size,
+                theme.text,
+                (item.x + size // 2, item.centery),
+                "midleft",
+                room,
             )
         note = "Click or arrows change a setting; rule changes start a new deal. Esc closes."
         text(
@@ -465,6 +490,8 @@ class WinOverlay(Overlay):
     def draw(self, surface) -> None:
         if self.trails is None or self.trails.get_size() != surface.get_size():
             self.trails = surface.copy()
+            if not self.sources:  # a loss: the table, darkened under the box
+                self.trails.fill((150, 150, 150), special_flags=pygame.BLEND_RGB_MULT)
         view = self.screen.view
         for card, x, y, _, _ in self.bouncers:
             self.trails.blit(view.card_image(card, True), (int(x), int(y)))
@@ -495,3 +522,17 @@ class WinOverlay(Overlay):
         text(
             surface, hint, hint_size, theme.dim_text, (w // 2, box.bottom - size // 2), "midbottom"
         )
+
+
+class LossOverlay(WinOverlay):
+    """The end of a lost game: the same box, over the table as it was left, no cards
+    bouncing."""
+
+    busy = False
+
+    def __init__(self, app, screen, title: str, lines: list[str]):
+        super().__init__(app, screen, title, lines)
+        self.sources = []
+
+    def update(self, dt: float) -> bool:
+        return False

@@ -31,9 +31,12 @@ from .table_help import LOOK_BACK, TableHelp
 from .table_input import TableInput
 from .table_motion import TableMotion
 from .table_status import TableStatus
-from .widgets import Button, fit_row
+from .widgets import Button, button_at, fit_row
 
-MESSAGE_TIME = 1.5  # seconds a message stays (seed 000: "a second and a fraction")
+# A message stays long enough to read: this long, and this much more a character, and
+# at least READ_LEAST seconds (or until the next key or click).
+READ_BASE, READ_PER_CHARACTER, READ_LEAST = 1.5, 0.06, 3.0
+TOOLTIP_DELAY = 0.7  # seconds the pointer rests on a button before its tooltip shows
 LOSS_QUESTION = "This game counts as a loss. Deal again?"
 MONO_REMINDER = "Prefer black and white? Start with /B (or --mono), or press O for the options."
 
@@ -72,11 +75,14 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         self.drag = None  # the same, once the pointer has moved: cards follow it
         self.pointer = (0, 0)
         self.selected = None  # (pile, index, count, kind) after a click
+        self.right_held = None  # where the right button went down, while it is held
+        self.right_chord = False  # a left click came while it was held
         self.last_click = (None, -1.0)  # (card, time) for double-clicks
         self.typed = ""  # a card name being typed (rules.typing == "card")
         self.origin_key = None  # the origin key pressed first (rules.typing == "codes")
         self.finder = None  # (card, until)
         self.message = ("", 0.0)
+        self.message_until_input = True
         self.now = 0.0
         self.seconds = float(extra.get("seconds", 0.0))
         self.demo_on = False  # the computer plays on (the demo)
@@ -96,6 +102,8 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         self.status_dirty = False  # only the status line changed (the clock ticked)
         self.partner = Partner(self, app.partner_link)
         self.hint_target = None  # (pile, until): where the hint says a card should go
+        self.hovered = (None, 0.0)  # (the button under the pointer, since when)
+        self.tooltip = None  # the button whose tooltip shows
         self.drawn = None  # (what the last full frame showed, where the dragged cards were)
         self._moves_cache = (None, [])
         if self.rules.mono_reminder and not app.look["mono"]:
@@ -133,7 +141,8 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
 
         def button(label: str, action: str, lit=None, caption=None) -> Button:
             lit = lit or (lambda: True)
-            return Button(label, partial(actions.run, self, action), lit, caption=caption)
+            tip = actions.tooltip(self, action)
+            return Button(label, partial(actions.run, self, action), lit, caption=caption, tip=tip)
 
         buttons = [
             button("Games", "games"),
@@ -188,9 +197,18 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         self.app.audio.play(self.rules.refusal_sound)
         self.say(reason[:1].upper() + reason[1:] + ".")
 
-    def say(self, words: str, seconds: float = MESSAGE_TIME) -> None:
-        self.message = (words, self.now + seconds)
+    def say(self, words: str, seconds: float = 0.0, until_input: bool = True) -> None:
+        """Show ``words`` long enough to read them (``reading_time``, or ``seconds`` if
+        longer); ``until_input``: the player's next key or click takes them away."""
+        self.message = (words, self.now + max(seconds, reading_time(words)))
+        self.message_until_input = until_input
         self.app.dirty = True  # shown now, not at the next input
+
+    def input_came(self) -> None:
+        """A key or a click: what was said for it to read goes, and the hint's arrow."""
+        if self.message[0] and self.message_until_input:
+            self.message = ("", 0.0)
+        self.finder = self.hint_target = None
 
     def after_turn(self, turn: Turn) -> None:
         kind = turn.move.kind
@@ -220,12 +238,10 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         partner = self.partner
         if self.loss_to_tell and partner.game_status is not None:
             self.loss_to_tell = False  # the answer about the position the move made
-            if partner.game_status == Status.LOST:
-                self.say(
-                    "No move can bring another card home: this game is lost. "
-                    "New deals a fresh one.",
-                    6.0,
-                )
+            if partner.game_status == Status.LOST and not self.finished:
+                self.finished = True  # the clock stops
+                self.stop_demo()
+                self.app.game_lost(self)
         if partner.thinking:
             return
         if self.hint_wanted:
@@ -397,10 +413,24 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         if self.hint_target and self.now >= self.hint_target[1]:
             self.hint_target = None
             changed = True
+        changed = self.watch_hover() or changed
         if self.auto_until is not None and self.now >= self.auto_until and not self.flights.busy:
             self.auto_step()
             changed = True
         return changed
+
+    def watch_hover(self) -> bool:
+        """The tooltip of the button the pointer has rested on; True if it came or went."""
+        button = button_at(self.buttons, self.pointer) if not (self.drag or self.press) else None
+        if button is not self.hovered[0]:
+            self.hovered = (button, self.now)
+        shown = (
+            button if button is not None and self.now - self.hovered[1] >= TOOLTIP_DELAY else None
+        )
+        if shown is self.tooltip:
+            return False
+        self.tooltip = shown
+        return True
 
     @property
     def busy(self) -> bool:
@@ -413,6 +443,9 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
             times.append(self.message[1] - self.now)
         if self.finder:
             times.append(self.finder[1] - self.now)
+        button, since = self.hovered
+        if button is not None and self.tooltip is None:
+            times.append(since + TOOLTIP_DELAY - self.now)
         return max(0.01, min(times))
 
 
@@ -431,6 +464,10 @@ def message_strip(size: tuple[int, int]) -> int:
     """The felt kept free of cards above the status line, where messages show: a line
     of the bars' text (a longer message, at small sizes, reaches up over the table)."""
     return bar_height(size) * 4 // 5
+
+
+def reading_time(words: str) -> float:
+    return max(READ_LEAST, READ_BASE + READ_PER_CHARACTER * len(words))
 
 
 def random_deal() -> int:

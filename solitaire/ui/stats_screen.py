@@ -90,6 +90,55 @@ def _optional(value, form) -> str:
     return "-" if value is None else form(value)
 
 
+def loss_lines(table, summary: Summary, counted: Counted) -> list[str]:
+    """What the box of a lost game says: the deal, score or points, time and moves, and
+    the streak."""
+    rules, game = table.rules, table.game
+    lines = [f"{rules.title}, deal {game.deal_number}"]
+    points = rules.points(Status.LOST)
+    if points is None:
+        lines.append(f"Score: {rules.score_text(table.state)}")
+    else:
+        lines.append(
+            f"Points: {points:+d} ({rules.option_text()}); {summary.points_total:+d} in all"
+        )
+    lines.append(f"Time {clock(table.seconds)}      Moves {len(game.done)}")
+    if counted == Counted.REPLAY:
+        lines.append("A deal you won before: counted apart, not in your streaks")
+    elif not counted:
+        lines.append("Not counted: this game was counted before")
+    else:
+        lines.append(
+            f"Losing streak: {-min(summary.current_streak, 0)}      "
+            f"longest {summary.longest_loss_streak}"
+        )
+    return lines
+
+
+def breakdown_lines(table, stats: Stats) -> list[str]:
+    """The whole game's figures and a line for each choice of its breakdown option (The
+    Prince, seed 001: "overall points and winning percentages as well as a breakdown by
+    rule type is given at the end of each game"); none for other games."""
+    rules = table.rules
+    name = rules.breakdown_option
+    if name is None:
+        return []
+    whole = stats.summary(rules.game_id)
+    lines = [_overall(whole, "All rules")]
+    spec = next(spec for spec in rules.option_specs if spec.name == name)
+    for choice in spec.choices:
+        variant = type(rules)(**{**rules.options, name: choice})
+        lines.append(_overall(stats.summary(rules.game_id, option_key(variant)), choice))
+    return lines
+
+
+def _overall(summary: Summary, label: str) -> str:
+    return (
+        f"{label}: {summary.played} played, {summary.win_percent:.0f}% won, "
+        f"{summary.points_total:+d} points"
+    )
+
+
 def summary_rows(rules, summary: Summary) -> list[tuple[str, str]]:
     """(label, value) rows of one summary, the game's own figures last; a rule set not
     played has a dash for every value."""

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from ..model.moves import MoveKind
+from .theme import rendered
 from .widgets import button_at
 
 
@@ -24,6 +25,9 @@ class Drawn:
 
     chrome: tuple  # the bars: what a frame of changes does not redraw
     covered: list[pygame.Rect]  # what lay over the cached table: cards in the air, glows
+
+
+FINDER_EDGE = (0, 0, 0)
 
 
 class TableDrawing:
@@ -94,7 +98,25 @@ class TableDrawing:
         box = self.draw_message(surface)
         if box is not None:
             covered.append(box)
+        if self.tooltip is not None:
+            covered.append(self._draw_tooltip(surface, self.tooltip))
         return covered
+
+    def _draw_tooltip(self, surface, button) -> pygame.Rect:
+        """A button's tooltip, just under the bar, kept inside the window."""
+        theme, size = self.app.theme, self.text_size
+        pad = size // 3
+        image = rendered(button.tip, size, theme.text)
+        box = image.get_rect().inflate(2 * pad, pad)
+        box.topleft = (button.rect.x, self.bar_h + pad)
+        box.right = min(box.right, surface.get_width() - pad)
+        box.left = max(box.left, pad)
+        pygame.draw.rect(surface, theme.panel, box, border_radius=pad)
+        pygame.draw.rect(
+            surface, theme.panel_edge, box, width=max(1, size // 14), border_radius=pad
+        )
+        surface.blit(image, image.get_rect(center=box.center))
+        return box
 
     def _draw_dragged(self, surface) -> pygame.Rect:
         """The lifted cards over their soft shadow, as if held above the table."""
@@ -133,13 +155,16 @@ class TableDrawing:
 
     def _draw_finder(self, surface) -> list[pygame.Rect]:
         """An arrow at the part of the card that shows (a covered card shows only a strip),
-        from above, or from below when the bar leaves no room above."""
+        from above (smaller where the table's edge is near), from below only where there is
+        no room at all."""
         visible = self.view.visible_rect(self.state, self.finder[0])
         if visible is None:
             return []
         size = max(10, self.view.layout.card_w // 4)
         x = visible.centerx
-        if visible.top - 2 * size - 2 >= self.view.area.top:
+        room = visible.top - 2 - self.view.area.top  # felt above the card (seed 000: above)
+        if room >= 2 * min(size, 8):
+            size = min(size, room // 2)  # smaller for the top row, still above the card
             tip, sign = (x, visible.top - 2), -1
         else:
             tip, sign = (x, visible.bottom + 2), 1
@@ -150,10 +175,14 @@ class TableDrawing:
         else:
             shaft.midtop = (x, tip[1] + size - 1)
         colour = self.app.theme.accent
-        return [
+        edge = max(1, size // 6)  # a dark edge: it shows on any table, in black and white too
+        drawn = [
+            pygame.draw.rect(surface, FINDER_EDGE, shaft.inflate(2 * edge, 2 * edge)),
+            pygame.draw.polygon(surface, FINDER_EDGE, head, width=2 * edge),
             pygame.draw.polygon(surface, colour, head),
             pygame.draw.rect(surface, colour, shaft),
         ]
+        return [rect.inflate(2, 2) for rect in drawn]
 
     def _draw_bars(self, surface) -> None:
         self._draw_buttons(surface)

@@ -9,18 +9,14 @@ where no line is known it says why and stops.
 
 from __future__ import annotations
 
+import math
+
 from ..model.moves import MoveKind
 
 AUTO_PACE = 0.35  # seconds between the demo's moves
 WAITING = 600.0  # seconds a "thinking" message may stay: until the answer replaces it
 # The kinds of help a game was played with (TableScreen.help_used).
 HINTS, DEMO, LOOK_BACK = "hints", "demo", "look back"
-HINT_WORDS = {
-    MoveKind.REDEAL: "reshuffle",
-    MoveKind.TURN: "turn the hand",
-    MoveKind.LAYOFF: "lay off",
-    MoveKind.SAFE_HOME: "play the safe cards home",
-}
 
 
 class TableHelp:
@@ -34,27 +30,27 @@ class TableHelp:
         answer = self.partner.hint()
         if answer is None:  # the partner is still thinking: the hint comes with its answer
             self.hint_wanted = True
-            self.say("Thinking about a hint...", WAITING)
+            self.say("Thinking about a hint...", WAITING, until_input=False)
             return
         if isinstance(answer, str):
-            self.say(answer, 3.0)
+            self.say(answer)
             return
-        if answer.kind != MoveKind.MOVE and answer.kind != MoveKind.MERCI:
-            word = HINT_WORDS.get(answer.kind, "this")
-            self.say(f"Hint: {word} ({self.rules.format_move(answer, self.state)}).", 3.0)
-            return
-        cards = self.state.piles[answer.src]
-        index = answer.index if answer.kind == MoveKind.MERCI else len(cards) - answer.count
-        self.finder = (cards[index], self.now + 2.0)
-        self.hint_target = (answer.dst, self.now + 2.0)
-        self.say(f"Hint: {self.rules.format_move(answer, self.state)}", 3.0)
+        words = self.rules.describe_move(answer, self.state)
+        notation = self.rules.format_move(answer, self.state)
+        self.say(f"Hint: {words} ({notation}).")
+        if answer.kind in (MoveKind.MOVE, MoveKind.MERCI):
+            # The arrow at the card and the glow where it goes stay until the next input.
+            cards = self.state.piles[answer.src]
+            index = answer.index if answer.kind == MoveKind.MERCI else len(cards) - answer.count
+            self.finder = (cards[index], math.inf)
+            self.hint_target = (answer.dst, math.inf)
 
     def start_auto(self) -> None:
         self.assisted = True
         self.help_used.add(DEMO)
         self.demo_on = True
         self.auto_until = self.now
-        self.say("The computer plays on. Any key or click stops it.", 2.0)
+        self.say("The computer plays on. Any key or click stops it.")
 
     def stop_demo(self) -> None:
         self.demo_on = False
@@ -71,11 +67,11 @@ class TableHelp:
         move = self.partner.hint()
         if move is None:  # no answer yet: wait for it (partner_answered goes on)
             self.auto_until = None
-            self.say("The computer is thinking...", WAITING)
+            self.say("The computer is thinking...", WAITING, until_input=False)
             return
         if isinstance(move, str):
             self.stop_demo()
-            self.say(f"{move} The computer stops here.", 4.0)
+            self.say(f"{move} The computer stops here.")
             return
         if self.message[0] == "The computer is thinking...":
             self.message = ("", 0.0)

@@ -18,6 +18,7 @@ DRAG_START = 5  # pixels the pointer must travel before a press becomes a drag
 DOUBLE_CLICK = 0.4  # seconds
 FINDER_TIME = 1.1  # seconds the card finder's arrow shows
 CARD_CHARS = set("A23456789TJQK10CDHS")
+MAX_TYPED = 8  # characters of a move typed in notation
 
 
 class TableInput:
@@ -36,6 +37,8 @@ class TableInput:
         if any(m.kind == MoveKind.MERCI and m.src == pile and m.index == index for m in moves):
             if count > 1:
                 return 1, MoveKind.MERCI
+        if self.rules.click_takes_top and count > 1:
+            count = 1  # the stack's top card, wherever on the stack the click was
         problem = self.rules.lift_problem(self.state, pile, cards[len(cards) - count :])
         if problem is None:
             return count, MoveKind.MOVE
@@ -61,9 +64,13 @@ class TableInput:
     def mouse_down(self, event) -> None:
         self.pointer = event.pos
         if event.button == 3:
-            self.right_click(event.pos)
+            self.right_held = event.pos  # a right-click acts when the button comes up
             return
         if event.button != 1:
+            return
+        if self.right_held is not None:  # seed 004: a click with the right button held
+            self.right_chord = True  # sends the card (or the run from it) to the free places
+            self.right_click(event.pos)
             return
         button = button_at(self.buttons, event.pos)
         if button is not None:
@@ -127,6 +134,7 @@ class TableInput:
 
     def mouse_motion(self, event) -> None:
         self.pointer = event.pos
+        self.watch_hover()  # the time over a button counts from now
         if self.press and not self.drag:
             px, py = self.press[4]
             if abs(event.pos[0] - px) + abs(event.pos[1] - py) >= DRAG_START:
@@ -136,6 +144,12 @@ class TableInput:
 
     def mouse_up(self, event) -> None:
         self.pointer = event.pos
+        if event.button == 3:
+            held, chord = self.right_held, self.right_chord
+            self.right_held, self.right_chord = None, False
+            if held is not None and not chord:
+                self.right_click(held)
+            return
         if event.button != 1 or not self.press:
             return
         pile, index, count, kind, _, offset = self.press
@@ -195,6 +209,8 @@ class TableInput:
         """Every key the table uses; False for keys it does not (left to the app)."""
         if self.rules.typing == "card" and self.type_card(event):
             return True
+        if not self.rules.typing and self.type_notation(event):
+            return True
         action = actions.key_action(self.rules.key_actions, event)
         if action is None and self.rules.typing == "codes":
             if self.type_code(event):
@@ -236,6 +252,45 @@ class TableInput:
             return True
         return False
 
+    def type_notation(self, event) -> bool:
+        """Keyboard play in the games without a typing mode of their own: a move in the
+        text commands' notation (``6a``, ``54``, ``h``), then Enter. A key that means
+        something in the game (or everywhere) keeps its meaning when nothing is typed."""
+        if event.mod & (actions.MODIFIERS["ctrl"] | actions.MODIFIERS["alt"]):
+            return False
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            typed, self.typed = self.typed, ""
+            if not typed:
+                return False
+            try:
+                move = self.rules.parse_move(typed, self.state)
+            except IllegalMove as error:
+                self.refuse(str(error))
+            else:
+                self.play(move)
+            return True
+        if event.key == pygame.K_BACKSPACE and self.typed:
+            self.typed = self.typed[:-1]
+            return True
+        char = event.unicode.lower()
+        if not char or char not in self.notation_chars():
+            return False
+        if not self.typed and (
+            actions.key_action(self.rules.key_actions, event)
+            or actions.key_action(actions.COMMON_KEYS, event)
+        ):
+            return False  # a key of the game's own (H for help, say) or of every game
+        if len(self.typed) < MAX_TYPED:
+            self.typed += char
+        return True
+
+    def notation_chars(self) -> set[str]:
+        """The characters of a move written as the text commands write it."""
+        chars = set("0123456789v")
+        for word in (*self.rules.codes, *self.rules.commands):
+            chars.update(word.lower())
+        return chars
+
     def refuse_stray_key(self, event) -> bool:
         """Seed 000: an illegal keystroke gets a light click and a message."""
         char = event.unicode
@@ -247,7 +302,9 @@ class TableInput:
         return True
 
     def play_typed(self, typed: str) -> None:
-        """Seed 000: the card goes home if it can, else to its one place; else the finder."""
+        """Seed 000: the card goes home if it can, else to its one place; else the finder.
+        A covered card named where the game asks first (the merci game) spends a merci
+        only once the player says yes."""
         try:
             move = self.rules.parse_move(typed, self.state)
         except IllegalMove as error:
@@ -255,6 +312,11 @@ class TableInput:
             card = self._card_named(typed)
             if card is not None:
                 self.finder = (card, self.now + FINDER_TIME)
+            return
+        if move.kind == MoveKind.MERCI and self.rules.ask_before_merci:
+            card = self.state.piles[move.src][move.index]
+            question = f"The {card.name} is covered: use a {self.rules.merci_name.lower()} on it?"
+            self.app.ask(question, lambda: self.play(move))
             return
         self.play(move)
 

@@ -46,14 +46,14 @@ class TableStatus:
         minutes, seconds = divmod(int(self.seconds), 60)
         parts = [
             rules.title,
-            f"Deal {self.game.deal_number}",
+            rules.deal_label(state, self.game.deal_number),
             *rules.deal_items(state),
             rules.score_text(state),
             f"Moves {self.game.moves_made}",
             f"{minutes}:{seconds:02d}",
             *rules.status_items(state),
         ]
-        verdict = self.partner.status_text()
+        verdict = self.partner.status_text() if self.app.look["verdict"] else ""
         if verdict:
             parts.append(verdict)
         if self.app.audio.muted:
@@ -91,7 +91,8 @@ class TableStatus:
 
     def prompt_text(self) -> str:
         if self.typed:
-            return f"Card: {self.typed}_   (Enter plays it, Backspace erases)"
+            what = "Card" if self.rules.typing == "card" else "Move"
+            return f"{what}: {self.typed}_   (Enter plays it, Backspace erases, Esc cancels)"
         if self.origin_key:
             return (
                 f"From {self.origin_key.upper()} to ... ({self._destination_keys()}, Esc cancels)"

@@ -18,6 +18,7 @@ class Button:
     enabled: Callable[[], bool] = field(default=lambda: True)
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     caption: Callable[[], str] | None = None  # a label that changes (it carries a count)
+    tip: str = ""  # what it does and its key, shown after a short hover
 
     @property
     def text(self) -> str:

@@ -112,11 +112,22 @@ class Window:
                 return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             except pygame.error:
                 self.fullscreen = False  # no full screen here: a window will do
-        surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        surface = pygame.display.set_mode(self._window_size(), pygame.RESIZABLE)
         if self.position is not None:
             pygame.display.set_window_position(self.position)
             self.position = None  # only the first window goes back to its old place
         return surface
+
+    def _window_size(self) -> tuple[int, int]:
+        """The window's size, within the screen with room for its title bar and a task
+        bar (leaving full screen, after the boss key say, a window as big as the screen
+        would hide its status line under the task bar)."""
+        desktops = pygame.display.get_desktop_sizes()
+        if not desktops:
+            return self.windowed_size
+        width, height = desktops[0]
+        fits = (min(self.windowed_size[0], width), min(self.windowed_size[1], height * 9 // 10))
+        return (max(fits[0], min(MIN_SIZE[0], width)), max(fits[1], min(MIN_SIZE[1], height)))
 
     @property
     def size(self) -> tuple[int, int]:

@@ -47,8 +47,8 @@ _LUCIE_KEYS: tuple[tuple[str, str], ...] = (
         ),
     ),
     ("Backspace", "Erase the last character you typed"),
-    ("S", "Reshuffle (or the Reshuffle button)"),
-    ("H", "Help"),
+    ("S then Enter", "Reshuffle (or the Reshuffle button)"),
+    ("H then Enter", "Help"),
     ("Q then Enter", "Quit menu: exit, start a new hand or return to the game"),
 )
 
@@ -264,7 +264,8 @@ class BelleLucie(Rules):
             enabled_by=MoveKind.MERCI,
         ),
     )
-    key_actions = {"S": "play:redeal", "H": "help"}
+    # Seed 000: "enter S at the prompt", H and Q likewise: each ends with Enter, as a
+    # card's name does (a stray S spends no reshuffle).
     typing = "card"  # seed 000: type a card's name, then Enter
     typed_words = {"Q": "quit_menu", "S": "play:redeal", "H": "help"}
     double_click = "typed"
@@ -471,6 +472,10 @@ class Merci(BelleLucie):
     mono_reminder = False
     merci_first_move_only = False  # a merci may be used at any time in the final deal
     merci_legal_spots_only = False
+    # Seed 002: "click on the source stack, highlighting it": a click anywhere on a stack
+    # takes its top card (where no merci is possible on the card clicked).
+    click_takes_top = True
+    ask_before_merci = True  # a name typed by mistake must not spend it without a word
 
     merci_name = "Merci"
     merci_phrase = "use a merci"
@@ -542,15 +547,21 @@ class Merci(BelleLucie):
         slots = foundation_slots(0, 0, MERCI_SUIT_STEP, vertical=True)
         for line, start in enumerate((0, 9)):
             fans = FANS[start : start + 9]
-            slots += row(fans, 1.35, line * MERCI_ROW, 1.12, spread="down", reach=MERCI_REACH)
+            # The lower row may fan down to the table's bottom edge: long stacks stay readable.
+            reach = MERCI_REACH if line == 0 else 0.0
+            slots += row(fans, 1.35, line * MERCI_ROW, 1.12, spread="down", reach=reach)
         height = max(3 * MERCI_SUIT_STEP, MERCI_ROW + MERCI_REACH) + CARD_RATIO
         return Arrangement(tuple(slots), 1.35 + 8 * 1.12 + 1, height)
 
     def status_items(self, state: State) -> list[str]:
         return []  # seed 002: reshuffles left on their button, mercis beside the deal
 
-    def deal_items(self, state: State) -> list[str]:
-        return [f"{self.mercis_word} {self.mercis_left(state)}"]
+    def deal_label(self, state: State, number: int) -> str:
+        """Seed 002: "When a merci is possible, the area which normally indicates the
+        deal number will indicate the number of remaining mercis."""
+        if self.redeals_left(state) == 0 and self.mercis_left(state):
+            return f"{self.mercis_word} left {self.mercis_left(state)}"
+        return super().deal_label(state, number)
 
     def button_label(self, button: GameButton, state: State) -> str:
         if button.enabled_by == MoveKind.REDEAL:

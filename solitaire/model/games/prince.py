@@ -36,6 +36,9 @@ class Prince(Rules):
     reserves = RESERVE
     supermoves = True
     foundation_takeback = True
+    free_spaces_words = "vacancies"  # the manual's word for an empty column
+    breakdown_option = "sequence"  # seed 001: a breakdown by rule type after each game
+    empty_pile_words = "a vacancy"
     commands = {"L": MoveKind.LAYOFF, "LAYOFF": MoveKind.LAYOFF}
     codes = {
         **{str(number): name for number, name in enumerate(COLUMNS, start=1)},
