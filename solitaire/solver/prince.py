@@ -1,27 +1,41 @@
 """A dedicated solver for The Prince (King Albert family) in pure Python.
 
-Positions are small tuples: the nine columns as ``bytes`` (a card is ``rank * 4 + suit``,
-suits in the order C D H S), the reserve cards still there as sorted ``bytes`` (the slots
-are never refilled, so a card's slot is known from the start) and the four foundation
-counts. Columns keep their real order, so moves can be named; the key of a position
-ignores it (columns are interchangeable) and leaves the foundations out: they hold
-exactly the cards that are nowhere else.
+A position is kept as one ``bytes`` key (``PrinceSearch.key``): the nine columns, each as
+bytes of cards (a card is ``rank * 4 + suit``, suits in the order C D H S) and sorted
+(columns are interchangeable), then the reserve cards still there, sorted (the slots are
+never refilled, so a card's slot is known from the start), then the four foundation
+counts, apart by a byte that is neither a card nor a count. The key is exact (the counts
+follow from the rest), and it is all a search keeps of a position: a set of keys, or a
+dict from a key to its parent's key, and a queue of ints. The moves are not kept: once a
+win is found, each step of its path is found again as the child of the position before
+whose key is the next one, the columns in their real order (``_moves``). A kept position
+costs about 160 bytes in the dive and 200 in a scan (key, table entry, queue entry), so
+``BUDGET`` positions keep a ``--solve`` process under about 100 MB.
 
-The search is a best-first search over every single-card move (and, as shortcuts, runs
-moved whole through empty columns), steered by a heuristic (cards home, how deep the next
-cards for the foundations lie, cards out of order, empty columns), with an exact table of
-the positions seen. Single-card moves are all the game has (a run moves as single-card
-steps), so when the queue runs dry every position reachable from the start has been
+Every strategy tries every single-card move (and, as shortcuts, runs moved whole through
+empty columns) with an exact table of the positions it has seen. Single-card moves are
+all the game has (a run moves as single-card steps), so when any one strategy has
+expanded every position it has seen, every position reachable from the start has been
 seen: that is the proof that the position cannot be won.
 
-The search runs as several scans that take turns (as Freecell Solver's soft threads do),
-each a best-first search with its own weights and its own table: each set of weights wins
-some deals in a few hundred positions that the others need a hundred thousand for. The
-first scan gets every other turn while it is young; once it has expanded ``STALL``
-positions without a verdict, the others, whose quick wins come early if at all, get only
-``LATE_SHARE`` of the further work, so a long proof of defeat (or a win that the first
-scan finds late) costs little more than its own positions. Only the turns change: every
-scan still tries every move, so any scan whose queue runs dry still proves defeat.
+The strategies take turns (as Freecell Solver's soft threads do), each with its own
+table, counted in positions kept, never in time:
+
+- the main scan, best-first on a heuristic (cards home, how deep the next cards for the
+  foundations lie, cards out of order, empty columns, cards in the reserve, moves made):
+  it has the first turn (``PRELUDE``) and, once the others have had their share, all of
+  the rest, so a long proof of defeat costs little more than its own positions;
+- the base scan, best-first with other weights (the old first scan's);
+- the dive, depth-first with each position's children tried best first by the same kind
+  of heuristic: its table is a set of keys and its open list only the path it is on, so
+  it is the cheapest in memory, and it wins some deals the scans need far longer for;
+- one more best-first scan.
+
+The others together keep ``EARLY_SHARE`` of the positions until the main scan keeps
+``STALL``, then ``LATE_SHARE`` of the further ones: their quick wins come early if at all.
+On held-in deals each of them wins some deals in a few thousand positions that the main
+scan needs a hundred thousand for; and each is complete on its own, so nothing they do
+can make a proof wrong.
 
 Moves left out, and why that loses nothing:
 
@@ -47,12 +61,16 @@ Moves left out, and why that loses nothing:
   column's only card never moves into an empty column (the same position again).
 - A run moved as a whole is the same as its single-card steps, which are all tried.
 
-Positions left out as lost (solvers.md 4.5, dead positions): the first scan tests each
-position it takes from its queue, when the move to it put a card into a column (the test
-costs a tenth of an expansion or so on most live positions and about half on a dead one;
-leaving it out elsewhere only prunes less, and the first scan is the one that makes the
-proofs, which it shortens by up to a half). With no empty column, take the largest set S
-of cards in the columns such that each card of S lies under another card of S, or else
+Positions left out as lost (solvers.md 4.5, dead positions): the main and the base scans
+test each position they take from their queues when the move to it went between the
+tableau and the reserve (a move to or from a foundation never made a dead position in
+our measurements; leaving the test out anywhere only prunes less). The test shortens a
+proof by 10 to 25 % of its positions but costs about as much time as it saves (a quarter
+of an expansion on most positions), so it pays in memory, not speed: the scans, which
+keep the most per position, make it, and the dive does not.
+
+The test: with no empty column, take the largest set S of cards in the columns such that
+each card of S lies under another card of S, or else
 (a) a lower card of its suit that is not home yet is in S and (b) every card it could lie
 on is *closed*: in S under another card of S, or in the reserve or at home with every
 card it could come down onto closed in turn (a king there never gets back into a column
