@@ -208,6 +208,20 @@ def test_a_long_search_gives_the_main_scan_most_of_the_work_and_slices_change_no
     assert [s.stored() for s in sliced.strategies] == [s.stored() for s in whole.strategies]
 
 
+@pytest.mark.parametrize(("deal", "won_by"), [(270, 2), (393, 0)])
+def test_deals_the_old_scans_found_hard_are_won_in_a_few_thousand_positions(deal, won_by):
+    # The five best-first scans that came before (the first one with most of the work)
+    # needed 94,000 positions for deal 270 and 86,000 for deal 393 (alternate), more than
+    # 2 s of processor time: the dive wins the first and the main scan the second within
+    # 10,000 positions kept by all the strategies together.
+    rules = make_rules("prince")
+    search = PrinceSearch(rules, Game(rules, deal).state, max_positions=12_000)
+    verdict = search.finish()
+    assert verdict.status == SOLVED
+    assert search.strategies[won_by].found is not None
+    replay(Game(rules, deal), verdict.moves)
+
+
 def alone(search: PrinceSearch, which: int) -> PrinceSearch:
     """The search with only one of its strategies taking turns."""
     search._next_turn = lambda: (search.strategies[which], prince_solver.QUOTA)

@@ -9,8 +9,9 @@ follow from the rest), and it is all a search keeps of a position: a set of keys
 dict from a key to its parent's key, and a queue of ints. The moves are not kept: once a
 win is found, each step of its path is found again as the child of the position before
 whose key is the next one, the columns in their real order (``_moves``). A kept position
-costs about 160 bytes in the dive and 200 in a scan (key, table entry, queue entry), so
-``BUDGET`` positions keep a ``--solve`` process under about 100 MB.
+costs about 160 bytes in the dive and 200 in a scan (key, table entry, queue entry):
+at ``BUDGET`` a ``--solve`` process peaks near 80 MB (400,000 would take it past 100 MB,
+as the main scan's table then doubles).
 
 Every strategy tries every single-card move (and, as shortcuts, runs moved whole through
 empty columns) with an exact table of the positions it has seen. Single-card moves are
@@ -128,7 +129,7 @@ OFFSET = 1 << 12  # added to every score, so that none is negative
 SERIALS = (1 << 24) - 1  # the serial numbers of a scan's positions fit in 24 bits
 SEP = b"?"  # parts apart in a key: neither a card (4..55) nor a count (0..13)
 CACHE_LIMIT = 100_000  # entries a cache of column facts may hold before it is cleared
-BUDGET = 400_000  # positions (kept by all the strategies together) before "unknown"
+BUDGET = 350_000  # positions (kept by all the strategies together) before "unknown"
 PRELUDE = 2000  # positions the main scan expands alone at the start
 QUOTA = 200  # positions a strategy expands in its turn
 # The others' share of the positions kept (all of them together): EARLY_SHARE until the
