@@ -126,7 +126,7 @@ OTHER_WEIGHTS = (_BASE, {**_BASE, "breaks": 0.5})  # the other scans'
 DIVE_WEIGHTS = _BASE
 SCALE = 10  # scores are whole numbers: the weights times SCALE
 OFFSET = 1 << 12  # added to every score, so that none is negative
-SERIALS = (1 << 24) - 1  # the serial numbers of a scan's positions fit in 24 bits
+SERIALS = (1 << 32) - 1  # a scan's serial numbers take 32 bits of a queue entry
 SEP = b"?"  # parts apart in a key: neither a card (4..55) nor a count (0..13)
 CACHE_LIMIT = 100_000  # entries a cache of column facts may hold before it is cleared
 BUDGET = 350_000  # positions (kept by all the strategies together) before "unknown"
@@ -292,7 +292,7 @@ class _Scan(_Strategy):
                     )
                     keys.append(child)
                     laid = moves[0][0][0] != "f" != moves[0][1][0]  # between tableau piles
-                    push(heap, ((score << 24 | serial) << 10 | low) << 1 | laid)
+                    push(heap, ((score << 32 | serial) << 10 | low) << 1 | laid)
                     serial += 1
             if spent % CHECK_EVERY == 0:
                 positions = search.positions
