@@ -188,21 +188,82 @@ def test_lay_off_is_never_a_move_of_the_solution():
     assert all(move.kind == MoveKind.MOVE for move in verdict.moves)
 
 
-def test_a_long_search_gives_the_first_scan_most_of_the_work_and_slices_change_nothing():
-    # Deal 31 (alternate) is proven lost by the first scan after about 6,000 positions,
-    # well past STALL: from there the other scans get only LATE_SHARE of the turns.
+def test_a_long_search_gives_the_main_scan_most_of_the_work_and_slices_change_nothing():
+    # Deal 31 (alternate) is proven lost by the main scan after about 10,000 positions
+    # kept: the others together keep about their share, and a search cut into slices
+    # (turns cut short and resumed) does exactly the same work.
     rules = make_rules("prince")
     whole = PrinceSearch(rules, Game(rules, 31).state, max_positions=2_000_000)
     assert whole.finish().status == UNSOLVABLE
-    first, *others = (scan.expanded + scan.spent for scan in whole.scans)
-    # Only the first scan leaves dead positions out, and on this deal it meets many.
-    assert whole.scans[0].dropped > 1000
-    assert all(scan.dropped == 0 for scan in whole.scans[1:])
-    assert first > prince_solver.STALL
-    assert sum(others) < prince_solver.STALL + prince_solver.LATE_SHARE * first
+    main, *others = whole.strategies
+    assert main.exhausted
+    # The main scan leaves dead positions out, and on this deal it meets many.
+    assert main.dropped > 1000
+    kept = [other.stored() for other in others]
+    share = prince_solver.EARLY_SHARE / (1 - prince_solver.EARLY_SHARE)
+    assert 0 < sum(kept) < share * main.stored() + 3 * prince_solver.QUOTA * 10
     sliced = PrinceSearch(rules, Game(rules, 31).state, max_positions=2_000_000)
-    verdict, _ = run_in_steps(sliced, 53)  # turns cut short and resumed
+    verdict, _ = run_in_steps(sliced, 53)
     assert (verdict.status, verdict.positions) == (whole.verdict.status, whole.verdict.positions)
+    assert [s.stored() for s in sliced.strategies] == [s.stored() for s in whole.strategies]
+
+
+@pytest.mark.parametrize(("deal", "won_by"), [(270, 2), (393, 0)])
+def test_deals_the_old_scans_found_hard_are_won_in_a_few_thousand_positions(deal, won_by):
+    # The five best-first scans that came before (the first one with most of the work)
+    # needed 94,000 positions for deal 270 and 86,000 for deal 393 (alternate), more than
+    # 2 s of processor time: the dive wins the first and the main scan the second within
+    # 10,000 positions kept by all the strategies together.
+    rules = make_rules("prince")
+    search = PrinceSearch(rules, Game(rules, deal).state, max_positions=12_000)
+    verdict = search.finish()
+    assert verdict.status == SOLVED
+    assert search.strategies[won_by].found is not None
+    replay(Game(rules, deal), verdict.moves)
+
+
+def alone(search: PrinceSearch, which: int) -> PrinceSearch:
+    """The search with only one of its strategies taking turns."""
+    search._next_turn = lambda: (search.strategies[which], prince_solver.QUOTA)
+    return search
+
+
+@pytest.mark.parametrize("which", [0, 1, 2, 3])
+@pytest.mark.parametrize(("deal", "outcome"), [(31, UNSOLVABLE), (3, SOLVED)])
+def test_every_strategy_is_complete_on_its_own(which, deal, outcome):
+    # Each strategy tries every move and keeps its own table: alone, it proves the lost
+    # deal lost and wins the other (the dive, depth first, as well as the scans).
+    rules = make_rules("prince")
+    search = alone(PrinceSearch(rules, Game(rules, deal).state, max_positions=2_000_000), which)
+    verdict = search.finish()
+    assert verdict.status == outcome
+    strategy = search.strategies[which]
+    assert verdict.positions == strategy.stored() + sum(
+        other.stored() for other in search.strategies if other is not strategy
+    )
+    assert all(other.stored() == 1 for other in search.strategies if other is not strategy)
+    if outcome == SOLVED:
+        replay(Game(rules, deal), verdict.moves)
+
+
+def test_positions_are_kept_as_exact_keys_of_bytes():
+    rules = make_rules("prince")
+    search = PrinceSearch(rules, Game(rules, 6).state, max_positions=5000)
+    search.finish()
+    main, base, dive, other = search.strategies
+    assert isinstance(dive, prince_solver._Dive)
+    kept = [*main.parent, *dive.seen]
+    assert kept and all(type(key) is bytes for key in kept)
+    assert all(type(entry) is int for entry in main.heap) or not main.heap
+    for key in kept[:500]:
+        cols, reserve, found = search.decode(key)
+        assert search.key(cols, reserve, found) == key
+        assert len(cols) == 9 and list(cols) == sorted(cols)
+        cards = sorted(reserve + b"".join(cols))
+        home = [rank * 4 + suit for suit in range(4) for rank in range(1, found[suit] + 1)]
+        assert sorted(cards + home) == list(range(4, 56))
+        # The order of the columns does not matter.
+        assert search.key(cols[::-1], reserve, found) == key
 
 
 # No column free and in every column a bottom part whose cards can never move: each
@@ -289,7 +350,6 @@ def test_the_quick_dead_test_agrees_with_the_plain_one_under_every_rule():
     tested = []
     dead = search.dead
     search.dead = lambda cols, found: tested.append((cols, found)) or dead(cols, found)
-    search.scans[0].test_dead = True
     search.finish()
     for sequence in ("alternate", "any-suit", "same-suit"):
         rules = make_rules("prince", sequence=sequence)

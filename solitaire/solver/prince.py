@@ -1,27 +1,42 @@
 """A dedicated solver for The Prince (King Albert family) in pure Python.
 
-Positions are small tuples: the nine columns as ``bytes`` (a card is ``rank * 4 + suit``,
-suits in the order C D H S), the reserve cards still there as sorted ``bytes`` (the slots
-are never refilled, so a card's slot is known from the start) and the four foundation
-counts. Columns keep their real order, so moves can be named; the key of a position
-ignores it (columns are interchangeable) and leaves the foundations out: they hold
-exactly the cards that are nowhere else.
+A position is kept as one ``bytes`` key (``PrinceSearch.key``): the nine columns, each as
+bytes of cards (a card is ``rank * 4 + suit``, suits in the order C D H S) and sorted
+(columns are interchangeable), then the reserve cards still there, sorted (the slots are
+never refilled, so a card's slot is known from the start), then the four foundation
+counts, apart by a byte that is neither a card nor a count. The key is exact (the counts
+follow from the rest), and it is all a search keeps of a position: a set of keys, or a
+dict from a key to its parent's key, and a queue of ints. The moves are not kept: once a
+win is found, each step of its path is found again as the child of the position before
+whose key is the next one, the columns in their real order (``_moves``). A kept position
+costs about 160 bytes in the dive and 200 in a scan (key, table entry, queue entry):
+at ``BUDGET`` a ``--solve`` process peaks near 80 MB (400,000 would take it past 100 MB,
+as the main scan's table then doubles).
 
-The search is a best-first search over every single-card move (and, as shortcuts, runs
-moved whole through empty columns), steered by a heuristic (cards home, how deep the next
-cards for the foundations lie, cards out of order, empty columns), with an exact table of
-the positions seen. Single-card moves are all the game has (a run moves as single-card
-steps), so when the queue runs dry every position reachable from the start has been
+Every strategy tries every single-card move (and, as shortcuts, runs moved whole through
+empty columns) with an exact table of the positions it has seen. Single-card moves are
+all the game has (a run moves as single-card steps), so when any one strategy has
+expanded every position it has seen, every position reachable from the start has been
 seen: that is the proof that the position cannot be won.
 
-The search runs as several scans that take turns (as Freecell Solver's soft threads do),
-each a best-first search with its own weights and its own table: each set of weights wins
-some deals in a few hundred positions that the others need a hundred thousand for. The
-first scan gets every other turn while it is young; once it has expanded ``STALL``
-positions without a verdict, the others, whose quick wins come early if at all, get only
-``LATE_SHARE`` of the further work, so a long proof of defeat (or a win that the first
-scan finds late) costs little more than its own positions. Only the turns change: every
-scan still tries every move, so any scan whose queue runs dry still proves defeat.
+The strategies take turns (as Freecell Solver's soft threads do), each with its own
+table, counted in positions kept, never in time:
+
+- the main scan, best-first on a heuristic (cards home, how deep the next cards for the
+  foundations lie, cards out of order, empty columns, cards in the reserve, moves made):
+  it has the first turn (``PRELUDE``) and, once the others have had their share, all of
+  the rest, so a long proof of defeat costs little more than its own positions;
+- the base scan, best-first with other weights (the old first scan's);
+- the dive, depth-first with each position's children tried best first by the same kind
+  of heuristic: its table is a set of keys and its open list only the path it is on, so
+  it is the cheapest in memory, and it wins some deals the scans need far longer for;
+- one more best-first scan.
+
+The others together keep ``EARLY_SHARE`` of the positions until the main scan keeps
+``STALL``, then ``LATE_SHARE`` of the further ones: their quick wins come early if at all.
+On held-in deals each of them wins some deals in a few thousand positions that the main
+scan needs a hundred thousand for; and each is complete on its own, so nothing they do
+can make a proof wrong.
 
 Moves left out, and why that loses nothing:
 
@@ -47,12 +62,16 @@ Moves left out, and why that loses nothing:
   column's only card never moves into an empty column (the same position again).
 - A run moved as a whole is the same as its single-card steps, which are all tried.
 
-Positions left out as lost (solvers.md 4.5, dead positions): the first scan tests each
-position it takes from its queue, when the move to it put a card into a column (the test
-costs a tenth of an expansion or so on most live positions and about half on a dead one;
-leaving it out elsewhere only prunes less, and the first scan is the one that makes the
-proofs, which it shortens by up to a half). With no empty column, take the largest set S
-of cards in the columns such that each card of S lies under another card of S, or else
+Positions left out as lost (solvers.md 4.5, dead positions): the main and the base scans
+test each position they take from their queues when the move to it went between the
+tableau and the reserve (a move to or from a foundation never made a dead position in
+our measurements; leaving the test out anywhere only prunes less). The test shortens a
+proof by 10 to 25 % of its positions but costs about as much time as it saves (a quarter
+of an expansion on most positions), so it pays in memory, not speed: the scans, which
+keep the most per position, make it, and the dive does not.
+
+The test: with no empty column, take the largest set S of cards in the columns such that
+each card of S lies under another card of S, or else
 (a) a lower card of its suit that is not home yet is in S and (b) every card it could lie
 on is *closed*: in S under another card of S, or in the reserve or at home with every
 card it could come down onto closed in turn (a king there never gets back into a column
@@ -87,7 +106,7 @@ import heapq
 from ..model.moves import Move, MoveKind
 from ..model.rules import BUILD_ALTERNATE, BUILD_RANK, FOUNDATIONS, Rules
 from ..model.state import State
-from .compact import BYTE, OPPOSITE, RED, SAME, ColumnScores, card_code
+from .compact import BYTE, OPPOSITE, RED, SAME, ColumnScores, card_code, raise_found
 from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Outcome, Stepped, Verdict
 
 __all__ = ["PrinceSearch"]
@@ -102,17 +121,22 @@ CHECK_EVERY = 16
 # empty columns (a bonus), cards left in the reserve, moves made so far. Each set of
 # weights wins some deals in a few hundred positions that the others need 100,000 for.
 _BASE = {"home": 3, "depth": 1, "depth2": 0.3, "breaks": 1, "empty": 3, "reserve": 0.5, "g": 1}
-SCAN_WEIGHTS = (
-    _BASE,
-    {**_BASE, "g": 2, "depth": 2},
-    {**_BASE, "g": 2, "empty": 6},
-    {**_BASE, "breaks": 0.5},
-    {**_BASE, "depth": 2},
-)
-PRELUDE = 2000  # positions the first scan expands alone at the start
-QUOTA = 200  # positions a scan expands in its turn
-STALL = 4000  # positions of the first scan after which the others' share shrinks
-LATE_SHARE = 0.1  # the others' share of the work beyond that (together)
+MAIN_WEIGHTS = {**_BASE, "g": 2, "empty": 6}  # the main scan's
+OTHER_WEIGHTS = (_BASE, {**_BASE, "breaks": 0.5})  # the other scans'
+DIVE_WEIGHTS = _BASE
+SCALE = 10  # scores are whole numbers: the weights times SCALE
+OFFSET = 1 << 12  # added to every score, so that none is negative
+SERIALS = (1 << 32) - 1  # a scan's serial numbers take 32 bits of a queue entry
+SEP = b"?"  # parts apart in a key: neither a card (4..55) nor a count (0..13)
+CACHE_LIMIT = 100_000  # entries a cache of column facts may hold before it is cleared
+BUDGET = 350_000  # positions (kept by all the strategies together) before "unknown"
+PRELUDE = 2000  # positions the main scan expands alone at the start
+QUOTA = 200  # positions a strategy expands in its turn
+# The others' share of the positions kept (all of them together): EARLY_SHARE until the
+# main scan keeps STALL positions, LATE_SHARE of the further ones.
+EARLY_SHARE = 0.35
+STALL = 15_000
+LATE_SHARE = 0.05
 
 
 def _raise_found(found: tuple, suit: int, step: int = 1) -> tuple:
@@ -158,99 +182,218 @@ def _safe_rule(build: str):
     return safe
 
 
-class _Scan:
-    """One best-first search: its own queue, weights and table of positions seen.
+class _Strategy:
+    """What the strategies share: a table of the positions they have seen (their keys),
+    the work done in the turns so far, and the dead positions left out."""
 
-    Every scan tries every move, so each one on its own is complete: when its queue runs
-    dry, every position reachable from the start has been seen, which proves that there
-    is no win.
-    """
-
-    def __init__(self, search: PrinceSearch, weights: dict, root: tuple):
+    def __init__(self, search: PrinceSearch, test_dead: bool):
         self.search = search
-        self.w_home = weights["home"]
-        self.w_depth = weights["depth"]
-        self.w_depth2 = weights["depth2"]
-        self.w_breaks = weights["breaks"]
-        self.w_empty = weights["empty"]
-        self.w_reserve = weights["reserve"]
-        self.w_g = weights["g"]
-        self.tables: dict[tuple, ColumnScores] = {}
-        self.seen = {_key(root[0], root[1])}
-        self.heap = [(0.0, 0, *root, 0)]
-        self.counter = 0
         self.spent = 0  # positions expanded in the current turn
         self.expanded = 0  # positions expanded in all, over the finished turns
         self.dropped = 0  # dead positions left out
-        self.test_dead = False  # whether to leave dead positions out (see the module notes)
+        self.test_dead = test_dead  # whether to leave dead positions out (see the notes)
+        self.exhausted = False  # every position it has seen is expanded: no win
+        self.found: list | None = None  # the keys from the start to a win, once found
 
-    def column_score(self, col: bytes, found: tuple) -> float:
-        """A column's share of the heuristic."""
+    def stored(self) -> int:
+        raise NotImplementedError
+
+
+class _Scan(_Strategy):
+    """One best-first search: its own queue, weights and table of positions seen.
+
+    The table maps each position's key to its parent's key (the start's to None), the
+    queue holds ints, the score, then the position's serial number (an index into
+    ``keys``), its depth and whether to test it for a dead end, so that a position waits
+    in the queue as 8 bytes and a small int. Every scan tries every move, so each one on
+    its own is complete: when its queue runs dry, every position reachable from the start
+    has been seen, which proves that there is no win.
+    """
+
+    def __init__(self, search: PrinceSearch, weights: dict, root: bytes, test_dead: bool):
+        super().__init__(search, test_dead)
+        self.weights = {name: round(value * SCALE) for name, value in weights.items()}
+        self.tables: dict[tuple, ColumnScores] = {}
+        self.parent: dict[bytes, bytes | None] = {root: None}
+        self.keys = [root]
+        self.heap = [0]  # the start: score 0, serial 0, depth 0, not tested
+
+    def stored(self) -> int:
+        return len(self.parent)
+
+    def column_score(self, col: bytes, found: tuple) -> int:
+        """A column's share of the heuristic (in 1/SCALE)."""
+        w = self.weights
         if not col:
-            return -self.w_empty
+            return -w["empty"]
         fits = self.search.fits
         last = len(col) - 1
-        score = 0.0
+        score = 0
+        w_depth, w_depth2 = w["depth"], w["depth2"]
         for suit in range(4):
             rank = found[suit] + 1
             if rank <= 13:
                 at = col.find(rank * 4 + suit)
                 if at >= 0:
-                    score += self.w_depth * (last - at)
+                    score += w_depth * (last - at)
                 if rank < 13:
                     at = col.find(rank * 4 + 4 + suit)
                     if at >= 0:
-                        score += self.w_depth2 * (last - at)
+                        score += w_depth2 * (last - at)
+        breaks = w["breaks"]
         for index in range(1, len(col)):
             if not fits[col[index - 1] << 6 | col[index]]:
-                score += self.w_breaks
+                score += breaks
         return score
 
-    def expand(self, quota: int):
+    def expand(self, quota: int) -> None:
         """Expand positions until ``quota`` are done, the queue is empty or the step is
-        over; return the winning node if one turned up."""
+        over; a win found is left in ``found``."""
         search = self.search
-        heap, seen, tables = self.heap, self.seen, self.tables
+        heap, parent, keys, tables = self.heap, self.parent, self.keys, self.tables
         pop, push = heapq.heappop, heapq.heappush
-        children = search.children
-        dead = search.dead if self.test_dead else None
-        counter = self.counter
-        w_home, w_reserve, w_g = self.w_home, self.w_reserve, self.w_g
+        children, dead, decode = search.children, search.dead, search.decode
+        make_key = search.key
+        test_dead = self.test_dead
+        w = self.weights
+        w_home, w_reserve, w_g = w["home"], w["reserve"], w["g"]
+        column_score = self.column_score
         spent = self.spent
+        serial = len(keys)
         while heap and spent < quota:
-            _, _, cols, reserve, found, node, depth = pop(heap)
+            entry = pop(heap)
             spent += 1
-            moves = node[1]
-            if dead is not None and moves and moves[0][1][0] != "f" and dead(cols, found):
+            key = keys[entry >> 11 & SERIALS]
+            cols, reserve, found = decode(key)
+            if entry & 1 and test_dead and dead(cols, found):
                 self.dropped += 1  # tested only now: many positions pushed are never taken
             else:
-                depth += 1
+                depth = (entry >> 1 & 1023) + 1
+                low = depth if depth < 1024 else 1023
                 for ccols, creserve, cfound, moves in children(cols, reserve, found):
-                    key = creserve + b"\x01" + b"\x01".join(sorted(ccols))  # _key, inlined
-                    if key in seen:
+                    child = make_key(ccols, creserve, cfound)
+                    if child in parent:
                         continue
-                    seen.add(key)
-                    child = (node, moves)
+                    parent[child] = key
                     home = cfound[0] + cfound[1] + cfound[2] + cfound[3]
                     if home == 52:
-                        return child
+                        self.found = self.path(child)
+                        self.spent = spent
+                        return
                     table = tables.get(cfound)
                     if table is None:
-                        table = tables[cfound] = ColumnScores(self.column_score, cfound)
-                    counter += 1
+                        table = tables[cfound] = ColumnScores(column_score, cfound)
                     score = (
-                        sum(map(table.__getitem__, ccols))
+                        OFFSET
+                        + sum(map(table.__getitem__, ccols))
                         + w_home * (52 - home)
                         + w_reserve * len(creserve)
                         + w_g * depth
                     )
-                    push(heap, (score, counter, ccols, creserve, cfound, child, depth))
+                    keys.append(child)
+                    laid = moves[0][0][0] != "f" != moves[0][1][0]  # between tableau piles
+                    push(heap, ((score << 32 | serial) << 10 | low) << 1 | laid)
+                    serial += 1
             if spent % CHECK_EVERY == 0:
                 positions = search.positions
                 if positions >= search.pause_at or positions >= search.max_positions:
                     break
-        self.counter, self.spent = counter, spent
-        return None
+        self.spent = spent
+        if not heap:
+            self.exhausted = True
+
+    def path(self, key: bytes) -> list:
+        keys = []
+        parent = self.parent
+        while key is not None:
+            keys.append(key)
+            key = parent[key]
+        return keys[::-1]
+
+    def clear(self) -> None:
+        self.heap.clear()
+        self.tables.clear()
+
+
+class _Dive(_Strategy):
+    """A depth-first search that tries the children of a position in the order of a
+    heuristic (the best first): its table is a plain set of keys and its open list the
+    path it is on, each step with the children left to try. When its stack empties,
+    every position reachable from the start has been seen: the proof of defeat."""
+
+    def __init__(self, search: PrinceSearch, weights: dict, root: bytes, test_dead: bool):
+        super().__init__(search, test_dead)
+        self.order = _Scan(search, weights, root, False)  # only for its column scores
+        self.seen = {root}
+        # per depth: the children to try, best first, as (score, key, whether to test it)
+        self.stack = [[(0, root, False)]]
+        self.index = [0]  # per depth: the next child to try
+
+    def stored(self) -> int:
+        return len(self.seen)
+
+    def expand(self, quota: int) -> None:
+        search = self.search
+        seen, stack, index = self.seen, self.stack, self.index
+        children, dead, decode = search.children, search.dead, search.decode
+        make_key = search.key
+        tables = self.order.tables
+        column_score = self.order.column_score
+        w = self.order.weights
+        w_home, w_reserve = w["home"], w["reserve"]
+        test_dead = self.test_dead
+        spent = self.spent
+        while spent < quota:
+            if not stack:
+                self.exhausted = True
+                break
+            frame = stack[-1]
+            at = index[-1]
+            if at == len(frame):
+                stack.pop()
+                index.pop()
+                continue
+            index[-1] = at + 1
+            _, key, laid = frame[at]
+            spent += 1
+            cols, reserve, found = decode(key)
+            if laid and test_dead and dead(cols, found):
+                self.dropped += 1
+            else:
+                kids = []
+                for ccols, creserve, cfound, moves in children(cols, reserve, found):
+                    child = make_key(ccols, creserve, cfound)
+                    if child in seen:
+                        continue
+                    seen.add(child)
+                    home = cfound[0] + cfound[1] + cfound[2] + cfound[3]
+                    if home == 52:
+                        self.found = [f[i - 1][1] for f, i in zip(stack, index)] + [child]
+                        self.spent = spent
+                        return
+                    table = tables.get(cfound)
+                    if table is None:
+                        table = tables[cfound] = ColumnScores(column_score, cfound)
+                    score = (
+                        sum(map(table.__getitem__, ccols))
+                        + w_home * (52 - home)
+                        + w_reserve * len(creserve)
+                    )
+                    kids.append((score, child, moves[0][0][0] != "f" != moves[0][1][0]))
+                if kids:
+                    kids.sort()
+                    stack.append(kids)
+                    index.append(0)
+            if spent % CHECK_EVERY == 0:
+                positions = search.positions
+                if positions >= search.pause_at or positions >= search.max_positions:
+                    break
+        self.spent = spent
+
+    def clear(self) -> None:
+        self.stack.clear()
+        self.index.clear()
+        self.order.clear()
 
 
 class _Padded(dict):
@@ -266,13 +409,9 @@ class _Padded(dict):
         return value
 
 
-def _key(cols: tuple, reserve: bytes) -> bytes:
-    """The exact key of a position, blind to the order of the columns."""
-    return reserve + b"\x01" + b"\x01".join(sorted(cols))
-
-
 class PrinceSearch(Stepped):
-    """Best-first search for a win from any position of The Prince; see the module notes.
+    """Several searches for a win from any position of The Prince, taking turns; see the
+    module notes.
 
     ``without`` is accepted as the other searches accept it: this one only ever makes
     plain moves (never a lay-off), so there is nothing for it to leave out.
@@ -283,7 +422,7 @@ class PrinceSearch(Stepped):
         rules: Rules,
         state: State,
         *,
-        max_positions: int = 200_000,
+        max_positions: int = BUDGET,
         without: frozenset = frozenset(),
     ):
         self.max_positions = max_positions
@@ -291,6 +430,8 @@ class PrinceSearch(Stepped):
         self.safe = _safe_rule(rules.build)
         self.safe_cache: dict[tuple, frozenset] = {}
         self.home_cache: dict[tuple, frozenset] = {}
+        self.found_bytes: dict[tuple, bytes] = {}
+        self.found_of: dict[bytes, tuple] = {}
         self.runs: dict[bytes, int] = {}
         self.stuck_tables: dict[tuple, dict] = {}  # found -> column -> _candidates
         self.padded = _Padded()  # column -> itself padded to 32 bytes (see dead)
@@ -312,19 +453,39 @@ class PrinceSearch(Stepped):
         first: list = []
         found, reserve = self._play_first_ace(cols, reserve, found, first)
         found, reserve = self._settle(cols, reserve, found, first)
-        root = (tuple(cols), reserve, found)
-        self.scans = [_Scan(self, weights, (*root, (None, first))) for weights in SCAN_WEIGHTS]
-        self.scans[0].test_dead = True  # the others, after quick wins, skip the cost
+        self.start = (tuple(cols), reserve, found, first)  # in the columns' real order
+        root = self.key(tuple(cols), reserve, found)
+        main, base, *others = (_Scan(self, w, root, True) for w in (MAIN_WEIGHTS, *OTHER_WEIGHTS))
+        others[0].test_dead = False
+        self.strategies = [main, base, _Dive(self, DIVE_WEIGHTS, root, False), *others]
         self.turn = 0
-        self.ring = 0  # the other scans' turns so far
-        self.current = None  # (scan, quota) of a turn cut short by the end of a step
+        self.current = None  # (strategy, quota) of a turn cut short by the end of a step
         self.verdict: Verdict | None = None
         if sum(found) == 52:
-            self.verdict = self._finish(SOLVED, (None, first))
+            self.verdict = self._finish(SOLVED, [root])
 
     @property
     def positions(self) -> int:
-        return sum(len(scan.seen) for scan in self.scans)
+        return sum(strategy.stored() for strategy in self.strategies)
+
+    # -------------------------------------------------------------- positions as bytes
+    def key(self, cols: tuple, reserve: bytes, found: tuple) -> bytes:
+        """A position as bytes, blind to the order of the columns: the columns sorted,
+        the reserve and the foundation counts, apart by a byte that is no card and no
+        count (the counts are implied by the rest, so the key is still exact)."""
+        counts = self.found_bytes.get(found)
+        if counts is None:
+            counts = self.found_bytes[found] = bytes(found)
+            self.found_of[counts] = found
+        parts = sorted(cols)
+        parts.append(reserve)
+        parts.append(counts)
+        return SEP.join(parts)
+
+    def decode(self, key: bytes) -> tuple:
+        """The position (columns, reserve, foundation counts) a key stands for."""
+        parts = key.split(SEP)
+        return tuple(parts[:9]), parts[9], self.found_of[parts[10]]
 
     # -------------------------------------------------------------- safe moves home
     def _safe_cards(self, found: tuple) -> frozenset:
@@ -538,17 +699,22 @@ class PrinceSearch(Stepped):
         return length
 
     def children(self, cols: tuple, reserve: bytes, found: tuple) -> list:
-        """Every position one move away, settled: (cols, reserve, found, moves).
+        """Every position one move away, settled: (cols, reserve, found, moves), the
+        columns as a list.
 
         Every single-card move is among them (into the first empty column only), and so
         are runs moved as a whole as far as the empty columns allow, which the engine
-        carries out as single-card steps: shortcuts that steer the search better.
+        carries out as single-card steps: shortcuts that steer the search better. A child
+        settles (``_settle``) when its move freed an ace or a safe card, or sent one home
+        (then other cards may have become safe).
         """
         out = []
         append = out.append
         settle = self._settle
         runs = self.runs
-        safe = self._safe_cards(found)
+        safe = self.safe_cache.get(found)
+        if safe is None:
+            safe = self._safe_cards(found)
         empties = cols.count(b"")
         empty = cols.index(b"") if empties else -1
         onto_card = 1 << empties  # the longest run that may move onto a card
@@ -558,47 +724,55 @@ class PrinceSearch(Stepped):
         for target, col in enumerate(cols):
             if col:
                 for card in takers[col[-1]]:
-                    if card in wanted:
-                        wanted[card].append(target)
-                    else:
+                    targets = wanted.get(card)
+                    if targets is None:
                         wanted[card] = [target]
-
-        def add(new_cols: list, new_reserve: bytes, new_found: tuple, moves: list, exposed: int):
-            """A child; it settles when the move freed an ace or a safe card, or sent one
-            home (then other cards may have become safe)."""
-            if exposed and (exposed < 8 or exposed in safe) or new_found != found:
-                new_found, new_reserve = settle(new_cols, new_reserve, new_found, moves)
-            append((tuple(new_cols), new_reserve, new_found, moves))
+                    else:
+                        targets.append(target)
 
         for index, col in enumerate(cols):
             if not col:
                 continue
             src = COLUMNS[index]
             card = col[-1]
-            if (found[card & 3] + 1) * 4 + (card & 3) == card:
+            suit = card & 3
+            if (found[suit] + 1) * 4 + suit == card:
                 new_cols = list(cols)
                 new_cols[index] = col[:-1]
-                moves = [(src, FOUNDATIONS[card & 3], 1)]
-                add(new_cols, reserve, _raise_found(found, card & 3), moves, 0)
+                moves = [(src, FOUNDATIONS[suit], 1)]
+                new_found, new_reserve = settle(new_cols, reserve, raise_found(found, suit), moves)
+                append((new_cols, new_reserve, new_found, moves))
             run = runs.get(col) or self._run_length(col)
             for count in range(1, (run if run < onto_card else onto_card) + 1):
-                targets = wanted.get(col[count * -1])
+                targets = wanted.get(col[-count])
                 if targets is None:
                     continue
                 rest = col[:-count]
+                moved = col[-count:]
                 exposed = rest[-1] if rest else 0
                 for target in targets:
                     new_cols = list(cols)
                     new_cols[index] = rest
-                    new_cols[target] = cols[target] + col[-count:]
-                    add(new_cols, reserve, found, [(src, COLUMNS[target], count)], exposed)
+                    new_cols[target] = cols[target] + moved
+                    moves = [(src, COLUMNS[target], count)]
+                    if exposed and (exposed < 8 or exposed in safe):
+                        new_found, new_reserve = settle(new_cols, reserve, found, moves)
+                        append((new_cols, new_reserve, new_found, moves))
+                    else:
+                        append((new_cols, reserve, found, moves))
             if empty >= 0 and len(col) > 1:
                 most = min(run, into_empty, len(col) - 1)
                 for count in (1, most) if most > 1 else (1,):
                     new_cols = list(cols)
                     new_cols[index] = rest = col[:-count]
                     new_cols[empty] = col[-count:]
-                    add(new_cols, reserve, found, [(src, COLUMNS[empty], count)], rest[-1])
+                    moves = [(src, COLUMNS[empty], count)]
+                    exposed = rest[-1]
+                    if exposed < 8 or exposed in safe:
+                        new_found, new_reserve = settle(new_cols, reserve, found, moves)
+                        append((new_cols, new_reserve, new_found, moves))
+                    else:
+                        append((new_cols, reserve, found, moves))
 
         # A card that comes down from the reserve or a foundation is of use only once a
         # card lies on it (see the module notes): one that could, now or later, must be
@@ -607,9 +781,12 @@ class PrinceSearch(Stepped):
         for card in reserve:
             src = self.slot_of[card]
             new_reserve = reserve.replace(BYTE[card], b"")
-            if (found[card & 3] + 1) * 4 + (card & 3) == card:
-                moves = [(src, FOUNDATIONS[card & 3], 1)]
-                add(list(cols), new_reserve, _raise_found(found, card & 3), moves, 0)
+            suit = card & 3
+            if (found[suit] + 1) * 4 + suit == card:
+                new_cols = list(cols)
+                moves = [(src, FOUNDATIONS[suit], 1)]
+                new_found, newer = settle(new_cols, new_reserve, raise_found(found, suit), moves)
+                append((new_cols, newer, new_found, moves))
             if empty < 0 and card not in wanted:
                 continue  # nowhere to go in the tableau
             if home is None:
@@ -623,11 +800,11 @@ class PrinceSearch(Stepped):
             for target in wanted.get(card, ()):
                 new_cols = list(cols)
                 new_cols[target] = cols[target] + BYTE[card]
-                add(new_cols, new_reserve, found, [(src, COLUMNS[target], 1)], 0)
+                append((new_cols, new_reserve, found, [(src, COLUMNS[target], 1)]))
             if empty >= 0:
                 new_cols = list(cols)
                 new_cols[empty] = BYTE[card]
-                add(new_cols, new_reserve, found, [(src, COLUMNS[empty], 1)], 0)
+                append((new_cols, new_reserve, found, [(src, COLUMNS[empty], 1)]))
 
         # Nothing becomes safe when a foundation gives a card back: no settling.
         for suit, rank in enumerate(found):
@@ -641,64 +818,87 @@ class PrinceSearch(Stepped):
             for target in wanted.get(card, ()):
                 new_cols = list(cols)
                 new_cols[target] = cols[target] + BYTE[card]
-                append((tuple(new_cols), reserve, lowered, [(src, COLUMNS[target], 1)]))
+                append((new_cols, reserve, lowered, [(src, COLUMNS[target], 1)]))
             if empty >= 0:
                 new_cols = list(cols)
                 new_cols[empty] = BYTE[card]
-                append((tuple(new_cols), reserve, lowered, [(src, COLUMNS[empty], 1)]))
+                append((new_cols, reserve, lowered, [(src, COLUMNS[empty], 1)]))
         return out
 
     # -------------------------------------------------------------- running
     def _advance(self) -> Verdict | None:
-        scans = self.scans
         while True:
-            # The first scan takes the first turn (a longer one), then every other turn
-            # until it has expanded STALL positions; after that the others together get
-            # LATE_SHARE of the further work. The others take their turns in a ring.
-            first = scans[0].expanded
-            others = sum(scan.expanded for scan in scans[1:])
             if self.current is not None:  # a turn cut short by the end of a step
-                scan, quota = self.current
-            elif self.turn == 0:
-                scan, quota = scans[0], PRELUDE
-            elif len(scans) > 1 and (
-                others <= first - PRELUDE
-                if first < STALL
-                else others <= STALL - PRELUDE + LATE_SHARE / (1 - LATE_SHARE) * (first - STALL)
-            ):
-                scan, quota = scans[1 + self.ring % (len(scans) - 1)], QUOTA
-                self.ring += 1
+                strategy, quota = self.current
             else:
-                scan, quota = scans[0], QUOTA
-            solution = scan.expand(quota)
-            if solution is not None:
-                return self._finish(SOLVED, solution)
-            if not scan.heap:
+                strategy, quota = self._next_turn()
+            strategy.expand(quota)
+            if strategy.found is not None:
+                return self._finish(SOLVED, strategy.found)
+            if strategy.exhausted:
                 return self._finish(UNSOLVABLE, None)
             if self.positions >= self.max_positions:
                 return self._finish(UNKNOWN, None)
-            if scan.spent < quota:  # the step ended in the middle of its turn
-                self.current = scan, quota
+            if strategy.spent < quota:  # the step ended in the middle of its turn
+                self.current = strategy, quota
                 return None
-            scan.expanded += scan.spent
-            scan.spent = 0
+            strategy.expanded += strategy.spent
+            strategy.spent = 0
             self.current = None
             self.turn += 1
+            self._trim_caches()
             if self.positions >= self.pause_at:
                 return None
 
-    def _finish(self, status: Outcome, node) -> Verdict:
-        chunks = []
-        while node is not None:
-            node, moves = node
-            chunks.append(moves)
-        moves = [
-            Move(MoveKind.MOVE, src, dst, count)
-            for chunk in reversed(chunks)
-            for src, dst, count in chunk
-        ]
-        for scan in self.scans:
-            scan.heap.clear()
+    def _next_turn(self) -> tuple:
+        """Whose turn it is, and for how many positions (see the module notes): the main
+        scan's while the others together keep less than their share of the positions."""
+        main, *others = self.strategies
+        if self.turn == 0:
+            return main, PRELUDE
+        first = main.stored()
+        allowance = EARLY_SHARE / (1 - EARLY_SHARE) * min(first, STALL)
+        if first > STALL:
+            allowance += LATE_SHARE / (1 - LATE_SHARE) * (first - STALL)
+        if sum(other.stored() for other in others) <= allowance:
+            return min(others, key=lambda other: other.stored()), QUOTA
+        return main, QUOTA
+
+    def _trim_caches(self) -> None:
+        """Forget the caches of column facts when they grow large (they are rebuilt as
+        needed: this changes no answer)."""
+        if len(self.runs) > CACHE_LIMIT:
+            self.runs.clear()
+        if len(self.padded) > CACHE_LIMIT:
+            self.padded.clear()
+        if sum(map(len, self.stuck_tables.values())) > CACHE_LIMIT:
+            self.stuck_tables.clear()
+        for strategy in self.strategies:
+            tables = strategy.order.tables if isinstance(strategy, _Dive) else strategy.tables
+            if sum(map(len, tables.values())) > CACHE_LIMIT:
+                tables.clear()
+
+    def _moves(self, path: list) -> list:
+        """The moves from the start along ``path`` (keys), the columns in their real order:
+        each step is the child of the one before whose key is the next one on the path."""
+        cols, reserve, found, moves = self.start
+        moves = list(moves)
+        for key in path[1:]:
+            for ccols, creserve, cfound, cmoves in self.children(cols, reserve, found):
+                if self.key(ccols, creserve, cfound) == key:
+                    cols, reserve, found = ccols, creserve, cfound
+                    moves += cmoves
+                    break
+            else:
+                raise AssertionError("a step of the path is no move")
+        return moves
+
+    def _finish(self, status: Outcome, path: list | None) -> Verdict:
+        moves = []
+        if path is not None:
+            moves = [Move(MoveKind.MOVE, src, dst, count) for src, dst, count in self._moves(path)]
+        for strategy in self.strategies:
+            strategy.clear()
         gave_up = GaveUp.POSITIONS if status == UNKNOWN else None
         return Verdict(status, moves, self.positions, self.seconds, gave_up)
 
