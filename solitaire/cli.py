@@ -102,6 +102,12 @@ def build_parser() -> OneLineParser:
         "gave up (exit 3)",
     )
     parser.add_argument(
+        "--hint",
+        action="store_true",
+        help="print the table's hint for the position in one line: the move in notation and in "
+        "words (exit 0), or why there is none (exit 1)",
+    )
+    parser.add_argument(
         "--atomic", action="store_true", help="with --solve: multi-card moves as single-card steps"
     )
     parser.add_argument(
@@ -176,7 +182,16 @@ def game_id_of(text: str) -> str:
     return game_id
 
 
-TEXT_COMMANDS = ("--show", "--moves", "--status", "--solve", "--help", "-h", "--version")
+TEXT_COMMANDS = (
+    "--show",
+    "--moves",
+    "--status",
+    "--solve",
+    "--hint",
+    "--help",
+    "-h",
+    "--version",
+)
 
 
 def main(argv: list[str]) -> int:
@@ -257,6 +272,8 @@ def run(argv: list[str], out=None, err=None) -> int:
     except MoveListError as error:
         report(move_error(error), err)
         return 1
+    if args.hint:
+        return print_hint(game, out)
     if args.solve:
         return print_solution(game, args, out)
     if args.show or not args.status:
@@ -276,6 +293,19 @@ def move_error(error: MoveListError) -> str:
     quoted = re.compile("'" + re.escape(error.text.strip()) + "'(: )?", re.IGNORECASE)
     reason = quoted.sub(lambda said: "" if said.group(1) else "that", error.reason)
     return f"move {error.number} '{shorten(error.text)}': {reason}"
+
+
+def print_hint(game: Game, out) -> int:
+    """--hint: what the Hint button says at the table for this position."""
+    from .solver.thinker import hint_for, settled_answer
+
+    rules, state = game.rules, game.state
+    hint = hint_for(rules, state, settled_answer(rules, state))
+    if isinstance(hint, str):
+        print(hint, file=out)
+        return 1
+    print(f"{rules.format_move(hint, state)}  ({rules.describe_move(hint, state)})", file=out)
+    return 0
 
 
 def print_solution(game: Game, args, out) -> int:

@@ -462,3 +462,13 @@ def test_random_move_strings_never_raise(game_id, deal, words):
     assert "Traceback" not in err
     if code == 1:
         assert len(err.strip().splitlines()) == 1 and err.startswith("main.py: move ")
+
+
+def test_hint_prints_the_table_s_hint_in_one_line():
+    given = main("--game", "vierfrei", "--deal", "1", "--hint")
+    assert given.returncode == 0
+    assert given.stdout == "6a  (Move the 3 of diamonds to a free cell)\n"
+    none = main("--game", "prince", "--deal", "1", "--hint")
+    assert none.returncode == 1 and none.stdout == "No winning line from here.\n"
+    later = main("--game", "vierfrei", "--deal", "1", "--moves", "6a", "--hint")
+    assert later.returncode == 0 and later.stdout.startswith("6b  (Move the 2 of clubs")

@@ -161,3 +161,27 @@ class Thinker:
         if len(self.remembered) > REMEMBERED:
             del self.remembered[next(iter(self.remembered))]  # the oldest
         self.plan = list(verdict.moves) if verdict.status == SOLVED else []
+
+
+def hint_for(rules: Rules, state: State, answer: Answer) -> Move | str:
+    """The hint from a settled answer: the next move of its winning line; where there is
+    none, a move the search leaves out that is legal (La Belle Lucie's reshuffle: nothing
+    wins as the cards lie), else why there is no hint."""
+    if answer.plan:
+        return answer.plan[0]
+    for kind in rules.hint_excludes:
+        if rules.is_legal(state, Move(kind)):
+            return Move(kind)
+    if answer.outcome == UNSOLVABLE:
+        return "No winning line from here."
+    return "No winning line found: the search looked at all it may and gave up."
+
+
+def settled_answer(rules: Rules, state: State, thinker: Thinker | None = None) -> Answer:
+    """The partner's answer for ``state``, thought through to the end here (the text
+    commands: the table asks its worker instead)."""
+    thinker = thinker or Thinker()
+    answer = thinker.consider(rules, state, rules.hint_excludes)
+    while not answer.settled:
+        answer = thinker.think(2_000) or answer
+    return answer

@@ -11,7 +11,7 @@ line at once, without asking the worker.
 from __future__ import annotations
 
 from ..model.moves import Move, Status
-from ..solver.thinker import Answer
+from ..solver.thinker import Answer, hint_for
 from ..solver.verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp
 from ..solver.worker import Answered, Failed, PartnerLink
 
@@ -116,14 +116,6 @@ class Partner:
         answer is still coming."""
         if self.thinking:
             return None
-        if self.plan:
-            return self.plan[0]
-        rules, state = self.rules, self.table.state
-        for kind in rules.hint_excludes:  # nothing wins as it lies: a reshuffle ...
-            if rules.is_legal(state, Move(kind)):
-                return Move(kind)
-        if self.answer.outcome == UNSOLVABLE:
-            return "No winning line from here."
-        if self.failure is not None:
+        if self.failure is not None and not self.plan:
             return f"No hint: the computer could not think this through ({self.failure})."
-        return "No winning line found: the search looked at all it may and gave up."
+        return hint_for(self.rules, self.table.state, self.answer)
