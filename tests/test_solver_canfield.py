@@ -8,8 +8,10 @@ from helpers import engine_winnable, game_with, run_in_steps
 from solitaire.model.cards import SUITS, Card
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
-from solitaire.model.moves import MoveKind
+from solitaire.model.moves import Move, MoveKind
+from solitaire.model.rules import Status
 from solitaire.model.state import State
+from solitaire.saved_game import from_dict, to_dict
 from solitaire.solver.canfield import CanfieldSearch
 from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search
 from solitaire.solver.solve import search_class
@@ -363,3 +365,39 @@ def test_the_quick_scan_alone_agrees_with_the_engine_on_small_positions(seed):
     if won:
         assert search.count == 1  # the root only: the scan found the win
         replay(rules, state, verdict.moves)
+
+
+@pytest.mark.parametrize("mode", ["2", "3"])
+def test_with_passes_unlimited_the_passes_used_tell_no_positions_apart(mode):
+    # Turning the whole hand and the waste over brings back the very same position.
+    rules = make_rules("canfield", mode=mode)
+    game = Game(rules, 12)
+    start = game.state.key()
+    while game.state.piles["hand"]:
+        game.play(Move(MoveKind.TURN))
+    game.play(Move(MoveKind.TURN))
+    assert game.state.key() == start
+    assert "passes_used" not in game.state.values
+
+
+def test_with_passes_unlimited_a_dead_position_is_lost_for_the_engine_and_the_solver():
+    # Deal 12 by threes: once the 8 of spades is home, nothing else can move, however
+    # often the hand is turned. The engine's status says lost, as the solver proves.
+    rules = make_rules("canfield", mode="2")
+    game = Game(rules, 12)
+    game.play_sequence(["5F"])
+    assert game.status() == Status.LOST
+    verdict = CanfieldSearch(rules, game.state, max_positions=1000).finish()
+    assert verdict.status == UNSOLVABLE
+
+
+def test_a_game_with_several_passes_saved_loads_again():
+    # Saves hold moves, not positions: a game that turned the waste over replays.
+    rules = make_rules("canfield", mode="2")
+    game = Game(rules, 29)
+    for _ in range(16):  # the hand's 34 cards take 12 turns, then the waste turns over
+        game.play(Move(MoveKind.TURN))
+    assert len(game.state.piles["waste"]) == 9
+    loaded, _ = from_dict(to_dict(game))
+    assert loaded.state.key() == game.state.key()
+    assert loaded.moves_made == game.moves_made == 16
