@@ -205,10 +205,11 @@ def wrapped_endgame(mode: str, seed: int) -> tuple | None:
     return rules, State(piles, {"deal": 0, "base": base, "passes_used": 0})
 
 
-@pytest.mark.parametrize("seed", [95, 135, 140, 157, 171, 331])
+@pytest.mark.parametrize("seed", [95, 331, 452])
 def test_deadlocked_piles_met_in_the_search_agree_with_the_engine(seed, monkeypatch):
     """Positions where a card that can only go home comes to lie over an earlier card of
     its suit during the search: the verdict is the engine's, in fewer positions."""
+    monkeypatch.setattr(CanfieldSearch, "SINGLE_ORDERS", ())  # the depth-first search alone
     rules, state = wrapped_endgame("1", seed)
     won = engine_can_win(rules, state)
     met = []
@@ -314,10 +315,10 @@ def test_by_ones_in_one_pass_with_a_waste_verdicts_agree_with_the_engine(seed):
 
 
 def test_by_threes_with_passes_unlimited_the_quick_scan_finds_a_win_the_deep_search_misses():
-    # Deal 10: the best-first scan wins within about 1,300 positions; the depth-first search
-    # alone has not found one after 5,000.
+    # Deal 29: the best-first scan wins within about 200 positions; the depth-first searches
+    # alone have not found one after 5,000.
     rules = make_rules("canfield", mode="2")
-    state = Game(rules, 10).state
+    state = Game(rules, 29).state
     search = CanfieldSearch(rules, state, max_positions=5000)
     assert search.heap is not None
     verdict = search.finish()
@@ -357,8 +358,9 @@ def test_the_quick_scan_alone_agrees_with_the_engine_on_small_positions(seed):
     and the depth-first search alone proves the defeat."""
     rules, state = endgame("2", seed)
     search = CanfieldSearch(rules, state, max_positions=200_000)
-    # The depth-first search waits until the scan runs dry.
+    # The depth-first search waits until the scan runs dry; no single-move search.
     search.quick_full, search.quick_share = 0, 10**9
+    search.singles = []
     verdict = search.finish()
     won = engine_can_win(rules, state)
     assert verdict.status == (SOLVED if won else UNSOLVABLE), seed
