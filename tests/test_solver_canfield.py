@@ -14,7 +14,7 @@ from solitaire.model.state import State
 from solitaire.saved_game import from_dict, to_dict
 from solitaire.solver.canfield import CanfieldSearch
 from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search
-from solitaire.solver.solve import search_class
+from solitaire.solver.solve import make_search, search_class
 
 MODES = ("1", "2", "3", "house")
 
@@ -403,3 +403,15 @@ def test_a_game_with_several_passes_saved_loads_again():
     loaded, _ = from_dict(to_dict(game))
     assert loaded.state.key() == game.state.key()
     assert loaded.moves_made == game.moves_made == 16
+
+
+@pytest.mark.parametrize("mode, deal", [("2", 287383), ("2", 180834), ("house", 980694)])
+def test_the_issues_deals_are_won_at_the_default_budget(mode, deal):
+    # Once left open after a million positions or more; now won in a few thousand, by a
+    # single-move search (287383, 980694) or the main search trying the nearest waste card
+    # first (180834).
+    rules = make_rules("canfield", mode=mode)
+    state = Game(rules, deal).state
+    verdict = make_search(rules, state).finish()
+    assert verdict.status == SOLVED and verdict.positions < 50_000
+    replay(rules, state, verdict.moves)

@@ -1,4 +1,5 @@
-"""A Canfield solver in pure Python: depth-first search over compact positions.
+"""A Canfield solver in pure Python: depth-first and best-first searches over compact
+positions, taking turns.
 
 The solver sees every card, so "solved" means a win exists for this deal as it lies.
 
@@ -11,15 +12,15 @@ them), the rest the hand. Turning moves the pointer on by one or three cards; tu
 the waste over into a new hand sets it back to 0 and uses a pass; playing the waste's
 top card removes it from the sequence.
 
-The search is a depth-first search with a transposition table. It tries moves home
-first, then from the reserve, in the tableau, from the talon. Tableau piles play
-the same part, so the table's key sorts them. The talon is left out of the key: it is the
-original talon less the cards that are elsewhere, which the rest of the key says. So is
-the pointer, with the passes used: a position is not searched when one searched already
-differs from it only there and turning could bring that one's pointer to its pointer
-(within the same pass, or a later one; in Canfield by ones with unlimited passes that
-is any pointer at all). Turning commutes with every other move, so whatever the
-position can win, that one can win too.
+The main search is a depth-first search with a transposition table. It tries moves home
+first, then from the reserve, in the tableau, from the talon (the nearest waste card
+first). Tableau piles play the same part, so the table's key sorts them. The talon is
+left out of the key: it is the original talon less the cards that are elsewhere, which
+the rest of the key says. So is the pointer, with the passes used: a position is not
+searched when one searched already differs from it only there and turning could bring
+that one's pointer to its pointer (within the same pass, or a later one; in Canfield by
+ones with unlimited passes that is any pointer at all). Turning commutes with every
+other move, so whatever the position can win, that one can win too.
 
 Its moves, and why leaving the others out loses no win:
 
@@ -64,24 +65,60 @@ the foundations, so it holds in every mode; it cuts, among others, deal 46 by on
 one pass from 1.5 million positions to 42,000. (Cycles of such relations through several
 piles and suits were looked for too: 1 % fewer positions for 10 % more time.)
 
-Everything else the engine allows is tried, so when the search runs dry the position
-cannot be won. The search runs in slices (``run``) and can be resumed. (A position the
-engine never makes, an empty pile beside a non-empty reserve, is filled only after the
-first move, as the engine would; moves into that pile before it are not tried.)
+By ones with passes unlimited (mode 3), a position where some card can never go home is
+not searched on either (``_hopeless``). What can happen at all is worked out as if each
+thing, once possible, stayed possible, whatever else it needs at the same time: a card
+can come free (to the top of its pile) once every card on it can leave; it can go home
+once it can come free and the card before it can go home; it can be the top of a
+tableau pile if it comes free there, or can go onto such a top, or into a pile that can
+be emptied; it can leave its place by going home, onto such a top or (from outside the
+tableau) into a pile that can be emptied; a pile can be emptied once its bottom card can
+leave or the whole pile can go onto such a top. Every card of the talon counts as free
+while a pass is left (by ones in a single pass, or on the last one, the waste is a pile
+like the others and the hand's cards are free). Each of these is needed before the real
+thing can happen, so when the least solution of these rules leaves a card that cannot
+go home, no line of play brings it home. It settles most of the deals by ones with
+passes unlimited that were left open (there three positions of four the search meets
+are such), and subsumes ``_deadlocked``; with passes limited or by threes it cut a
+fifth of the positions for twice the time, so it is used only there.
 
-By threes with passes unlimited (mode 2) a quick scan for wins takes turns with it: a
-best-first search over the same moves with a table of its own, trying first the positions
-with the fewest cards left in the reserve and the most at home (``_score``). It often
-wins in a few thousand positions where the depth-first search wanders for a hundred
-thousand. It never claims a defeat: running dry it just stops (a win it finds is a line of
-real moves, replayed like any other), and only the depth-first search above says "cannot
-be won". The two take turns by positions counted, not by the clock, so the verdict does
-not depend on how the time is sliced, each turn at least 256 positions: the scan as many
-as the other for its first 10,000 (``quick_full``), then one for every four (the wins it
-finds come early; later the proofs and the wins found late need the time). In the other
-modes it did not pay for itself: by ones with passes unlimited the deals left open are
-huge searches it does not settle either, and with passes limited nearly every verdict is
-a proof, which only the depth-first search gives.
+Everything else the engine allows is tried, so when the search runs dry the position
+cannot be won. The search runs in steps and can be resumed. (A position the engine never
+makes, an empty pile beside a non-empty reserve, is filled only after the first move,
+as the engine would; moves into that pile before it are not tried.)
+
+Its table keeps, for each position, a 64-bit hash of its key (Python's ``hash`` of the
+key's bytes) and the pointers and passes used met, packed in one small int, some 80
+bytes a position in all. Two positions with the same hash would be taken for one: with a
+million positions the odds are some 1 in 30 million per search, which is accepted.
+
+Other searches take turns with it, each with a table of its own, by positions counted,
+not by the clock, so the verdict does not depend on how the time is sliced (turns of 500
+positions, ``SLICE``; the next turn goes to the search furthest behind its share, the
+depth-first search's share being 1). Each of them, too, tries every move but those left
+out for the reasons above, so whichever runs dry first has seen every position: no win.
+
+- Two single-move searches (``_Single``): depth first, one engine move at a time (a turn
+  of the hand is a move of its own, the table's keys hold the pointer and passes used
+  exactly), each in its own move order (``SINGLE_ORDERS``): moves home, from the
+  reserve, in the tableau, from the waste, then the turn; or moves home, in the tableau,
+  from the waste, the turn and the reserve last. They win in a few hundred or thousand
+  positions deals the main search wanders in for a million (by threes, deal 287383 with
+  passes unlimited, deal 980694 with three passes). Each has as many positions as the
+  main search for its first 10,000 with passes unlimited, then a tenth (``SHARES``);
+  with passes limited, where nearly every verdict is a proof and a proof costs every
+  search that runs, its first 2,000 (by threes) or 1,000 (by ones), then a twentieth or
+  a fiftieth.
+
+- By threes with passes unlimited (mode 2), a quick scan for wins: a best-first search
+  over the main search's moves, trying first the positions with the fewest cards left in
+  the reserve and the most at home (``_score``). It often wins in a few hundred positions
+  where the depth-first searches wander for thousands. It searches as many positions as
+  the main search for its first 10,000 (``quick_full``), then one for every four. Its
+  open positions wait packed in ``bytes`` (``_pack``), with a parent link each; the
+  moves of a win are found again from those. In the other modes it did not pay for
+  itself: by ones with passes unlimited the deals left open are huge searches it does
+  not settle either, and with passes limited nearly every verdict is a proof.
 """
 
 from __future__ import annotations
@@ -238,13 +275,14 @@ class CanfieldSearch(Stepped):
     # Positions a search runs before the next one's turn may come.
     SLICE = 500
     # For each rule, (cards turned, passes): the quick scan's share after its first
-    # ``quick_full`` positions (0: no quick scan), and each single-move search's share after
-    # its first ``single_full`` positions, for each position the depth-first search counts.
+    # ``quick_full`` positions (0: no quick scan), and each single-move search's first
+    # positions at a share of 1 and its share after them, for each position the
+    # depth-first search counts.
     SHARES = {
-        (1, 1): (0.0, 0.05),
-        (3, 3): (0.0, 0.1),
-        (3, None): (0.25, 0.1),
-        (1, None): (0.0, 0.1),
+        (1, 1): (0.0, 1_000, 0.02),
+        (3, 3): (0.0, 2_000, 0.05),
+        (3, None): (0.25, 10_000, 0.1),
+        (1, None): (0.0, 10_000, 0.1),
     }
     # The single-move searches' move orders, the first tried first (see ``single_children``).
     SINGLE_ORDERS = ("hrtwn", "htwnr")
@@ -319,7 +357,9 @@ class CanfieldSearch(Stepped):
         # The quick scan may search as many positions as the depth-first search up to
         # ``quick_full``, then ``quick_share`` for each of the other's; it runs by threes with
         # passes unlimited only (see the module notes).
-        quick_share, single_share = self.SHARES.get((self.draw, self.passes), (0.0, 0.0))
+        quick_share, single_full, single_share = self.SHARES.get(
+            (self.draw, self.passes), (0.0, 0, 0.0)
+        )
         # Where the dead-position test ``_hopeless`` pays for itself: by ones with passes
         # unlimited, where most positions the search meets are dead (elsewhere it cuts a
         # fifth of the positions for twice the time).
@@ -333,7 +373,7 @@ class CanfieldSearch(Stepped):
         # The single-move searches: depth first, one engine move at a time (a turn is a
         # move of its own), each with its own move order and its own table of exact keys
         # (hashed, with the pointer and the passes used).
-        self.single_full = 10_000 if self.passes != 1 else 2_000
+        self.single_full = single_full
         self.single_share = single_share
         if single_share > 0 and self.may_move:
             self.singles = [_Single(self, root, order) for order in self.SINGLE_ORDERS]
@@ -1168,6 +1208,11 @@ class CanfieldSearch(Stepped):
         moves.append((src, PILES[dst], count))
         return moves, (new_piles, reserve_left, found, talon, pointer, passes_used)
 
+
+# Positions a search may look at before it answers "unknown", at the table and for --solve:
+# a --solve process that spends them all stays under 90 MB (the hardest case, by threes
+# with passes unlimited, where the quick scan keeps its open positions: 87 MB).
+BUDGET = 750_000
 
 # The search solve.py makes for the games whose definition names this module as solver.
 SEARCH = CanfieldSearch
