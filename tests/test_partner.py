@@ -129,7 +129,7 @@ def test_a_new_deal_with_other_rules_forgets_what_was_known():
     game = Game(make_rules("canfield", mode="1"), 12)
     partner, _ = partner_for(game)
     assert verdict_of(partner).status == UNSOLVABLE
-    other = Game(make_rules("canfield", mode="3"), 12)  # the same cards, another rule
+    other = Game(make_rules("canfield", mode="house"), 12)  # the same cards, another rule
     assert other.state.key() == game.state.key()
     partner.game = other
     partner.position_changed()

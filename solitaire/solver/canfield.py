@@ -1,4 +1,5 @@
-"""A Canfield solver in pure Python: depth-first search over compact positions.
+"""A Canfield solver in pure Python: depth-first and best-first searches over compact
+positions, taking turns.
 
 The solver sees every card, so "solved" means a win exists for this deal as it lies.
 
@@ -11,15 +12,15 @@ them), the rest the hand. Turning moves the pointer on by one or three cards; tu
 the waste over into a new hand sets it back to 0 and uses a pass; playing the waste's
 top card removes it from the sequence.
 
-The search is a depth-first search with a transposition table. It tries moves home
-first, then from the reserve, in the tableau, from the talon. Tableau piles play
-the same part, so the table's key sorts them. The talon is left out of the key: it is the
-original talon less the cards that are elsewhere, which the rest of the key says. So is
-the pointer, with the passes used: a position is not searched when one searched already
-differs from it only there and turning could bring that one's pointer to its pointer
-(within the same pass, or a later one; in Canfield by ones with unlimited passes that
-is any pointer at all). Turning commutes with every other move, so whatever the
-position can win, that one can win too.
+The main search is a depth-first search with a transposition table. It tries moves home
+first, then from the reserve, in the tableau, from the talon (the nearest waste card
+first). Tableau piles play the same part, so the table's key sorts them. The talon is
+left out of the key: it is the original talon less the cards that are elsewhere, which
+the rest of the key says. So is the pointer, with the passes used: a position is not
+searched when one searched already differs from it only there and turning could bring
+that one's pointer to its pointer (within the same pass, or a later one; in Canfield by
+ones with unlimited passes that is any pointer at all). Turning commutes with every
+other move, so whatever the position can win, that one can win too.
 
 Its moves, and why leaving the others out loses no win:
 
@@ -64,29 +65,66 @@ the foundations, so it holds in every mode; it cuts, among others, deal 46 by on
 one pass from 1.5 million positions to 42,000. (Cycles of such relations through several
 piles and suits were looked for too: 1 % fewer positions for 10 % more time.)
 
-Everything else the engine allows is tried, so when the search runs dry the position
-cannot be won. The search runs in slices (``run``) and can be resumed. (A position the
-engine never makes, an empty pile beside a non-empty reserve, is filled only after the
-first move, as the engine would; moves into that pile before it are not tried.)
+By ones with passes unlimited (mode 3), a position where some card can never go home is
+not searched on either (``_hopeless``). What can happen at all is worked out as if each
+thing, once possible, stayed possible, whatever else it needs at the same time: a card
+can come free (to the top of its pile) once every card on it can leave; it can go home
+once it can come free and the card before it can go home; it can be the top of a
+tableau pile if it comes free there, or can go onto such a top, or into a pile that can
+be emptied; it can leave its place by going home, onto such a top or (from outside the
+tableau) into a pile that can be emptied; a pile can be emptied once its bottom card can
+leave or the whole pile can go onto such a top. Every card of the talon counts as free
+while a pass is left (by ones in a single pass, or on the last one, the waste is a pile
+like the others and the hand's cards are free). Each of these is needed before the real
+thing can happen, so when the least solution of these rules leaves a card that cannot
+go home, no line of play brings it home. It settles most of the deals by ones with
+passes unlimited that were left open (there three positions of four the search meets
+are such), and subsumes ``_deadlocked``; with passes limited or by threes it cut a
+fifth of the positions for twice the time, so it is used only there.
 
-By threes with passes unlimited (mode 2) a quick scan for wins takes turns with it: a
-best-first search over the same moves with a table of its own, trying first the positions
-with the fewest cards left in the reserve and the most at home (``_score``). It often
-wins in a few thousand positions where the depth-first search wanders for a hundred
-thousand. It never claims a defeat: running dry it just stops (a win it finds is a line of
-real moves, replayed like any other), and only the depth-first search above says "cannot
-be won". The two take turns by positions counted, not by the clock, so the verdict does
-not depend on how the time is sliced, each turn at least 256 positions: the scan as many
-as the other for its first 10,000 (``quick_full``), then one for every four (the wins it
-finds come early; later the proofs and the wins found late need the time). In the other
-modes it did not pay for itself: by ones with passes unlimited the deals left open are
-huge searches it does not settle either, and with passes limited nearly every verdict is
-a proof, which only the depth-first search gives.
+Everything else the engine allows is tried, so when the search runs dry the position
+cannot be won. The search runs in steps and can be resumed. (A position the engine never
+makes, an empty pile beside a non-empty reserve, is filled only after the first move,
+as the engine would; moves into that pile before it are not tried.)
+
+Its table keeps, for each position, a 64-bit hash of its key (Python's ``hash`` of the
+key's bytes) and the pointers and passes used met, packed in one small int, some 80
+bytes a position in all. Two positions with the same hash would be taken for one: with a
+million positions the odds are some 1 in 30 million per search, which is accepted.
+
+Other searches take turns with it, each with a table of its own, by positions counted,
+not by the clock, so the verdict does not depend on how the time is sliced (turns of 500
+positions, ``SLICE``; the next turn goes to the search furthest behind its share, the
+depth-first search's share being 1). Each of them, too, tries every move but those left
+out for the reasons above, so whichever runs dry first has seen every position: no win.
+
+- Two single-move searches (``_Single``): depth first, one engine move at a time (a turn
+  of the hand is a move of its own, the table's keys hold the pointer and passes used
+  exactly), each in its own move order (``SINGLE_ORDERS``): moves home, from the
+  reserve, in the tableau, from the waste, then the turn; or moves home, in the tableau,
+  from the waste, the turn and the reserve last. They win in a few hundred or thousand
+  positions deals the main search wanders in for a million (by threes, deal 287383 with
+  passes unlimited, deal 980694 with three passes). Each has as many positions as the
+  main search for its first 10,000 with passes unlimited, then a tenth (``SHARES``);
+  with passes limited, where nearly every verdict is a proof and a proof costs every
+  search that runs, its first 2,000 (by threes) or 1,000 (by ones), then a twentieth or
+  a fiftieth.
+
+- By threes with passes unlimited (mode 2), a quick scan for wins: a best-first search
+  over the main search's moves, trying first the positions with the fewest cards left in
+  the reserve and the most at home (``_score``). It often wins in a few hundred positions
+  where the depth-first searches wander for thousands. It searches as many positions as
+  the main search for its first 10,000 (``quick_full``), then one for every four. Its
+  open positions wait packed in ``bytes`` (``_pack``), with a parent link each; the
+  moves of a win are found again from those. In the other modes it did not pay for
+  itself: by ones with passes unlimited the deals left open are huge searches it does
+  not settle either, and with passes limited nearly every verdict is a proof.
 """
 
 from __future__ import annotations
 
 import heapq
+from array import array
 
 from ..model.cards import SUITS
 from ..model.moves import Move, MoveKind
@@ -127,6 +165,24 @@ _PARENTS = tuple(
 )
 _TURN = Move(MoveKind.TURN)
 
+# Sets of cards as bits of an int, bit ``code`` for each card (see ``_hopeless``).
+_RANKS = sum(1 << (4 * rank) for rank in range(1, 14))  # the clubs' bits: one per rank
+_ALL = sum(1 << code for code in range(4, 56))  # the 52 cards
+
+
+def _children_of(cards: int) -> int:
+    """The cards that can go onto one of ``cards`` in the tableau (``_CHILDREN``), as bits:
+    a black card takes the red ones a rank lower, a red card the black ones, an ace the
+    kings."""
+    black = (cards | cards >> 3) & _RANKS  # bit 4r: a black card of rank r among them
+    red = (cards >> 1 | cards >> 2) & _RANKS  # bit 4r: a red one
+    out = (black >> 3 | black >> 2 | red >> 4 | red >> 1) & ~0xF
+    if black & 0x10:
+        out |= 0b0110 << 52
+    if red & 0x10:
+        out |= 0b1001 << 52
+    return out & _ALL
+
 
 def _take_from_talon(talon: bytes, pointer: int, card: int, moves: list, dst: str) -> tuple:
     """By ones with unlimited passes: turn to ``card`` (on, or round through a new pass)
@@ -148,14 +204,88 @@ def _flatten(steps: list) -> list[Move]:
     ]
 
 
-class CanfieldSearch(Stepped):
-    """Depth-first search for a win from ``state`` (by threes with passes unlimited, beside a
-    quick best-first scan for wins); ``without`` names move kinds it may not use (MOVE or
-    TURN)."""
+def _pack(position: tuple) -> bytes:
+    """A position as one ``bytes`` (the quick scan keeps its open positions so)."""
+    piles, reserve_left, found, talon, pointer, passes_used = position
+    p1, p2, p3, p4 = piles
+    head = (len(p1), len(p2), len(p3), len(p4), reserve_left, *found, pointer, passes_used)
+    return bytes(head) + p1 + p2 + p3 + p4 + talon
 
-    # Positions whose tableau is deadlocked are not searched (see ``_deadlocked``); tests
-    # turn it off to compare.
+
+def _unpack(packed: bytes) -> tuple:
+    n1, n2, n3, n4, reserve_left, f1, f2, f3, f4, pointer, passes_used = packed[:11]
+    a = 11 + n1
+    b = a + n2
+    c = b + n3
+    d = c + n4
+    piles = (packed[11:a], packed[a:b], packed[b:c], packed[c:d])
+    return piles, reserve_left, (f1, f2, f3, f4), packed[d:], pointer, passes_used
+
+
+class _Single:
+    """A single-move search (see the module notes): depth first over engine moves, in its
+    own move order, with its own table of positions (64-bit hashes of exact keys)."""
+
+    def __init__(self, search: CanfieldSearch, root: tuple, order: str):
+        self.search = search
+        self.order = order
+        self.count = 0  # the root is counted by the depth-first search
+        self.seen = {search._single_key(root)}
+        self.stack: list[list] = [search.single_children(root, order)]
+        self.path: list[list] = []
+
+    def run(self, limit: int):
+        """Search until ``limit`` positions are counted (None) or a verdict: SOLVED (the moves
+        in the search's ``_win``) or, run dry, UNSOLVABLE: every position was seen."""
+        search, order = self.search, self.order
+        stack, path, seen = self.stack, self.path, self.seen
+        children, key = search.single_children, search._single_key
+        while stack:
+            todo = stack[-1]
+            if not todo:
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            moves, position = todo.pop()
+            position_key = key(position)
+            if position_key in seen:
+                continue
+            seen.add(position_key)
+            self.count += 1
+            if sum(position[2]) == 52:
+                search._win = _flatten(path + [moves])
+                return SOLVED
+            stack.append(children(position, order))
+            path.append(moves)
+            if self.count >= limit:
+                return None
+        return UNSOLVABLE
+
+
+class CanfieldSearch(Stepped):
+    """Three searches for a win from ``state`` taking turns by positions counted (see the
+    module notes); ``without`` names move kinds they may not use (MOVE or TURN)."""
+
+    # Positions whose tableau is deadlocked are not searched (see ``_deadlocked``), nor
+    # those where some card can never go home (``_hopeless``); tests turn them off to
+    # compare.
     deadlocks = True
+    hopeless = True
+    # Positions a search runs before the next one's turn may come.
+    SLICE = 500
+    # For each rule, (cards turned, passes): the quick scan's share after its first
+    # ``quick_full`` positions (0: no quick scan), and each single-move search's first
+    # positions at a share of 1 and its share after them, for each position the
+    # depth-first search counts.
+    SHARES = {
+        (1, 1): (0.0, 1_000, 0.02),
+        (3, 3): (0.0, 2_000, 0.05),
+        (3, None): (0.25, 10_000, 0.1),
+        (1, None): (0.0, 10_000, 0.1),
+    }
+    # The single-move searches' move orders, the first tried first (see ``single_children``).
+    SINGLE_ORDERS = ("hrtwn", "htwnr")
 
     def __init__(
         self,
@@ -176,6 +306,11 @@ class CanfieldSearch(Stepped):
             tuple(((base - 1 + count) % 13 + 1) * 4 + suit for count in range(13)) + (-1,)
             for suit in range(4)
         )
+        # homes[suit][count]: the bits of the suit's first ``count`` cards.
+        self.homes = tuple(
+            tuple(sum(1 << card for card in self.wanted[suit][:count]) for count in range(14))
+            for suit in range(4)
+        )
         self.reserve = bytes(card_code(card) for card in state.piles["reserve"])
         piles = tuple(bytes(card_code(card) for card in state.piles[name]) for name in PILES)
         found = tuple(len(state.piles[name]) for name in _FOUNDATION)
@@ -183,25 +318,6 @@ class CanfieldSearch(Stepped):
         hand = [card_code(card) for card in reversed(state.piles["hand"])]
         passes_used = state.values.get("passes_used", 0) if self.passes is not None else 0
         root = (piles, len(self.reserve), found, bytes(waste + hand), len(waste), passes_used)
-        # Positions searched, by everything but where the talon pointer is and the passes
-        # used: rest of the key -> [(pointer, passes used), ...].
-        self.seen: dict[bytes, list] = {}
-        self.count = 0
-        self._visit(root)
-        # The quick scan for wins (see the module notes): a best-first search with a table
-        # of its own, taking turns with the depth-first search by positions counted.
-        self.quick_seen: dict[bytes, list] = {}
-        self.quick_count = 0
-        self._fresh(root, self.quick_seen)
-        self.pushed = 0
-        # The quick scan may search as many positions as the other up to ``quick_full``, then
-        # ``quick_share`` for each of the other's; it runs by threes with passes unlimited
-        # only (see the module notes).
-        self.quick_full = 10_000
-        self.quick_share = 0.25
-        self.switch_at = 0  # the quick scan's turn once the other has counted this many
-        quick = self.may_move and self.may_turn and self.passes is None and self.draw > 1
-        self.heap: list | None = [(0, 0, root, None)] if quick else None
         self.verdict: Verdict | None = None
         self.safe_cache: dict[tuple, tuple] = {}
         self.reach_cache: dict[tuple, dict] = {}
@@ -212,21 +328,69 @@ class CanfieldSearch(Stepped):
             for count in range(13):
                 self.order[self.wanted[suit][count]] = count
         self.pile_cache: dict[bytes, tuple] = {}
+        self.mask_cache: dict[bytes, tuple] = {}
         # By ones with unlimited passes: safe cards go home from anywhere in the talon, and
         # talon cards reach the tableau in chains only (see the module notes).
         self.settle_talon = self.draw == 1 and self.passes is None and self.may_turn
         # By ones in a single pass: a safe card on top of the waste goes home (see the notes).
         self.settle_waste_top = self.draw == 1 and self.passes == 1
-        if sum(found) == 52:
-            self.verdict = Verdict(SOLVED, [], 1, 0.0)
+
+        # The depth-first search. Its table: positions searched, by a 64-bit hash of
+        # everything but where the talon pointer is and the passes used -> the (pointer,
+        # passes used) pairs met, each as pointer * 4 + passes used, one int or a tuple.
+        self.seen: dict[int, object] = {}
+        self.count = self.quick_count = 0
+        self.singles: list[_Single] = []
+        self._visit(root)
         # The stack holds, for each depth, the children still to try (last one first);
         # ``path`` the moves that led to each depth below the root.
         self.stack: list[list] = [self.children(root)]
         self.path: list[list] = []
 
+        # The quick scan for wins: a best-first search with a table of its own. Its heap
+        # holds ints, score * 2**32 + (2**32 - 1 - node), a node being an index into
+        # ``quick_nodes`` (the position packed in bytes) and ``quick_parents``.
+        self.quick_seen: dict[int, object] = {}
+        self._fresh(root, self.quick_seen)
+        self.quick_nodes: list[bytes] = [_pack(root)]
+        self.quick_parents = array("l", [-1])
+        # The quick scan may search as many positions as the depth-first search up to
+        # ``quick_full``, then ``quick_share`` for each of the other's; it runs by threes with
+        # passes unlimited only (see the module notes).
+        quick_share, single_full, single_share = self.SHARES.get(
+            (self.draw, self.passes), (0.0, 0, 0.0)
+        )
+        # Where the dead-position test ``_hopeless`` pays for itself: by ones with passes
+        # unlimited, where most positions the search meets are dead (elsewhere it cuts a
+        # fifth of the positions for twice the time).
+        self.hopeless = self.hopeless and self.draw == 1 and self.passes is None
+        self.quick_full = 10_000
+        self.quick_share = quick_share
+        quick = self.may_move and self.may_turn and quick_share > 0
+        self.heap: list | None = [0xFFFFFFFF] if quick else None
+        self.quick_pending: tuple | None = None
+
+        # The single-move searches: depth first, one engine move at a time (a turn is a
+        # move of its own), each with its own move order and its own table of exact keys
+        # (hashed, with the pointer and the passes used).
+        self.single_full = single_full
+        self.single_share = single_share
+        if single_share > 0 and self.may_move:
+            self.singles = [_Single(self, root, order) for order in self.SINGLE_ORDERS]
+
+        self.running: str | None = None  # the search whose turn it is, until ``turn_ends``
+        self.turn_ends = 0
+        self._win: list[Move] = []
+        if sum(found) == 52:
+            self.verdict = Verdict(SOLVED, [], 1, 0.0)
+
     @property
     def positions(self) -> int:
-        return self.count + self.quick_count
+        return self.count + self.quick_count + self.single_count
+
+    @property
+    def single_count(self) -> int:
+        return sum(single.count for single in self.singles)
 
     def _visit(self, position: tuple) -> bool:
         """Record ``position`` as searched by the depth-first search; False if it need not
@@ -241,19 +405,23 @@ class CanfieldSearch(Stepped):
         no better than a position searched already (the same but for a pointer and passes
         used that turning can reach from that one's: see the module notes)."""
         piles, reserve_left, found, talon, pointer, passes_used = position
-        key = b"\x00".join(sorted(piles)) + bytes((reserve_left, *found))
+        key = hash(b"\x00".join(sorted(piles)) + bytes((reserve_left, *found)))
+        entry = pointer * 4 + passes_used
         entries = seen.get(key)
         if entries is None:
-            seen[key] = [(pointer, passes_used)]
+            seen[key] = entry
             return True
+        if type(entries) is int:
+            entries = (entries,)
         if not self.may_turn:
-            if (pointer, passes_used) in entries:
+            if entry in entries:
                 return False
         else:
             size, draw = len(talon), self.draw
             # Where the pointer stands after turning the waste over: 0, then each turn.
             after_recycle = pointer % draw == 0 or pointer == size
-            for old_pointer, old_used in entries:
+            for old in entries:
+                old_pointer, old_used = old >> 2, old & 3
                 onward = pointer > old_pointer and (
                     (pointer - old_pointer) % draw == 0 or pointer == size
                 )
@@ -265,34 +433,72 @@ class CanfieldSearch(Stepped):
                     and (old_used < passes_used if self.passes is not None else True)
                 ):
                     return False
-        entries.append((pointer, passes_used))
+        seen[key] = entries + (entry,)
         return True
 
+    def _single_key(self, position: tuple) -> int:
+        piles, reserve_left, found, talon, pointer, passes_used = position
+        return hash(
+            b"\x00".join(sorted(piles)) + bytes((reserve_left, *found, pointer, passes_used))
+        )
+
     # ------------------------------------------------------------------ running
+    def _count_of(self, name) -> int:
+        if name == "deep":
+            return self.count
+        if name == "quick":
+            return self.quick_count
+        return name.count
+
+    def _next_search(self):
+        """Whose turn it is: of the searches still running, the one furthest behind its
+        share (the depth-first search's share is 1; the others' is 1 for their first
+        positions): "deep", "quick" or a single-move search."""
+        best, behind = "deep", float(self.count)
+        if self.heap is not None:
+            share = 1.0 if self.quick_count < self.quick_full else self.quick_share
+            if self.quick_count / share < behind:
+                best, behind = "quick", self.quick_count / share
+        for single in self.singles:
+            if single.stack:
+                share = 1.0 if single.count < self.single_full else self.single_share
+                if single.count / share < behind:
+                    best, behind = single, single.count / share
+        return best
+
     def _advance(self) -> Verdict | None:
         while True:
-            if self.count + self.quick_count >= self.max_positions:
+            if self.positions >= self.max_positions:
                 return self._finish(UNKNOWN, [])
-            if self.heap is not None and self.count >= self.switch_at:
-                winning = self._quick()
-                if winning is not None:
-                    return self._finish(SOLVED, winning)
-                if self.positions >= self.pause_at:
-                    return None
-                continue
-            status = self._deep()
-            if status is None:
+            if self.positions >= self.pause_at:
                 return None
-            if status is not True:
-                return self._finish(status, self._deep_moves if status == SOLVED else [])
+            if self.running is None:
+                self.running = self._next_search()
+                self.turn_ends = self._count_of(self.running) + self.SLICE
+            name = self.running
+            done = self._count_of(name)
+            # Where this turn stops: its slice, the step or the budget, whichever comes first.
+            limit = done + min(
+                self.turn_ends - done,
+                self.pause_at - self.positions,
+                self.max_positions - self.positions,
+            )
+            if name == "deep":
+                status = self._deep(limit)
+            elif name == "quick":
+                status = self._quick(limit)
+            else:
+                status = name.run(limit)
+            if status is not None:
+                return self._finish(status, self._win if status == SOLVED else [])
+            if self._count_of(name) >= self.turn_ends:
+                self.running = None
 
-    def _deep(self):
-        """The depth-first search, until it has counted ``switch_at`` positions (True), the
-        step is over (None) or it reaches a verdict (its status; the moves in
-        ``_deep_moves``)."""
+    def _deep(self, limit: int):
+        """The depth-first search, until it has counted ``limit`` positions (None) or it
+        reaches a verdict (its status; the moves in ``_win``)."""
         stack, path = self.stack, self.path
         children, visit = self.children, self._visit
-        switch_at = self.switch_at if self.heap is not None else self.max_positions
         while stack:
             todo = stack[-1]
             if not todo:
@@ -304,54 +510,64 @@ class CanfieldSearch(Stepped):
             if not visit(position):
                 continue
             if sum(position[2]) == 52:
-                self._deep_moves = _flatten(path + [moves])
+                self._win = _flatten(path + [moves])
                 return SOLVED
-            if self.count + self.quick_count >= self.max_positions:
-                return UNKNOWN
             stack.append(children(position))
             path.append(moves)
-            if self.count >= switch_at:
-                return True
-            if self.count + self.quick_count >= self.pause_at:
+            if self.count >= limit:
                 return None
         return UNSOLVABLE
 
-    def _quick(self) -> list | None:
-        """The quick scan for wins, until it has its share of positions, runs dry or the
-        step is over; the winning moves if it finds a win."""
+    def _quick(self, limit: int):
+        """The quick scan for wins, until it has counted ``limit`` positions (None) or it
+        reaches a verdict; running dry, it has seen every position (no win). A position's
+        children not yet looked at when it stops wait in ``quick_pending``."""
         heap, seen, fresh = self.heap, self.quick_seen, self._fresh
+        nodes, parents = self.quick_nodes, self.quick_parents
         children, score = self.children, self._score
         push, pop = heapq.heappush, heapq.heappop
-        while heap:
-            quick, full = self.quick_count, self.quick_full
-            if quick > min(self.count, full) + self.quick_share * max(0, self.count - full):
-                # The other's turn, for at least 256 positions.
-                if quick <= full:
-                    self.switch_at = quick + 256
-                else:
-                    self.switch_at = full + int((quick - full) / self.quick_share) + 256
-                return None
-            if self.count + self.quick_count >= self.max_positions:
-                return None
-            _, _, position, node = pop(heap)
-            for moves, after in children(position):
+        while True:
+            if self.quick_pending is None:
+                if not heap:
+                    return UNSOLVABLE
+                node = 0xFFFFFFFF - (pop(heap) & 0xFFFFFFFF)
+                self.quick_pending = node, children(_unpack(nodes[node]))[::-1]
+            node, todo = self.quick_pending
+            while todo:
+                if self.quick_count >= limit:
+                    return None
+                moves, after = todo.pop()
                 if not fresh(after, seen):
                     continue
                 self.quick_count += 1
-                child = (moves, node)
                 if sum(after[2]) == 52:
-                    steps_back = []
-                    while child is not None:
-                        steps_back.append(child[0])
-                        child = child[1]
-                    return _flatten(steps_back[::-1])
-                self.pushed += 1
-                push(heap, (score(after), -self.pushed, after, child))
-            if self.count + self.quick_count >= self.pause_at:
-                return None
-        self.heap = None  # dry: it proves nothing, the depth-first search goes on alone
-        self.quick_seen = {}
-        return None
+                    self._win = self._quick_line(node) + _flatten([moves])
+                    return SOLVED
+                child = len(nodes)
+                nodes.append(_pack(after))
+                parents.append(node)
+                push(heap, (score(after) << 32) + 0xFFFFFFFF - child)
+            self.quick_pending = None
+
+    def _quick_line(self, node: int) -> list[Move]:
+        """The moves from the start to the quick scan's ``node``: each step found again
+        among its parent's children."""
+        chain = []
+        while node >= 0:
+            chain.append(node)
+            node = self.quick_parents[node]
+        chain.reverse()
+        steps = []
+        for parent, child in zip(chain, chain[1:]):
+            packed = self.quick_nodes[child]
+            steps.append(
+                next(
+                    moves
+                    for moves, after in self.children(_unpack(self.quick_nodes[parent]))
+                    if _pack(after) == packed
+                )
+            )
+        return _flatten(steps)
 
     def _score(self, position: tuple) -> int:
         """How far a position is from a win, for the quick scan (lower is better)."""
@@ -363,7 +579,12 @@ class CanfieldSearch(Stepped):
         self.stack.clear()
         self.path.clear()
         self.heap = None
+        self.quick_pending = None
         self.quick_seen = {}
+        self.quick_nodes = []
+        for single in self.singles:  # their counts stay
+            single.stack, single.path, single.seen = [], [], set()
+        self.seen = {}
         return verdict
 
     # ------------------------------------------------------------------ moves
@@ -475,7 +696,7 @@ class CanfieldSearch(Stepped):
         if not self.may_move:
             return []
         piles, reserve_left, found, talon, pointer, passes_used = position
-        if self.deadlocks and self._deadlocked(piles, found):
+        if self._lost(position):
             return []
         wanted = self.wanted
         nexts = (
@@ -585,6 +806,8 @@ class CanfieldSearch(Stepped):
                 reach = talon.find(card) + 1
                 if reach and reach in reachable:
                     playable.append((reach, card))
+        # The nearest waste card is tried first (the last in the list).
+        playable.sort(key=lambda item: -reachable[item[0]][0])
         for reach, card in playable:
             turns, used = reachable[reach]
             is_next = card in nexts
@@ -628,6 +851,228 @@ class CanfieldSearch(Stepped):
         ordered = to_empty + from_waste + in_tableau + from_reserve + home  # last tried first
         return [(moves, settle(after, moves)) for moves, after in ordered]
 
+    def single_children(self, position: tuple, order: str) -> list:
+        """A single-move search's children: every engine move from ``position``, one at a
+        time (one turn of the hand, one card from the top of the waste), as (moves,
+        position), the ones it tries first last, in ``order``: "h" moves home, "r" from the
+        reserve, "t" in the tableau, "w" from the waste, "n" the turn. Safe moves home
+        follow each, as in ``children``."""
+        if not self.may_move or self._lost(position):
+            return []
+        piles, reserve_left, found, talon, pointer, passes_used = position
+        wanted = self.wanted
+        nexts = (
+            wanted[0][found[0]],
+            wanted[1][found[1]],
+            wanted[2][found[2]],
+            wanted[3][found[3]],
+        )
+        takers: dict[int, list] = {}
+        empty = -1
+        for j, cards in enumerate(piles):
+            if cards:
+                for card in _CHILDREN[cards[-1]]:
+                    if card in takers:
+                        takers[card].append(j)
+                    else:
+                        takers[card] = [j]
+            elif empty < 0 and not reserve_left:
+                empty = j
+        turn = []
+        if self.may_turn:
+            if pointer < len(talon):
+                turned = min(pointer + self.draw, len(talon))
+                turn.append(([1], (piles, reserve_left, found, talon, turned, passes_used)))
+            elif talon and not self._last_pass(passes_used):
+                used = passes_used + 1 if self.passes is not None else 0
+                turn.append(([1], (piles, reserve_left, found, talon, 0, used)))
+        out = waste = []
+        if pointer:
+            card = talon[pointer - 1]
+            rest = talon[: pointer - 1] + talon[pointer:]
+            places = list(takers.get(card, ()))
+            if empty >= 0:
+                places.append(empty)
+            for j in places:
+                new_piles = list(piles)
+                new_piles[j] = piles[j] + BYTE[card]
+                out.append(
+                    (
+                        [("waste", PILES[j], 1)],
+                        (new_piles, reserve_left, found, rest, pointer - 1, passes_used),
+                    )
+                )
+        home = []
+        out = tableau = []
+        for i, cards in enumerate(piles):
+            if not cards:
+                continue
+            card = cards[-1]
+            size = len(cards)
+            if size > 1:
+                for j in takers.get(cards[0], ()):
+                    if j != i:
+                        new_piles = list(piles)
+                        new_piles[i] = b""
+                        new_piles[j] = piles[j] + cards
+                        out.append(
+                            (
+                                [(PILES[i], PILES[j], size)],
+                                (new_piles, reserve_left, found, talon, pointer, passes_used),
+                            )
+                        )
+            for j in takers.get(card, ()):
+                if j != i:
+                    new_piles = list(piles)
+                    new_piles[i] = cards[:-1]
+                    new_piles[j] = piles[j] + BYTE[card]
+                    out.append(
+                        (
+                            [(PILES[i], PILES[j], 1)],
+                            (new_piles, reserve_left, found, talon, pointer, passes_used),
+                        )
+                    )
+            if card in nexts:
+                new_piles = list(piles)
+                new_piles[i] = cards[:-1]
+                after = (new_piles, reserve_left, raise_found(found, card & 3))
+                home.append(
+                    ([(PILES[i], _FOUNDATION[card & 3], 1)], (*after, talon, pointer, passes_used))
+                )
+        out = from_reserve = []
+        if reserve_left:
+            card = self.reserve[reserve_left - 1]
+            rest_left = reserve_left - 1
+            for j in takers.get(card, ()):
+                new_piles = list(piles)
+                new_piles[j] = piles[j] + BYTE[card]
+                out.append(
+                    (
+                        [("reserve", PILES[j], 1)],
+                        (new_piles, rest_left, found, talon, pointer, passes_used),
+                    )
+                )
+            if card in nexts:
+                after = (piles, rest_left, raise_found(found, card & 3))
+                home.append(
+                    ([("reserve", _FOUNDATION[card & 3], 1)], (*after, talon, pointer, passes_used))
+                )
+        if pointer and talon[pointer - 1] in nexts:
+            card = talon[pointer - 1]
+            rest = talon[: pointer - 1] + talon[pointer:]
+            after = (piles, reserve_left, raise_found(found, card & 3), rest, pointer - 1)
+            home.append(([("waste", _FOUNDATION[card & 3], 1)], (*after, passes_used)))
+        groups = {"h": home, "r": from_reserve, "t": tableau, "w": waste, "n": turn}
+        settle = self._settle
+        return [
+            (moves, settle(after, moves)) for kind in order[::-1] for moves, after in groups[kind]
+        ]
+
+    def _lost(self, position: tuple) -> bool:
+        """Whether ``position`` is seen lost at once (``_deadlocked``, ``_hopeless``)."""
+        if self.deadlocks and self._deadlocked(position[0], position[2]):
+            return True
+        return self.hopeless and self._hopeless(position)
+
+    def _hopeless(self, position: tuple) -> bool:
+        """Whether some card can never go home, by what can happen at all in the position,
+        each thing taken as soon as it is possible once, whatever else it needs at the same
+        time (see the module notes). Sets of cards are bits of ints (``_children_of``).
+
+        ``free``: cards that can come to the top of their pile (the tableau's, the
+        reserve's or the waste's on the last pass; every card of the hand, and of the
+        waste while a pass is left); ``home``: cards that can go home (the one before it
+        home and the card free); ``top``: cards that can be the top of a tableau pile
+        (free in the tableau, or a free card onto one such, or any free card from outside
+        the tableau into a pile emptied); ``leave``: cards that can leave their place
+        (home, onto such a top, or, from outside the tableau, into an emptied pile). A
+        card comes free once the card on it can leave; a pile can be emptied once its
+        bottom card can leave or its whole pile can go onto such a top."""
+        piles, reserve_left, found, talon, pointer, passes_used = position
+        homes = self.homes
+        home = homes[0][found[0]] | homes[1][found[1]] | homes[2][found[2]] | homes[3][found[3]]
+        tableau = free = bottoms = 0
+        stacks = []  # piles whose cards come free from the top down, as far as they have
+        cache = self.mask_cache
+        for cards in piles:
+            if cards:
+                facts = cache.get(cards)
+                if facts is None:
+                    if len(cache) > 20_000:
+                        cache.clear()
+                    bits = 0
+                    for card in cards:
+                        bits |= 1 << card
+                    facts = cache[cards] = (bits, 1 << cards[-1], 1 << cards[0])
+                tableau |= facts[0]
+                free |= facts[1]
+                bottoms |= facts[2]
+                if len(cards) > 1:
+                    stacks.append(cards)
+        if reserve_left:
+            free |= 1 << self.reserve[reserve_left - 1]
+            if reserve_left > 1:
+                stacks.append(self.reserve[:reserve_left])
+        if self._last_pass(passes_used) or not self.may_turn:
+            for card in talon[pointer - 1 if pointer else 0 :]:
+                free |= 1 << card
+            if pointer > 1:
+                stacks.append(talon[:pointer])
+        else:
+            for card in talon:
+                free |= 1 << card
+        emptied = not reserve_left and b"" in piles
+        depths = [len(cards) - 1 for cards in stacks]  # the lowest free card of each
+        levels = list(found)
+        wanted = self.wanted
+        ranks = _RANKS
+        while True:
+            for suit in (0, 1, 2, 3):
+                level = levels[suit]
+                if level < 13:
+                    cards = wanted[suit]
+                    while level < 13 and free >> cards[level] & 1:
+                        home |= 1 << cards[level]
+                        level += 1
+                    levels[suit] = level
+            if home == _ALL:
+                return False
+            if emptied:
+                top = free
+            else:
+                top = free & tableau
+            while True:  # the tops, and the cards that can go on them (``_children_of``)
+                black = (top | top >> 3) & ranks
+                red = (top >> 1 | top >> 2) & ranks
+                kids = (black >> 3 | black >> 2 | red >> 4 | red >> 1) & ~0xF
+                if black & 0x10:
+                    kids |= 0b0110 << 52
+                if red & 0x10:
+                    kids |= 0b1001 << 52
+                more = free & kids & ~top
+                if not more:
+                    break
+                top |= more
+            leave = home | kids
+            grew = False
+            if emptied:
+                leave |= ~tableau
+            elif bottoms & leave:
+                emptied = grew = True
+                leave |= ~tableau
+            for index, cards in enumerate(stacks):
+                depth = depths[index]
+                if depth and leave >> cards[depth] & 1:
+                    depth -= 1
+                    free |= 1 << cards[depth]
+                    while depth and leave >> cards[depth] & 1:
+                        depth -= 1
+                        free |= 1 << cards[depth]
+                    depths[index] = depth
+                    grew = True
+            if not grew:
+                return True
+
     def _pile_facts(self, cards: bytes) -> tuple | None:
         """What a tableau pile says whatever the foundations (see ``_deadlocked``), or None
         when it holds no card over an earlier card of its suit.
@@ -661,7 +1106,7 @@ class CanfieldSearch(Stepped):
             facts = None
         else:
             facts = (*limits, tuple(pairs))
-        if len(self.pile_cache) > 200_000:
+        if len(self.pile_cache) > 20_000:
             self.pile_cache.clear()
         self.pile_cache[cards] = facts
         return facts
@@ -763,6 +1208,11 @@ class CanfieldSearch(Stepped):
         moves.append((src, PILES[dst], count))
         return moves, (new_piles, reserve_left, found, talon, pointer, passes_used)
 
+
+# Positions a search may look at before it answers "unknown", at the table and for --solve:
+# a --solve process that spends them all stays under 90 MB (the hardest case, by threes
+# with passes unlimited, where the quick scan keeps its open positions: 87 MB).
+BUDGET = 750_000
 
 # The search solve.py makes for the games whose definition names this module as solver.
 SEARCH = CanfieldSearch

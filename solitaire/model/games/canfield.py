@@ -84,7 +84,13 @@ class Canfield(Rules):
         for index, name in enumerate(PILES):
             piles[name] = [cards[14 + index]]
         piles["hand"] = cards[18:]
-        return State(piles, {"deal": number, "base": base.rank, "passes_used": 0})
+        values = {"deal": number, "base": base.rank}
+        if self.passes is not None:
+            # Counted only where passes are limited: with as many as you like the count
+            # changes nothing that can happen next, so it must not tell positions apart
+            # (``State.key``: the status could never call a dead position lost).
+            values["passes_used"] = 0
+        return State(piles, values)
 
     def base_rank(self, state: State) -> int:
         return state.values["base"]
@@ -134,7 +140,8 @@ class Canfield(Rules):
             log.move("hand", "waste", count, flip=True)
         else:  # pick up the waste and turn it over: the next pass
             log.move("waste", "hand", len(log.state.piles["waste"]), flip=True)
-            log.set("passes_used", log.state.values["passes_used"] + 1)
+            if self.passes is not None:
+                log.set("passes_used", log.state.values["passes_used"] + 1)
 
     def follow_up(self, log: StepLog, move: Move | None) -> None:
         """An emptied pile is filled from the reserve at once."""
