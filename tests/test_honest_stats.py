@@ -402,3 +402,24 @@ def test_score_bars_one_per_score_or_even_bands(scores, bands):
     else:
         assert 1 < len(found) <= 12 and sum(count for *_, count in found) == len(scores)
         assert found[0][0] == 0 and found[-1][1] == 100
+
+
+def test_undoing_a_turn_of_canfield_s_one_pass_hand_is_help(app):
+    """The hand's cards, turned and taken back, would be seen again: in a mode with
+    passes counted that is a look ahead."""
+    table = start(app, "canfield", 5)  # mode 1: one pass
+    send(app, key(pygame.K_n, char="n"))  # turn the hand
+    assert not table.assisted
+    send(app, key(pygame.K_z, CTRL))
+    assert table.assisted and "helped" in table.message[0]
+    unlimited = start(app, "canfield", 5, mode="3")  # passes unlimited: no look ahead
+    send(app, key(pygame.K_RETURN))  # the game in play counts as a loss: yes
+    unlimited = app.table
+    send(app, key(pygame.K_n, char="n"), key(pygame.K_z, CTRL))
+    assert not unlimited.assisted
+
+
+def test_canfield_says_its_passes_left_and_where_its_rules_button_leads(app):
+    table = start(app, "canfield", 5, mode="house")
+    assert "Passes left 3" in table.status_parts()
+    assert any(button.text == "Rules: 1" for button in table.buttons)  # house -> 1

@@ -295,7 +295,7 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
             return
         self.assisted = True
         self.help_used.add(LOOK_BACK)
-        self.say("Taken back past a reshuffle or a merci: this game now counts as helped.", 4.0)
+        self.say("Taken back past cards you had not seen yet: this game now counts as helped.")
 
     @property
     def loss_at_stake(self) -> bool:

@@ -71,6 +71,10 @@ class Canfield(Rules):
     def __init__(self, /, **options: object):
         super().__init__(**options)
         self.turn_count, self.passes = MODES[self.options["mode"]]
+        if self.passes is not None:
+            # With passes counted, undoing a turn of the hand shows cards the player would
+            # not see again: that is help (with unlimited passes they come round anyway).
+            self.undo_reveals = frozenset({MoveKind.TURN})
 
     def layout_roles(self) -> dict[str, tuple[str, ...]]:
         return {**super().layout_roles(), "hand": ("hand",), "waste": ("waste",)}
@@ -202,7 +206,21 @@ class Canfield(Rules):
         return Arrangement(tuple(slots), 3.3 + 3 * 1.2 + 1, 5.4)
 
     def status_items(self, state: State) -> list[str]:
-        return [f"Rule {self.options['mode']}"]
+        return [f"Rule {self.options['mode']}", f"Passes left {self.passes_left(state)}"]
+
+    def passes_left(self, state: State) -> str:
+        """Passes through the hand still to come, this one counted."""
+        if self.passes is None:
+            return "unlimited"
+        return str(self.passes - state.values["passes_used"])
+
+    def button_label(self, button: GameButton, state: State) -> str:
+        """The Rules button says the mode it switches to."""
+        if button.action == "next_option:mode":
+            modes = list(MODES)
+            following = modes[(modes.index(self.options["mode"]) + 1) % len(modes)]
+            return f"{button.label}: {following}"
+        return super().button_label(button, state)
 
     def stats_items(self, summary) -> list[tuple[str, str]]:
         return [("Casino balance", self.score_words(summary.score_total))]
