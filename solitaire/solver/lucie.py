@@ -163,6 +163,17 @@ M_HOME, M_BUILD, M_KING, M_MERCI, M_LIMBO, M_REDEAL = range(6)
 PILES, FOUND, MOVED, MERCIS, ORIGIN, CANDIDATES, PENDING = range(7)
 
 
+class Seen(set):
+    """The keys of the positions searched in one layout; ``limbo`` holds, per key of a
+    position with a limbo card, the candidate sets met with it."""
+
+    __slots__ = ("limbo",)
+
+    def __init__(self):
+        super().__init__()
+        self.limbo: dict[bytes, list] = {}
+
+
 class LucieSearch(Stepped):
     """Exhaustive search per layout, then across the seeded reshuffles."""
 
@@ -181,6 +192,7 @@ class LucieSearch(Stepped):
         self.unlimited = rules.redeals is UNLIMITED
         self.positions = 0
         self.verdict: Verdict | None = None
+        self.lifts_found: frozenset | None = None  # see _children
         self.knot_cache: dict[bytes, tuple[bool, int]] = {}
         self.cycle_cache: dict[bytes, tuple] = {}
         self.mask_cache: dict[bytes, int] = {}
@@ -214,9 +226,25 @@ class LucieSearch(Stepped):
         mercis = self.rules.mercis_left(state) if self.use_merci else 0
         return (piles + (b"",), found, moved, mercis, -1, 0, None)
 
-    def _key(self, position: tuple) -> tuple:
-        piles, found, moved, mercis, _, _, pending = position
-        return tuple(sorted(piles[:LIMBO])), piles[LIMBO], found, moved, mercis, pending
+    def _key(self, position: tuple) -> bytes:
+        """The position as one ``bytes``, as compact as it is quick to make: the mercis
+        left, the card a pending merci must be followed by (0xff: none) and the move-once
+        marks (where that rule holds), then the fans in sorted order (their order is
+        nothing a move can tell) joined by 0xff, then 0xfe and the limbo pile, and 0xfe
+        and the fan a pending merci uncovered, when it did. Card codes stay below 0xfd,
+        so no two positions share a key. The foundations are left out: they hold the
+        cards no pile holds."""
+        piles, _, moved, mercis, _, _, pending = position
+        if pending is None:
+            head = bytes((mercis, 0xFF))
+        else:
+            head = bytes((mercis, pending[0]))
+        if self.move_once:
+            head += moved.to_bytes(7, "little")
+        key = head + b"\xff".join(sorted(piles[:LIMBO])) + b"\xfe" + piles[LIMBO]
+        if pending is not None and pending[1] is not None:
+            key += b"\xfe" + pending[1]
+        return key
 
     def _candidates(self, position: tuple) -> frozenset:
         """The limbo candidates by content (fans are told apart by their cards; empty ones
@@ -234,7 +262,7 @@ class LucieSearch(Stepped):
             named.append(b"\x00" + piles[origin])
         return frozenset(named)
 
-    def _is_new(self, seen: dict, position: tuple) -> bool:
+    def _is_new(self, seen: Seen, position: tuple) -> bool:
         """Record a position; False if it, or one as good, was seen before. With a limbo
         card waiting, a position whose candidates include another's is as good as it
         (each candidate is one more real position it stands for)."""
@@ -242,12 +270,13 @@ class LucieSearch(Stepped):
         if not position[PILES][LIMBO]:
             if key in seen:
                 return False
-            seen[key] = None
+            seen.add(key)
             return True
         candidates = self._candidates(position)
-        earlier = seen.get(key)
+        earlier = seen.limbo.get(key)
         if earlier is None:
-            seen[key] = [candidates]
+            seen.add(key)
+            seen.limbo[key] = [candidates]
             return True
         if any(candidates <= other for other in earlier):
             return False
@@ -384,27 +413,50 @@ class LucieSearch(Stepped):
                 fan[code], height[code] = index, at
         return upper, lower, fan, height
 
-    def _settled(self, position: tuple) -> tuple | None:
+    def _settled(self, position: tuple, hint: frozenset | None = None) -> tuple | None:
         """None when no card is stuck (see _stuck); else the maps, the stuck cards, the
-        cards that leave, and per card looked at whether its lift into limbo would leave
-        none stuck (looked at until one would: none means the position is lost)."""
+        cards that leave, per card looked at whether its lift into limbo would leave
+        none stuck (looked at until one would: none means the position is lost), and
+        ``hint``: the cards whose lift may do so (None: any card), which are those of
+        a position this one was reached from by a move (see _freeing_lifts)."""
         maps = self._maps(position)
         stuck = self._settle(maps, position, set(), list(maps[0]))
         if not stuck:
             return None
-        settled = (maps, stuck, maps[0].keys() - stuck, {})
+        settled = (maps, stuck, maps[0].keys() - stuck, {}, hint)
         for pile in position[PILES]:
             for at in range(len(pile)):
                 if self._frees(settled, position, pile, at):
                     return settled
         return settled
 
+    def _freeing_lifts(self, settled: tuple | None, position: tuple) -> frozenset | None:
+        """Every card whose lift leaves no card stuck (None: every card, none being stuck).
+
+        A move (home, or a build) never adds one: a line of cards leaving with the card
+        lifted after the move, led by the moved card leaving, is one before the move,
+        since the moved card could leave then (it could move) and every card waits for
+        no more there (the card it went onto was on top; a mark move-once puts on it
+        only binds it more). So the cards of the position a move came from bound the
+        cards to look at (``hint``)."""
+        if settled is None:
+            return None
+        hint = settled[4]
+        for pile in position[PILES]:
+            for at in range(len(pile)):
+                if hint is None or pile[at] in hint:
+                    self._frees(settled, position, pile, at)
+        return frozenset(code for code, frees in settled[3].items() if frees)
+
     def _frees(self, settled: tuple, position: tuple, pile: bytes, at: int) -> bool:
         """Would lifting the card at ``at`` in ``pile`` leave no card stuck?"""
-        maps, stuck, gone, known = settled
+        maps, stuck, gone, known, hint = settled
         code = pile[at]
         frees = known.get(code)
         if frees is None:
+            if hint is not None and code not in hint:
+                known[code] = False
+                return False
             beneath = pile[at - 1] if at else -9
             frees = bool(stuck.intersection((code, code - 4, beneath, beneath - 4)))
             frees = frees and not self._lift_stuck(maps, gone, pile, at, position)
@@ -485,14 +537,17 @@ class LucieSearch(Stepped):
         return upper.keys() - left if len(left) < len(upper) else set()
 
     # ------------------------------------------------------------------ moves in a layout
-    def _children(self, position: tuple, final: bool, alone: bool) -> list:
+    def _children(self, position: tuple, final: bool, alone: bool, hint=None) -> list:
         """(move, position) pairs worth trying, best first; [] for a position proven lost.
+        ``hint`` is what _freeing_lifts found for the position this one was reached
+        from (None: not known); the position's own is left in ``self.lifts_found``.
 
         Right after a merci only the moves that depend on it are tried (see
         _merci_children): any other move could have come before it. Positions with no
         merci left are tested by _hopeless where that may cut a whole search: at the
         start of a layout, after the draw and after the last merci (see _merci_children)."""
-        children = self._all_children(position, final, alone)
+        self.lifts_found = None
+        children = self._all_children(position, final, alone, hint)
         if final and position[MERCIS] and self.first_move_only:
             # La Belle Lucie's draw closes with the first move: what follows has no merci.
             return [child for child in children if not self._hopeless(child[1])]
@@ -510,7 +565,7 @@ class LucieSearch(Stepped):
             or piles[child[0][1]] == uncovering
         ]
 
-    def _all_children(self, position: tuple, final: bool, alone: bool) -> list:
+    def _all_children(self, position: tuple, final: bool, alone: bool, hint=None) -> list:
         piles, found, moved, mercis, origin, candidates, _ = position
         limbo_active = bool(piles[LIMBO])
         draw_window = mercis and self.first_move_only
@@ -520,9 +575,10 @@ class LucieSearch(Stepped):
             if len(knotted) > mercis:
                 return []
             if mercis == 1 and not self.first_move_only:
-                settled = self._settled(position)
+                settled = self._settled(position, hint)
                 if settled is not None and not any(settled[3].values()):
                     return []  # no single lift frees every card
+                self.lifts_found = self._freeing_lifts(settled, position)
             elif mercis == 1:
                 waits, mark = self._waits(position), [0] * 64
                 cycle = self._find_cycle(waits, (), mark)
@@ -810,7 +866,7 @@ class LucieSearch(Stepped):
         scan (``quick``) always takes a forced build alone and stops after ``budget``
         positions."""
         final = not reshuffles
-        seen: dict = {}
+        seen = Seen()
         self._is_new(seen, root)
         points: dict[tuple, list] = {}
         if reshuffles and self._at_rest(root):
@@ -818,6 +874,7 @@ class LucieSearch(Stepped):
         if final and not root[MERCIS] and self._hopeless(root):
             return None, points, True
         stack = [iter(self._children(root, final, quick))]
+        hints = [self.lifts_found]  # per position on the path: see _freeing_lifts
         path: list = []
         steps = 0
         while stack:
@@ -830,6 +887,7 @@ class LucieSearch(Stepped):
             child = next(stack[-1], None)
             if child is None:
                 stack.pop()
+                hints.pop()
                 if path:
                     path.pop()
                 continue
@@ -842,7 +900,8 @@ class LucieSearch(Stepped):
                 return list(path), points, True
             if reshuffles and after[FOUND] not in points and self._at_rest(after):
                 points[after[FOUND]] = list(path)
-            stack.append(iter(self._children(after, final, quick)))
+            stack.append(iter(self._children(after, final, quick, hints[-1])))
+            hints.append(self.lifts_found)
         return None, points, True
 
     def _at_rest(self, position: tuple) -> bool:
@@ -1058,7 +1117,7 @@ class LucieSearch(Stepped):
         being optional (La Belle Lucie's chains followed), or None; whether the search
         was complete). It gives up after REACH_LIMIT positions, leaving other
         foundation states their turn."""
-        seen: dict = {}
+        seen = Seen()
         self._is_new(seen, root)
         stack = [iter(self._free_children(root, target))]
         path: list = []
