@@ -4,8 +4,10 @@ Positions are compact tuples: the eighteen fans as ``bytes`` in their real order
 is ``rank * 4 + suit``, suits in the order C D H S) and a nineteenth "limbo" pile (see
 mercis below), the four foundation heights, the cards marked by the move-once rule (a
 bit mask), the mercis still usable in this layout, the fan a limbo card came from, the
-fans it may lie on, and the last merci when the next move must depend on it. Keys ignore
-the order of the fans, which only a reshuffle could tell apart.
+fans it may lie on, and the last merci when the next move must depend on it. A position
+searched is remembered as one ``bytes`` key (``_key``: some 80 bytes, the fans sorted,
+since their order is nothing a move can tell, the foundations left out, since they hold
+the cards no pile does), in a set per layout.
 
 Within one layout the search is an exhaustive depth-first search with a transposition
 table. Building down in suit leaves a card one tableau move at most (onto the one card a
@@ -54,7 +56,11 @@ that could not before must be one whose condition changed (the lifted card, its 
 the card beneath it or that card's child), so a lift touching none of those leaves the
 position lost, and the others are settled from the cards known to leave before
 (``_lift_stuck``). The same holds for a merci home (the card leaves at once in limbo,
-its next lower card being home).
+its next lower card being home). A limbo card counts as a fan of its own there, which
+only frees more than any fan it may lie on. In the final layout every position with no
+merci left is tested so (``_hopeless`` peels the fans from the top as the cards leave,
+round after round: the same fixed point, quicker): a move can make a card stuck (a card
+built onto its parent now waits for home, and its parent for it).
 
 Where the last merci may come at any time, this also tests the position before it, the
 merci still in hand: it is lost when no card (covered now or not, since it may be
@@ -70,9 +76,13 @@ with it lifted but the higher cards of its suit, which go home after it. Move-on
 and limbo candidates only forbid more. So the order is one the test allows with that
 card lifted at the start, and every card leaves: if every lift leaves a card stuck, no
 line wins. The lifts that free every card are the only ones tried there (a lift leaving
-a card stuck loses at once). A position with nothing stuck skips this (any cycle is
-stuck, so there is none: the cycle tests above serve La Belle Lucie's draw only), and
-two cycles no single lift can break are a case of it.
+a card stuck loses at once). A move never adds one: a line of cards leaving after the
+move, led by the moved card (which could leave before it: it could move), is one before
+it, where no card waits for more (the card it went onto was on top; a move-once mark
+only binds it more). So a position passes its freeing lifts on to those its moves
+reach, and only those are tried there (``_freeing_lifts``). A position with nothing
+stuck skips this (any cycle is stuck, so there is none: the cycle tests above serve La
+Belle Lucie's draw only), and two cycles no single lift can break are a case of it.
 
 Mercis. La Belle Lucie's draw goes only to legal spots: its few destinations are tried
 one by one. The merci game lets a buried card go onto any fan, eighteen destinations for
@@ -94,10 +104,12 @@ least as many candidates.
 
 Reshuffles. A reshuffle deals the cards left from pack order with a seed given by the
 deal and the reshuffle's number, so the layout after it depends only on the foundation
-state. The full search (``without`` lacking REDEAL) solves a layout exhaustively; if it
-cannot be won there, it tries a reshuffle at each foundation state the layout reached
-at rest (most cards home first), the new layout computed by the engine itself and each
-result memoised by (foundation state, reshuffles used). When the rules leave moves home
+state. The full search (``without`` lacking REDEAL) solves a layout exhaustively and
+tries a reshuffle at each foundation state the layout reaches at rest, as soon as the
+layout's search first reaches it (depth first: a win a few reshuffles deep comes long
+before the whole of a large layout is searched), the new layout computed by the engine
+itself and each result memoised by (foundation state, reshuffles used). When the rules
+leave moves home
 to the player (La Belle Lucie's chains, merci with ``auto=off``), a player may also
 reshuffle with cards held back. Every such state lies between the layout's start and a
 state reached at rest (the line to it, with the held-back cards sent home as well, is a
@@ -154,6 +166,14 @@ SOUND_SHARE = 4  # ... or a quarter of all positions so far: most wins the quick
 QUICK_BUDGET = 300  # positions per layout in the quick scan's first round (then 4 times more)
 QUICK_TRIES = 3  # reshuffle points per layout in the quick scan's first round (then one more)
 
+# Per card: its lower cards of its suit (all home: it may go home). Per suit and height
+# of its foundation: the cards home.
+LOWER = tuple(sum(1 << low for low in range(4 + (code & 3), code, 4)) for code in range(64))
+HOME_BITS = tuple(
+    tuple(sum(1 << (rank * 4 + suit) for rank in range(1, height + 1)) for height in range(14))
+    for suit in range(4)
+)
+CACHE_LIMIT = 20_000  # piles whose parts a cache keeps before it starts over
 SUIT_MASKS = tuple(sum(1 << code for code in range(suit, 56, 4)) for suit in range(4))
 
 # Internal move kinds: (kind, src pile, dst pile or HOME, index of a buried card).
@@ -177,6 +197,9 @@ class Seen(set):
 class LucieSearch(Stepped):
     """Exhaustive search per layout, then across the seeded reshuffles."""
 
+    EAGER = 2
+    HOPELESS_ALL = True
+
     def __init__(self, rules, state: State, *, max_positions: int, without=frozenset()):
         self.rules = rules
         self.state = state.copy()
@@ -196,6 +219,7 @@ class LucieSearch(Stepped):
         self.knot_cache: dict[bytes, tuple[bool, int]] = {}
         self.cycle_cache: dict[bytes, tuple] = {}
         self.mask_cache: dict[bytes, int] = {}
+        self.peel_cache: dict[bytes, tuple] = {}
         self.layouts: dict[tuple, tuple] = {}  # (foundations, reshuffles used) -> result
         self.turn_end = max_positions  # positions at which the running search hands over
         self.quick_cut = False  # did the quick scan's round leave anything out?
@@ -390,8 +414,61 @@ class LucieSearch(Stepped):
         return known
 
     def _hopeless(self, position: tuple) -> bool:
-        """Some card can never leave (see _stuck)."""
-        return bool(self._stuck(position))
+        """Some card can never leave (see _stuck; the same test, made faster by peeling
+        each fan from its top while its top card can leave, round after round, with the
+        cards as bits)."""
+        piles, found = position[PILES], position[FOUND]
+        above, home_only = {}, position[MOVED]
+        cache = self.peel_cache
+        for pile in piles:
+            known = cache.get(pile)
+            if known is None:
+                known = cache[pile] = self._peel_parts(pile)
+            above.update(known[0])
+            home_only |= known[1]
+        gone = HOME_BITS[0][found[0]] | HOME_BITS[1][found[1]]
+        gone |= HOME_BITS[2][found[2]] | HOME_BITS[3][found[3]]
+        tops = [len(pile) for pile in piles]
+        left = sum(tops)
+        changed = True
+        while changed:
+            changed = False
+            for index, pile in enumerate(piles):
+                top = tops[index]
+                while top:
+                    code = pile[top - 1]
+                    low = LOWER[code]
+                    if gone & low != low:
+                        if home_only >> code & 1:
+                            break
+                        if code < 52:  # not a king: onto its parent, once uncovered
+                            parent = above.get(code + 4)
+                            if parent is None or gone & parent != parent:
+                                break
+                    gone |= 1 << code
+                    top -= 1
+                if top != tops[index]:
+                    left -= tops[index] - top
+                    tops[index] = top
+                    changed = True
+        return left > 0
+
+    def _peel_parts(self, pile: bytes) -> tuple:
+        """Per card of the pile the cards above it (bits), and the cards that may leave
+        only for home whatever the marks (a king that may not fill a space; a card above
+        its parent)."""
+        above, home_only, mask = {}, 0, 0
+        for code in reversed(pile):
+            above[code] = mask
+            mask |= 1 << code
+        below = 0
+        for code in pile:
+            if (code >= 52 and not self.kings_fill) or (code < 52 and below >> (code + 4) & 1):
+                home_only |= 1 << code
+            below |= 1 << code
+        if len(self.peel_cache) > CACHE_LIMIT:
+            self.peel_cache.clear()
+        return above, home_only
 
     def _stuck(self, position: tuple) -> set:
         """The cards that can never leave, even if moves could be made in any order: a card
@@ -543,9 +620,8 @@ class LucieSearch(Stepped):
         from (None: not known); the position's own is left in ``self.lifts_found``.
 
         Right after a merci only the moves that depend on it are tried (see
-        _merci_children): any other move could have come before it. Positions with no
-        merci left are tested by _hopeless where that may cut a whole search: at the
-        start of a layout, after the draw and after the last merci (see _merci_children)."""
+        _merci_children): any other move could have come before it. In the final layout
+        positions with no merci left are tested by _hopeless."""
         self.lifts_found = None
         children = self._all_children(position, final, alone, hint)
         if final and position[MERCIS] and self.first_move_only:
@@ -573,6 +649,8 @@ class LucieSearch(Stepped):
         if final:
             knotted = self._knotted_piles(position)
             if len(knotted) > mercis:
+                return []
+            if not mercis and self.HOPELESS_ALL and self._hopeless(position):
                 return []
             if mercis == 1 and not self.first_move_only:
                 settled = self._settled(position, hint)
@@ -859,7 +937,9 @@ class LucieSearch(Stepped):
         return ((M_LIMBO, src, LIMBO, at), after)
 
     # ------------------------------------------------------------------ one layout
-    def _layout(self, root: tuple, reshuffles: bool, quick: bool = False, budget: int = 0):
+    def _layout(
+        self, root: tuple, reshuffles: bool, quick: bool = False, budget: int = 0, on_point=None
+    ):
         """Depth-first search of one layout. Returns (winning path or None, the
         foundation states a reshuffle may come at with a path to each, whether the
         search was complete). Paths are lists of (move, position after it). The quick
@@ -900,6 +980,11 @@ class LucieSearch(Stepped):
                 return list(path), points, True
             if reshuffles and after[FOUND] not in points and self._at_rest(after):
                 points[after[FOUND]] = list(path)
+                if on_point is not None:
+                    status, rest = yield from on_point(after[FOUND])
+                    if status == SOLVED:
+                        redeal = ((M_REDEAL, None, None, after[FOUND]), None)
+                        return list(path) + [redeal] + rest, points, True
             stack.append(iter(self._children(after, final, quick, hints[-1])))
             hints.append(self.lifts_found)
         return None, points, True
@@ -1041,7 +1126,13 @@ class LucieSearch(Stepped):
         reshuffles = self.use_redeal and (self.unlimited or left > 0)
         if self.unlimited and depth >= UNLIMITED_DEPTH:
             return UNKNOWN, None
-        won, points, complete = yield from self._layout(root, reshuffles)
+        eager = None
+        if reshuffles and not self.unlimited and (self.EAGER == 2 or (self.EAGER and left == 1)):
+
+            def eager(found):
+                return (yield from self._reshuffle_at(found, reshuffles_used, depth))
+
+        won, points, complete = yield from self._layout(root, reshuffles, on_point=eager)
         if won is not None:
             return SOLVED, won
         if not reshuffles:
