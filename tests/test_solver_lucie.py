@@ -316,39 +316,71 @@ def test_the_fast_dead_end_tests_agree_with_their_first_versions(options):
     assert 0 < hopeless < 400 and 0 < cycles < 400
 
 
+def lifted(position, src, at):
+    """The position with the card at ``at`` of fan ``src`` lifted into limbo."""
+    piles = list(position[0])
+    piles[src] = piles[src][:at] + piles[src][at + 1 :]
+    piles[-1] = position[0][src][at : at + 1]
+    return (tuple(piles),) + position[1:]
+
+
 @pytest.mark.parametrize("options", [{}, {"kings": True}, {"move-once": False}])
-def test_a_lift_settles_as_the_full_dead_end_test_says(options):
-    # After the last merci, _stuck of the lifted position is worked out from the
-    # position before it; a lift touching no stuck card is skipped as lost.
+def test_the_lifts_that_free_every_card_are_those_the_full_test_finds(options):
+    # Before the last merci, the lifts tried are those after which the first version of
+    # the dead-end test finds no card stuck; a lift touching no stuck card (nor the card
+    # beneath one, nor the child of either) never is one.
     rules = make_rules("merci", redeals=0, **options)
     rng = random.Random(5)
-    skipped = settled = freed = 0
+    skipped = stuck_positions = freed = 0
     for trial in range(150):
         state = small_position(rules, rng, rng.randint(1, 9))
         search = LucieSearch(rules, state, max_positions=10)
         position = search._position(state)
-        maps = search._maps(position)
-        stuck = search._stuck(position)
-        gone = maps[0].keys() - stuck
+        stuck = search._stuck(position[0], position[1], position[2])
+        freeing = search._freeing_lifts(position, None)
+        assert (freeing is None) == (not stuck) == (not reference_hopeless(search, position))
         for src, pile in enumerate(position[0]):
-            for at in range(len(pile)):
-                piles = list(position[0])
-                piles[src] = pile[:at] + pile[at + 1 :]
-                piles[-1] = pile[at : at + 1]
-                child = (tuple(piles),) + position[1:]
-                full = search._stuck(child)
+            for at, code in enumerate(pile):
+                full = reference_hopeless(search, lifted(position, src, at))
                 if not stuck:
                     assert not full  # lifting a card never makes one stuck
                     continue
                 beneath = pile[at - 1] if at else -9
-                code = pile[at]
-                if not stuck.intersection((code, code - 4, beneath, beneath - 4)):
+                near = {code, code - 4, beneath, beneath - 4}
+                if not any(card >= 0 and stuck >> card & 1 for card in near):
                     assert full
                     skipped += 1
-                assert search._lift_stuck(maps, gone, pile, at, position) == full
-                settled += 1
-                freed += not full
-    assert skipped and settled and freed
+                assert (code in freeing) == (not full)
+        stuck_positions += bool(stuck)
+        freed += bool(freeing)
+    assert skipped and stuck_positions and freed
+
+
+@pytest.mark.parametrize("options", [{}, {"kings": True}, {"move-once": False}])
+def test_a_move_never_adds_a_lift_that_frees_every_card(options):
+    # So a position's freeing lifts bound those of the positions its moves reach (the
+    # search passes them on as a hint): checked against the full test after every move.
+    rules = make_rules("merci", redeals=0, **options)
+    rng = random.Random(13)
+    children = narrowed = 0
+    for trial in range(120):
+        state = small_position(rules, rng, rng.randint(1, 8))
+        search = LucieSearch(rules, state, max_positions=10)
+        position = search._position(state)
+        before = search._freeing_lifts(position, None)
+        tops = {pile[-1]: index for index, pile in enumerate(position[0]) if pile}
+        moves = [child[1] for child in search._tableau_children(position, tops, 1, False)]
+        for code, index in tops.items():
+            if position[1][code & 3] == (code >> 2) - 1:
+                moves.append(search._apply_home(position, index, code, 1))
+        for after in moves:
+            after_freeing = search._freeing_lifts(after, None)
+            if before is not None:
+                assert after_freeing is not None and after_freeing <= before
+                assert search._freeing_lifts(after, before) == after_freeing
+                narrowed += after_freeing != before
+            children += 1
+    assert children and narrowed
 
 
 def test_two_cycles_no_single_merci_breaks_are_lost_at_once():
@@ -385,8 +417,8 @@ def test_no_lift_freeing_every_card_means_lost(options):
     for trial in range(60):
         state = small_position(rules, rng, 10)
         search = LucieSearch(rules, state, max_positions=10)
-        settled = search._settled(search._position(state))
-        if settled is not None and not any(settled[3].values()):
+        freeing = search._freeing_lifts(search._position(state), None)
+        if freeing is not None and not freeing:
             assert not engine_wins(rules, state)
             lost += 1
     assert lost

@@ -51,38 +51,38 @@ could; the lifted card waits for nothing above it, and its parent, in another fa
 is free once uncovered, which happened before the lifted card could leave if the parent
 lay above it; the cards of its suit, the foundations and the move-once marks are
 unchanged. So every card that leaves before the lift leaves after it: where nothing is
-stuck, nothing is after any lift; otherwise the first card to leave after the lift
-that could not before must be one whose condition changed (the lifted card, its child,
-the card beneath it or that card's child), so a lift touching none of those leaves the
-position lost, and the others are settled from the cards known to leave before
-(``_lift_stuck``). The same holds for a merci home (the card leaves at once in limbo,
-its next lower card being home). A limbo card counts as a fan of its own there, which
-only frees more than any fan it may lie on. In the final layout every position with no
-merci left is tested so (``_hopeless`` peels the fans from the top as the cards leave,
-round after round: the same fixed point, quicker): a move can make a card stuck (a card
-built onto its parent now waits for home, and its parent for it).
+stuck, nothing is after any lift; otherwise the first card to leave after the lift that
+could not before must be one whose condition changed (the lifted card, its child, the
+card beneath it or that card's child), so a lift touching none of those leaves the
+position lost, and the others are tested in full (``_freeing_lifts``). The same holds
+for a merci home (the card leaves at once in limbo, its next lower card being home). A
+limbo card counts as a fan of its own there, which only frees more than any fan it may
+lie on. In the final layout every position with no merci left is tested so: a move can
+make a card stuck (a card built onto its parent now waits for home, and its parent for
+it). ``_stuck`` peels each fan from the top while its top card can leave, round after
+round, with the cards as bits.
 
 Where the last merci may come at any time, this also tests the position before it, the
 merci still in hand: it is lost when no card (covered now or not, since it may be
-covered later) can be lifted so that none is stuck (``_settled``). A winning line makes
-its merci on some card at some time; take the order in which the cards first move (the
-lifted card: first move other than by the merci). A card moves when it is on top, so
-every card above it moved first; the card beneath the lifted one moves after the card
+covered later) can be lifted so that none is stuck (``_freeing_lifts``). A winning line
+makes its merci on some card at some time; take the order in which the cards first move
+(the lifted card: first move other than by the merci). A card moves when it is on top,
+so every card above it moved first; the card beneath the lifted one moves after the card
 that lay on the lifted one (that card lay on it after the merci too). It moves home with
 its lower cards home, or onto its parent (not marked by move-once, so not marked now
 either), which is then on top: every card above the parent has moved, and a parent
-beneath it in its own fan cannot be on top first. No card waits for the lifted one
-with it lifted but the higher cards of its suit, which go home after it. Move-once marks
-and limbo candidates only forbid more. So the order is one the test allows with that
-card lifted at the start, and every card leaves: if every lift leaves a card stuck, no
-line wins. The lifts that free every card are the only ones tried there (a lift leaving
-a card stuck loses at once). A move never adds one: a line of cards leaving after the
+beneath it in its own fan cannot be on top first. No card waits for the lifted one with
+it lifted but the higher cards of its suit, which go home after it. Move-once marks and
+limbo candidates only forbid more. So the order is one the test allows with that card
+lifted at the start, and every card leaves: if every lift leaves a card stuck, no line
+wins. The lifts that free every card are the only ones tried there (a lift leaving a
+card stuck loses at once). A move never adds one: a line of cards leaving after the
 move, led by the moved card (which could leave before it: it could move), is one before
 it, where no card waits for more (the card it went onto was on top; a move-once mark
-only binds it more). So a position passes its freeing lifts on to those its moves
-reach, and only those are tried there (``_freeing_lifts``). A position with nothing
-stuck skips this (any cycle is stuck, so there is none: the cycle tests above serve La
-Belle Lucie's draw only), and two cycles no single lift can break are a case of it.
+only binds it more). So a position passes its freeing lifts on to those its moves reach,
+and only those are tried there (``_freeing_lifts``). A position with nothing stuck skips
+this (any cycle is stuck, so there is none: the cycle tests above serve La Belle Lucie's
+draw only), and two cycles no single lift can break are a case of it.
 
 Mercis. La Belle Lucie's draw goes only to legal spots: its few destinations are tried
 one by one. The merci game lets a buried card go onto any fan, eighteen destinations for
@@ -324,6 +324,8 @@ class LucieSearch(Stepped):
                     if_moved |= 1 << code
             lowest[suit] = min(lowest[suit], rank)
             below |= 1 << code
+        if len(self.knot_cache) > CACHE_LIMIT:
+            self.knot_cache.clear()
         known = self.knot_cache[pile] = (knotted, if_moved)
         return known
 
@@ -410,15 +412,23 @@ class LucieSearch(Stepped):
                 )
                 parts.append((code, after, waits))
                 below |= 1 << code
+            if len(self.cycle_cache) > CACHE_LIMIT:
+                self.cycle_cache.clear()
             known = self.cycle_cache[pile] = tuple(parts)
         return known
 
     def _hopeless(self, position: tuple) -> bool:
-        """Some card can never leave (see _stuck; the same test, made faster by peeling
-        each fan from its top while its top card can leave, round after round, with the
-        cards as bits)."""
-        piles, found = position[PILES], position[FOUND]
-        above, home_only = {}, position[MOVED]
+        """Some card can never leave (see _stuck)."""
+        return bool(self._stuck(position[PILES], position[FOUND], position[MOVED]))
+
+    def _stuck(self, piles: tuple, found: tuple, moved: int) -> int:
+        """The cards (as bits) that can never leave, even if moves could be made in any
+        order: a card leaves once every card above it has, and either every lower card
+        of its suit has (for home) or it may still move and its parent, not beneath it,
+        has been uncovered (the parent may also have moved on first). Worked out by
+        peeling each fan from the top while its top card can leave, round after round,
+        until a round peels nothing."""
+        above, home_only, cards = {}, moved, 0
         cache = self.peel_cache
         for pile in piles:
             known = cache.get(pile)
@@ -426,10 +436,10 @@ class LucieSearch(Stepped):
                 known = cache[pile] = self._peel_parts(pile)
             above.update(known[0])
             home_only |= known[1]
+            cards |= known[2]
         gone = HOME_BITS[0][found[0]] | HOME_BITS[1][found[1]]
         gone |= HOME_BITS[2][found[2]] | HOME_BITS[3][found[3]]
         tops = [len(pile) for pile in piles]
-        left = sum(tops)
         changed = True
         while changed:
             changed = False
@@ -448,15 +458,14 @@ class LucieSearch(Stepped):
                     gone |= 1 << code
                     top -= 1
                 if top != tops[index]:
-                    left -= tops[index] - top
                     tops[index] = top
                     changed = True
-        return left > 0
+        return cards & ~gone
 
     def _peel_parts(self, pile: bytes) -> tuple:
-        """Per card of the pile the cards above it (bits), and the cards that may leave
-        only for home whatever the marks (a king that may not fill a space; a card above
-        its parent)."""
+        """Per card of the pile the cards above it (bits), the cards that may leave only
+        for home whatever the marks (a king that may not fill a space; a card above its
+        parent), and the pile's cards."""
         above, home_only, mask = {}, 0, 0
         for code in reversed(pile):
             above[code] = mask
@@ -468,150 +477,41 @@ class LucieSearch(Stepped):
             below |= 1 << code
         if len(self.peel_cache) > CACHE_LIMIT:
             self.peel_cache.clear()
-        return above, home_only
+        return above, home_only, mask
 
-    def _stuck(self, position: tuple) -> set:
-        """The cards that can never leave, even if moves could be made in any order: a card
-        leaves once every card above it has, and either every lower card of its suit
-        has (for home) or it may still move and its parent, not beneath it, has been
-        uncovered (the parent may also have moved on first)."""
-        maps = self._maps(position)
-        return self._settle(maps, position, set(), list(maps[0]))
+    def _freeing_lifts(self, position: tuple, hint: frozenset | None) -> frozenset | None:
+        """None when no card is stuck (see _stuck); else the cards whose lift into limbo
+        leaves none stuck (covered now or not: empty means the position is lost).
 
-    def _maps(self, position: tuple) -> tuple:
-        """Per card: the card right above it (-1 for none), the one beneath, its fan and
-        its height there."""
-        upper, lower, fan, height = {}, {}, {}, {}
-        for index, pile in enumerate(position[PILES]):
+        Where nothing is stuck, nothing is after any lift. Otherwise only a lift of a
+        stuck card, of the card beneath one, or of the parent of either can help (see
+        the module notes), and only of a card in ``hint``: the cards that freed every
+        card in a position this one was reached from by a move (None: not known)."""
+        piles, found, moved = position[PILES], position[FOUND], position[MOVED]
+        if hint is None:
+            stuck = self._stuck(piles, found, moved)
+            if not stuck:
+                return None
+        freeing = []
+        for index in range(FAN_COUNT):
+            pile = piles[index]
+            beneath = -9
             for at, code in enumerate(pile):
-                upper[code] = pile[at + 1] if at + 1 < len(pile) else -1
-                if at:
-                    lower[code] = pile[at - 1]
-                fan[code], height[code] = index, at
-        return upper, lower, fan, height
-
-    def _settled(self, position: tuple, hint: frozenset | None = None) -> tuple | None:
-        """None when no card is stuck (see _stuck); else the maps, the stuck cards, the
-        cards that leave, per card looked at whether its lift into limbo would leave
-        none stuck (looked at until one would: none means the position is lost), and
-        ``hint``: the cards whose lift may do so (None: any card), which are those of
-        a position this one was reached from by a move (see _freeing_lifts)."""
-        maps = self._maps(position)
-        stuck = self._settle(maps, position, set(), list(maps[0]))
-        if not stuck:
-            return None
-        settled = (maps, stuck, maps[0].keys() - stuck, {}, hint)
-        for pile in position[PILES]:
-            for at in range(len(pile)):
-                if self._frees(settled, position, pile, at):
-                    return settled
-        return settled
-
-    def _freeing_lifts(self, settled: tuple | None, position: tuple) -> frozenset | None:
-        """Every card whose lift leaves no card stuck (None: every card, none being stuck).
-
-        A move (home, or a build) never adds one: a line of cards leaving with the card
-        lifted after the move, led by the moved card leaving, is one before the move,
-        since the moved card could leave then (it could move) and every card waits for
-        no more there (the card it went onto was on top; a mark move-once puts on it
-        only binds it more). So the cards of the position a move came from bound the
-        cards to look at (``hint``)."""
-        if settled is None:
-            return None
-        hint = settled[4]
-        for pile in position[PILES]:
-            for at in range(len(pile)):
-                if hint is None or pile[at] in hint:
-                    self._frees(settled, position, pile, at)
-        return frozenset(code for code, frees in settled[3].items() if frees)
-
-    def _frees(self, settled: tuple, position: tuple, pile: bytes, at: int) -> bool:
-        """Would lifting the card at ``at`` in ``pile`` leave no card stuck?"""
-        maps, stuck, gone, known, hint = settled
-        code = pile[at]
-        frees = known.get(code)
-        if frees is None:
-            if hint is not None and code not in hint:
-                known[code] = False
-                return False
-            beneath = pile[at - 1] if at else -9
-            frees = bool(stuck.intersection((code, code - 4, beneath, beneath - 4)))
-            frees = frees and not self._lift_stuck(maps, gone, pile, at, position)
-            known[code] = frees
-        return frees
-
-    def _lift_stuck(self, maps: tuple, gone: set, pile: bytes, at: int, position: tuple) -> set:
-        """_stuck after the card at ``at`` in ``pile`` is lifted into limbo from
-        ``position``, worked out from the position's maps and the cards that leave there
-        (``gone``): those still leave, and only the lifted card, the card beneath it and
-        their children can be the first to leave that could not before."""
-        upper, lower, fan, height = (dict(part) for part in maps)
-        code = pile[at]
-        above = pile[at + 1] if at + 1 < len(pile) else -1
-        beneath = pile[at - 1] if at else -9
-        if at:
-            upper[beneath] = above
-            if above >= 0:
-                lower[above] = beneath
-        elif above >= 0:
-            del lower[above]
-        upper[code] = -1
-        lower.pop(code, None)
-        fan[code], height[code] = LIMBO, 0
-        todo = [code, code - 4, beneath, beneath - 4]
-        return self._settle((upper, lower, fan, height), position, set(gone), todo)
-
-    def _settle(self, maps: tuple, position: tuple, left: set, todo: list) -> set:
-        """The cards the work list cannot send away, ``left`` holding those known to go
-        and ``todo`` every card that might go before the next is known to."""
-        upper, lower, fan, height = maps
-        moved, found = position[MOVED], position[FOUND]
-        # A card has every card above it gone once the one right above it has gone. Its
-        # lower cards of its suit have all gone once the suit's run from its foundation
-        # (ready: the highest rank up to which all have gone) reaches it. Its parent is
-        # free once the card right above the parent has gone, if the parent lies in
-        # another fan; above the card in its own fan, once the card itself is free. So a
-        # card that goes may free only the card beneath it, the child of that one, and
-        # the next card of its suit: those are looked at again (a work list).
-        ready = list(found)
-        for suit in range(4):
-            while (ready[suit] + 1) * 4 + suit in left:
-                ready[suit] += 1
-        kings_fill = self.kings_fill
-        todo = [code for code in todo if code in upper]
-        while todo:
-            code = todo.pop()
-            if code in left:
-                continue
-            up = upper[code]
-            if up >= 0 and up not in left:
-                continue
-            suit, rank = code & 3, code >> 2
-            free = ready[suit] >= rank - 1
-            if not free and not moved >> code & 1:
-                if rank == 13:
-                    free = kings_fill
-                elif code + 4 in fan:
-                    parent = code + 4
-                    if fan[parent] != fan[code]:
-                        free = upper[parent] < 0 or upper[parent] in left
-                    else:
-                        free = height[parent] > height[code]
-            if not free:
-                continue
-            left.add(code)
-            beneath = lower.get(code)
-            if beneath is not None:
-                todo.append(beneath)
-                if beneath - 4 in upper:
-                    todo.append(beneath - 4)
-            if rank == ready[suit] + 1:
-                while (rank + 1) * 4 + suit in left:
-                    rank += 1
-                ready[suit] = rank
-                if (rank + 1) * 4 + suit in upper:
-                    todo.append((rank + 1) * 4 + suit)
-        return upper.keys() - left if len(left) < len(upper) else set()
+                if hint is None:
+                    helps = stuck >> code & 1 or (code >= 4 and stuck >> (code - 4) & 1)
+                    helps = helps or (beneath >= 0 and stuck >> beneath & 1)
+                    helps = helps or (beneath >= 4 and stuck >> (beneath - 4) & 1)
+                else:
+                    helps = code in hint
+                beneath = code
+                if not helps:
+                    continue
+                lifted = list(piles)
+                lifted[index] = pile[:at] + pile[at + 1 :]
+                lifted[LIMBO] = pile[at : at + 1]
+                if not self._stuck(lifted, found, moved):
+                    freeing.append(code)
+        return frozenset(freeing)
 
     # ------------------------------------------------------------------ moves in a layout
     def _children(self, position: tuple, final: bool, alone: bool, hint=None) -> list:
@@ -645,7 +545,8 @@ class LucieSearch(Stepped):
         piles, found, moved, mercis, origin, candidates, _ = position
         limbo_active = bool(piles[LIMBO])
         draw_window = mercis and self.first_move_only
-        sources = lifts = settled = None
+        sources = lifts = None
+        freeing = False  # the lifts that free every card, where that is known
         if final:
             knotted = self._knotted_piles(position)
             if len(knotted) > mercis:
@@ -653,10 +554,10 @@ class LucieSearch(Stepped):
             if not mercis and self.HOPELESS_ALL and self._hopeless(position):
                 return []
             if mercis == 1 and not self.first_move_only:
-                settled = self._settled(position, hint)
-                if settled is not None and not any(settled[3].values()):
+                freeing = self._freeing_lifts(position, hint)
+                if freeing is not None and not freeing:
                     return []  # no single lift frees every card
-                self.lifts_found = self._freeing_lifts(settled, position)
+                self.lifts_found = freeing
             elif mercis == 1:
                 waits, mark = self._waits(position), [0] * 64
                 cycle = self._find_cycle(waits, (), mark)
@@ -688,7 +589,7 @@ class LucieSearch(Stepped):
                     children.append(move)
                     continue
                 if draw_window:
-                    return [move] + self._merci_children(position, tops, sources, lifts, settled)
+                    return [move] + self._merci_children(position, tops, sources, lifts, freeing)
                 return [move]
         # The build onto an immobile card comes alone only in the final layout: with a
         # reshuffle to come, the cards it lets go home automatically would skip the
@@ -701,7 +602,7 @@ class LucieSearch(Stepped):
             return builds[1:]
         children.extend(builds)
         if mercis:
-            children.extend(self._merci_children(position, tops, sources, lifts, settled))
+            children.extend(self._merci_children(position, tops, sources, lifts, freeing))
         return children
 
     def _tableau_children(self, position: tuple, tops: dict, mercis: int, alone=True) -> list:
@@ -813,7 +714,7 @@ class LucieSearch(Stepped):
                 children.append(((M_KING, index, target, code), after))
         return children
 
-    def _merci_children(self, position: tuple, tops: dict, sources, lifts, settled=None) -> list:
+    def _merci_children(self, position: tuple, tops: dict, sources, lifts, freeing=False) -> list:
         """The mercis worth trying. In the merci game, where a merci may come at any
         time, the move after it must depend on it (move the merci card, build on it,
         bring home the next card of its suit, or take the card that covered it last), or
@@ -825,22 +726,20 @@ class LucieSearch(Stepped):
         children = []
         last_merci = position[MERCIS] == 1
         # Before the last merci (where one may come at any time) only the lifts that
-        # leave no card stuck are tried (see _settled; with none stuck, none is after any
-        # lift): no child here needs _stuck again. A merci home is tested in full too.
-        stuck = settled[1] if settled is not None else None
+        # leave no card stuck are tried (``freeing``, see _freeing_lifts; None: none is
+        # stuck, nor after any lift; False: not known). A merci home leaves as many
+        # stuck as a lift of the same card: no child here needs _stuck again.
         for src in range(FAN_COUNT) if sources is None else sources:
             pile = piles[src]
             for at in range(len(pile) - 1):
                 code = pile[at]
                 if lifts is not None and code not in lifts:
                     continue
-                if settled is not None and not self._frees(settled, position, pile, at):
+                if freeing and code not in freeing:
                     continue
                 home = found[code & 3] == (code >> 2) - 1
                 if home:
-                    child = self._merci(position, src, at, HOME)
-                    if not stuck or not self._hopeless(child[1]):
-                        children.append(child)
+                    children.append(self._merci(position, src, at, HOME))
                 elif self.legal_spots_only:
                     target = tops.get(code + 4) if code >> 2 < 13 else None
                     if target is not None:
@@ -909,6 +808,8 @@ class LucieSearch(Stepped):
             mask = 0
             for code in pile:
                 mask |= 1 << code
+            if len(self.mask_cache) > CACHE_LIMIT:
+                self.mask_cache.clear()
             self.mask_cache[pile] = mask
         return mask
 
