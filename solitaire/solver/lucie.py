@@ -425,9 +425,13 @@ class LucieSearch(Stepped):
         """The cards (as bits) that can never leave, even if moves could be made in any
         order: a card leaves once every card above it has, and either every lower card
         of its suit has (for home) or it may still move and its parent, not beneath it,
-        has been uncovered (the parent may also have moved on first). Worked out by
-        peeling each fan from the top while its top card can leave, round after round,
-        until a round peels nothing."""
+        has been uncovered (the parent may also have moved on first)."""
+        parts = self._peel_start(piles, found, moved)
+        return parts[4] & ~self._peel(piles, *parts[:4])
+
+    def _peel_start(self, piles: tuple, found: tuple, moved: int) -> tuple:
+        """What _peel starts from: the cards home, each pile's height, per card the
+        cards above it, the cards that may leave only for home, and the piles' cards."""
         above, home_only, cards = {}, moved, 0
         cache = self.peel_cache
         for pile in piles:
@@ -439,7 +443,12 @@ class LucieSearch(Stepped):
             cards |= known[2]
         gone = HOME_BITS[0][found[0]] | HOME_BITS[1][found[1]]
         gone |= HOME_BITS[2][found[2]] | HOME_BITS[3][found[3]]
-        tops = [len(pile) for pile in piles]
+        return gone, [len(pile) for pile in piles], above, home_only, cards
+
+    def _peel(self, piles, gone: int, tops: list, above: dict, home_only: int) -> int:
+        """The cards that leave (bits), ``gone`` at first: each pile is peeled from its
+        top (``tops``: how many of its cards are left, updated) while the top card can
+        leave, round after round until a round peels nothing (a least fixed point)."""
         changed = True
         while changed:
             changed = False
@@ -460,7 +469,7 @@ class LucieSearch(Stepped):
                 if top != tops[index]:
                     tops[index] = top
                     changed = True
-        return cards & ~gone
+        return gone
 
     def _peel_parts(self, pile: bytes) -> tuple:
         """Per card of the pile the cards above it (bits), the cards that may leave only
@@ -484,34 +493,68 @@ class LucieSearch(Stepped):
         leaves none stuck (covered now or not: empty means the position is lost).
 
         Where nothing is stuck, nothing is after any lift. Otherwise only a lift of a
-        stuck card, of the card beneath one, or of the parent of either can help (see
-        the module notes), and only of a card in ``hint``: the cards that freed every
-        card in a position this one was reached from by a move (None: not known)."""
+        stuck card can help (see the module notes), and only of a card in ``hint``: the
+        cards that freed every card in a position this one was reached from by a move
+        (None: not known). Each lift is peeled on from the cards that leave without it."""
         piles, found, moved = position[PILES], position[FOUND], position[MOVED]
-        if hint is None:
-            stuck = self._stuck(piles, found, moved)
-            if not stuck:
-                return None
+        gone, tops, above, home_only, cards = self._peel_start(piles, found, moved)
+        gone = self._peel(piles, gone, tops, above, home_only)
+        stuck = cards & ~gone
+        if not stuck:
+            return None
         freeing = []
+        kings_wait = not self.kings_fill
         for index in range(FAN_COUNT):
             pile = piles[index]
-            beneath = -9
-            for at, code in enumerate(pile):
-                if hint is None:
-                    helps = stuck >> code & 1 or (code >= 4 and stuck >> (code - 4) & 1)
-                    helps = helps or (beneath >= 0 and stuck >> beneath & 1)
-                    helps = helps or (beneath >= 4 and stuck >> (beneath - 4) & 1)
-                else:
-                    helps = code in hint
-                beneath = code
-                if not helps:
+            for at in range(tops[index]):
+                code = pile[at]
+                if hint is not None and code not in hint:
                     continue
+                bit = 1 << code
                 lifted = list(piles)
                 lifted[index] = pile[:at] + pile[at + 1 :]
                 lifted[LIMBO] = pile[at : at + 1]
-                if not self._stuck(lifted, found, moved):
+                heights = list(tops)
+                heights[index] -= 1
+                heights[LIMBO] = 1
+                over = dict(above)
+                over[code] = 0
+                for under in pile[:at]:
+                    over[under] = above[under] & ~bit
+                # The card and its child no longer lie above their parents.
+                child = bit >> 4
+                only = home_only & ~(bit | child) | moved & (bit | child)
+                if code >= 52 and kings_wait:
+                    only |= bit
+                # The first card to leave that could not before is the lifted card, the
+                # card beneath it or the child of either: unless one can, none does.
+                beneath = pile[at - 1] if at else code
+                if not any(
+                    self._leaves(card, gone, over, only)
+                    for card in (code, code - 4, beneath, beneath - 4)
+                ):
+                    continue
+                if not cards & ~self._peel(lifted, gone, heights, over, only):
                     freeing.append(code)
         return frozenset(freeing)
+
+    @staticmethod
+    def _leaves(code: int, gone: int, above: dict, home_only: int) -> bool:
+        """Can this card leave now, with the cards in ``gone`` gone (see _peel)?"""
+        if gone >> code & 1 or code not in above:
+            return False
+        over = above[code]
+        if gone & over != over:
+            return False
+        low = LOWER[code]
+        if gone & low == low:
+            return True
+        if home_only >> code & 1:
+            return False
+        if code >= 52:
+            return True
+        parent = above.get(code + 4)
+        return parent is not None and gone & parent == parent
 
     # ------------------------------------------------------------------ moves in a layout
     def _children(self, position: tuple, final: bool, alone: bool, hint=None) -> list:
