@@ -474,19 +474,21 @@ class LucieSearch(Stepped):
     def _peel_parts(self, pile: bytes) -> tuple:
         """Per card of the pile the cards above it (bits), the cards that may leave only
         for home whatever the marks (a king that may not fill a space; a card above its
-        parent), and the pile's cards."""
-        above, home_only, mask = {}, 0, 0
+        parent), the pile's cards, and per card the one beneath it."""
+        above, home_only, mask, below = {}, 0, 0, {}
         for code in reversed(pile):
             above[code] = mask
             mask |= 1 << code
-        below = 0
+        for at in range(1, len(pile)):
+            below[pile[at]] = pile[at - 1]
+        beneath = 0
         for code in pile:
-            if (code >= 52 and not self.kings_fill) or (code < 52 and below >> (code + 4) & 1):
+            if (code >= 52 and not self.kings_fill) or (code < 52 and beneath >> (code + 4) & 1):
                 home_only |= 1 << code
-            below |= 1 << code
+            beneath |= 1 << code
         if len(self.peel_cache) > CACHE_LIMIT:
             self.peel_cache.clear()
-        return above, home_only, mask
+        return above, home_only, mask, below
 
     def _freeing_lifts(self, position: tuple, hint: frozenset | None) -> frozenset | None:
         """None when no card is stuck (see _stuck); else the cards whose lift into limbo
@@ -504,6 +506,7 @@ class LucieSearch(Stepped):
             return None
         freeing = []
         kings_wait = not self.kings_fill
+        below = None
         for index in range(FAN_COUNT):
             pile = piles[index]
             for at in range(tops[index]):
@@ -511,12 +514,6 @@ class LucieSearch(Stepped):
                 if hint is not None and code not in hint:
                     continue
                 bit = 1 << code
-                lifted = list(piles)
-                lifted[index] = pile[:at] + pile[at + 1 :]
-                lifted[LIMBO] = pile[at : at + 1]
-                heights = list(tops)
-                heights[index] -= 1
-                heights[LIMBO] = 1
                 over = dict(above)
                 over[code] = 0
                 for under in pile[:at]:
@@ -529,14 +526,66 @@ class LucieSearch(Stepped):
                 # The first card to leave that could not before is the lifted card, the
                 # card beneath it or the child of either: unless one can, none does.
                 beneath = pile[at - 1] if at else code
-                if not any(
-                    self._leaves(card, gone, over, only)
-                    for card in (code, code - 4, beneath, beneath - 4)
-                ):
+                todo = [code, code - 4, beneath, beneath - 4]
+                if not any(self._leaves(card, gone, over, only) for card in todo):
+                    continue  # the first card to leave would be one of these
+                if hint is not None:  # a card or two: peeled in rounds
+                    lifted = list(piles)
+                    lifted[index] = pile[:at] + pile[at + 1 :]
+                    lifted[LIMBO] = pile[at : at + 1]
+                    heights = list(tops)
+                    heights[index] -= 1
+                    heights[LIMBO] = 1
+                    if not cards & ~self._peel(lifted, gone, heights, over, only):
+                        freeing.append(code)
                     continue
-                if not cards & ~self._peel(lifted, gone, heights, over, only):
+                if below is None:  # many cards: each from the few it changes
+                    below = {}
+                    for other in piles:
+                        known = self.peel_cache.get(other)
+                        if known is None:
+                            known = self.peel_cache[other] = self._peel_parts(other)
+                        below.update(known[3])
+                # The card that lay on the lifted one lies on the card beneath it now.
+                fix = {code: None}
+                if at + 1 < len(pile):
+                    fix[pile[at + 1]] = pile[at - 1] if at else None
+                if not cards & ~self._cascade(todo, gone, over, only, below, fix):
                     freeing.append(code)
         return frozenset(freeing)
+
+    def _cascade(self, todo: list, gone: int, above: dict, home_only: int, below, fix) -> int:
+        """The cards that leave (bits), from ``gone`` with the cards of ``todo`` looked at
+        first: a card that leaves may let leave only the card beneath it (``below``, or
+        ``fix`` where that differs), that card's child, and the next card of its suit not
+        yet gone, so those are looked at next (a work list: the same fixed point as
+        _peel, reached from a change in a few places)."""
+        while todo:
+            card = todo.pop()
+            # As _leaves, spelt out: faster.
+            if gone >> card & 1:
+                continue
+            over = above.get(card)
+            if over is None or gone & over != over:
+                continue
+            low = LOWER[card]
+            if gone & low != low:
+                if home_only >> card & 1:
+                    continue
+                if card < 52:
+                    parent = above.get(card + 4)
+                    if parent is None or gone & parent != parent:
+                        continue
+            gone |= 1 << card
+            under = fix[card] if card in fix else below.get(card)
+            if under is not None:
+                todo.append(under)
+                todo.append(under - 4)
+            higher = card + 4
+            while gone >> higher & 1:
+                higher += 4
+            todo.append(higher)
+        return gone
 
     @staticmethod
     def _leaves(code: int, gone: int, above: dict, home_only: int) -> bool:
