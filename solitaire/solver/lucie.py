@@ -185,7 +185,7 @@ PILES, FOUND, MOVED, MERCIS, ORIGIN, CANDIDATES, PENDING = range(7)
 
 class Seen(set):
     """The keys of the positions searched in one layout; ``limbo`` holds, per key of a
-    position with a limbo card, the candidate sets met with it."""
+    position with a limbo card, the candidate sets met with it (see _candidates)."""
 
     __slots__ = ("limbo",)
 
@@ -270,21 +270,25 @@ class LucieSearch(Stepped):
             key += b"\xfe" + pending[1]
         return key
 
-    def _candidates(self, position: tuple) -> frozenset:
-        """The limbo candidates by content (fans are told apart by their cards; empty ones
-        by count), the card's own fan marked too since move-once treats it apart."""
+    def _candidates(self, position: tuple) -> int:
+        """The limbo candidates by content, as bits that mean the same in every position
+        of the same key: a bit per fan in the key's sorted order of the fans (empty fans,
+        all alike, first: as many bits from the lowest as there are empty candidates),
+        and one more, past those, for the card's own fan (its place in that order), when
+        it is a candidate, since move-once treats it apart."""
         piles, candidates, origin = position[PILES], position[CANDIDATES], position[ORIGIN]
-        named, spaces = [], 0
-        for index in range(FAN_COUNT):
+        order = sorted(range(FAN_COUNT), key=piles.__getitem__)
+        named = spaces = 0
+        for rank, index in enumerate(order):
             if candidates >> index & 1:
                 if piles[index]:
-                    named.append(piles[index])
+                    named |= 1 << rank
                 else:
                     spaces += 1
-                    named.append(b"\xff" + bytes((spaces,)))
+        named |= (1 << spaces) - 1
         if candidates >> origin & 1:
-            named.append(b"\x00" + piles[origin])
-        return frozenset(named)
+            named |= 1 << (FAN_COUNT + (order.index(origin) if piles[origin] else 0))
+        return named
 
     def _is_new(self, seen: Seen, position: tuple) -> bool:
         """Record a position; False if it, or one as good, was seen before. With a limbo
@@ -300,9 +304,14 @@ class LucieSearch(Stepped):
         earlier = seen.limbo.get(key)
         if earlier is None:
             seen.add(key)
-            seen.limbo[key] = [candidates]
+            seen.limbo[key] = candidates  # one candidate set as an int, more as a list
             return True
-        if any(candidates <= other for other in earlier):
+        if isinstance(earlier, int):
+            if not candidates & ~earlier:
+                return False
+            seen.limbo[key] = [earlier, candidates]
+            return True
+        if any(not candidates & ~other for other in earlier):
             return False
         earlier.append(candidates)
         return True
