@@ -155,6 +155,7 @@ def engine_wins(rules, state, budget=400_000) -> bool:
         ({"redeals": 0, "move-once": False}, 10),
         ({"redeals": 0, "kings": True}, 11),
         ({"redeals": 0, "auto": False, "mercis": 2}, 12),
+        ({"redeals": 0, "mercis": 2}, 11),
     ],
 )
 def test_verdicts_match_an_exhaustive_engine_search(options, low_rank):
@@ -378,6 +379,46 @@ def test_a_move_never_adds_a_lift_that_frees_every_card(options):
                 narrowed += after_freeing != before
             children += 1
     assert children and narrowed
+
+
+@pytest.mark.parametrize("options", [{}, {"kings": True}, {"move-once": False}])
+def test_a_first_merci_leaves_only_the_lifts_its_pairs_name(options):
+    # With two mercis left, the cards a merci of one card leaves to free every card by
+    # a single lift are among those _pair_lifts names for it, wherever the merci puts
+    # the card; a move never adds a pair, so a table passed on as a hint changes nothing.
+    rules = make_rules("merci", redeals=0, mercis=2, **options)
+    rng = random.Random(17)
+    mercis = emptied = 0
+    for trial in range(40):
+        state = small_position(rules, rng, rng.randint(3, 8))
+        search = LucieSearch(rules, state, max_positions=10)
+        position = search._position(state)
+        assert position[3] == 2
+        pairs = search._pair_lifts(position, None)
+        if pairs is None:
+            continue
+        for src, pile in enumerate(position[0][:18]):
+            for at in range(len(pile) - 1):
+                code = pile[at]
+                for target in [-1] + list(range(18)):
+                    if target == -1 and position[1][code & 3] != (code >> 2) - 1:
+                        continue
+                    if target >= 0 and not position[0][target] and code >> 2 < 13:
+                        continue
+                    after = search._merci(position, src, at, target)[1]
+                    freeing = search._freeing_lifts(after, None)
+                    if pairs[code] is not None:
+                        assert freeing is not None and freeing <= pairs[code]
+                    mercis += 1
+                emptied += pairs[code] == frozenset()
+        tops = {pile[-1]: index for index, pile in enumerate(position[0]) if pile}
+        for _, after in search._tableau_children(position, tops, 2, False):
+            table = search._pair_lifts(after, None)
+            assert search._pair_lifts(after, pairs) == table
+            for code, lifts in (table or {}).items():
+                if code in pairs and pairs[code] is not None:
+                    assert lifts is not None and lifts <= pairs[code]
+    assert mercis and (emptied or options.get("kings"))
 
 
 def test_two_cycles_no_single_merci_breaks_are_lost_at_once():

@@ -173,6 +173,7 @@ HOME_BITS = tuple(
     tuple(sum(1 << (rank * 4 + suit) for rank in range(1, height + 1)) for height in range(14))
     for suit in range(4)
 )
+ALL = object()  # no hint: every card
 CACHE_LIMIT = 20_000  # piles whose parts a cache keeps before it starts over
 SUIT_MASKS = tuple(sum(1 << code for code in range(suit, 56, 4)) for suit in range(4))
 
@@ -198,6 +199,11 @@ class LucieSearch(Stepped):
     """Exhaustive search per layout, then across the seeded reshuffles."""
 
     EAGER = 2
+    PRUNE_BOX = False
+    EAGER_ROOT = False
+    PAIRS = True
+    BOX_LIMIT = 64
+    pruned_box = 0
     HOPELESS_ALL = True
 
     def __init__(self, rules, state: State, *, max_positions: int, without=frozenset()):
@@ -563,6 +569,93 @@ class LucieSearch(Stepped):
                     freeing.append(code)
         return frozenset(freeing)
 
+    def _pair_lifts(self, position: tuple, hint: dict | None) -> dict | None:
+        """With two mercis left: per covered card, the cards whose lift after its own
+        leaves no card stuck (None: any card, its own lift freeing every card); None
+        when no card is stuck. A merci of that card (onto any fan, or home) reaches a
+        position whose freeing lifts (see _freeing_lifts) are among these: there the
+        card lies on a fan, covering its top and waiting for more than in limbo. So a
+        card with none is not worth a merci, and the others pass them on as a hint.
+        As with single lifts, a move never adds a pair: ``hint`` is the table of a
+        position this one was reached from by a move (None: not known)."""
+        piles, found, moved = position[PILES], position[FOUND], position[MOVED]
+        gone, tops, above, home_only, cards = self._peel_start(piles, found, moved)
+        gone = self._peel(piles, gone, tops, above, home_only)
+        if not cards & ~gone:
+            return None
+        below: dict = {}
+        for pile in piles:
+            known = self.peel_cache.get(pile)
+            if known is None:
+                known = self.peel_cache[pile] = self._peel_parts(pile)
+            below.update(known[3])
+        table: dict = {}
+        for index in range(FAN_COUNT):
+            pile = piles[index]
+            for at in range(len(pile) - 1):
+                code = pile[at]
+                if not (cards & ~gone) >> code & 1:
+                    # Lifting a card that leaves anyway changes nothing: the lifts
+                    # after it are the single lifts that free every card.
+                    table[code] = False
+                    continue
+                known = hint.get(code, ALL) if hint is not None else ALL
+                if known is None:
+                    known = ALL  # its lift alone freed every card there
+                if known is not ALL and not known:
+                    table[code] = known  # no card after this one: no more now
+                    continue
+                first = self._lift_maps(above, below, home_only, moved, pile, at)
+                over, under, only, rest, todo = first
+                after = self._cascade(todo, gone, over, only, under, {})
+                stuck = cards & ~after
+                if not stuck:
+                    table[code] = None
+                    continue
+                freeing = []
+                for other_index in range(FAN_COUNT):
+                    other = rest if other_index == index else piles[other_index]
+                    for other_at, card in enumerate(other):
+                        if not stuck >> card & 1 or (known is not ALL and card not in known):
+                            continue
+                        maps = self._lift_maps(over, under, only, moved, other, other_at)
+                        twice = self._cascade(maps[4], after, maps[0], maps[2], maps[1], {})
+                        if not cards & ~twice:
+                            freeing.append(card)
+                table[code] = frozenset(freeing)
+        single = None
+        for code, lifts in table.items():
+            if lifts is False:
+                if single is None:
+                    single = self._freeing_lifts(position, None) or frozenset()
+                table[code] = single
+        return table
+
+    def _lift_maps(self, above: dict, below: dict, home_only: int, moved: int, pile, at):
+        """The maps of _cascade after the card at ``at`` of ``pile`` is lifted into
+        limbo: the cards above each card, the card beneath each, the cards that may
+        leave only for home, the pile left, and the cards to look at first."""
+        code = pile[at]
+        bit = 1 << code
+        over = dict(above)
+        over[code] = 0
+        for card in pile[:at]:
+            over[card] = above[card] & ~bit
+        under = dict(below)
+        under.pop(code, None)
+        if at + 1 < len(pile):
+            if at:
+                under[pile[at + 1]] = pile[at - 1]
+            else:
+                under.pop(pile[at + 1], None)
+        child = bit >> 4
+        only = home_only & ~(bit | child) | moved & (bit | child)
+        if code >= 52 and not self.kings_fill:
+            only |= bit
+        beneath = pile[at - 1] if at else code
+        rest = pile[:at] + pile[at + 1 :]
+        return over, under, only, rest, [code, code - 4, beneath, beneath - 4]
+
     def _cascade(self, todo: list, gone: int, above: dict, home_only: int, below, fix) -> int:
         """The cards that leave (bits), from ``gone`` with the cards of ``todo`` looked at
         first: a card that leaves may let leave only the card beneath it (``below``, or
@@ -646,7 +739,7 @@ class LucieSearch(Stepped):
         piles, found, moved, mercis, origin, candidates, _ = position
         limbo_active = bool(piles[LIMBO])
         draw_window = mercis and self.first_move_only
-        sources = lifts = None
+        sources = lifts = pairs = None
         freeing = False  # the lifts that free every card, where that is known
         if final:
             knotted = self._knotted_piles(position)
@@ -654,7 +747,13 @@ class LucieSearch(Stepped):
                 return []
             if not mercis and self.HOPELESS_ALL and self._hopeless(position):
                 return []
+            if mercis == 2 and not self.first_move_only and self.PAIRS:
+                pairs = self._pair_lifts(position, hint if isinstance(hint, dict) else None)
+                self.lifts_found = pairs
             if mercis == 1 and not self.first_move_only:
+                if isinstance(hint, dict):  # from a merci: the lifts after its card's
+                    pending = position[PENDING]
+                    hint = hint.get(pending[0]) if pending is not None else None
                 freeing = self._freeing_lifts(position, hint)
                 if freeing is not None and not freeing:
                     return []  # no single lift frees every card
@@ -690,7 +789,9 @@ class LucieSearch(Stepped):
                     children.append(move)
                     continue
                 if draw_window:
-                    return [move] + self._merci_children(position, tops, sources, lifts, freeing)
+                    return [move] + self._merci_children(
+                        position, tops, sources, lifts, freeing, pairs
+                    )
                 return [move]
         # The build onto an immobile card comes alone only in the final layout: with a
         # reshuffle to come, the cards it lets go home automatically would skip the
@@ -703,7 +804,7 @@ class LucieSearch(Stepped):
             return builds[1:]
         children.extend(builds)
         if mercis:
-            children.extend(self._merci_children(position, tops, sources, lifts, freeing))
+            children.extend(self._merci_children(position, tops, sources, lifts, freeing, pairs))
         return children
 
     def _tableau_children(self, position: tuple, tops: dict, mercis: int, alone=True) -> list:
@@ -815,7 +916,9 @@ class LucieSearch(Stepped):
                 children.append(((M_KING, index, target, code), after))
         return children
 
-    def _merci_children(self, position: tuple, tops: dict, sources, lifts, freeing=False) -> list:
+    def _merci_children(
+        self, position: tuple, tops: dict, sources, lifts, freeing=False, pairs=None
+    ) -> list:
         """The mercis worth trying. In the merci game, where a merci may come at any
         time, the move after it must depend on it (move the merci card, build on it,
         bring home the next card of its suit, or take the card that covered it last), or
@@ -838,6 +941,8 @@ class LucieSearch(Stepped):
                     continue
                 if freeing and code not in freeing:
                     continue
+                if pairs is not None and pairs.get(code) == frozenset():
+                    continue  # no second lift would free every card: see _pair_lifts
                 home = found[code & 3] == (code >> 2) - 1
                 if home:
                     children.append(self._merci(position, src, at, HOME))
@@ -957,6 +1062,7 @@ class LucieSearch(Stepped):
             return None, points, True
         stack = [iter(self._children(root, final, quick))]
         hints = [self.lifts_found]  # per position on the path: see _freeing_lifts
+        bounds = [self._reach_bound(root)]  # per position on the path
         path: list = []
         steps = 0
         while stack:
@@ -970,6 +1076,7 @@ class LucieSearch(Stepped):
             if child is None:
                 stack.pop()
                 hints.pop()
+                bounds.pop()
                 if path:
                     path.pop()
                 continue
@@ -987,9 +1094,57 @@ class LucieSearch(Stepped):
                     if status == SOLVED:
                         redeal = ((M_REDEAL, None, None, after[FOUND]), None)
                         return list(path) + [redeal] + rest, points, True
+            bound = None
+            if on_point is not None and self.PRUNE_BOX:
+                # Every foundation state this position may still reach (none won) has
+                # been tried already: nothing is left to look for below it. The bound
+                # of the position it came from holds too (a move binds cards more).
+                bound = bounds[-1]
+                used = on_point.used
+                untried = self._untried(after[FOUND], bound, used, 1)
+                if untried and (untried <= 1 or untried > self.BOX_LIMIT):
+                    bound = self._reach_bound(after)
+                    untried = self._untried(after[FOUND], bound, used, 0)
+                if not untried and bound != WON:
+                    self.pruned_box += 1
+                    path.pop()
+                    continue
             stack.append(iter(self._children(after, final, quick, hints[-1])))
             hints.append(self.lifts_found)
+            bounds.append(bound)
         return None, points, True
+
+    def _reach_bound(self, position: tuple) -> tuple:
+        """Per suit, the highest rank that may still go home in this layout: below the
+        lowest card of the suit that _stuck finds can never leave (WON: none is)."""
+        piles, found = position[PILES], position[FOUND]
+        stuck = self._stuck(piles, found, position[MOVED])
+        bound = []
+        for suit in range(4):
+            rank = found[suit]
+            while rank < 13 and not stuck >> ((rank + 1) * 4 + suit) & 1:
+                rank += 1
+            bound.append(rank)
+        return tuple(bound)
+
+    def _untried(self, found: tuple, bound: tuple, used: int, most: int) -> int:
+        """How many foundation states between ``found`` and ``bound`` have no reshuffle
+        at them proven lost yet (counted up to ``most`` + 1; BOX_LIMIT + 1 if there are
+        too many states to look at)."""
+        count = 1
+        for low, high in zip(found, bound):
+            count *= high + 1 - low
+        if count > self.BOX_LIMIT:
+            return self.BOX_LIMIT + 1
+        layouts, untried = self.layouts, 0
+        ranges = [range(low, high + 1) for low, high in zip(found, bound)]
+        for state in itertools.product(*ranges):
+            result = layouts.get((state, used + 1))
+            if result is None or result[0] != UNSOLVABLE:
+                untried += 1
+                if untried > most:
+                    break
+        return untried
 
     def _at_rest(self, position: tuple) -> bool:
         """No card can go home: with automatic play, the only positions the game stops
@@ -1133,6 +1288,12 @@ class LucieSearch(Stepped):
 
             def eager(found):
                 return (yield from self._reshuffle_at(found, reshuffles_used, depth))
+
+            eager.used = reshuffles_used
+            if self.EAGER_ROOT and root[FOUND] not in self.layouts:
+                status, rest = yield from eager(root[FOUND])
+                if status == SOLVED:
+                    return SOLVED, [((M_REDEAL, None, None, root[FOUND]), None)] + rest
 
         won, points, complete = yield from self._layout(root, reshuffles, on_point=eager)
         if won is not None:
