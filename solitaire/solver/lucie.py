@@ -82,7 +82,12 @@ it, where no card waits for more (the card it went onto was on top; a move-once 
 only binds it more). So a position passes its freeing lifts on to those its moves reach,
 and only those are tried there (``_freeing_lifts``). A position with nothing stuck skips
 this (any cycle is stuck, so there is none: the cycle tests above serve La Belle Lucie's
-draw only), and two cycles no single lift can break are a case of it.
+draw only), and two cycles no single lift can break are a case of it. With two mercis
+left, the same holds for pairs of lifts (``_pair_lifts``): after a merci of one card,
+wherever it put the card (which then covers a fan's top and may wait for more than in
+limbo), only the lifts that free every card together with a lift of that card can free
+every card, so a merci of a card no second lift helps is not tried, and the others pass
+those lifts on as a hint; a move never adds a pair either.
 
 Mercis. La Belle Lucie's draw goes only to legal spots: its few destinations are tried
 one by one. The merci game lets a buried card go onto any fan, eighteen destinations for
@@ -197,14 +202,6 @@ class Seen(set):
 
 class LucieSearch(Stepped):
     """Exhaustive search per layout, then across the seeded reshuffles."""
-
-    EAGER = 2
-    PRUNE_BOX = False
-    EAGER_ROOT = False
-    PAIRS = True
-    BOX_LIMIT = 64
-    pruned_box = 0
-    HOPELESS_ALL = True
 
     def __init__(self, rules, state: State, *, max_positions: int, without=frozenset()):
         self.rules = rules
@@ -745,9 +742,9 @@ class LucieSearch(Stepped):
             knotted = self._knotted_piles(position)
             if len(knotted) > mercis:
                 return []
-            if not mercis and self.HOPELESS_ALL and self._hopeless(position):
+            if not mercis and self._hopeless(position):
                 return []
-            if mercis == 2 and not self.first_move_only and self.PAIRS:
+            if mercis == 2 and not self.first_move_only:
                 pairs = self._pair_lifts(position, hint if isinstance(hint, dict) else None)
                 self.lifts_found = pairs
             if mercis == 1 and not self.first_move_only:
@@ -1062,7 +1059,6 @@ class LucieSearch(Stepped):
             return None, points, True
         stack = [iter(self._children(root, final, quick))]
         hints = [self.lifts_found]  # per position on the path: see _freeing_lifts
-        bounds = [self._reach_bound(root)]  # per position on the path
         path: list = []
         steps = 0
         while stack:
@@ -1076,7 +1072,6 @@ class LucieSearch(Stepped):
             if child is None:
                 stack.pop()
                 hints.pop()
-                bounds.pop()
                 if path:
                     path.pop()
                 continue
@@ -1094,57 +1089,9 @@ class LucieSearch(Stepped):
                     if status == SOLVED:
                         redeal = ((M_REDEAL, None, None, after[FOUND]), None)
                         return list(path) + [redeal] + rest, points, True
-            bound = None
-            if on_point is not None and self.PRUNE_BOX:
-                # Every foundation state this position may still reach (none won) has
-                # been tried already: nothing is left to look for below it. The bound
-                # of the position it came from holds too (a move binds cards more).
-                bound = bounds[-1]
-                used = on_point.used
-                untried = self._untried(after[FOUND], bound, used, 1)
-                if untried and (untried <= 1 or untried > self.BOX_LIMIT):
-                    bound = self._reach_bound(after)
-                    untried = self._untried(after[FOUND], bound, used, 0)
-                if not untried and bound != WON:
-                    self.pruned_box += 1
-                    path.pop()
-                    continue
             stack.append(iter(self._children(after, final, quick, hints[-1])))
             hints.append(self.lifts_found)
-            bounds.append(bound)
         return None, points, True
-
-    def _reach_bound(self, position: tuple) -> tuple:
-        """Per suit, the highest rank that may still go home in this layout: below the
-        lowest card of the suit that _stuck finds can never leave (WON: none is)."""
-        piles, found = position[PILES], position[FOUND]
-        stuck = self._stuck(piles, found, position[MOVED])
-        bound = []
-        for suit in range(4):
-            rank = found[suit]
-            while rank < 13 and not stuck >> ((rank + 1) * 4 + suit) & 1:
-                rank += 1
-            bound.append(rank)
-        return tuple(bound)
-
-    def _untried(self, found: tuple, bound: tuple, used: int, most: int) -> int:
-        """How many foundation states between ``found`` and ``bound`` have no reshuffle
-        at them proven lost yet (counted up to ``most`` + 1; BOX_LIMIT + 1 if there are
-        too many states to look at)."""
-        count = 1
-        for low, high in zip(found, bound):
-            count *= high + 1 - low
-        if count > self.BOX_LIMIT:
-            return self.BOX_LIMIT + 1
-        layouts, untried = self.layouts, 0
-        ranges = [range(low, high + 1) for low, high in zip(found, bound)]
-        for state in itertools.product(*ranges):
-            result = layouts.get((state, used + 1))
-            if result is None or result[0] != UNSOLVABLE:
-                untried += 1
-                if untried > most:
-                    break
-        return untried
 
     def _at_rest(self, position: tuple) -> bool:
         """No card can go home: with automatic play, the only positions the game stops
@@ -1284,16 +1231,10 @@ class LucieSearch(Stepped):
         if self.unlimited and depth >= UNLIMITED_DEPTH:
             return UNKNOWN, None
         eager = None
-        if reshuffles and not self.unlimited and (self.EAGER == 2 or (self.EAGER and left == 1)):
+        if reshuffles and not self.unlimited:
 
             def eager(found):
                 return (yield from self._reshuffle_at(found, reshuffles_used, depth))
-
-            eager.used = reshuffles_used
-            if self.EAGER_ROOT and root[FOUND] not in self.layouts:
-                status, rest = yield from eager(root[FOUND])
-                if status == SOLVED:
-                    return SOLVED, [((M_REDEAL, None, None, root[FOUND]), None)] + rest
 
         won, points, complete = yield from self._layout(root, reshuffles, on_point=eager)
         if won is not None:
