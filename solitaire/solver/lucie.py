@@ -156,6 +156,11 @@ from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Stepped, Verdict
 
 __all__ = ["LucieSearch"]
 
+# Positions a search may look at before it answers "unknown": the budget of the table's
+# partner and of --solve. Some 150 bytes each at most (a key in a set, the layouts open
+# on the way), so a --solve process stays near 100 MB on the hardest deals.
+BUDGET = 500_000
+
 FAN_COUNT = 18
 LIMBO = FAN_COUNT  # index of the virtual pile a merci card waits in
 HOME = -1  # destination code of a foundation
