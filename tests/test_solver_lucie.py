@@ -460,3 +460,14 @@ def test_no_lift_freeing_every_card_means_lost(options):
             assert not engine_wins(rules, state)
             lost += 1
     assert lost
+
+
+def test_the_named_deal_of_the_issue_is_won_at_the_default_budget():
+    """Merci deal 550171 without mercis: the complete search once spent its whole budget
+    on one large layout after the first reshuffle (687 MB); reshuffling as soon as a
+    layout reaches a foundation state finds the win some 66,000 positions in."""
+    rules = make_rules("merci", mercis=0)
+    state = Game(rules, 550171).state
+    verdict = make_search(rules, state).finish()
+    assert verdict.status == SOLVED and verdict.positions < 100_000
+    assert replay(rules, state, verdict.moves)
