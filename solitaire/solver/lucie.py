@@ -710,16 +710,19 @@ class LucieSearch(Stepped):
         return parent is not None and gone & parent == parent
 
     # ------------------------------------------------------------------ moves in a layout
-    def _children(self, position: tuple, final: bool, alone: bool, hint=None) -> list:
+    def _children(
+        self, position: tuple, final: bool, alone: bool, hint=None, free: bool = False
+    ) -> list:
         """(move, position) pairs worth trying, best first; [] for a position proven lost.
         ``hint`` is what _freeing_lifts found for the position this one was reached
         from (None: not known); the position's own is left in ``self.lifts_found``.
+        ``free``: the position is known to have no stuck card (see _known_free).
 
         Right after a merci only the moves that depend on it are tried (see
         _merci_children): any other move could have come before it. In the final layout
         positions with no merci left are tested by _hopeless."""
         self.lifts_found = None
-        children = self._all_children(position, final, alone, hint)
+        children = self._all_children(position, final, alone, hint, free)
         if final and position[MERCIS] and self.first_move_only:
             # La Belle Lucie's draw closes with the first move: what follows has no merci.
             return [child for child in children if not self._hopeless(child[1])]
@@ -737,7 +740,9 @@ class LucieSearch(Stepped):
             or piles[child[0][1]] == uncovering
         ]
 
-    def _all_children(self, position: tuple, final: bool, alone: bool, hint=None) -> list:
+    def _all_children(
+        self, position: tuple, final: bool, alone: bool, hint=None, free: bool = False
+    ) -> list:
         piles, found, moved, mercis, origin, candidates, _ = position
         limbo_active = bool(piles[LIMBO])
         draw_window = mercis and self.first_move_only
@@ -747,7 +752,7 @@ class LucieSearch(Stepped):
             knotted = self._knotted_piles(position)
             if len(knotted) > mercis:
                 return []
-            if not mercis and self._hopeless(position):
+            if not mercis and not free and self._hopeless(position):
                 return []
             if mercis == 2 and not self.first_move_only:
                 pairs = self._pair_lifts(position, hint if isinstance(hint, dict) else None)
@@ -1084,6 +1089,7 @@ class LucieSearch(Stepped):
             if not self._is_new(seen, after):
                 continue
             self.positions += 1
+            free = final and self._known_free(path[-1][1] if path else root, child[0][0])
             path.append(child)
             if after[FOUND] == WON:
                 return list(path), points, True
@@ -1094,9 +1100,19 @@ class LucieSearch(Stepped):
                     if status == SOLVED:
                         redeal = ((M_REDEAL, None, None, after[FOUND]), None)
                         return list(path) + [redeal] + rest, points, True
-            stack.append(iter(self._children(after, final, quick, hints[-1])))
+            stack.append(iter(self._children(after, final, quick, hints[-1], free)))
             hints.append(self.lifts_found)
         return None, points, True
+
+    def _known_free(self, parent: tuple, kind: int) -> bool:
+        """In the final layout, is a position this move made of ``parent`` (searched, so
+        with no card stuck where it had no merci left) known to have none stuck? After a
+        move home (the card only leaves first); after the draw or a last merci (only
+        those leaving none stuck are tried: see _freeing_lifts, _children)."""
+        mercis = parent[MERCIS]
+        if not mercis:
+            return kind == M_HOME
+        return mercis == 1 and (self.first_move_only or kind in (M_LIMBO, M_MERCI))
 
     def _at_rest(self, position: tuple) -> bool:
         """No card can go home: with automatic play, the only positions the game stops
