@@ -57,10 +57,12 @@ card beneath it or that card's child), so a lift touching none of those leaves t
 position lost, and the others are tested in full (``_freeing_lifts``). The same holds
 for a merci home (the card leaves at once in limbo, its next lower card being home). A
 limbo card counts as a fan of its own there, which only frees more than any fan it may
-lie on. In the final layout every position with no merci left is tested so: a move can
-make a card stuck (a card built onto its parent now waits for home, and its parent for
-it). ``_stuck`` peels each fan from the top while its top card can leave, round after
-round, with the cards as bits.
+lie on. In the final layout every position with no merci left is tested so (knots are
+stuck cards: this test covers them): a move can make a card stuck (a card built onto its
+parent now waits for home, and its parent for it), though not a move home (the card only
+leaves first) nor the last merci (only lifts leaving none stuck are tried), after which
+the test is skipped. ``_stuck`` peels each fan from the top while its top card can
+leave, round after round, with the cards as bits.
 
 Where the last merci may come at any time, this also tests the position before it, the
 merci still in hand: it is lost when no card (covered now or not, since it may be
@@ -748,11 +750,13 @@ class LucieSearch(Stepped):
         draw_window = mercis and self.first_move_only
         sources = lifts = pairs = None
         freeing = False  # the lifts that free every card, where that is known
-        if final:
+        if final and not mercis:
+            # A knot is a stuck card: the dead-end test covers it.
+            if not free and self._hopeless(position):
+                return []
+        elif final:
             knotted = self._knotted_piles(position)
             if len(knotted) > mercis:
-                return []
-            if not mercis and not free and self._hopeless(position):
                 return []
             if mercis == 2 and not self.first_move_only:
                 pairs = self._pair_lifts(position, hint if isinstance(hint, dict) else None)
