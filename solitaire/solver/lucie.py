@@ -186,6 +186,7 @@ HOME_BITS = tuple(
     for suit in range(4)
 )
 ALL = object()  # no hint: every card
+SINGLE = -1  # the key of the single lifts in a table of pairs (see _pair_lifts)
 CACHE_LIMIT = 20_000  # piles whose parts a cache keeps before it starts over
 SUIT_MASKS = tuple(sum(1 << code for code in range(suit, 56, 4)) for suit in range(4))
 
@@ -627,11 +628,15 @@ class LucieSearch(Stepped):
                         if not cards & ~twice:
                             freeing.append(card)
                 table[code] = frozenset(freeing)
+        # The single lifts (for the cards that leave anyway) bound those after a move
+        # too: kept under SINGLE, a hint like the others.
         single = None
-        for code, lifts in table.items():
+        for code, lifts in list(table.items()):
             if lifts is False:
                 if single is None:
-                    single = self._freeing_lifts(position, None) or frozenset()
+                    known = hint.get(SINGLE) if hint is not None else None
+                    single = self._freeing_lifts(position, known) or frozenset()
+                    table[SINGLE] = single
                 table[code] = single
         return table
 
