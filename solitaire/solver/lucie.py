@@ -116,16 +116,16 @@ tries a reshuffle at each foundation state the layout reaches at rest, as soon a
 layout's search first reaches it (depth first: a win a few reshuffles deep comes long
 before the whole of a large layout is searched), the new layout computed by the engine
 itself and each result memoised by (foundation state, reshuffles used). When the rules
-leave moves home
-to the player (La Belle Lucie's chains, merci with ``auto=off``), a player may also
-reshuffle with cards held back. Every such state lies between the layout's start and a
-state reached at rest (the line to it, with the held-back cards sent home as well, is a
-line of the search), so those states are tried next, except where a glance shows them
-out of reach (a card that must stay out yet can never move covers one that must go
-home); only when one wins is a line to it looked for (a bounded search with moves home
-optional; giving up there leaves the answer unknown). So a proof of defeat covers every
-reshuffle. With unlimited reshuffles no proof is possible, so only the three best
-foundation states of each layout are tried, up to sixty reshuffles deep.
+leave moves home to the player (La Belle Lucie's chains, merci with ``auto=off``), a
+player may also reshuffle with cards held back. Every such state lies between the
+layout's start and a state reached at rest (the line to it, with the held-back cards
+sent home as well, is a line of the search), so those states are tried next, except
+where a glance shows them out of reach (a card that must stay out yet can never move
+covers one that must go home); only when one wins is a line to it looked for (a bounded
+search with moves home optional; giving up there leaves the answer unknown). So a proof
+of defeat covers every reshuffle. With unlimited reshuffles no proof is possible, so
+only the three best foundation states of each layout are tried, up to sixty reshuffles
+deep.
 
 Two searches. While a reshuffle is left (and their number is limited), the complete
 search above takes turns with a quick scan for wins only, counted in positions so that
