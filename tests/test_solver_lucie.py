@@ -155,6 +155,7 @@ def engine_wins(rules, state, budget=400_000) -> bool:
         ({"redeals": 0, "move-once": False}, 10),
         ({"redeals": 0, "kings": True}, 11),
         ({"redeals": 0, "auto": False, "mercis": 2}, 12),
+        ({"redeals": 0, "mercis": 2}, 11),
     ],
 )
 def test_verdicts_match_an_exhaustive_engine_search(options, low_rank):
@@ -200,11 +201,11 @@ def test_a_reshuffle_may_come_before_a_build_that_lets_cards_go_home():
 
 
 def test_the_quick_scan_finds_a_win_long_before_the_complete_search():
-    """Merci deal 5: the complete search alone needs some 49,000 positions to find the
+    """Merci deal 59: the complete search alone needs some 24,000 positions to find the
     win, the quick scan (forced builds alone, a few reshuffle points per layout) a few
     hundred; the two take turns, so the verdict comes within a small budget."""
     rules = make_rules("merci")
-    state = Game(rules, 5).state
+    state = Game(rules, 59).state
     verdict = LucieSearch(rules, state, max_positions=5000).finish()
     assert verdict.status == SOLVED and replay(rules, state, verdict.moves)
     alone = LucieSearch(rules, state, max_positions=5000)
@@ -316,39 +317,108 @@ def test_the_fast_dead_end_tests_agree_with_their_first_versions(options):
     assert 0 < hopeless < 400 and 0 < cycles < 400
 
 
+def lifted(position, src, at):
+    """The position with the card at ``at`` of fan ``src`` lifted into limbo."""
+    piles = list(position[0])
+    piles[src] = piles[src][:at] + piles[src][at + 1 :]
+    piles[-1] = position[0][src][at : at + 1]
+    return (tuple(piles),) + position[1:]
+
+
 @pytest.mark.parametrize("options", [{}, {"kings": True}, {"move-once": False}])
-def test_a_lift_settles_as_the_full_dead_end_test_says(options):
-    # After the last merci, _stuck of the lifted position is worked out from the
-    # position before it; a lift touching no stuck card is skipped as lost.
+def test_the_lifts_that_free_every_card_are_those_the_full_test_finds(options):
+    # Before the last merci, the lifts tried are those after which the first version of
+    # the dead-end test finds no card stuck; a lift of a card not stuck never is one.
     rules = make_rules("merci", redeals=0, **options)
     rng = random.Random(5)
-    skipped = settled = freed = 0
+    skipped = stuck_positions = freed = 0
     for trial in range(150):
         state = small_position(rules, rng, rng.randint(1, 9))
         search = LucieSearch(rules, state, max_positions=10)
         position = search._position(state)
-        maps = search._maps(position)
-        stuck = search._stuck(position)
-        gone = maps[0].keys() - stuck
+        stuck = search._stuck(position[0], position[1], position[2])
+        freeing = search._freeing_lifts(position, None)
+        assert (freeing is None) == (not stuck) == (not reference_hopeless(search, position))
         for src, pile in enumerate(position[0]):
-            for at in range(len(pile)):
-                piles = list(position[0])
-                piles[src] = pile[:at] + pile[at + 1 :]
-                piles[-1] = pile[at : at + 1]
-                child = (tuple(piles),) + position[1:]
-                full = search._stuck(child)
+            for at, code in enumerate(pile):
+                full = reference_hopeless(search, lifted(position, src, at))
                 if not stuck:
                     assert not full  # lifting a card never makes one stuck
                     continue
-                beneath = pile[at - 1] if at else -9
-                code = pile[at]
-                if not stuck.intersection((code, code - 4, beneath, beneath - 4)):
+                if not stuck >> code & 1:
                     assert full
                     skipped += 1
-                assert search._lift_stuck(maps, gone, pile, at, position) == full
-                settled += 1
-                freed += not full
-    assert skipped and settled and freed
+                assert (code in freeing) == (not full)
+        stuck_positions += bool(stuck)
+        freed += bool(freeing)
+    assert skipped and stuck_positions and freed
+
+
+@pytest.mark.parametrize("options", [{}, {"kings": True}, {"move-once": False}])
+def test_a_move_never_adds_a_lift_that_frees_every_card(options):
+    # So a position's freeing lifts bound those of the positions its moves reach (the
+    # search passes them on as a hint): checked against the full test after every move.
+    rules = make_rules("merci", redeals=0, **options)
+    rng = random.Random(13)
+    children = narrowed = 0
+    for trial in range(120):
+        state = small_position(rules, rng, rng.randint(1, 8))
+        search = LucieSearch(rules, state, max_positions=10)
+        position = search._position(state)
+        before = search._freeing_lifts(position, None)
+        tops = {pile[-1]: index for index, pile in enumerate(position[0]) if pile}
+        moves = [child[1] for child in search._tableau_children(position, tops, 1, False)]
+        for code, index in tops.items():
+            if position[1][code & 3] == (code >> 2) - 1:
+                moves.append(search._apply_home(position, index, code, 1))
+        for after in moves:
+            after_freeing = search._freeing_lifts(after, None)
+            if before is not None:
+                assert after_freeing is not None and after_freeing <= before
+                assert search._freeing_lifts(after, before) == after_freeing
+                narrowed += after_freeing != before
+            children += 1
+    assert children and narrowed
+
+
+@pytest.mark.parametrize("options", [{}, {"kings": True}, {"move-once": False}])
+def test_a_first_merci_leaves_only_the_lifts_its_pairs_name(options):
+    # With two mercis left, the cards a merci of one card leaves to free every card by
+    # a single lift are among those _pair_lifts names for it, wherever the merci puts
+    # the card; a move never adds a pair, so a table passed on as a hint changes nothing.
+    rules = make_rules("merci", redeals=0, mercis=2, **options)
+    rng = random.Random(17)
+    mercis = emptied = 0
+    for trial in range(40):
+        state = small_position(rules, rng, rng.randint(3, 8))
+        search = LucieSearch(rules, state, max_positions=10)
+        position = search._position(state)
+        assert position[3] == 2
+        pairs = search._pair_lifts(position, None)
+        if pairs is None:
+            continue
+        for src, pile in enumerate(position[0][:18]):
+            for at in range(len(pile) - 1):
+                code = pile[at]
+                for target in [-1] + list(range(18)):
+                    if target == -1 and position[1][code & 3] != (code >> 2) - 1:
+                        continue
+                    if target >= 0 and not position[0][target] and code >> 2 < 13:
+                        continue
+                    after = search._merci(position, src, at, target)[1]
+                    freeing = search._freeing_lifts(after, None)
+                    if pairs[code] is not None:
+                        assert freeing is not None and freeing <= pairs[code]
+                    mercis += 1
+                emptied += pairs[code] == frozenset()
+        tops = {pile[-1]: index for index, pile in enumerate(position[0]) if pile}
+        for _, after in search._tableau_children(position, tops, 2, False):
+            table = search._pair_lifts(after, None)
+            assert search._pair_lifts(after, pairs) == table
+            for code, lifts in (table or {}).items():
+                if code in pairs and pairs[code] is not None:
+                    assert lifts is not None and lifts <= pairs[code]
+    assert mercis and (emptied or options.get("kings"))
 
 
 def test_two_cycles_no_single_merci_breaks_are_lost_at_once():
@@ -385,8 +455,19 @@ def test_no_lift_freeing_every_card_means_lost(options):
     for trial in range(60):
         state = small_position(rules, rng, 10)
         search = LucieSearch(rules, state, max_positions=10)
-        settled = search._settled(search._position(state))
-        if settled is not None and not any(settled[3].values()):
+        freeing = search._freeing_lifts(search._position(state), None)
+        if freeing is not None and not freeing:
             assert not engine_wins(rules, state)
             lost += 1
     assert lost
+
+
+def test_the_named_deal_of_the_issue_is_won_at_the_default_budget():
+    """Merci deal 550171 without mercis: the complete search once spent its whole budget
+    on one large layout after the first reshuffle (687 MB); reshuffling as soon as a
+    layout reaches a foundation state finds the win some 66,000 positions in."""
+    rules = make_rules("merci", mercis=0)
+    state = Game(rules, 550171).state
+    verdict = make_search(rules, state).finish()
+    assert verdict.status == SOLVED and verdict.positions < 100_000
+    assert replay(rules, state, verdict.moves)

@@ -4,8 +4,10 @@ Positions are compact tuples: the eighteen fans as ``bytes`` in their real order
 is ``rank * 4 + suit``, suits in the order C D H S) and a nineteenth "limbo" pile (see
 mercis below), the four foundation heights, the cards marked by the move-once rule (a
 bit mask), the mercis still usable in this layout, the fan a limbo card came from, the
-fans it may lie on, and the last merci when the next move must depend on it. Keys ignore
-the order of the fans, which only a reshuffle could tell apart.
+fans it may lie on, and the last merci when the next move must depend on it. A position
+searched is remembered as one ``bytes`` key (``_key``: some 80 bytes, the fans sorted,
+since their order is nothing a move can tell, the foundations left out, since they hold
+the cards no pile does), in a set per layout.
 
 Within one layout the search is an exhaustive depth-first search with a transposition
 table. Building down in suit leaves a card one tableau move at most (onto the one card a
@@ -49,30 +51,45 @@ could; the lifted card waits for nothing above it, and its parent, in another fa
 is free once uncovered, which happened before the lifted card could leave if the parent
 lay above it; the cards of its suit, the foundations and the move-once marks are
 unchanged. So every card that leaves before the lift leaves after it: where nothing is
-stuck, nothing is after any lift; otherwise the first card to leave after the lift
-that could not before must be one whose condition changed (the lifted card, its child,
-the card beneath it or that card's child), so a lift touching none of those leaves the
-position lost, and the others are settled from the cards known to leave before
-(``_lift_stuck``). The same holds for a merci home (the card leaves at once in limbo,
-its next lower card being home).
+stuck, nothing is after any lift; otherwise the first card to leave after the lift that
+could not before must be one whose condition changed (the lifted card, its child, the
+card beneath it or that card's child), so a lift touching none of those leaves the
+position lost, and the others are tested in full (``_freeing_lifts``). The same holds
+for a merci home (the card leaves at once in limbo, its next lower card being home). A
+limbo card counts as a fan of its own there, which only frees more than any fan it may
+lie on. In the final layout every position with no merci left is tested so (knots are
+stuck cards: this test covers them): a move can make a card stuck (a card built onto its
+parent now waits for home, and its parent for it), though not a move home (the card only
+leaves first) nor the last merci (only lifts leaving none stuck are tried), after which
+the test is skipped. ``_stuck`` peels each fan from the top while its top card can
+leave, round after round, with the cards as bits.
 
 Where the last merci may come at any time, this also tests the position before it, the
 merci still in hand: it is lost when no card (covered now or not, since it may be
-covered later) can be lifted so that none is stuck (``_settled``). A winning line makes
-its merci on some card at some time; take the order in which the cards first move (the
-lifted card: first move other than by the merci). A card moves when it is on top, so
-every card above it moved first; the card beneath the lifted one moves after the card
+covered later) can be lifted so that none is stuck (``_freeing_lifts``). A winning line
+makes its merci on some card at some time; take the order in which the cards first move
+(the lifted card: first move other than by the merci). A card moves when it is on top,
+so every card above it moved first; the card beneath the lifted one moves after the card
 that lay on the lifted one (that card lay on it after the merci too). It moves home with
 its lower cards home, or onto its parent (not marked by move-once, so not marked now
 either), which is then on top: every card above the parent has moved, and a parent
-beneath it in its own fan cannot be on top first. No card waits for the lifted one
-with it lifted but the higher cards of its suit, which go home after it. Move-once marks
-and limbo candidates only forbid more. So the order is one the test allows with that
-card lifted at the start, and every card leaves: if every lift leaves a card stuck, no
-line wins. The lifts that free every card are the only ones tried there (a lift leaving
-a card stuck loses at once). A position with nothing stuck skips this (any cycle is
-stuck, so there is none: the cycle tests above serve La Belle Lucie's draw only), and
-two cycles no single lift can break are a case of it.
+beneath it in its own fan cannot be on top first. No card waits for the lifted one with
+it lifted but the higher cards of its suit, which go home after it. Move-once marks and
+limbo candidates only forbid more. So the order is one the test allows with that card
+lifted at the start, and every card leaves: if every lift leaves a card stuck, no line
+wins. The lifts that free every card are the only ones tried there (a lift leaving a
+card stuck loses at once). A move never adds one: a line of cards leaving after the
+move, led by the moved card (which could leave before it: it could move), is one before
+it, where no card waits for more (the card it went onto was on top; a move-once mark
+only binds it more). So a position passes its freeing lifts on to those its moves reach,
+and only those are tried there (``_freeing_lifts``). A position with nothing stuck skips
+this (any cycle is stuck, so there is none: the cycle tests above serve La Belle Lucie's
+draw only), and two cycles no single lift can break are a case of it. With two mercis
+left, the same holds for pairs of lifts (``_pair_lifts``): after a merci of one card,
+wherever it put the card (which then covers a fan's top and may wait for more than in
+limbo), only the lifts that free every card together with a lift of that card can free
+every card, so a merci of a card no second lift helps is not tried, and the others pass
+those lifts on as a hint; a move never adds a pair either.
 
 Mercis. La Belle Lucie's draw goes only to legal spots: its few destinations are tried
 one by one. The merci game lets a buried card go onto any fan, eighteen destinations for
@@ -94,19 +111,21 @@ least as many candidates.
 
 Reshuffles. A reshuffle deals the cards left from pack order with a seed given by the
 deal and the reshuffle's number, so the layout after it depends only on the foundation
-state. The full search (``without`` lacking REDEAL) solves a layout exhaustively; if it
-cannot be won there, it tries a reshuffle at each foundation state the layout reached
-at rest (most cards home first), the new layout computed by the engine itself and each
-result memoised by (foundation state, reshuffles used). When the rules leave moves home
-to the player (La Belle Lucie's chains, merci with ``auto=off``), a player may also
-reshuffle with cards held back. Every such state lies between the layout's start and a
-state reached at rest (the line to it, with the held-back cards sent home as well, is a
-line of the search), so those states are tried next, except where a glance shows them
-out of reach (a card that must stay out yet can never move covers one that must go
-home); only when one wins is a line to it looked for (a bounded search with moves home
-optional; giving up there leaves the answer unknown). So a proof of defeat covers every
-reshuffle. With unlimited reshuffles no proof is possible, so only the three best
-foundation states of each layout are tried, up to sixty reshuffles deep.
+state. The full search (``without`` lacking REDEAL) solves a layout exhaustively and
+tries a reshuffle at each foundation state the layout reaches at rest, as soon as the
+layout's search first reaches it (depth first: a win a few reshuffles deep comes long
+before the whole of a large layout is searched), the new layout computed by the engine
+itself and each result memoised by (foundation state, reshuffles used). When the rules
+leave moves home to the player (La Belle Lucie's chains, merci with ``auto=off``), a
+player may also reshuffle with cards held back. Every such state lies between the
+layout's start and a state reached at rest (the line to it, with the held-back cards
+sent home as well, is a line of the search), so those states are tried next, except
+where a glance shows them out of reach (a card that must stay out yet can never move
+covers one that must go home); only when one wins is a line to it looked for (a bounded
+search with moves home optional; giving up there leaves the answer unknown). So a proof
+of defeat covers every reshuffle. With unlimited reshuffles no proof is possible, so
+only the three best foundation states of each layout are tried, up to sixty reshuffles
+deep.
 
 Two searches. While a reshuffle is left (and their number is limited), the complete
 search above takes turns with a quick scan for wins only, counted in positions so that
@@ -139,6 +158,11 @@ from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Stepped, Verdict
 
 __all__ = ["LucieSearch"]
 
+# Positions a search may look at before it answers "unknown": the budget of the table's
+# partner and of --solve. Some 150 bytes each at most (a key in a set, the layouts open
+# on the way), so a --solve process stays near 100 MB on the hardest deals.
+BUDGET = 500_000
+
 FAN_COUNT = 18
 LIMBO = FAN_COUNT  # index of the virtual pile a merci card waits in
 HOME = -1  # destination code of a foundation
@@ -154,6 +178,16 @@ SOUND_SHARE = 4  # ... or a quarter of all positions so far: most wins the quick
 QUICK_BUDGET = 300  # positions per layout in the quick scan's first round (then 4 times more)
 QUICK_TRIES = 3  # reshuffle points per layout in the quick scan's first round (then one more)
 
+# Per card: its lower cards of its suit (all home: it may go home). Per suit and height
+# of its foundation: the cards home.
+LOWER = tuple(sum(1 << low for low in range(4 + (code & 3), code, 4)) for code in range(64))
+HOME_BITS = tuple(
+    tuple(sum(1 << (rank * 4 + suit) for rank in range(1, height + 1)) for height in range(14))
+    for suit in range(4)
+)
+ALL = object()  # no hint: every card
+SINGLE = -1  # the key of the single lifts in a table of pairs (see _pair_lifts)
+CACHE_LIMIT = 20_000  # piles whose parts a cache keeps before it starts over
 SUIT_MASKS = tuple(sum(1 << code for code in range(suit, 56, 4)) for suit in range(4))
 
 # Internal move kinds: (kind, src pile, dst pile or HOME, index of a buried card).
@@ -161,6 +195,17 @@ M_HOME, M_BUILD, M_KING, M_MERCI, M_LIMBO, M_REDEAL = range(6)
 
 # Position fields.
 PILES, FOUND, MOVED, MERCIS, ORIGIN, CANDIDATES, PENDING = range(7)
+
+
+class Seen(set):
+    """The keys of the positions searched in one layout; ``limbo`` holds, per key of a
+    position with a limbo card, the candidate sets met with it (see _candidates)."""
+
+    __slots__ = ("limbo",)
+
+    def __init__(self):
+        super().__init__()
+        self.limbo: dict[bytes, list] = {}
 
 
 class LucieSearch(Stepped):
@@ -181,9 +226,11 @@ class LucieSearch(Stepped):
         self.unlimited = rules.redeals is UNLIMITED
         self.positions = 0
         self.verdict: Verdict | None = None
+        self.lifts_found: frozenset | None = None  # see _children
         self.knot_cache: dict[bytes, tuple[bool, int]] = {}
         self.cycle_cache: dict[bytes, tuple] = {}
         self.mask_cache: dict[bytes, int] = {}
+        self.peel_cache: dict[bytes, tuple] = {}
         self.layouts: dict[tuple, tuple] = {}  # (foundations, reshuffles used) -> result
         self.turn_end = max_positions  # positions at which the running search hands over
         self.quick_cut = False  # did the quick scan's round leave anything out?
@@ -214,27 +261,47 @@ class LucieSearch(Stepped):
         mercis = self.rules.mercis_left(state) if self.use_merci else 0
         return (piles + (b"",), found, moved, mercis, -1, 0, None)
 
-    def _key(self, position: tuple) -> tuple:
-        piles, found, moved, mercis, _, _, pending = position
-        return tuple(sorted(piles[:LIMBO])), piles[LIMBO], found, moved, mercis, pending
+    def _key(self, position: tuple) -> bytes:
+        """The position as one ``bytes``, as compact as it is quick to make: the mercis
+        left, the card a pending merci must be followed by (0xff: none) and the move-once
+        marks (where that rule holds), then the fans in sorted order (their order is
+        nothing a move can tell) joined by 0xff, then 0xfe and the limbo pile, and 0xfe
+        and the fan a pending merci uncovered, when it did. Card codes stay below 0xfd,
+        so no two positions share a key. The foundations are left out: they hold the
+        cards no pile holds."""
+        piles, _, moved, mercis, _, _, pending = position
+        if pending is None:
+            head = bytes((mercis, 0xFF))
+        else:
+            head = bytes((mercis, pending[0]))
+        if self.move_once:
+            head += moved.to_bytes(7, "little")
+        key = head + b"\xff".join(sorted(piles[:LIMBO])) + b"\xfe" + piles[LIMBO]
+        if pending is not None and pending[1] is not None:
+            key += b"\xfe" + pending[1]
+        return key
 
-    def _candidates(self, position: tuple) -> frozenset:
-        """The limbo candidates by content (fans are told apart by their cards; empty ones
-        by count), the card's own fan marked too since move-once treats it apart."""
+    def _candidates(self, position: tuple) -> int:
+        """The limbo candidates by content, as bits that mean the same in every position
+        of the same key: a bit per fan in the key's sorted order of the fans (empty fans,
+        all alike, first: as many bits from the lowest as there are empty candidates),
+        and one more, past those, for the card's own fan (its place in that order), when
+        it is a candidate, since move-once treats it apart."""
         piles, candidates, origin = position[PILES], position[CANDIDATES], position[ORIGIN]
-        named, spaces = [], 0
-        for index in range(FAN_COUNT):
+        order = sorted(range(FAN_COUNT), key=piles.__getitem__)
+        named = spaces = 0
+        for rank, index in enumerate(order):
             if candidates >> index & 1:
                 if piles[index]:
-                    named.append(piles[index])
+                    named |= 1 << rank
                 else:
                     spaces += 1
-                    named.append(b"\xff" + bytes((spaces,)))
+        named |= (1 << spaces) - 1
         if candidates >> origin & 1:
-            named.append(b"\x00" + piles[origin])
-        return frozenset(named)
+            named |= 1 << (FAN_COUNT + (order.index(origin) if piles[origin] else 0))
+        return named
 
-    def _is_new(self, seen: dict, position: tuple) -> bool:
+    def _is_new(self, seen: Seen, position: tuple) -> bool:
         """Record a position; False if it, or one as good, was seen before. With a limbo
         card waiting, a position whose candidates include another's is as good as it
         (each candidate is one more real position it stands for)."""
@@ -242,14 +309,20 @@ class LucieSearch(Stepped):
         if not position[PILES][LIMBO]:
             if key in seen:
                 return False
-            seen[key] = None
+            seen.add(key)
             return True
         candidates = self._candidates(position)
-        earlier = seen.get(key)
+        earlier = seen.limbo.get(key)
         if earlier is None:
-            seen[key] = [candidates]
+            seen.add(key)
+            seen.limbo[key] = candidates  # one candidate set as an int, more as a list
             return True
-        if any(candidates <= other for other in earlier):
+        if isinstance(earlier, int):
+            if not candidates & ~earlier:
+                return False
+            seen.limbo[key] = [earlier, candidates]
+            return True
+        if any(not candidates & ~other for other in earlier):
             return False
         earlier.append(candidates)
         return True
@@ -271,6 +344,8 @@ class LucieSearch(Stepped):
                     if_moved |= 1 << code
             lowest[suit] = min(lowest[suit], rank)
             below |= 1 << code
+        if len(self.knot_cache) > CACHE_LIMIT:
+            self.knot_cache.clear()
         known = self.knot_cache[pile] = (knotted, if_moved)
         return known
 
@@ -357,142 +432,304 @@ class LucieSearch(Stepped):
                 )
                 parts.append((code, after, waits))
                 below |= 1 << code
+            if len(self.cycle_cache) > CACHE_LIMIT:
+                self.cycle_cache.clear()
             known = self.cycle_cache[pile] = tuple(parts)
         return known
 
     def _hopeless(self, position: tuple) -> bool:
         """Some card can never leave (see _stuck)."""
-        return bool(self._stuck(position))
+        return bool(self._stuck(position[PILES], position[FOUND], position[MOVED]))
 
-    def _stuck(self, position: tuple) -> set:
-        """The cards that can never leave, even if moves could be made in any order: a card
-        leaves once every card above it has, and either every lower card of its suit
-        has (for home) or it may still move and its parent, not beneath it, has been
-        uncovered (the parent may also have moved on first)."""
-        maps = self._maps(position)
-        return self._settle(maps, position, set(), list(maps[0]))
+    def _stuck(self, piles: tuple, found: tuple, moved: int) -> int:
+        """The cards (as bits) that can never leave, even if moves could be made in any
+        order: a card leaves once every card above it has, and either every lower card
+        of its suit has (for home) or it may still move and its parent, not beneath it,
+        has been uncovered (the parent may also have moved on first)."""
+        parts = self._peel_start(piles, found, moved)
+        return parts[4] & ~self._peel(piles, *parts[:4])
 
-    def _maps(self, position: tuple) -> tuple:
-        """Per card: the card right above it (-1 for none), the one beneath, its fan and
-        its height there."""
-        upper, lower, fan, height = {}, {}, {}, {}
-        for index, pile in enumerate(position[PILES]):
-            for at, code in enumerate(pile):
-                upper[code] = pile[at + 1] if at + 1 < len(pile) else -1
-                if at:
-                    lower[code] = pile[at - 1]
-                fan[code], height[code] = index, at
-        return upper, lower, fan, height
+    def _peel_start(self, piles: tuple, found: tuple, moved: int) -> tuple:
+        """What _peel starts from: the cards home, each pile's height, per card the
+        cards above it, the cards that may leave only for home, and the piles' cards."""
+        above, home_only, cards = {}, moved, 0
+        cache = self.peel_cache
+        for pile in piles:
+            known = cache.get(pile)
+            if known is None:
+                known = cache[pile] = self._peel_parts(pile)
+            above.update(known[0])
+            home_only |= known[1]
+            cards |= known[2]
+        gone = HOME_BITS[0][found[0]] | HOME_BITS[1][found[1]]
+        gone |= HOME_BITS[2][found[2]] | HOME_BITS[3][found[3]]
+        return gone, [len(pile) for pile in piles], above, home_only, cards
 
-    def _settled(self, position: tuple) -> tuple | None:
-        """None when no card is stuck (see _stuck); else the maps, the stuck cards, the
-        cards that leave, and per card looked at whether its lift into limbo would leave
-        none stuck (looked at until one would: none means the position is lost)."""
-        maps = self._maps(position)
-        stuck = self._settle(maps, position, set(), list(maps[0]))
+    def _peel(self, piles, gone: int, tops: list, above: dict, home_only: int) -> int:
+        """The cards that leave (bits), ``gone`` at first: each pile is peeled from its
+        top (``tops``: how many of its cards are left, updated) while the top card can
+        leave, round after round until a round peels nothing (a least fixed point)."""
+        changed = True
+        while changed:
+            changed = False
+            for index, pile in enumerate(piles):
+                top = tops[index]
+                while top:
+                    code = pile[top - 1]
+                    low = LOWER[code]
+                    if gone & low != low:
+                        if home_only >> code & 1:
+                            break
+                        if code < 52:  # not a king: onto its parent, once uncovered
+                            parent = above.get(code + 4)
+                            if parent is None or gone & parent != parent:
+                                break
+                    gone |= 1 << code
+                    top -= 1
+                if top != tops[index]:
+                    tops[index] = top
+                    changed = True
+        return gone
+
+    def _peel_parts(self, pile: bytes) -> tuple:
+        """Per card of the pile the cards above it (bits), the cards that may leave only
+        for home whatever the marks (a king that may not fill a space; a card above its
+        parent), the pile's cards, and per card the one beneath it."""
+        above, home_only, mask, below = {}, 0, 0, {}
+        for code in reversed(pile):
+            above[code] = mask
+            mask |= 1 << code
+        for at in range(1, len(pile)):
+            below[pile[at]] = pile[at - 1]
+        beneath = 0
+        for code in pile:
+            if (code >= 52 and not self.kings_fill) or (code < 52 and beneath >> (code + 4) & 1):
+                home_only |= 1 << code
+            beneath |= 1 << code
+        if len(self.peel_cache) > CACHE_LIMIT:
+            self.peel_cache.clear()
+        return above, home_only, mask, below
+
+    def _freeing_lifts(self, position: tuple, hint: frozenset | None) -> frozenset | None:
+        """None when no card is stuck (see _stuck); else the cards whose lift into limbo
+        leaves none stuck (covered now or not: empty means the position is lost).
+
+        Where nothing is stuck, nothing is after any lift. Otherwise only a lift of a
+        stuck card can help (see the module notes), and only of a card in ``hint``: the
+        cards that freed every card in a position this one was reached from by a move
+        (None: not known). Each lift is peeled on from the cards that leave without it."""
+        piles, found, moved = position[PILES], position[FOUND], position[MOVED]
+        gone, tops, above, home_only, cards = self._peel_start(piles, found, moved)
+        gone = self._peel(piles, gone, tops, above, home_only)
+        stuck = cards & ~gone
         if not stuck:
             return None
-        settled = (maps, stuck, maps[0].keys() - stuck, {})
-        for pile in position[PILES]:
-            for at in range(len(pile)):
-                if self._frees(settled, position, pile, at):
-                    return settled
-        return settled
+        freeing = []
+        kings_wait = not self.kings_fill
+        below = None
+        for index in range(FAN_COUNT):
+            pile = piles[index]
+            for at in range(tops[index]):
+                code = pile[at]
+                if hint is not None and code not in hint:
+                    continue
+                bit = 1 << code
+                over = dict(above)
+                over[code] = 0
+                for under in pile[:at]:
+                    over[under] = above[under] & ~bit
+                # The card and its child no longer lie above their parents.
+                child = bit >> 4
+                only = home_only & ~(bit | child) | moved & (bit | child)
+                if code >= 52 and kings_wait:
+                    only |= bit
+                # The first card to leave that could not before is the lifted card, the
+                # card beneath it or the child of either: unless one can, none does.
+                beneath = pile[at - 1] if at else code
+                todo = [code, code - 4, beneath, beneath - 4]
+                if not any(self._leaves(card, gone, over, only) for card in todo):
+                    continue  # the first card to leave would be one of these
+                if hint is not None:  # a card or two: peeled in rounds
+                    lifted = list(piles)
+                    lifted[index] = pile[:at] + pile[at + 1 :]
+                    lifted[LIMBO] = pile[at : at + 1]
+                    heights = list(tops)
+                    heights[index] -= 1
+                    heights[LIMBO] = 1
+                    if not cards & ~self._peel(lifted, gone, heights, over, only):
+                        freeing.append(code)
+                    continue
+                if below is None:  # many cards: each from the few it changes
+                    below = {}
+                    for other in piles:
+                        known = self.peel_cache.get(other)
+                        if known is None:
+                            known = self.peel_cache[other] = self._peel_parts(other)
+                        below.update(known[3])
+                # The card that lay on the lifted one lies on the card beneath it now.
+                fix = {code: None}
+                if at + 1 < len(pile):
+                    fix[pile[at + 1]] = pile[at - 1] if at else None
+                if not cards & ~self._cascade(todo, gone, over, only, below, fix):
+                    freeing.append(code)
+        return frozenset(freeing)
 
-    def _frees(self, settled: tuple, position: tuple, pile: bytes, at: int) -> bool:
-        """Would lifting the card at ``at`` in ``pile`` leave no card stuck?"""
-        maps, stuck, gone, known = settled
+    def _pair_lifts(self, position: tuple, hint: dict | None) -> dict | None:
+        """With two mercis left: per covered card, the cards whose lift after its own
+        leaves no card stuck (None: any card, its own lift freeing every card); None
+        when no card is stuck. A merci of that card (onto any fan, or home) reaches a
+        position whose freeing lifts (see _freeing_lifts) are among these: there the
+        card lies on a fan, covering its top and waiting for more than in limbo. So a
+        card with none is not worth a merci, and the others pass them on as a hint.
+        As with single lifts, a move never adds a pair: ``hint`` is the table of a
+        position this one was reached from by a move (None: not known)."""
+        piles, found, moved = position[PILES], position[FOUND], position[MOVED]
+        gone, tops, above, home_only, cards = self._peel_start(piles, found, moved)
+        gone = self._peel(piles, gone, tops, above, home_only)
+        if not cards & ~gone:
+            return None
+        below: dict = {}
+        for pile in piles:
+            known = self.peel_cache.get(pile)
+            if known is None:
+                known = self.peel_cache[pile] = self._peel_parts(pile)
+            below.update(known[3])
+        table: dict = {}
+        for index in range(FAN_COUNT):
+            pile = piles[index]
+            for at in range(len(pile) - 1):
+                code = pile[at]
+                if not (cards & ~gone) >> code & 1:
+                    # Lifting a card that leaves anyway changes nothing: the lifts
+                    # after it are the single lifts that free every card.
+                    table[code] = False
+                    continue
+                known = hint.get(code, ALL) if hint is not None else ALL
+                if known is None:
+                    known = ALL  # its lift alone freed every card there
+                if known is not ALL and not known:
+                    table[code] = known  # no card after this one: no more now
+                    continue
+                first = self._lift_maps(above, below, home_only, moved, pile, at)
+                over, under, only, rest, todo = first
+                after = self._cascade(todo, gone, over, only, under, {})
+                stuck = cards & ~after
+                if not stuck:
+                    table[code] = None
+                    continue
+                freeing = []
+                for other_index in range(FAN_COUNT):
+                    other = rest if other_index == index else piles[other_index]
+                    for other_at, card in enumerate(other):
+                        if not stuck >> card & 1 or (known is not ALL and card not in known):
+                            continue
+                        maps = self._lift_maps(over, under, only, moved, other, other_at)
+                        twice = self._cascade(maps[4], after, maps[0], maps[2], maps[1], {})
+                        if not cards & ~twice:
+                            freeing.append(card)
+                table[code] = frozenset(freeing)
+        # The single lifts (for the cards that leave anyway) bound those after a move
+        # too: kept under SINGLE, a hint like the others.
+        single = None
+        for code, lifts in list(table.items()):
+            if lifts is False:
+                if single is None:
+                    known = hint.get(SINGLE) if hint is not None else None
+                    single = self._freeing_lifts(position, known) or frozenset()
+                    table[SINGLE] = single
+                table[code] = single
+        return table
+
+    def _lift_maps(self, above: dict, below: dict, home_only: int, moved: int, pile, at):
+        """The maps of _cascade after the card at ``at`` of ``pile`` is lifted into
+        limbo: the cards above each card, the card beneath each, the cards that may
+        leave only for home, the pile left, and the cards to look at first."""
         code = pile[at]
-        frees = known.get(code)
-        if frees is None:
-            beneath = pile[at - 1] if at else -9
-            frees = bool(stuck.intersection((code, code - 4, beneath, beneath - 4)))
-            frees = frees and not self._lift_stuck(maps, gone, pile, at, position)
-            known[code] = frees
-        return frees
+        bit = 1 << code
+        over = dict(above)
+        over[code] = 0
+        for card in pile[:at]:
+            over[card] = above[card] & ~bit
+        under = dict(below)
+        under.pop(code, None)
+        if at + 1 < len(pile):
+            if at:
+                under[pile[at + 1]] = pile[at - 1]
+            else:
+                under.pop(pile[at + 1], None)
+        child = bit >> 4
+        only = home_only & ~(bit | child) | moved & (bit | child)
+        if code >= 52 and not self.kings_fill:
+            only |= bit
+        beneath = pile[at - 1] if at else code
+        rest = pile[:at] + pile[at + 1 :]
+        return over, under, only, rest, [code, code - 4, beneath, beneath - 4]
 
-    def _lift_stuck(self, maps: tuple, gone: set, pile: bytes, at: int, position: tuple) -> set:
-        """_stuck after the card at ``at`` in ``pile`` is lifted into limbo from
-        ``position``, worked out from the position's maps and the cards that leave there
-        (``gone``): those still leave, and only the lifted card, the card beneath it and
-        their children can be the first to leave that could not before."""
-        upper, lower, fan, height = (dict(part) for part in maps)
-        code = pile[at]
-        above = pile[at + 1] if at + 1 < len(pile) else -1
-        beneath = pile[at - 1] if at else -9
-        if at:
-            upper[beneath] = above
-            if above >= 0:
-                lower[above] = beneath
-        elif above >= 0:
-            del lower[above]
-        upper[code] = -1
-        lower.pop(code, None)
-        fan[code], height[code] = LIMBO, 0
-        todo = [code, code - 4, beneath, beneath - 4]
-        return self._settle((upper, lower, fan, height), position, set(gone), todo)
-
-    def _settle(self, maps: tuple, position: tuple, left: set, todo: list) -> set:
-        """The cards the work list cannot send away, ``left`` holding those known to go
-        and ``todo`` every card that might go before the next is known to."""
-        upper, lower, fan, height = maps
-        moved, found = position[MOVED], position[FOUND]
-        # A card has every card above it gone once the one right above it has gone. Its
-        # lower cards of its suit have all gone once the suit's run from its foundation
-        # (ready: the highest rank up to which all have gone) reaches it. Its parent is
-        # free once the card right above the parent has gone, if the parent lies in
-        # another fan; above the card in its own fan, once the card itself is free. So a
-        # card that goes may free only the card beneath it, the child of that one, and
-        # the next card of its suit: those are looked at again (a work list).
-        ready = list(found)
-        for suit in range(4):
-            while (ready[suit] + 1) * 4 + suit in left:
-                ready[suit] += 1
-        kings_fill = self.kings_fill
-        todo = [code for code in todo if code in upper]
+    def _cascade(self, todo: list, gone: int, above: dict, home_only: int, below, fix) -> int:
+        """The cards that leave (bits), from ``gone`` with the cards of ``todo`` looked at
+        first: a card that leaves may let leave only the card beneath it (``below``, or
+        ``fix`` where that differs), that card's child, and the next card of its suit not
+        yet gone, so those are looked at next (a work list: the same fixed point as
+        _peel, reached from a change in a few places)."""
         while todo:
-            code = todo.pop()
-            if code in left:
+            card = todo.pop()
+            # As _leaves, spelt out: faster.
+            if gone >> card & 1:
                 continue
-            up = upper[code]
-            if up >= 0 and up not in left:
+            over = above.get(card)
+            if over is None or gone & over != over:
                 continue
-            suit, rank = code & 3, code >> 2
-            free = ready[suit] >= rank - 1
-            if not free and not moved >> code & 1:
-                if rank == 13:
-                    free = kings_fill
-                elif code + 4 in fan:
-                    parent = code + 4
-                    if fan[parent] != fan[code]:
-                        free = upper[parent] < 0 or upper[parent] in left
-                    else:
-                        free = height[parent] > height[code]
-            if not free:
-                continue
-            left.add(code)
-            beneath = lower.get(code)
-            if beneath is not None:
-                todo.append(beneath)
-                if beneath - 4 in upper:
-                    todo.append(beneath - 4)
-            if rank == ready[suit] + 1:
-                while (rank + 1) * 4 + suit in left:
-                    rank += 1
-                ready[suit] = rank
-                if (rank + 1) * 4 + suit in upper:
-                    todo.append((rank + 1) * 4 + suit)
-        return upper.keys() - left if len(left) < len(upper) else set()
+            low = LOWER[card]
+            if gone & low != low:
+                if home_only >> card & 1:
+                    continue
+                if card < 52:
+                    parent = above.get(card + 4)
+                    if parent is None or gone & parent != parent:
+                        continue
+            gone |= 1 << card
+            under = fix[card] if card in fix else below.get(card)
+            if under is not None:
+                todo.append(under)
+                todo.append(under - 4)
+            higher = card + 4
+            while gone >> higher & 1:
+                higher += 4
+            todo.append(higher)
+        return gone
+
+    @staticmethod
+    def _leaves(code: int, gone: int, above: dict, home_only: int) -> bool:
+        """Can this card leave now, with the cards in ``gone`` gone (see _peel)?"""
+        if gone >> code & 1 or code not in above:
+            return False
+        over = above[code]
+        if gone & over != over:
+            return False
+        low = LOWER[code]
+        if gone & low == low:
+            return True
+        if home_only >> code & 1:
+            return False
+        if code >= 52:
+            return True
+        parent = above.get(code + 4)
+        return parent is not None and gone & parent == parent
 
     # ------------------------------------------------------------------ moves in a layout
-    def _children(self, position: tuple, final: bool, alone: bool) -> list:
+    def _children(
+        self, position: tuple, final: bool, alone: bool, hint=None, free: bool = False
+    ) -> list:
         """(move, position) pairs worth trying, best first; [] for a position proven lost.
+        ``hint`` is what _freeing_lifts found for the position this one was reached
+        from (None: not known); the position's own is left in ``self.lifts_found``.
+        ``free``: the position is known to have no stuck card (see _known_free).
 
         Right after a merci only the moves that depend on it are tried (see
-        _merci_children): any other move could have come before it. Positions with no
-        merci left are tested by _hopeless where that may cut a whole search: at the
-        start of a layout, after the draw and after the last merci (see _merci_children)."""
-        children = self._all_children(position, final, alone)
+        _merci_children): any other move could have come before it. In the final layout
+        positions with no merci left are tested by _hopeless."""
+        self.lifts_found = None
+        children = self._all_children(position, final, alone, hint, free)
         if final and position[MERCIS] and self.first_move_only:
             # La Belle Lucie's draw closes with the first move: what follows has no merci.
             return [child for child in children if not self._hopeless(child[1])]
@@ -510,19 +747,33 @@ class LucieSearch(Stepped):
             or piles[child[0][1]] == uncovering
         ]
 
-    def _all_children(self, position: tuple, final: bool, alone: bool) -> list:
+    def _all_children(
+        self, position: tuple, final: bool, alone: bool, hint=None, free: bool = False
+    ) -> list:
         piles, found, moved, mercis, origin, candidates, _ = position
         limbo_active = bool(piles[LIMBO])
         draw_window = mercis and self.first_move_only
-        sources = lifts = settled = None
-        if final:
+        sources = lifts = pairs = None
+        freeing = False  # the lifts that free every card, where that is known
+        if final and not mercis:
+            # A knot is a stuck card: the dead-end test covers it.
+            if not free and self._hopeless(position):
+                return []
+        elif final:
             knotted = self._knotted_piles(position)
             if len(knotted) > mercis:
                 return []
+            if mercis == 2 and not self.first_move_only:
+                pairs = self._pair_lifts(position, hint if isinstance(hint, dict) else None)
+                self.lifts_found = pairs
             if mercis == 1 and not self.first_move_only:
-                settled = self._settled(position)
-                if settled is not None and not any(settled[3].values()):
+                if isinstance(hint, dict):  # from a merci: the lifts after its card's
+                    pending = position[PENDING]
+                    hint = hint.get(pending[0]) if pending is not None else None
+                freeing = self._freeing_lifts(position, hint)
+                if freeing is not None and not freeing:
                     return []  # no single lift frees every card
+                self.lifts_found = freeing
             elif mercis == 1:
                 waits, mark = self._waits(position), [0] * 64
                 cycle = self._find_cycle(waits, (), mark)
@@ -554,7 +805,9 @@ class LucieSearch(Stepped):
                     children.append(move)
                     continue
                 if draw_window:
-                    return [move] + self._merci_children(position, tops, sources, lifts, settled)
+                    return [move] + self._merci_children(
+                        position, tops, sources, lifts, freeing, pairs
+                    )
                 return [move]
         # The build onto an immobile card comes alone only in the final layout: with a
         # reshuffle to come, the cards it lets go home automatically would skip the
@@ -567,7 +820,7 @@ class LucieSearch(Stepped):
             return builds[1:]
         children.extend(builds)
         if mercis:
-            children.extend(self._merci_children(position, tops, sources, lifts, settled))
+            children.extend(self._merci_children(position, tops, sources, lifts, freeing, pairs))
         return children
 
     def _tableau_children(self, position: tuple, tops: dict, mercis: int, alone=True) -> list:
@@ -679,7 +932,9 @@ class LucieSearch(Stepped):
                 children.append(((M_KING, index, target, code), after))
         return children
 
-    def _merci_children(self, position: tuple, tops: dict, sources, lifts, settled=None) -> list:
+    def _merci_children(
+        self, position: tuple, tops: dict, sources, lifts, freeing=False, pairs=None
+    ) -> list:
         """The mercis worth trying. In the merci game, where a merci may come at any
         time, the move after it must depend on it (move the merci card, build on it,
         bring home the next card of its suit, or take the card that covered it last), or
@@ -691,22 +946,22 @@ class LucieSearch(Stepped):
         children = []
         last_merci = position[MERCIS] == 1
         # Before the last merci (where one may come at any time) only the lifts that
-        # leave no card stuck are tried (see _settled; with none stuck, none is after any
-        # lift): no child here needs _stuck again. A merci home is tested in full too.
-        stuck = settled[1] if settled is not None else None
+        # leave no card stuck are tried (``freeing``, see _freeing_lifts; None: none is
+        # stuck, nor after any lift; False: not known). A merci home leaves as many
+        # stuck as a lift of the same card: no child here needs _stuck again.
         for src in range(FAN_COUNT) if sources is None else sources:
             pile = piles[src]
             for at in range(len(pile) - 1):
                 code = pile[at]
                 if lifts is not None and code not in lifts:
                     continue
-                if settled is not None and not self._frees(settled, position, pile, at):
+                if freeing and code not in freeing:
                     continue
+                if pairs is not None and pairs.get(code) == frozenset():
+                    continue  # no second lift would free every card: see _pair_lifts
                 home = found[code & 3] == (code >> 2) - 1
                 if home:
-                    child = self._merci(position, src, at, HOME)
-                    if not stuck or not self._hopeless(child[1]):
-                        children.append(child)
+                    children.append(self._merci(position, src, at, HOME))
                 elif self.legal_spots_only:
                     target = tops.get(code + 4) if code >> 2 < 13 else None
                     if target is not None:
@@ -775,6 +1030,8 @@ class LucieSearch(Stepped):
             mask = 0
             for code in pile:
                 mask |= 1 << code
+            if len(self.mask_cache) > CACHE_LIMIT:
+                self.mask_cache.clear()
             self.mask_cache[pile] = mask
         return mask
 
@@ -803,14 +1060,16 @@ class LucieSearch(Stepped):
         return ((M_LIMBO, src, LIMBO, at), after)
 
     # ------------------------------------------------------------------ one layout
-    def _layout(self, root: tuple, reshuffles: bool, quick: bool = False, budget: int = 0):
+    def _layout(
+        self, root: tuple, reshuffles: bool, quick: bool = False, budget: int = 0, on_point=None
+    ):
         """Depth-first search of one layout. Returns (winning path or None, the
         foundation states a reshuffle may come at with a path to each, whether the
         search was complete). Paths are lists of (move, position after it). The quick
         scan (``quick``) always takes a forced build alone and stops after ``budget``
         positions."""
         final = not reshuffles
-        seen: dict = {}
+        seen = Seen()
         self._is_new(seen, root)
         points: dict[tuple, list] = {}
         if reshuffles and self._at_rest(root):
@@ -818,6 +1077,7 @@ class LucieSearch(Stepped):
         if final and not root[MERCIS] and self._hopeless(root):
             return None, points, True
         stack = [iter(self._children(root, final, quick))]
+        hints = [self.lifts_found]  # per position on the path: see _freeing_lifts
         path: list = []
         steps = 0
         while stack:
@@ -830,6 +1090,7 @@ class LucieSearch(Stepped):
             child = next(stack[-1], None)
             if child is None:
                 stack.pop()
+                hints.pop()
                 if path:
                     path.pop()
                 continue
@@ -837,13 +1098,30 @@ class LucieSearch(Stepped):
             if not self._is_new(seen, after):
                 continue
             self.positions += 1
+            free = final and self._known_free(path[-1][1] if path else root, child[0][0])
             path.append(child)
             if after[FOUND] == WON:
                 return list(path), points, True
             if reshuffles and after[FOUND] not in points and self._at_rest(after):
                 points[after[FOUND]] = list(path)
-            stack.append(iter(self._children(after, final, quick)))
+                if on_point is not None:
+                    status, rest = yield from on_point(after[FOUND])
+                    if status == SOLVED:
+                        redeal = ((M_REDEAL, None, None, after[FOUND]), None)
+                        return list(path) + [redeal] + rest, points, True
+            stack.append(iter(self._children(after, final, quick, hints[-1], free)))
+            hints.append(self.lifts_found)
         return None, points, True
+
+    def _known_free(self, parent: tuple, kind: int) -> bool:
+        """In the final layout, is a position this move made of ``parent`` (searched, so
+        with no card stuck where it had no merci left) known to have none stuck? After a
+        move home (the card only leaves first); after the draw or a last merci (only
+        those leaving none stuck are tried: see _freeing_lifts, _children)."""
+        mercis = parent[MERCIS]
+        if not mercis:
+            return kind == M_HOME
+        return mercis == 1 and (self.first_move_only or kind in (M_LIMBO, M_MERCI))
 
     def _at_rest(self, position: tuple) -> bool:
         """No card can go home: with automatic play, the only positions the game stops
@@ -982,7 +1260,13 @@ class LucieSearch(Stepped):
         reshuffles = self.use_redeal and (self.unlimited or left > 0)
         if self.unlimited and depth >= UNLIMITED_DEPTH:
             return UNKNOWN, None
-        won, points, complete = yield from self._layout(root, reshuffles)
+        eager = None
+        if reshuffles and not self.unlimited:
+
+            def eager(found):
+                return (yield from self._reshuffle_at(found, reshuffles_used, depth))
+
+        won, points, complete = yield from self._layout(root, reshuffles, on_point=eager)
         if won is not None:
             return SOLVED, won
         if not reshuffles:
@@ -1058,7 +1342,7 @@ class LucieSearch(Stepped):
         being optional (La Belle Lucie's chains followed), or None; whether the search
         was complete). It gives up after REACH_LIMIT positions, leaving other
         foundation states their turn."""
-        seen: dict = {}
+        seen = Seen()
         self._is_new(seen, root)
         stack = [iter(self._free_children(root, target))]
         path: list = []
