@@ -32,8 +32,6 @@ __all__ = [
 # budget of its own (``BUDGET``). The table's partner and --solve use the same budget,
 # so the two give the same verdict for the same position.
 DEFAULT_BUDGET = 1_000_000
-# The text commands stop a search that makes the process this large ("gave up (memory)").
-MAX_MEMORY = 512 << 20
 
 
 def search_module(rules: Rules):
@@ -76,13 +74,15 @@ def solve_game(
     state: State,
     *,
     max_positions: int | None = None,
-    max_memory: int | None = MAX_MEMORY,
+    max_memory: int | None = None,
     max_seconds: float | None = None,
     without: frozenset = frozenset(),
 ) -> Verdict:
     """The verdict for ``state``, searched to the game's budget of positions (or
-    ``max_positions``); the process's memory and, if given, a time limit may stop it
-    sooner with "unknown" (``Verdict.gave_up`` says why)."""
+    ``max_positions``); if given, a limit on the whole process's memory (bytes) or a time
+    limit may stop it sooner with "unknown" (``Verdict.gave_up`` says why). No memory
+    limit by default: a caller inside a larger program (the tests) would be judged by
+    memory the search never used; the text commands pass theirs."""
     search = make_search(rules, state, max_positions=max_positions, without=without)
     return drive(search, max_memory=max_memory, max_seconds=max_seconds)
 
