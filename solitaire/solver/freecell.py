@@ -58,7 +58,7 @@ from .compact import (
 )
 from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Stepped, Verdict, drive
 
-__all__ = ["BUILDS", "FreecellLine", "FreecellResult", "solve_freecell", "solve_deal"]
+__all__ = ["BUDGET", "BUILDS", "FreecellLine", "FreecellResult", "solve_freecell", "solve_deal"]
 
 # ---------------------------------------------------------------------------- cards as ints
 
@@ -569,6 +569,13 @@ class _BestFirst:
             self.w_depth * depth + self.w_depth2 * depth2 + self.w_breaks * self.board.breaks(col)
         )
 
+    def release(self) -> None:
+        """Forget everything: the search will not be stepped again."""
+        self.done = True
+        self.closed, self.store, self.heap, self.tables = set(), [], [], {}
+        self.parent, self.move, self.depth = array("i"), array("H"), array("H")
+        self.kid_move, self.kid_score = array("H"), array("i")
+
     def line(self, node: int, last: int) -> list:
         """The moves from the root to ``node``, then ``last``."""
         moves = [last]
@@ -750,6 +757,10 @@ FAST_WEIGHTS = (
     {**_BASE, "g": 2.0},
     {**_BASE, "breaks": 1.5, "empty": 5, "g": 1.0},
 )
+# Positions expanded (by all searches together) before the answer is "unknown": the
+# partner's and --solve's budget. At about 150 to 220 bytes a position (figures in
+# /work/notes/freecell.md) a search at this budget keeps the whole process near 100 MB.
+BUDGET = 400_000
 EARLY = 3  # fast searches from the start
 LATE = 10  # turn at which the others join
 SHORT = 80  # fast solutions with more steps than this are shortened (complete ones always)
@@ -798,7 +809,7 @@ class FreecellLine(Stepped):
         self,
         state,
         *,
-        max_positions: int = 1_000_000,
+        max_positions: int = BUDGET,
         cells: int = 4,
         build: str = BUILD_ALTERNATE,
     ):
@@ -867,6 +878,8 @@ class FreecellLine(Stepped):
                 active = [scan for scan in fast if not scan.done]
                 if len(active) < len(fast):
                     active = []
+                    for scan in fast:
+                        scan.release()  # they will not run again: their memory goes to the proof
                 over = False
                 for scan in active:
                     if (yield from self._run(scan, QUOTA)):
@@ -892,7 +905,7 @@ class FreecellLine(Stepped):
 def solve_freecell(
     state,
     *,
-    max_positions: int = 1_000_000,
+    max_positions: int = BUDGET,
     max_seconds: float | None = None,
     cells: int = 4,
     build: str = BUILD_ALTERNATE,
