@@ -132,7 +132,7 @@ _TABLES = {build: _Tables(build) for build in BUILDS}
 
 HOME = 15  # a move's destination when it goes to the foundations
 SCALE = 50  # the fast searches' weights are counted in fiftieths (every one is a whole number)
-OFFSET = 1 << 16  # added to their scores, which are then never negative
+OFFSET = 1 << 12  # added to their scores, which are then never negative
 CACHE = 100_000  # entries a cache of column figures may hold before it is emptied
 TRIM = 1024  # positions between looks at the size of a fast search's caches
 
@@ -499,8 +499,11 @@ def _hash_key(cols: tuple, cells: tuple) -> int:
 
 # ---------------------------------------------------------------------------- the searches
 
-_LAST = 1 << 15  # a waiting child's move with this bit is its parent's last one
-_LOW = (1 << 32) - 1
+# A waiting child is one 32-bit int: its score (at most _TOP) << 13 | _LAST if it is its
+# parent's last | its move (12 bits).
+_LAST = 1 << 12
+_MOVE = _LAST - 1
+_TOP = (1 << 19) - 1
 _NODES = (1 << 24) - 1  # at most this many positions per fast search (far over any budget)
 
 
@@ -541,8 +544,8 @@ class _BestFirst:
         self.parent = array("i")  # node -> its parent node
         self.move = array("H")  # node -> the move from its parent
         self.depth = array("H")  # node -> its depth (moves from the root, at most 65535)
-        self.kid_move = array("H")  # waiting children: move (| _LAST)
-        self.kid_score = array("i")  # and score (with OFFSET: never negative)
+        self.next_kid = array("I")  # node -> its best waiting child in ``kids``
+        self.kids = array("I")  # the waiting children, each node's best first
         self.heap: list[int] = []
         self.started = False
         self.tables: dict[tuple, ColumnScores] = {}
@@ -574,7 +577,7 @@ class _BestFirst:
         self.done = True
         self.closed, self.store, self.heap, self.tables = set(), [], [], {}
         self.parent, self.move, self.depth = array("i"), array("H"), array("H")
-        self.kid_move, self.kid_score = array("H"), array("i")
+        self.next_kid, self.kids = array("I"), array("I")
 
     def line(self, node: int, last: int) -> list:
         """The moves from the root to ``node``, then ``last``."""
@@ -590,7 +593,7 @@ class _BestFirst:
         """Expand up to ``quota`` positions; return how many were expanded."""
         heap, closed, tables = self.heap, self.closed, self.tables
         store, parent, move_of, depth_of = self.store, self.parent, self.move, self.depth
-        kid_move, kid_score = self.kid_move, self.kid_score
+        next_kid, kids = self.next_kid, self.kids
         w_home, w_g, lifo = self.w_home, self.w_g, self.lifo
         cell_cost = self.cell_cost
         ncells = self.board.ncells
@@ -605,16 +608,17 @@ class _BestFirst:
                     self.done = True
                     break
                 entry = pop(heap)
-                kid = entry & _LOW
-                tie = entry >> 32 & _NODES
+                tie = entry & _NODES
                 node = _NODES - tie if lifo else tie
-                move = kid_move[kid]
+                kid = next_kid[node]
+                move = kids[kid]
                 position = store[node]
                 if move & _LAST:
                     store[node] = None  # its last child: its position is not needed again
-                    move ^= _LAST
                 else:
-                    push(heap, kid_score[kid + 1] << 56 | tie << 32 | kid + 1)
+                    next_kid[node] = kid + 1
+                    push(heap, kids[kid + 1] >> 13 << 24 | tie)
+                move &= _MOVE
                 cols, cells, found = play(*decode(position), move)
                 key = _hash_key(cols, cells)
                 if key in closed:
@@ -633,6 +637,7 @@ class _BestFirst:
             parent.append(node)
             move_of.append(move)
             depth_of.append(min(g, 0xFFFF))
+            next_kid.append(0)
             expanded += 1
             self.cached += 1
             if self.cached >= TRIM:
@@ -671,13 +676,13 @@ class _BestFirst:
                 continue
             fresh.sort()
             store.append(encode(cols, cells, found))
-            first = len(kid_move)
+            next_kid[me] = first = len(kids)
             for score, _, cmove in fresh:
-                kid_move.append(cmove)
-                kid_score.append(max(score, 0))
-            kid_move[-1] |= _LAST
-            tie = _NODES - me if lifo else me
-            push(heap, kid_score[first] << 56 | tie << 32 | first)
+                kids.append(
+                    (score if 0 <= score <= _TOP else _TOP if score > 0 else 0) << 13 | cmove
+                )
+            kids[-1] |= _LAST
+            push(heap, kids[first] >> 13 << 24 | (_NODES - me if lifo else me))
         return expanded
 
 
