@@ -29,11 +29,19 @@ are safe. Those are real moves of the game, so every one of them is listed in th
 solution, which replays move by move through the engine from the given position (with
 the game's own automatic moves off, the default).
 
-Positions are tuples: the columns as ``bytes`` (a card is ``rank * 4 + suit``, suits in
-the order C D H S), the free cells as card codes (0 for empty) and the four foundation
-counts. Columns and cells stay in their real order, so moves can be named, while the keys
-ignore their order: positions that differ only in the order of their columns or cells
-are the same.
+Positions are tuples while they are looked at: the columns as ``bytes`` (a card is
+``rank * 4 + suit``, suits in the order C D H S), the free cells as card codes (0 for
+empty) and the four foundation counts. Columns and cells stay in their real order, so
+moves can be named, while the keys ignore their order: positions that differ only in the
+order of their columns or cells are the same.
+
+Memory: positions are kept compactly, so that the budget (``BUDGET``) fits in about
+100 MB. A move is one int (source, destination, count), the automatic moves after it
+following from the position; a position kept for later is one ``bytes`` in its real
+order; a position waiting to be looked at is only its parent and its move (the fast
+searches: a few bytes in arrays; the complete one: the moves left on its path). The
+fast searches key positions by 60-bit ints, the complete one by exact ``bytes`` (about
+150 to 220 bytes a position in all, with the sets' own tables).
 """
 
 from __future__ import annotations
@@ -511,14 +519,14 @@ class _BestFirst:
     """Greedy best-first search over meta-moves, weighted by a little depth.
 
     Kept compactly: every expanded position is a node (its parent node, the move from
-    it, its depth: eight bytes in arrays) and, while some of its children still wait, its
-    position as ``encode``'s bytes. Its children wait as a move and a score each (six
-    bytes), sorted best first; only the best waiting child of each node is in the heap,
-    as one int (score, node, where its move is), the next one joining when it leaves.
-    That pops the children in the same order as a heap of them all would. Positions are
-    made again from their parent's bytes when they come out of the heap; a position is
-    not expanded twice (its key is kept once it is), and a child already expanded is
-    not kept."""
+    it, its depth and where its waiting children are: twelve bytes in arrays) and, while
+    some of its children still wait, its position as ``encode``'s bytes. Its children
+    wait as one 32-bit int each (score and move), sorted best first; only the best
+    waiting child of each node is in the heap, as one small int (score, node), the next
+    one joining when it leaves. That pops the children in the same order as a heap of
+    them all would. Positions are made again from their parent's bytes when they come
+    out of the heap; a position is not expanded twice (its key is kept once it is), and
+    a child already expanded is not kept."""
 
     def __init__(self, board: _Board, root: tuple, weights: dict):
         self.board = board
