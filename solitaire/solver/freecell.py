@@ -227,7 +227,10 @@ class _Board:
             target = self.names[dst]
         if moves is not None:
             moves.append((self.names[src], target, count))
-        found = self.settle(lcols, lcells, found, moves)
+        # Positions are settled: only a card gone home or a card uncovered can make more
+        # cards safe (``children`` settles on the same condition).
+        if dst == HOME or src < ncols and lcols[src] and lcols[src][-1] in self.safe_cards(found):
+            found = self.settle(lcols, lcells, found, moves)
         return tuple(lcols), tuple(lcells), found
 
     def replay(self, start: tuple, line) -> list:
@@ -507,11 +510,12 @@ def _hash_key(cols: tuple, cells: tuple) -> int:
 
 # ---------------------------------------------------------------------------- the searches
 
-# A waiting child is one 32-bit int: its score (at most _TOP) << 13 | _LAST if it is its
-# parent's last | its move (12 bits).
+# A waiting child is one 64-bit int: the low 32 bits of its key << 32 | its score (at
+# most _TOP) << 13 | _LAST if it is its parent's last | its move (12 bits).
 _LAST = 1 << 12
 _MOVE = _LAST - 1
 _TOP = (1 << 19) - 1
+_LOW = (1 << 32) - 1
 _NODES = (1 << 24) - 1  # at most this many positions per fast search (far over any budget)
 
 
@@ -557,7 +561,7 @@ class _BestFirst:
         self.move = array("H")  # node -> the move from its parent
         self.depth = array("H")  # node -> its depth (moves from the root, at most 65535)
         self.next_kid = array("I")  # node -> its best waiting child in ``kids``
-        self.kids = array("I")  # the waiting children, each node's best first
+        self.kids = array("Q")  # the waiting children, each node's best first
         self.heap: list[int] = []
         self.started = False
         self.tables: dict[tuple, ColumnScores] = {}
@@ -589,7 +593,7 @@ class _BestFirst:
         self.done = True
         self.closed, self.store, self.heap, self.tables = array("Q"), [], [], {}
         self.parent, self.move, self.depth = array("i"), array("H"), array("H")
-        self.next_kid, self.kids = array("I"), array("I")
+        self.next_kid, self.kids = array("I"), array("Q")
 
     def grow(self) -> array:
         """The table of keys, twice as large."""
@@ -643,7 +647,17 @@ class _BestFirst:
                     store[node] = None  # its last child: its position is not needed again
                 else:
                     next_kid[node] = kid + 1
-                    push(heap, kids[kid + 1] >> 13 << 24 | tie)
+                    push(heap, (kids[kid + 1] >> 13 & _TOP) << 24 | tie)
+                # Expanded since it was generated? Half the children are: looked up by the
+                # low half of their key, before the position is made again.
+                low = move >> 32
+                at = low & mask
+                seen = closed[at]
+                while seen and seen & _LOW != low:
+                    at = at + 1 & mask
+                    seen = closed[at]
+                if seen:
+                    continue
                 move &= _MOVE
                 cols, cells, found = play(*decode(position), move)
                 key = _hash_key(cols, cells) or 1
@@ -708,7 +722,7 @@ class _BestFirst:
                         + w_home * (52 - home)
                         + base,
                         -number if lifo else number,
-                        cmove,
+                        (ckey & _LOW) << 32 | cmove,
                     )
                 )
             if not fresh:
@@ -722,7 +736,7 @@ class _BestFirst:
                     (score if 0 <= score <= _TOP else _TOP if score > 0 else 0) << 13 | cmove
                 )
             kids[-1] |= _LAST
-            push(heap, kids[first] >> 13 << 24 | (_NODES - me if lifo else me))
+            push(heap, (kids[first] >> 13 & _TOP) << 24 | (_NODES - me if lifo else me))
         return expanded
 
 
