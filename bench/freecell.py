@@ -34,7 +34,7 @@ from solitaire.model.game import Game  # noqa: E402
 from solitaire.model.games import make_rules  # noqa: E402
 from solitaire.model.moves import Move, MoveKind  # noqa: E402
 from solitaire.model.rules import BUILD_ALTERNATE, BUILD_SUIT  # noqa: E402
-from solitaire.solver.freecell import BUILDS, solve_freecell  # noqa: E402
+from solitaire.solver.freecell import BUDGET, BUILDS, solve_freecell  # noqa: E402
 
 GAME_NAMES = {BUILD_ALTERNATE: "FreeCell", BUILD_SUIT: "Baker's Game"}
 FC_SOLVE_GAMES = {BUILD_ALTERNATE: [], BUILD_SUIT: ["-g", "bakers_game"]}
@@ -194,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="replay every solution")
     parser.add_argument("--fc-solve", action="store_true", help="time Freecell Solver too")
     parser.add_argument("--fc-timeout", type=float, default=120.0)
-    parser.add_argument("--max-positions", type=int, default=1_000_000)
+    parser.add_argument("--max-positions", type=int, default=BUDGET)
     parser.add_argument("--max-seconds", type=float, default=60.0)
     parser.add_argument("--slowest", type=int, default=10)
     parser.add_argument("--progress", type=int, default=0, help="print a line every N deals")

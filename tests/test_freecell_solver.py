@@ -4,7 +4,7 @@ import random
 import re
 
 import pytest
-from helpers import engine_winnable, game_with
+from helpers import engine_winnable, game_with, run_in_steps
 
 from solitaire.model.cards import SUITS, Card
 from solitaire.model.game import Game
@@ -13,7 +13,16 @@ from solitaire.model.games.vierfrei import Vierfrei
 from solitaire.model.moves import Move, MoveKind
 from solitaire.model.rules import BUILD_ALTERNATE, BUILD_RANK, BUILD_SUIT
 from solitaire.model.state import State
-from solitaire.solver.freecell import solve_deal, solve_freecell
+from solitaire.solver import freecell
+from solitaire.solver.freecell import (
+    BUILDS,
+    FreecellSearch,
+    encode_state,
+    solve_deal,
+    solve_freecell,
+)
+from solitaire.solver.solve import budget_for, solve_game
+from solitaire.solver.verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp
 
 NOTATION = re.compile(r"^([1-8][1-8a-dh]|[a-d][1-8h])(v\d+)?$")
 COLUMNS = {f"t{n}" for n in range(1, 9)}
@@ -271,3 +280,92 @@ def test_small_positions_agree_with_an_exhaustive_search(build, cells, least, mo
             assert rules.is_won(play_out(rules, state, result.moves))
         verdicts[result.status] += 1
     assert min(verdicts.values()) >= 3, verdicts
+
+
+# ---------------------------------------------------------------------------- compact positions
+
+
+@pytest.mark.parametrize("build", BUILDS)
+def test_every_child_is_the_position_its_move_makes(build):
+    """The searches keep a waiting child as its move only, and a node as its bytes: the
+    move played from the parent must give the very position ``children`` listed."""
+    rng = random.Random(build)
+    for deal in (1, 2, 3, 617):
+        state = make_rules("vierfrei").deal(deal)
+        board, cols, cells, found = encode_state(state, 4, build)
+        lcols, lcells = list(cols), list(cells)
+        found = board.settle(lcols, lcells, found)
+        position = (tuple(lcols), tuple(lcells), found)
+        for _ in range(60):
+            assert board.decode(board.encode(*position)) == position
+            options = board.children(*position, False)
+            for atomic in (True, False):
+                for cols, cells, found, move in board.children(*position, atomic):
+                    assert board.play(*position, move) == (cols, cells, found)
+            if not options:
+                break
+            position = rng.choice(options)[:3]
+
+
+def vierfrei_after(deal: int, moves: str = "", **options):
+    rules = make_rules("vierfrei", **options)
+    game = Game(rules, deal)
+    game.play_sequence(moves.split())
+    return rules, game.state
+
+
+# A mid-game position of FreeCell deal 218046 (from the issue): won, after a long search.
+MIDGAME = (218046, "6h 23 2h 8h 12 63 56 67 46 62 78 1a 15 75 85")
+
+
+@pytest.mark.parametrize(
+    ("game", "deal", "moves"),
+    [
+        ("vierfrei", 171974, ""),
+        ("bakers", 171570, ""),
+        ("bakers", 171620, ""),
+        ("vierfrei", *MIDGAME),
+    ],
+)
+def test_the_named_deals_are_won_at_the_default_budget(game, deal, moves):
+    rules = make_rules(game)
+    play = Game(rules, deal)
+    play.play_sequence(moves.split())
+    verdict = solve_game(rules, play.state)
+    assert verdict.status == SOLVED
+    assert verdict.positions <= freecell.BUDGET == budget_for(rules)
+    for move in verdict.moves:
+        play.play(move)
+    assert rules.is_won(play.state)
+
+
+@pytest.mark.parametrize(
+    ("game", "deal", "budget", "status"),
+    [
+        ("vierfrei", 11982, 6_000, UNKNOWN),
+        ("bakers", 22, None, UNSOLVABLE),
+        ("bakers", 171620, None, SOLVED),
+    ],
+)
+def test_in_steps_the_same_verdict_and_moves(game, deal, budget, status):
+    """However the partner slices the work, the search walks the same way."""
+    rules = make_rules(game)
+    state = Game(rules, deal).state
+    budget = budget or freecell.BUDGET
+    whole = FreecellSearch(rules, state, max_positions=budget).finish()
+    sliced, steps = run_in_steps(FreecellSearch(rules, state, max_positions=budget), 97)
+    assert steps > 5
+    assert whole.status == sliced.status == status
+    assert whole.moves == sliced.moves and whole.positions == sliced.positions
+    if status == UNKNOWN:
+        assert whole.positions == budget and whole.gave_up == GaveUp.POSITIONS
+
+
+def test_with_safe_cards_sent_home_by_the_engine_the_line_still_wins():
+    rules, state = vierfrei_after(617, auto=True)
+    verdict = solve_game(rules, state)
+    assert verdict.status == SOLVED
+    game = Game(rules, 617)
+    for move in verdict.moves:
+        game.play(move)
+    assert rules.is_won(game.state)

@@ -29,16 +29,25 @@ are safe. Those are real moves of the game, so every one of them is listed in th
 solution, which replays move by move through the engine from the given position (with
 the game's own automatic moves off, the default).
 
-Positions are tuples: the columns as ``bytes`` (a card is ``rank * 4 + suit``, suits in
-the order C D H S), the free cells as card codes (0 for empty) and the four foundation
-counts. Columns and cells stay in their real order, so moves can be named, while the keys
-ignore their order: positions that differ only in the order of their columns or cells
-are the same.
+Positions are tuples while they are looked at: the columns as ``bytes`` (a card is
+``rank * 4 + suit``, suits in the order C D H S), the free cells as card codes (0 for
+empty) and the four foundation counts. Columns and cells stay in their real order, so
+moves can be named, while the keys ignore their order: positions that differ only in the
+order of their columns or cells are the same.
+
+Memory: positions are kept compactly, so that the budget (``BUDGET``) fits in about
+100 MB. A move is one int (source, destination, count), the automatic moves after it
+following from the position; a position kept for later is one ``bytes`` in its real
+order; a position waiting to be looked at is only its parent and its move (the fast
+searches: a few bytes in arrays; the complete one: the moves left on its path). The
+fast searches key positions by 60-bit ints in a table of their own, the complete one by
+exact ``bytes`` in a set (about 150 to 190 bytes a position in all).
 """
 
 from __future__ import annotations
 
 import heapq
+from array import array
 from dataclasses import dataclass, field
 
 from ..model.cards import SUITS
@@ -57,7 +66,7 @@ from .compact import (
 )
 from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Stepped, Verdict, drive
 
-__all__ = ["BUILDS", "FreecellLine", "FreecellResult", "solve_freecell", "solve_deal"]
+__all__ = ["BUDGET", "BUILDS", "FreecellLine", "FreecellResult", "solve_freecell", "solve_deal"]
 
 # ---------------------------------------------------------------------------- cards as ints
 
@@ -129,6 +138,12 @@ class _Tables:
 BUILDS = (BUILD_ALTERNATE, BUILD_SUIT)
 _TABLES = {build: _Tables(build) for build in BUILDS}
 
+HOME = 15  # a move's destination when it goes to the foundations
+SCALE = 50  # the fast searches' weights are counted in fiftieths (every one is a whole number)
+OFFSET = 1 << 12  # added to their scores, which are then never negative
+CACHE = 100_000  # entries a cache of column figures may hold before it is emptied
+TRIM = 1024  # positions between looks at the size of a fast search's caches
+
 
 # ---------------------------------------------------------------------------- the result
 
@@ -153,9 +168,16 @@ class FreecellResult:
 
 
 class _Board:
-    """Pile names and move generation for one table size."""
+    """Pile names, move generation and the compact forms of positions for one table size.
+
+    A move is an int, ``src << 8 | dst << 4 | count``: piles are numbered columns first,
+    then cells; ``dst`` is ``HOME`` for the foundations. The automatic moves after it
+    follow from the position, so a move and the position it is made from give the next
+    position (``play``)."""
 
     def __init__(self, ncols: int, ncells: int, col_names, cell_names, build=BUILD_ALTERNATE):
+        if ncols + ncells >= HOME:
+            raise ValueError(f"{ncols} columns and {ncells} cells are too many piles")
         tables = _TABLES[build]
         self.fits, self.parents_of, self.children_of = tables.fits, tables.parents, tables.children
         self.safe_cards = tables.safe_cards
@@ -163,10 +185,61 @@ class _Board:
         self.ncells = ncells
         self.col_names = tuple(col_names)
         self.cell_names = tuple(cell_names)
+        self.names = self.col_names + self.cell_names
         self.runs: dict[bytes, int] = {}
         self.info: dict[bytes, int] = {}
         self.index = {name: i for i, name in enumerate(self.col_names)}
         self.index.update((name, i) for i, name in enumerate(self.cell_names))
+
+    # -------------------------------------------------------------- compact positions
+    def encode(self, cols: tuple, cells: tuple, found: tuple) -> bytes:
+        """A position as one ``bytes`` in its real order: the cells, the foundation counts,
+        then the columns with a 0 between them (card codes are 4 and more)."""
+        return bytes(cells) + bytes(found) + b"\x00".join(cols)
+
+    def decode(self, code: bytes) -> tuple:
+        """(cols, cells, found) of ``encode``'s bytes."""
+        n = self.ncells
+        return tuple(code[n + 4 :].split(b"\x00")), tuple(code[:n]), tuple(code[n : n + 4])
+
+    def play(self, cols: tuple, cells: tuple, found: tuple, move: int, moves=None) -> tuple:
+        """The position after ``move`` and the safe cards going home; the moves made are
+        added to the list ``moves`` if one is given (in the engine's pile names)."""
+        src, dst, count = move >> 8, move >> 4 & 15, move & 15
+        ncols = self.ncols
+        lcols, lcells = list(cols), list(cells)
+        if src < ncols:
+            col = lcols[src]
+            moving = col[-count:]
+            lcols[src] = col[:-count]
+        else:
+            moving = BYTE[lcells[src - ncols]]
+            lcells[src - ncols] = 0
+        if dst == HOME:
+            suit = moving[0] & 3
+            found = raise_found(found, suit)
+            target = _FOUNDATION[suit]
+        elif dst < ncols:
+            lcols[dst] += moving
+            target = self.names[dst]
+        else:
+            lcells[dst - ncols] = moving[0]
+            target = self.names[dst]
+        if moves is not None:
+            moves.append((self.names[src], target, count))
+        # Positions are settled: only a card gone home or a card uncovered can make more
+        # cards safe (``children`` settles on the same condition).
+        if dst == HOME or src < ncols and lcols[src] and lcols[src][-1] in self.safe_cards(found):
+            found = self.settle(lcols, lcells, found, moves)
+        return tuple(lcols), tuple(lcells), found
+
+    def replay(self, start: tuple, line) -> list:
+        """The moves (with the automatic ones) of the moves ``line`` made from ``start``."""
+        moves: list = []
+        position = start
+        for move in line:
+            position = self.play(*position, move, moves)
+        return moves
 
     def apply(self, position: tuple, moves: list) -> tuple:
         """The position after ``moves`` (named as in solutions), without automatic moves."""
@@ -188,8 +261,8 @@ class _Board:
                 cols[index[dst]] += cards
         return tuple(cols), tuple(cells), found
 
-    def shorten(self, start: tuple, steps: list) -> list:
-        """A solution at most as long as ``steps`` (move groups leading from ``start``).
+    def shorten(self, start: tuple, line: list) -> list:
+        """A solution at most as long as ``line`` (moves made from ``start``), as moves.
 
         Walks the positions of the solution again, and from each takes the move that leads
         to the latest of them (Freecell Solver's -opt does more, with a search): detours
@@ -197,36 +270,37 @@ class _Board:
         """
         position = start
         where = {_key(start[0], start[1]): 0}
-        for number, moves in enumerate(steps, start=1):
-            position = self.apply(position, moves)
+        for number, move in enumerate(line, start=1):
+            position = self.play(*position, move)
             where[_key(position[0], position[1])] = number
         shorter: list = []
-        position, at, last = start, 0, len(steps)
+        position, at, last = start, 0, len(line)
         deep = last > LONG  # look two moves ahead on long detours
         while at < last:
             best = None
             options = self.children(*position, False)
-            for cols, cells, found, moves in options:
+            for cols, cells, found, move in options:
                 number = where.get(_key(cols, cells), -1)
                 if number > at:
-                    at, best = number, (cols, cells, found, moves)
+                    at, best = number, (cols, cells, found, (move,))
             if deep and best is not None:
                 reach = at
-                for cols, cells, found, moves in options:
-                    for cols2, cells2, found2, moves2 in self.children(cols, cells, found, False):
+                for cols, cells, found, move in options:
+                    for cols2, cells2, found2, move2 in self.children(cols, cells, found, False):
                         number = where.get(_key(cols2, cells2), -1)
                         if number > reach + 1:
-                            reach, best = number, (cols2, cells2, found2, moves + moves2)
+                            reach, best = number, (cols2, cells2, found2, (move, move2))
                 at = max(at, reach)
             if best is None:  # cannot happen: the next position is always a child
-                return [move for moves in steps for move in moves]
+                return self.replay(start, line)
             position = best[:3]
             shorter.extend(best[3])
-        return shorter
+        return self.replay(start, shorter)
 
     # -------------------------------------------------------------- automatic moves
-    def settle(self, cols: list, cells: list, found: tuple, moves: list) -> tuple:
-        """Play every safe card home (in place); return the new foundation counts."""
+    def settle(self, cols: list, cells: list, found: tuple, moves=None) -> tuple:
+        """Play every safe card home (in place); return the new foundation counts. The
+        moves are added to ``moves`` if it is a list."""
         col_names, cell_names = self.col_names, self.cell_names
         safe_cards = self.safe_cards
         safe = safe_cards(found)
@@ -237,7 +311,8 @@ class _Board:
                     suit = col[-1] & 3
                     col = col[:-1]
                     found = raise_found(found, suit)
-                    moves.append((col_names[i], _FOUNDATION[suit], 1))
+                    if moves is not None:
+                        moves.append((col_names[i], _FOUNDATION[suit], 1))
                     safe = safe_cards(found)
                     moved = True
                 cols[i] = col
@@ -246,7 +321,8 @@ class _Board:
                     suit = card & 3
                     cells[i] = 0
                     found = raise_found(found, suit)
-                    moves.append((cell_names[i], _FOUNDATION[suit], 1))
+                    if moves is not None:
+                        moves.append((cell_names[i], _FOUNDATION[suit], 1))
                     safe = safe_cards(found)
                     moved = True
             if not moved:
@@ -261,21 +337,24 @@ class _Board:
             fits = self.fits
             while n < size and fits[col[-n - 1] << 6 | col[-n]]:
                 n += 1
+            if len(self.runs) >= CACHE:  # a cache, kept small
+                self.runs.clear()
             self.runs[col] = n
         return n
 
     # -------------------------------------------------------------- children
     def children(self, cols: tuple, cells: tuple, found: tuple, atomic: bool) -> list:
-        """Every position one move away: (cols, cells, found, moves).
+        """Every position one move away: (cols, cells, found, move).
 
         Meta mode moves the longest fitting run onto a card and the longest movable run (or
         a single card) into an empty column; atomic mode moves one card at a time. Either
         way every single-card move is among them (into the first free cell or empty column
-        only: the others give the same position up to order).
+        only: the others give the same position up to order). Each position is the one
+        ``play`` makes of ``move``.
         """
         out = []
         append = out.append
-        col_names, cell_names = self.col_names, self.cell_names
+        ncols = self.ncols
         nxt = _next_cards(found)
         safe = self.safe_cards(found)
         parents_of, children_of = self.parents_of, self.children_of
@@ -291,27 +370,26 @@ class _Board:
                 if not card:
                     continue
                 rest_cells = cells[:ci] + (0,) + cells[ci + 1 :]
-                src = cell_names[ci]
+                src = (ncols + ci) << 8 | 1
                 if card in nxt:
                     lcells = list(rest_cells)
                     lcols = list(cols)
-                    moves = [(src, _FOUNDATION[card & 3], 1)]
-                    f2 = settle(lcols, lcells, raise_found(found, card & 3), moves)
-                    append((tuple(lcols), tuple(lcells), f2, moves))
+                    f2 = settle(lcols, lcells, raise_found(found, card & 3))
+                    append((tuple(lcols), tuple(lcells), f2, src | HOME << 4))
                 parents = parents_of[card]
                 for j, top in enumerate(tops):
                     if top in parents:
                         lcols = list(cols)
                         lcols[j] = cols[j] + BYTE[card]
-                        append((tuple(lcols), rest_cells, found, [(src, col_names[j], 1)]))
+                        append((tuple(lcols), rest_cells, found, src | j << 4))
                 if nempty:
                     lcols = list(cols)
                     lcols[first_empty] = BYTE[card]
-                    append((tuple(lcols), rest_cells, found, [(src, col_names[first_empty], 1)]))
+                    append((tuple(lcols), rest_cells, found, src | first_empty << 4))
 
         if nfree:
             free_cell = cells.index(0)
-            to_cell = cell_names[free_cell]
+            to_cell = (ncols + free_cell) << 4 | 1
         limit_full = (nfree + 1) << nempty  # onto a card: every empty column helps
         limit_empty = (nfree + 1) << (nempty - 1) if nempty else 0  # into an empty column
         wanted: dict[int, list] = {}  # card -> columns whose top card takes it
@@ -328,15 +406,14 @@ class _Board:
             if not col:
                 continue
             top = col[-1]
-            src = col_names[i]
+            src = i << 8
             # home
             if top in nxt:
                 lcols = list(cols)
                 lcols[i] = col[:-1]
                 lcells = list(cells)
-                moves = [(src, _FOUNDATION[top & 3], 1)]
-                f2 = settle(lcols, lcells, raise_found(found, top & 3), moves)
-                append((tuple(lcols), tuple(lcells), f2, moves))
+                f2 = settle(lcols, lcells, raise_found(found, top & 3))
+                append((tuple(lcols), tuple(lcells), f2, src | HOME << 4 | 1))
             if atomic:
                 run = 1
             else:
@@ -355,13 +432,12 @@ class _Board:
                     lcols = list(cols)
                     lcols[i] = rest
                     lcols[j] = cols[j] + moving
-                    moves = [(src, col_names[j], k)]
                     if settles:
                         lcells = list(cells)
-                        f2 = settle(lcols, lcells, found, moves)
-                        append((tuple(lcols), tuple(lcells), f2, moves))
+                        f2 = settle(lcols, lcells, found)
+                        append((tuple(lcols), tuple(lcells), f2, src | j << 4 | k))
                     else:
-                        append((tuple(lcols), cells, found, moves))
+                        append((tuple(lcols), cells, found, src | j << 4 | k))
             size = len(col)
             # into an empty column
             if nempty and size > 1:
@@ -371,28 +447,25 @@ class _Board:
                     rest = col[:-k]
                     lcols[i] = rest
                     lcols[first_empty] = col[-k:]
-                    moves = [(src, col_names[first_empty], k)]
+                    move = src | first_empty << 4 | k
                     if rest[-1] in safe:
                         lcells = list(cells)
-                        f2 = settle(lcols, lcells, found, moves)
-                        append((tuple(lcols), tuple(lcells), f2, moves))
+                        f2 = settle(lcols, lcells, found)
+                        append((tuple(lcols), tuple(lcells), f2, move))
                     else:
-                        append((tuple(lcols), cells, found, moves))
+                        append((tuple(lcols), cells, found, move))
             # into a free cell
             if nfree:
                 lcols = list(cols)
                 rest = col[:-1]
                 lcols[i] = rest
-                moves = [(src, to_cell, 1)]
+                lcells = list(cells)
+                lcells[free_cell] = top
                 if size > 1 and rest[-1] in safe:
-                    lcells = list(cells)
-                    lcells[free_cell] = top
-                    f2 = settle(lcols, lcells, found, moves)
-                    append((tuple(lcols), tuple(lcells), f2, moves))
+                    f2 = settle(lcols, lcells, found)
+                    append((tuple(lcols), tuple(lcells), f2, src | to_cell))
                 else:
-                    lcells = list(cells)
-                    lcells[free_cell] = top
-                    append((tuple(lcols), tuple(lcells), found, moves))
+                    append((tuple(lcols), tuple(lcells), found, src | to_cell))
         return out
 
     # -------------------------------------------------------------- heuristic
@@ -405,6 +478,8 @@ class _Board:
             for below, card in zip(col, col[1:]):
                 if not fits[below << 6 | card]:
                     count += 1
+            if len(self.info) >= CACHE:  # a cache, kept small
+                self.info.clear()
             self.info[col] = count
         return count
 
@@ -414,7 +489,7 @@ def _key(cols: tuple, cells: tuple) -> bytes:
     return bytes(sorted(cells)) + b"\x01".join(sorted(cols))
 
 
-# The fast search keys positions by a 64-bit sum of column and cell hashes instead: as
+# The fast search keys positions by a 60-bit sum of column and cell hashes instead: as
 # canonical (a sum does not care about order), cheaper, and a third of the memory. A
 # collision could only hide a position from the fast search, never make a solution wrong,
 # and proofs of defeat come from the exact keys of the complete search.
@@ -426,39 +501,75 @@ _CELL_HASH = tuple(
     )
     for code in range(64)
 )
+_MASK = (1 << 60) - 1  # two 30-bit digits: the smallest ints of their size
 
 
 def _hash_key(cols: tuple, cells: tuple) -> int:
-    return sum(map(hash, cols)) + sum(map(_CELL_HASH.__getitem__, cells))
+    return (sum(map(hash, cols)) + sum(map(_CELL_HASH.__getitem__, cells))) & _MASK
 
 
 # ---------------------------------------------------------------------------- the searches
 
+# A waiting child is one 64-bit int: the low 32 bits of its key << 32 | its score (at
+# most _TOP) << 13 | _LAST if it is its parent's last | its move (12 bits).
+_LAST = 1 << 12
+_MOVE = _LAST - 1
+_TOP = (1 << 19) - 1
+_LOW = (1 << 32) - 1
+_NODES = (1 << 24) - 1  # at most this many positions per fast search (far over any budget)
+
 
 class _BestFirst:
-    """Greedy best-first search over meta-moves, weighted by a little depth."""
+    """Greedy best-first search over meta-moves, weighted by a little depth.
+
+    Kept compactly: every expanded position is a node (its parent node, the move from
+    it, its depth and where its waiting children are: twelve bytes in arrays) and, while
+    some of its children still wait, its position as ``encode``'s bytes. Its children
+    wait as one 32-bit int each (score and move), sorted best first; only the best
+    waiting child of each node is in the heap, as one small int (score, node), the next
+    one joining when it leaves. That pops the children in the same order as a heap of
+    them all would. Positions are made again from their parent's bytes when they come
+    out of the heap; a position is not expanded twice (its key is kept once it is), and
+    a child already expanded is not kept."""
 
     def __init__(self, board: _Board, root: tuple, weights: dict):
         self.board = board
-        self.w_home = weights["home"]
-        self.w_depth = weights["depth"]
-        self.w_depth2 = weights["depth2"]
-        self.w_breaks = weights["breaks"]
-        self.w_empty = weights["empty"]
-        self.w_g = weights["g"]
-        self.order = 1 if weights.get("fifo") else -1
+
+        def scaled(weight: float) -> int:  # the weights are fiftieths: the scores are ints
+            return round(weight * SCALE)
+
+        self.w_home = scaled(weights["home"])
+        self.w_depth = scaled(weights["depth"])
+        self.w_depth2 = scaled(weights["depth2"])
+        self.w_breaks = scaled(weights["breaks"])
+        self.w_empty = scaled(weights["empty"])
+        self.w_g = scaled(weights["g"])
+        # Among equal scores the newest node's children come first (fifo: the oldest's);
+        # in a node, the children generated last (fifo: first).
+        self.lifo = not weights.get("fifo")
         self.cell_cost = [
-            weights["cell"] * n + weights["cell2"] * n * n for n in range(board.ncells + 1)
+            scaled(weights["cell"] * n + weights["cell2"] * n * n) for n in range(board.ncells + 1)
         ]
-        cols, cells, found, node = root
-        self.seen = {_hash_key(cols, cells)}
-        self.heap = [(0, 0, cols, cells, found, node, 0)]
-        self.counter = 0
+        self.root = root
+        # The keys of the positions expanded, in a table of their own: open addressing
+        # in an array of 64-bit ints (0 for a free slot), at most half full. Sixteen to
+        # thirty-two bytes a key, where a set of ints takes seventy.
+        self.closed = array("Q", bytes(8 << 12))
+        self.count = 0
+        self.store: list = []  # node -> its position's bytes while children wait, else None
+        self.parent = array("i")  # node -> its parent node
+        self.move = array("H")  # node -> the move from its parent
+        self.depth = array("H")  # node -> its depth (moves from the root, at most 65535)
+        self.next_kid = array("I")  # node -> its best waiting child in ``kids``
+        self.kids = array("Q")  # the waiting children, each node's best first
+        self.heap: list[int] = []
+        self.started = False
         self.tables: dict[tuple, ColumnScores] = {}
-        self.solution = None
+        self.cached = 0
+        self.solution = None  # the moves from the root, once won
         self.done = False
 
-    def col_score(self, col: bytes, found: tuple) -> float:
+    def col_score(self, col: bytes, found: tuple) -> int:
         """A column's share of the heuristic: how deep the cards the foundations take
         next (and, less, the ones after them) lie, and how many cards are out of order."""
         if not col:
@@ -477,94 +588,218 @@ class _BestFirst:
             self.w_depth * depth + self.w_depth2 * depth2 + self.w_breaks * self.board.breaks(col)
         )
 
+    def release(self) -> None:
+        """Forget everything: the search will not be stepped again."""
+        self.done = True
+        self.closed, self.store, self.heap, self.tables = array("Q"), [], [], {}
+        self.parent, self.move, self.depth = array("i"), array("H"), array("H")
+        self.next_kid, self.kids = array("I"), array("Q")
+
+    def grow(self) -> array:
+        """The table of keys, twice as large."""
+        table = array("Q", bytes(16 * len(self.closed)))
+        mask = len(table) - 1
+        for key in self.closed:
+            if key:
+                at = key & mask
+                while table[at]:
+                    at = at + 1 & mask
+                table[at] = key
+        self.closed = table
+        return table
+
+    def line(self, node: int, last: int) -> list:
+        """The moves from the root to ``node``, then ``last``."""
+        moves = [last]
+        parent, move = self.parent, self.move
+        while node > 0:
+            moves.append(move[node])
+            node = parent[node]
+        moves.reverse()
+        return moves
+
     def step(self, quota: int) -> int:
         """Expand up to ``quota`` positions; return how many were expanded."""
-        heap, seen, tables = self.heap, self.seen, self.tables
-        w_home, w_g, order = self.w_home, self.w_g, self.order
+        heap, closed, tables = self.heap, self.closed, self.tables
+        mask = len(closed) - 1
+        store, parent, move_of, depth_of = self.store, self.parent, self.move, self.depth
+        next_kid, kids = self.next_kid, self.kids
+        w_home, w_g, lifo = self.w_home, self.w_g, self.lifo
         cell_cost = self.cell_cost
         ncells = self.board.ncells
-        counter = self.counter
         pop, push = heapq.heappop, heapq.heappush
-        children = self.board.children
+        board = self.board
+        children, play, decode, encode = board.children, board.play, board.decode, board.encode
         cell_hash = _CELL_HASH.__getitem__
         expanded = 0
-        while heap and expanded < quota:
-            _, _, cols, cells, found, node, g = pop(heap)
-            expanded += 1
-            g += 1
-            base = g * w_g
-            for ccols, ccells, cfound, moves in children(cols, cells, found, False):
-                key = sum(map(hash, ccols)) + sum(map(cell_hash, ccells))
-                if key in seen:
+        while expanded < quota:
+            if self.started:
+                if not heap:
+                    self.done = True
+                    break
+                entry = pop(heap)
+                tie = entry & _NODES
+                node = _NODES - tie if lifo else tie
+                kid = next_kid[node]
+                move = kids[kid]
+                position = store[node]
+                if move & _LAST:
+                    store[node] = None  # its last child: its position is not needed again
+                else:
+                    next_kid[node] = kid + 1
+                    push(heap, (kids[kid + 1] >> 13 & _TOP) << 24 | tie)
+                # Expanded since it was generated? Half the children are: looked up by the
+                # low half of their key, before the position is made again.
+                low = move >> 32
+                at = low & mask
+                seen = closed[at]
+                while seen and seen & _LOW != low:
+                    at = at + 1 & mask
+                    seen = closed[at]
+                if seen:
                     continue
-                seen.add(key)
-                child = (node, moves)
+                move &= _MOVE
+                cols, cells, found = play(*decode(position), move)
+                key = _hash_key(cols, cells) or 1
+                g = depth_of[node] + 1
+            else:
+                self.started = True
+                cols, cells, found = self.root
+                key = _hash_key(cols, cells) or 1
+                node, move, g = -1, 0, 0
+            at = key & mask
+            seen = closed[at]
+            while seen and seen != key:
+                at = at + 1 & mask
+                seen = closed[at]
+            if seen:
+                continue  # expanded already
+            closed[at] = key
+            self.count += 1
+            if 2 * self.count > mask:
+                closed = self.grow()
+                mask = len(closed) - 1
+            me = len(store)
+            if me > _NODES:
+                self.done = True  # cannot happen within any budget of positions
+                break
+            parent.append(node)
+            move_of.append(move)
+            depth_of.append(min(g, 0xFFFF))
+            next_kid.append(0)
+            expanded += 1
+            self.cached += 1
+            if self.cached >= TRIM:
+                self.cached = 0
+                if sum(map(len, tables.values())) > CACHE:
+                    tables.clear()
+            base = (g + 1) * w_g + OFFSET
+            fresh = []
+            keys = set()
+            number = 0
+            for ccols, ccells, cfound, cmove in children(cols, cells, found, False):
+                ckey = (sum(map(hash, ccols)) + sum(map(cell_hash, ccells))) & _MASK or 1
+                at = ckey & mask
+                seen = closed[at]
+                while seen and seen != ckey:
+                    at = at + 1 & mask
+                    seen = closed[at]
+                if seen or ckey in keys:
+                    continue
+                keys.add(ckey)
                 home = cfound[0] + cfound[1] + cfound[2] + cfound[3]
                 if home == 52:
-                    self.solution = child
-                    self.counter = counter
+                    self.solution = self.line(me, cmove)
                     return expanded
                 table = tables.get(cfound)
                 if table is None:
                     table = tables[cfound] = ColumnScores(self.col_score, cfound)
-                counter += order
-                push(
-                    heap,
+                number += 1
+                fresh.append(
                     (
                         sum(map(table.__getitem__, ccols))
                         + cell_cost[ncells - ccells.count(0)]
                         + w_home * (52 - home)
                         + base,
-                        counter,
-                        ccols,
-                        ccells,
-                        cfound,
-                        child,
-                        g,
-                    ),
+                        -number if lifo else number,
+                        (ckey & _LOW) << 32 | cmove,
+                    )
                 )
-        self.counter = counter
-        if not heap:
-            self.done = True
+            if not fresh:
+                store.append(None)
+                continue
+            fresh.sort()
+            store.append(encode(cols, cells, found))
+            next_kid[me] = first = len(kids)
+            for score, _, cmove in fresh:
+                kids.append(
+                    (score if 0 <= score <= _TOP else _TOP if score > 0 else 0) << 13 | cmove
+                )
+            kids[-1] |= _LAST
+            push(heap, (kids[first] >> 13 & _TOP) << 24 | (_NODES - me if lifo else me))
         return expanded
 
 
 class _Exhaustive:
-    """Depth-first search over single-card moves with a transposition table (complete)."""
+    """Depth-first search over single-card moves with a transposition table (complete).
+
+    Only the path is kept whole: a frame for each position on it, with its bytes and the
+    moves to its children not yet searched (two bytes each, the most promising last).
+    Every position generated is in ``seen`` by its exact key until the end."""
 
     def __init__(self, board: _Board, root: tuple):
         self.board = board
-        cols, cells, found, node = root
-        self.seen = {_key(cols, cells)}
-        self.stack = [(cols, cells, found, node)]
+        self.root = root
+        self.seen = {_key(root[0], root[1])}
+        self.frames: list = []  # [position bytes, moves to the children left, move to it]
+        self.started = False
         self.solution = None
         self.done = False
 
     def step(self, quota: int) -> int:
-        stack, seen, board = self.stack, self.seen, self.board
+        frames, seen, board = self.frames, self.seen, self.board
+        children, play, decode, encode = board.children, board.play, board.decode, board.encode
         expanded = 0
-        while stack and expanded < quota:
-            cols, cells, found, node = stack.pop()
+        while expanded < quota:
+            if self.started:
+                if not frames:
+                    self.done = True
+                    break
+                frame = frames[-1]
+                kids = frame[1]
+                if not kids:
+                    frames.pop()
+                    continue
+                move = kids.pop()
+                cols, cells, found = play(*decode(frame[0]), move)
+            else:
+                self.started = True
+                cols, cells, found = self.root
+                move = None
             expanded += 1
             fresh = []
-            for ccols, ccells, cfound, moves in board.children(cols, cells, found, True):
+            for ccols, ccells, cfound, cmove in children(cols, cells, found, True):
                 key = _key(ccols, ccells)
                 if key in seen:
                     continue
                 seen.add(key)
-                child = (node, moves)
                 home = cfound[0] + cfound[1] + cfound[2] + cfound[3]
                 if home == 52:
-                    self.solution = child
+                    line = [frame[2] for frame in frames[1:]]
+                    self.solution = line + ([] if move is None else [move]) + [cmove]
                     return expanded
-                fresh.append((home, ccols, ccells, cfound, child))
-            # the most promising child last, so it is explored first
-            fresh.sort(key=lambda item: item[0])
-            for _, ccols, ccells, cfound, child in fresh:
-                stack.append((ccols, ccells, cfound, child))
-        if not stack:
+                fresh.append((home, cmove))
+            if fresh:
+                # the most promising child last, so it is explored first
+                fresh.sort(key=_first)
+                frames.append([encode(cols, cells, found), array("H", [m for _, m in fresh]), move])
+        if self.started and not frames:
             self.done = True
         return expanded
+
+
+def _first(item: tuple):
+    return item[0]
 
 
 # ---------------------------------------------------------------------------- entry points
@@ -581,6 +816,10 @@ FAST_WEIGHTS = (
     {**_BASE, "g": 2.0},
     {**_BASE, "breaks": 1.5, "empty": 5, "g": 1.0},
 )
+# Positions expanded (by all searches together) before the answer is "unknown": the
+# partner's and --solve's budget. At 150 to 190 bytes a position, a search at this budget
+# keeps the whole --solve process (18 MB before it starts) under about 95 MB.
+BUDGET = 400_000
 EARLY = 3  # fast searches from the start
 LATE = 10  # turn at which the others join
 SHORT = 80  # fast solutions with more steps than this are shortened (complete ones always)
@@ -614,16 +853,6 @@ def encode_state(state, cells: int = 4, build: str = BUILD_ALTERNATE):
     return board, cols, cell_cards, found
 
 
-def _steps(node) -> list:
-    """The move groups (a move and the automatic moves after it) from the root to node."""
-    chunks = []
-    while node is not None:
-        node, moves = node
-        chunks.append(moves)
-    chunks.reverse()
-    return chunks
-
-
 class FreecellLine(Stepped):
     """The searches above taking turns on one position, in steps of positions (see
     ``verdict.py``): its verdict's moves are the solver's (source, destination, count).
@@ -639,7 +868,7 @@ class FreecellLine(Stepped):
         self,
         state,
         *,
-        max_positions: int = 1_000_000,
+        max_positions: int = BUDGET,
         cells: int = 4,
         build: str = BUILD_ALTERNATE,
     ):
@@ -649,7 +878,7 @@ class FreecellLine(Stepped):
         lcols, lcells = list(cols), list(cell_cards)
         self.first_moves: list = []
         found = board.settle(lcols, lcells, found, self.first_moves)
-        self.root = (tuple(lcols), tuple(lcells), found, (None, self.first_moves))
+        self.root = (tuple(lcols), tuple(lcells), found)
         self.count = 0
         self.solution = self.solved_by = None
         self.verdict = None
@@ -708,6 +937,8 @@ class FreecellLine(Stepped):
                 active = [scan for scan in fast if not scan.done]
                 if len(active) < len(fast):
                     active = []
+                    for scan in fast:
+                        scan.release()  # they will not run again: their memory goes to the proof
                 over = False
                 for scan in active:
                     if (yield from self._run(scan, QUOTA)):
@@ -720,11 +951,12 @@ class FreecellLine(Stepped):
                     break
         moves: list = []
         if self.solution is not None:
-            steps = _steps(self.solution)  # the first group is the root's own automatic moves
-            if self.solved_by is complete or len(steps) > SHORT:
-                moves = steps[0] + board.shorten(root[:3], steps[1:])
+            line = self.solution
+            moves += self.first_moves  # the root's own automatic moves
+            if self.solved_by is complete or len(line) > SHORT:
+                moves += board.shorten(root, line)
             else:  # a fast search's solution is rarely worth the time it takes to shorten
-                moves = [move for group in steps for move in group]
+                moves += board.replay(root, line)
         gave_up = GaveUp.POSITIONS if self.status == UNKNOWN else None
         return Verdict(self.status, moves, self.count, self.seconds, gave_up)
 
@@ -732,7 +964,7 @@ class FreecellLine(Stepped):
 def solve_freecell(
     state,
     *,
-    max_positions: int = 1_000_000,
+    max_positions: int = BUDGET,
     max_seconds: float | None = None,
     cells: int = 4,
     build: str = BUILD_ALTERNATE,
