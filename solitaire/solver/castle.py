@@ -1,70 +1,24 @@
 """A dedicated solver for Beleaguered Castle in pure Python.
 
-Positions are small tuples: the eight rows as ``bytes`` (a card is ``rank * 4 + suit``,
-suits in the order C D H S; a row's last byte is its outer card, the one that moves) and
-the four foundation counts. Rows keep their real order, so moves can be named; the key
-of a position sorts them (rows are interchangeable) and leaves the foundations out: they
-hold exactly the cards that are in no row, and nothing ever comes back from them.
-
-The search is best-first over every single-card move, with an exact table of the
-positions seen. It keeps several queues, one per set of heuristic weights
-(``SCAN_WEIGHTS``), and every new position goes into all of them; the queues take turns
-(``ROTATION``) at taking out the best position they hold not yet expanded. One set of
-weights often wins a deal in a few thousand positions that another needs a hundred
-thousand for, and as the queues share the table, no position is ever expanded twice.
-When a queue runs dry, every position it was given has been expanded, and with it
-every position reachable from the start (up to the moves left out below, which lose no
-win): that is the proof that the position cannot be won. The heuristic counts cards not
-home, how deep the next cards for the foundations (and the ones after them) lie, cards
-not one rank below the card they lie on, cards over a lower card of their own suit
-(which must leave before that one can go home), empty rows (a bonus) and moves made.
-
-Moves left out, and why that loses no win:
-
-- A card that may go home when every foundation holds at least its rank less two cards
-  goes home at once, alone (it is listed in the solution). Proof: a card X of rank r is
-  of use in play only as the place for a card of rank r - 1, and every such card D not
-  home yet is then the next card of its suit, with nothing left in play that could lie
-  on it (all cards of rank r - 2 are home). Take a winning line that keeps X in play; play
-  X home first, then the same line with two changes: leave out X's own moves, and play
-  D home instead wherever the line lays D on X, leaving out D's later moves. Every move
-  stays legal: no other card ever lies on X, or on D while it lies on X, so each other
-  card has the same cards under it and the same card on top of the row it goes to as
-  in the line (rows that X or D has left may be empty sooner, which only allows more);
-  the foundations take the same cards, D and X only sooner than their suits need them.
-  The line still ends with every card home. (The engine's own rule, ``Rules.is_safe_home``,
-  written for every game, waits for all four cards of rank r - 1.)
-- Of several empty rows only the first is tried (they are interchangeable), and a row's
-  only card never moves into an empty row (the same position again).
-
-Positions left out as lost (``dead``): with no empty row, take the largest set S of
-cards in the rows such that each card of S lies under another card of S, or else (a) a
-lower card of its suit (not home, so in a row) is in S and (b) every card of the rank
-above it that is not home is in S under another card of S. If every row keeps a part
-of S, the position cannot be won. Why: take the first move of a card X of S. X is
-free, so no card of S lies on it: it is the top of its row's part of S, (a) and (b)
-hold for it and nothing of S has moved yet. It cannot go home (a lower card of its
-suit is still in S, unmoved), nor onto a card of the rank above (each is home, or under
-a card of S that has not moved), nor into an empty row (every row still holds its part
-of S). So no card of S ever moves and no row ever empties: the game is lost. The
-largest S is found by shrinking: all the cards to begin with, then the top card of a
-row's part leaves while it fails (a) and (b); as S only shrinks, a card that fails once
-fails for good, and the order does not matter. It is tested on each position taken from
-a queue (many pushed are never taken); deals 1..200 need 2.4 times fewer positions to
-prove lost with it.
+DOCSTRING TO WRITE
 """
 
 from __future__ import annotations
 
 import heapq
+from array import array
 
 from ..model.moves import Move, MoveKind
 from ..model.rules import FOUNDATIONS, Rules
 from ..model.state import State
-from .compact import ColumnScores, card_code, raise_found
+from .compact import ColumnScores, card_code
 from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Outcome, Stepped, Verdict
 
-__all__ = ["CastleSearch"]
+__all__ = ["BUDGET", "CastleSearch"]
+
+# Positions a search may keep before it answers "unknown" (the table's partner and
+# --solve alike); at about 150 bytes a position, a --solve process stays near 100 MB.
+BUDGET = 400_000
 
 # The queues' heuristic weights (lower scores first): cards not home, how deep the next
 # card of each suit lies (and the one after it), cards not one rank below the card they
@@ -76,26 +30,41 @@ SCAN_WEIGHTS = (
     {**_BASE, "knots": 2, "depth": 2},
     {**_BASE, "home": 8, "breaks": 2},
 )
-# Which queue takes the next position out, in turn: the first one every other time.
+# Which queue the best-first turn takes its next position from: the first every other time.
 ROTATION = (0, 1, 0, 2, 0, 3)
+# The turns, each (strategy, positions found): a depth-first dive steered by queue n's
+# scores (n >= 0), or the best-first queues in rotation (-1).
+BEST, STEERED, PLAIN = "best", "steered", "plain"
+SCHEDULE = ((BEST, 0, 1000), (PLAIN, 0, 1000))
+
+FIELD = 32  # bits of one queue's score in the packed sum of all four
+MASK = (1 << FIELD) - 1
+SCALE = 16  # scores are kept as whole sixteenths
+ROW_OFFSET = 256  # added to each row's share, so that an empty row's bonus stays positive
+FIFO = False
+COARSE = 4  # a queue orders positions by whole units of score (the last found first)
+LANE = MASK >> COARSE
+NO_PARENT = 0xFFFFFFFF  # the start's parent
+JOIN = b"\0".join  # a key's rows are parted by a zero byte (no card has rank 0)
+ONES = b"\1" * 64
 
 
-class _Scores:
-    """One set of weights: a position's score, each row's share kept per foundations."""
+def _pack(values) -> int:
+    """Four queues' scores as one int, FIELD bits each: sums of packs add field by field."""
+    return sum(value << (FIELD * number) for number, value in enumerate(values))
+
+
+def _raise(found: bytes, suit: int) -> bytes:
+    return found[:suit] + bytes((found[suit] + 1,)) + found[suit + 1 :]
+
+
+class _Weights:
+    """One set of weights: each row's share of a position's score."""
 
     def __init__(self, weights: dict):
         self.weights = weights
-        self.home = weights["home"]
-        self.g = weights["g"]
-        self.tables: dict[tuple, ColumnScores] = {}
 
-    def score(self, rows: tuple, found: tuple, home: int, depth: int) -> float:
-        table = self.tables.get(found)
-        if table is None:
-            table = self.tables[found] = ColumnScores(self.row_score, found)
-        return sum(map(table.__getitem__, rows)) + self.home * (52 - home) + self.g * depth
-
-    def row_score(self, row: bytes, found: tuple) -> float:
+    def row_score(self, row: bytes, found: bytes) -> float:
         w = self.weights
         if not row:
             return -w["empty"]
@@ -120,91 +89,96 @@ class _Scores:
 
 
 class CastleSearch(Stepped):
-    """Best-first search for a win from any position of Beleaguered Castle; see the
-    module notes. It serves any game of its rules (rows of the rules' ``tableau`` only,
-    building down regardless of suit one card at a time, any card into an empty row,
-    nothing back from the foundations), with any number of rows and any cards home,
-    aces or not. ``without`` is accepted as the other searches accept it: this one only
-    ever makes plain moves, so there is nothing for it to leave out."""
+    """Best-first and depth-first search, taking turns, for a win from any position of
+    Beleaguered Castle; see the module notes. It serves any game of its rules (rows of
+    the rules' ``tableau`` only, building down regardless of suit one card at a time, any
+    card into an empty row, nothing back from the foundations), with any number of rows
+    and any cards home, aces or not. ``without`` is accepted as the other searches accept
+    it: this one only ever makes plain moves, so there is nothing for it to leave out."""
 
     def __init__(self, rules: Rules, state: State, *, max_positions: int, without=frozenset()):
         self.names = rules.tableau
         self.max_positions = max_positions
-        self.safe_cache: dict[tuple, frozenset] = {}
-        self.stuck_tables: dict[tuple, dict] = {}  # found -> row -> _candidates
-        self.scores = [_Scores(weights) for weights in SCAN_WEIGHTS]
-        # steps[row][destination]: a move as a one-move tuple, shared by the positions
-        # it leads to (a row's index, or a foundation's name, as the destination)
-        self.steps = [
-            {
-                **{target: ((name, other),) for target, other in enumerate(self.names)},
-                **{home: ((name, home),) for home in FOUNDATIONS},
-            }
-            for name in self.names
-        ]
+        self.card_cache: dict[bytes, tuple] = {}  # found -> (safe cards, next cards)
+        self.stuck_tables: dict[bytes, dict] = {}  # found -> row -> _candidates
+        self.score_tables: dict[bytes, ColumnScores] = {}  # found -> row -> packed scores
+        self.weights = [_Weights(weights) for weights in SCAN_WEIGHTS]
+        self.home_packed = _pack(round(w["home"] * SCALE) for w in SCAN_WEIGHTS)
+        self.g_packed = _pack(round(w["g"] * SCALE) for w in SCAN_WEIGHTS)
         piles = state.piles
         rows = [bytes(card_code(card) for card in piles[name]) for name in self.names]
-        found = tuple(len(piles[name]) for name in FOUNDATIONS)
-        first: list = []
-        found = self._settle(rows, found, first)
-        self.seen = {b"\0".join(sorted(rows))}
-        root = [tuple(rows), found, (None, tuple(first)), 0]
-        self.queues: list[list] = [[(0, root)] for _ in self.scores]
-        self.counter = 0  # ties go to the position found first
+        found = bytes(len(piles[name]) for name in FOUNDATIONS)
+        self.start = (tuple(rows), found)
+        found = self._settle(rows, found)
+        key = found + JOIN(sorted(rows))
+        # The positions found, by number: key, parent, moves from the start, expanded yet
+        self.keys = [key]
+        self.seen = {key}
+        self.parent = array("I", [NO_PARENT])
+        self.depth = array("I", [0])
+        self.expanded = bytearray(1)
+        # One queue per set of weights: score -> the positions of that score (the last
+        # one found first), and a heap of the scores that have positions.
+        self.queues: list[tuple[dict, list]] = [({0: array("I", [0])}, [0]) for _ in SCAN_WEIGHTS]
+        # each queue with the shift that takes its score out of a packed sum
+        self.lanes = [
+            (buckets, heap, FIELD * number + COARSE)
+            for number, (buckets, heap) in enumerate(self.queues)
+        ]
+        self.stacks: list[list] = [[] for _ in SCHEDULE]  # each dive's stack
+        self.phase = 0
+        self.phase_end = SCHEDULE[0][2]
         self.turn = 0
+        self.won = -1
         self.dropped = 0  # dead positions left out
         self.verdict: Verdict | None = None
         if sum(found) == 52:
-            self.verdict = self._conclude(SOLVED, (None, tuple(first)))
+            self.verdict = self._conclude(SOLVED, 0)
 
     @property
     def positions(self) -> int:
-        return len(self.seen)
+        return len(self.keys)
 
     # -------------------------------------------------------------- safe moves home
-    def _safe_cards(self, found: tuple) -> frozenset:
-        """The cards that may go home now and are safe there (see the module notes):
-        every foundation holds at least the card's rank less two cards."""
-        cards = self.safe_cache.get(found)
+    def _cards(self, found: bytes) -> tuple:
+        """(the cards that may go home now and are safe there, see the module notes;
+        the cards that may go home now)."""
+        cards = self.card_cache.get(found)
         if cards is None:
             least = min(found)
-            cards = self.safe_cache[found] = frozenset(
-                (found[suit] + 1) * 4 + suit
-                for suit in range(4)
-                if found[suit] < 13 and least >= found[suit] - 1
+            cards = self.card_cache[found] = (
+                frozenset(
+                    (found[suit] + 1) * 4 + suit
+                    for suit in range(4)
+                    if found[suit] < 13 and least >= found[suit] - 1
+                ),
+                frozenset((found[suit] + 1) * 4 + suit for suit in range(4) if found[suit] < 13),
             )
         return cards
 
-    def _settle(self, rows: list, found: tuple, moves: list) -> tuple:
-        """Play every safe card home (listed in ``moves``), the rows in place; return the
-        new foundation counts."""
-        names = self.names
+    def _settle(self, rows: list, found: bytes, moves: list | None = None) -> bytes:
+        """Play every safe card home, the rows changed in place (the moves listed in
+        ``moves``, if given); return the new foundation counts."""
         while True:
-            safe = self._safe_cards(found)
+            safe = self._cards(found)[0]
             for index, row in enumerate(rows):
                 if row and row[-1] in safe:
                     card = row[-1]
                     rows[index] = row[:-1]
-                    moves.append((names[index], FOUNDATIONS[card & 3]))
-                    found = raise_found(found, card & 3)
+                    if moves is not None:
+                        moves.append((self.names[index], FOUNDATIONS[card & 3]))
+                    found = _raise(found, card & 3)
                     break
             else:
                 return found
 
-    def _settled(self, rows: list, found: tuple, step: tuple) -> tuple:
-        """A child after ``step``: (rows, found, moves) with the safe cards home."""
-        more: list = []
-        found = self._settle(rows, found, more)
-        return tuple(rows), found, step + tuple(more) if more else step
-
     # -------------------------------------------------------------- children
-    def children(self, rows: tuple, found: tuple) -> list:
-        """Every position one move away, settled: (rows, found, moves), the moves a tuple
-        of (source, destination) pile names."""
+    def children(self, rows: list, found: bytes) -> list:
+        """Every position one move away, settled, as (key, rows, found)."""
         out = []
         append = out.append
-        settled = self._settled
-        safe = self._safe_cards(found)
+        safe, following = self._cards(found)
+        settle = self._settle
         by_rank: dict[int, list] = {}  # rank -> the rows whose outer card has it
         empty = -1
         for index, row in enumerate(rows):
@@ -216,35 +190,74 @@ class CastleSearch(Stepped):
                     by_rank[rank] = [index]
             elif empty < 0:
                 empty = index
-        steps = self.steps
         for index, row in enumerate(rows):
             if not row:
                 continue
             card = row[-1]
-            suit = card & 3
             rest = row[:-1]
             # Only a move that frees a safe card or sends one home needs settling.
             freed = bool(rest) and rest[-1] in safe
-            if (found[suit] + 1) * 4 + suit == card:
-                new = list(rows)
+            if card in following:
+                new = rows.copy()
                 new[index] = rest
-                append(settled(new, raise_found(found, suit), steps[index][FOUNDATIONS[suit]]))
+                home = settle(new, _raise(found, card & 3))
+                append((home + JOIN(sorted(new)), new, home))
             for target in by_rank.get((card >> 2) + 1, ()):
-                new = list(rows)
+                new = rows.copy()
                 new[index] = rest
                 new[target] = rows[target] + row[-1:]
-                step = steps[index][target]
-                append(settled(new, found, step) if freed else (tuple(new), found, step))
+                if freed:
+                    home = settle(new, found)
+                    append((home + JOIN(sorted(new)), new, home))
+                else:
+                    append((found + JOIN(sorted(new)), new, found))
             if empty >= 0 and rest:
-                new = list(rows)
+                new = rows.copy()
                 new[index] = rest
                 new[empty] = row[-1:]
-                step = steps[index][empty]
-                append(settled(new, found, step) if freed else (tuple(new), found, step))
+                if freed:
+                    home = settle(new, found)
+                    append((home + JOIN(sorted(new)), new, home))
+                else:
+                    append((found + JOIN(sorted(new)), new, found))
+        return out
+
+    def successors(self, rows: list, found: bytes) -> list:
+        """The moves ``children`` makes, from rows in their real order: (rows, found,
+        moves), the moves a list of (source, destination) pile names."""
+        names = self.names
+        following = self._cards(found)[1]
+        empty = rows.index(b"") if b"" in rows else -1
+        out = []
+        for index, row in enumerate(rows):
+            if not row:
+                continue
+            card = row[-1]
+            targets = [
+                target
+                for target, other in enumerate(rows)
+                if other and other[-1] >> 2 == (card >> 2) + 1
+            ]
+            if empty >= 0 and len(row) > 1:
+                targets.append(empty)
+            if card in following:
+                targets.append(-1)
+            for target in targets:
+                new = list(rows)
+                new[index] = row[:-1]
+                if target < 0:
+                    moves = [(names[index], FOUNDATIONS[card & 3])]
+                    home = _raise(found, card & 3)
+                else:
+                    moves = [(names[index], names[target])]
+                    new[target] = rows[target] + row[-1:]
+                    home = found
+                home = self._settle(new, home, moves)
+                out.append((new, home, moves))
         return out
 
     # -------------------------------------------------------------- dead positions
-    def _candidates(self, row: bytes, found: tuple) -> tuple:
+    def _candidates(self, row: bytes, found: bytes) -> tuple:
         """The cards of the row that could be the top of its part of S (module notes),
         from the outer card in, as (index, card, parents, lowers): ``parents`` the cards
         of the rank above not home and not in this row, ``lowers`` the lower cards of its
@@ -275,119 +288,221 @@ class CastleSearch(Stepped):
             out.append((index, card, tuple(p for p in parents if p not in row), lowers))
         return tuple(out)
 
-    def dead(self, rows: tuple, found: tuple) -> bool:
+    def dead(self, rows, found: bytes) -> bool:
         """Whether a bottom part of every row can never move (module notes)."""
         if b"" in rows:
             return False
-        table = self.stuck_tables.setdefault(found, {})
-        # A first pass without looking at the other rows: an outer card is never under
-        # a card of S, so a card whose parent is one fails for good.
+        table = self.stuck_tables.get(found)
+        if table is None:
+            table = self.stuck_tables[found] = {}
+        every = list(map(table.get, rows))
+        if None in every:
+            for number, row in enumerate(rows):
+                if every[number] is None:
+                    every[number] = table[row] = self._candidates(row, found)
+        if () in every:
+            return False
+        # A first pass without looking further: an outer card is never under a card of
+        # S, so a card whose parent is one fails for good (and is skipped below too).
         outer = {row[-1] for row in rows}
-        lists = []
-        for row in rows:
-            cands = table.get(row)
-            if cands is None:
-                cands = table[row] = self._candidates(row, found)
-            cands = [cand for cand in cands if outer.isdisjoint(cand[2])]
-            if not cands:
-                return False
-            lists.append(cands)
-        where = {
-            card: (number, index)
-            for number, row in enumerate(rows)
-            for index, card in enumerate(row)
-        }
-        height = [cands[0][0] + 1 for cands in lists]  # how many cards of each row are in S
-        at = [0] * len(rows)  # each row's current candidate
-        changed = True
-        while changed:
-            changed = False
-            for number, cands in enumerate(lists):
-                while not self._holds(cands[at[number]], where, height):
-                    at[number] += 1
-                    if at[number] == len(cands):
-                        return False
-                    height[number] = cands[at[number]][0] + 1
-                    changed = True
-        return True
-
-    @staticmethod
-    def _holds(candidate: tuple, where: dict, height: list) -> bool:
-        """(a) and (b) of the module notes for the top card of a row's part of S."""
-        _, _, parents, lowers = candidate
-        if lowers is not None:
-            for lower in lowers:
-                number, index = where[lower]
-                if index < height[number]:
+        at = []  # each row's current candidate
+        for cands in every:
+            for number, cand in enumerate(cands):
+                if outer.isdisjoint(cand[2]):
+                    at.append(number)
                     break
             else:
                 return False
-        for parent in parents:
-            number, index = where[parent]
-            if index + 1 >= height[number]:
-                return False
+        # Where each card lies in the rows written out one after the other, a zero byte
+        # after each, and which of those places hold cards of S (a flag byte each).
+        flat = JOIN(rows)
+        where = dict(zip(flat, range(len(flat))))
+        inside = bytearray(len(flat) + 1)
+        starts = []
+        start = 0
+        for number, row in enumerate(rows):
+            starts.append(start)
+            height = every[number][at[number]][0] + 1
+            inside[start : start + height] = ONES[:height]
+            start += len(row) + 1
+        changed = True
+        while changed:
+            changed = False
+            for number, cands in enumerate(every):
+                index = at[number]
+                while True:
+                    # (a) and (b) of the module notes for the top card of the row's part
+                    _, _, parents, lowers = cands[index]
+                    holds = True
+                    if lowers is not None:
+                        for lower in lowers:
+                            if inside[where[lower]]:
+                                break
+                        else:
+                            holds = False
+                    if holds:
+                        for parent in parents:
+                            if not inside[where[parent] + 1]:
+                                holds = False
+                                break
+                    if holds:
+                        break
+                    top = starts[number] + cands[index][0]
+                    index += 1
+                    while index < len(cands) and not outer.isdisjoint(cands[index][2]):
+                        index += 1
+                    if index == len(cands):
+                        return False
+                    height = starts[number] + cands[index][0] + 1
+                    inside[height : top + 1] = bytes(top + 1 - height)
+                    changed = True
+                at[number] = index
         return True
 
-    # -------------------------------------------------------------- running
-    def _advance(self) -> Verdict | None:
-        outcome = self._expand()
-        return None if outcome is None else self._conclude(*outcome)
+    # -------------------------------------------------------------- scores
+    def _row_scores(self, row: bytes, found: bytes) -> int:
+        return _pack(round(w.row_score(row, found) * SCALE) + ROW_OFFSET for w in self.weights)
 
-    def _expand(self) -> tuple | None:
-        """Take positions from the queues in turn, expanding each one not expanded yet,
-        until there is a verdict, (status, the winning node or None), or the step is
-        over."""
-        queues, seen, scores = self.queues, self.seen, self.scores
-        pop, push = heapq.heappop, heapq.heappush
-        children, dead = self.children, self.dead
-        counter, turn = self.counter, self.turn
+    # -------------------------------------------------------------- running
+    def _expand(self, index: int) -> list:
+        """Expand a position: find its children, queue the new ones in every queue and
+        return them as (packed scores, number); a win found sets ``won``."""
+        self.expanded[index] = 1
+        key = self.keys[index]
+        found = key[:4]
+        rows = key[4:].split(b"\0")
+        if self.dead(rows, found):
+            self.dropped += 1
+            return []
+        seen, keys = self.seen, self.keys
+        add_key, add_parent = keys.append, self.parent.append
+        add_depth, add_flag = self.depth.append, self.expanded.append
+        depth = self.depth[index] + 1
+        tables = self.score_tables
+        home_packed, g_term = self.home_packed, depth * self.g_packed
+        push = heapq.heappush
+        lanes = self.lanes
+        out = []
+        for ckey, crows, cfound in self.children(rows, found):
+            if ckey in seen:
+                continue
+            seen.add(ckey)
+            number = len(keys)
+            add_key(ckey)
+            add_parent(index)
+            add_depth(depth)
+            add_flag(0)
+            home = sum(cfound)
+            if home == 52:
+                self.won = number
+                return []
+            table = tables.get(cfound)
+            if table is None:
+                table = tables[cfound] = ColumnScores(self._row_scores, cfound)
+            total = sum(map(table.__getitem__, crows)) + (52 - home) * home_packed + g_term
+            for buckets, heap, shift in lanes:
+                score = total >> shift & LANE
+                bucket = buckets.get(score)
+                if bucket is None:
+                    buckets[score] = array("I", (number,))
+                    push(heap, score)
+                else:
+                    bucket.append(number)
+            out.append((total, number))
+        return out
+
+    def _take(self, queue: int) -> int:
+        """The best position of a queue not expanded yet, taken out; -1 if none is left."""
+        buckets, heap = self.queues[queue]
+        expanded = self.expanded
+        while heap:
+            score = heap[0]
+            bucket = buckets[score]
+            number = bucket.pop(0) if FIFO else bucket.pop()
+            if not bucket:
+                heapq.heappop(heap)
+                del buckets[score]
+            if not expanded[number]:
+                return number
+        return -1
+
+    def _advance(self) -> Verdict | None:
+        expanded = self.expanded
         while True:
-            queue = queues[ROTATION[turn % len(ROTATION)]]
-            turn += 1
-            while queue and queue[0][1][0] is None:
-                pop(queue)  # expanded already, taken from another queue
-            if not queue:
-                return UNSOLVABLE, None  # every position reached was expanded
-            item = pop(queue)[1]
-            rows, found, node, depth = item
-            item[0] = None  # expanded: the other queues skip it
-            if dead(rows, found):
-                self.dropped += 1
-                fresh = ()
+            kind, queue, _ = SCHEDULE[self.phase]
+            if kind == BEST:
+                number = self._take(ROTATION[self.turn % len(ROTATION)])
+                self.turn += 1
+                if number < 0:
+                    return self._conclude(UNSOLVABLE)
+                self._expand(number)
             else:
-                fresh = children(rows, found)
-                depth += 1
-            for crows, cfound, moves in fresh:
-                key = b"\0".join(sorted(crows))
-                if key not in seen:
-                    seen.add(key)
-                    home = sum(cfound)
-                    if home == 52:
-                        return SOLVED, (node, moves)
-                    new = [crows, cfound, (node, moves), depth]
-                    counter += 1
-                    for scorer, target in zip(scores, queues):
-                        score = scorer.score(crows, cfound, home, depth)
-                        push(target, (round(score * 16) << 40 | counter, new))
-            if len(seen) >= self.max_positions:
-                return UNKNOWN, None
-            if len(seen) >= self.pause_at:
-                self.counter, self.turn = counter, turn
+                # A dive: depth first, from the best position of its queue when its
+                # stack is empty, each position's new children in its order.
+                stack = self.stacks[self.phase]
+                number = -1
+                while stack:
+                    frame = stack[-1]
+                    if not frame:
+                        stack.pop()
+                        continue
+                    number = frame.pop()
+                    if not expanded[number]:
+                        break
+                    number = -1
+                if number < 0:
+                    number = self._take(queue)
+                    if number < 0:
+                        return self._conclude(UNSOLVABLE)
+                fresh = self._expand(number)
+                if fresh:
+                    if kind == STEERED:
+                        shift = FIELD * queue
+                        fresh.sort(key=lambda item: -(item[0] >> shift & MASK))
+                    else:
+                        fresh.reverse()
+                    stack.append(array("I", [number for _, number in fresh]))
+            if self.won >= 0:
+                return self._conclude(SOLVED, self.won)
+            positions = len(self.keys)
+            if positions >= self.max_positions:
+                return self._conclude(UNKNOWN)
+            if positions >= self.phase_end:
+                self.phase = (self.phase + 1) % len(SCHEDULE)
+                self.phase_end = positions + SCHEDULE[self.phase][2]
+            if positions >= self.pause_at:
                 return None
 
-    def _conclude(self, status: Outcome, node) -> Verdict:
-        """The verdict, with the moves that lead to ``node`` (a win) if there is one."""
-        chunks = []
-        while node is not None:
-            node, moves = node
-            chunks.append(moves)
-        moves = [
-            Move(MoveKind.MOVE, src, dst, 1) for chunk in reversed(chunks) for src, dst in chunk
-        ]
-        for queue in self.queues:
-            queue.clear()
+    def _conclude(self, status: Outcome, number: int = -1) -> Verdict:
+        """The verdict, with the moves that lead to position ``number`` (a win) if any."""
+        moves = [Move(MoveKind.MOVE, src, dst, 1) for src, dst in self._line(number)]
+        for buckets, heap in self.queues:
+            buckets.clear()
+            heap.clear()
+        self.stacks.clear()
         gave_up = GaveUp.POSITIONS if status == UNKNOWN else None
         return Verdict(status, moves, self.positions, self.seconds, gave_up)
+
+    def _line(self, number: int) -> list:
+        """The moves from the start to position ``number`` (none if it is -1): the path of
+        parents, each step found again among the moves from the rows in their real order."""
+        if number < 0:
+            return []
+        path = []
+        while number != NO_PARENT:
+            path.append(self.keys[number])
+            number = self.parent[number]
+        rows, found = list(self.start[0]), self.start[1]
+        line: list = []
+        found = self._settle(rows, found, line)
+        for key in reversed(path[:-1]):
+            for rows, found, moves in self.successors(rows, found):
+                if found + JOIN(sorted(rows)) == key:
+                    line += moves
+                    break
+            else:  # pragma: no cover - children and successors make the same moves
+                raise AssertionError("a step of the line was not found again")
+        return line
 
 
 # The search solve.py makes for the games whose definition names this module as solver.
