@@ -16,7 +16,7 @@ from solitaire.model.moves import Move, MoveKind
 from solitaire.model.rules import FOUNDATIONS
 from solitaire.model.state import State
 from solitaire.solver import castle
-from solitaire.solver.castle import BEST, BUDGET, PLAIN, CastleSearch
+from solitaire.solver.castle import BEST, BUDGET, DIVE, CastleSearch
 from solitaire.solver.compact import card_code
 from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search
 from solitaire.solver.solve import budget_for, make_search, solve_game
@@ -116,11 +116,15 @@ def test_deals_the_generic_search_settles_get_the_same_verdict(deal, status):
 
 
 # Turns of a few positions each, so that on small positions the best-first queues and the
-# depth-first dive both take positions, and each expands positions the other found.
-SHORT_TURNS = ((PLAIN, 0, 3), (BEST, 0, 2), (PLAIN, 0, 1), (BEST, 0, 5))
+# depth-first dive both take turns, and either may be the one that settles the position.
+SHORT_TURNS = ((DIVE, 3), (BEST, 2), (DIVE, 1), (BEST, 5))
 
 
-@pytest.mark.parametrize("schedule", [castle.SCHEDULE, SHORT_TURNS], ids=["turns", "short"])
+@pytest.mark.parametrize(
+    "schedule",
+    [castle.SCHEDULE, SHORT_TURNS, ((BEST, 1000),)],
+    ids=["turns", "short turns", "queues only"],
+)
 def test_verdicts_on_small_positions_agree_with_an_exhaustive_engine_search(schedule, monkeypatch):
     monkeypatch.setattr(castle, "SCHEDULE", schedule)
     verdicts = {SOLVED: 0, UNSOLVABLE: 0}

@@ -9,34 +9,33 @@ row, and nothing comes back from them). Each position found gets a number; array
 by number, the number of the position it was found from, its moves from the start and
 whether it was expanded yet. That is about 250 bytes a position with the queues below,
 so that a whole ``--solve`` process stays under 100 MB at ``BUDGET``. The moves of a
-win are found again at the end: from the start's rows in their real order, each step
-to the next key on the path of parents.
+win are found again at the end (``successors``): from the start's rows in their real
+order, each step to the next key on the path of parents.
 
-Strategies take turns (``SCHEDULE``, in positions found, so slicing the work changes
-nothing), all over one table of positions and one frontier:
+Two strategies take turns (``SCHEDULE``, in positions found, so slicing the work
+changes nothing):
 
-- Best-first: four queues, one per set of heuristic weights (``SCAN_WEIGHTS``), take
-  turns (``ROTATION``) at giving their best position not expanded yet (of equal scores,
-  in quarters of a unit, the first found). One set of weights often wins a deal in a few
-  thousand positions that another needs a hundred thousand for. The heuristic counts
-  cards not home, how deep the next cards for the foundations (and the ones after them)
-  lie, cards not one rank below the card they lie on, cards over a lower card of their
-  own suit (which must leave before that one can go home), empty rows (a bonus) and
-  moves made. The four scores of a position are kept as one packed sum of each row's
-  share (``FIELD`` bits each), so a position is scored in one pass.
+- Best-first, over one table and one frontier: four queues, one per set of heuristic
+  weights (``SCAN_WEIGHTS``), take turns (``ROTATION``) at giving their best position not
+  expanded yet (of equal scores, in quarters of a unit, the first found). One set of
+  weights often wins a deal in a few thousand positions that another needs a hundred
+  thousand for. Every position found goes into every queue and is expanded once, by
+  whichever queue gives it first; the others pass over it. So when a queue runs dry,
+  every position found has been expanded (a position leaves a queue only when it is
+  expanded then, or was before), and with it every position reachable from the start,
+  up to the moves left out below, which lose no win: that is the proof that the
+  position cannot be won. The heuristic counts cards not home, how deep the next cards
+  for the foundations (and the ones after them) lie, cards not one rank below the card
+  they lie on, cards over a lower card of their own suit (which must leave before that
+  one can go home), empty rows (a bonus) and moves made. A position's four scores are
+  one packed sum of each row's share (``FIELD`` bits each), so it is scored in one pass.
 - Depth-first, in the plain order of the moves (row by row: home, onto another row,
-  into an empty row): each position's new children go on its stack, and the next one
-  expanded is the first child not expanded yet of the deepest position with one left;
-  when the stack runs out it starts again from the first queue's best position. Some
-  deals it wins in a few thousand positions where the queues need millions (322019),
-  and the other way round.
-
-Every position found, whoever found it, goes into every queue (and onto the stack of
-the dive that found it); it is expanded once, by whichever strategy takes it first, and
-the others pass over it. So when a queue runs dry every position found has been
-expanded (a position leaves a queue only when it is expanded then, or was before), and
-with it every position reachable from the start, up to the moves left out below, which
-lose no win: that is the proof that the position cannot be won.
+  into an empty row), with a table of its own (``_Dive``: keys, parents and a stack of
+  numbers), until it has ``DIVE_SHARE`` of the budget. It wins some deals in a few
+  thousand positions where the queues find nothing in 300,000 (322019), and the other
+  way round. Sharing the queues' frontier made it worse for both: each took the
+  positions the other would have gone on with. When its stack runs dry it has expanded
+  every position it found, and so every reachable one: a proof too.
 
 Moves left out, and why that loses no win:
 
@@ -102,11 +101,11 @@ SCAN_WEIGHTS = (
 )
 # Which queue the best-first turn takes its next position from: the first every other time.
 ROTATION = (0, 1, 0, 2, 0, 3)
-# The turns, each (strategy, queue, positions found): the best-first queues in rotation
-# (BEST), or the depth-first dive in the moves' plain order (PLAIN), which starts again
-# from the queue's best position when its stack runs out.
-BEST, PLAIN = "best", "plain"
-SCHEDULE = ((PLAIN, 0, 1000), (BEST, 0, 1000))
+# The turns, each (strategy, positions found): the best-first queues in rotation (BEST),
+# or the depth-first dive (DIVE), until the dive has DIVE_SHARE of the budget.
+BEST, DIVE = "best", "dive"
+SCHEDULE = ((DIVE, 1000), (BEST, 2000))
+DIVE_SHARE = 0.25
 
 FIELD = 32  # bits of one queue's score in the packed sum of all four
 MASK = (1 << FIELD) - 1
@@ -198,19 +197,19 @@ class CastleSearch(Stepped):
             (buckets, heap, FIELD * number + COARSE)
             for number, (buckets, heap, _) in enumerate(self.queues)
         ]
-        self.stacks: list[list] = [[] for _ in SCHEDULE]  # each dive's stack
+        self.dive = _Dive(key)
         self.phase = 0
-        self.phase_end = SCHEDULE[0][2]
+        self.phase_end = SCHEDULE[0][1]
         self.turn = 0
         self.won = -1
         self.dropped = 0  # dead positions left out
         self.verdict: Verdict | None = None
         if sum(found) == 52:
-            self.verdict = self._conclude(SOLVED, 0)
+            self.verdict = self._conclude(SOLVED, 0, self)
 
     @property
     def positions(self) -> int:
-        return len(self.keys)
+        return len(self.keys) + len(self.dive.keys)
 
     # -------------------------------------------------------------- safe moves home
     def _cards(self, found: bytes) -> tuple:
@@ -505,68 +504,90 @@ class CastleSearch(Stepped):
                 return number
         return -1
 
+    def _dive(self) -> int:
+        """One step of the dive: expand the position on top of its stack. Returns the
+        number of a win it found, -2 if its stack is empty (it has seen everything it
+        can reach: no win), -1 otherwise."""
+        dive = self.dive
+        if not dive.stack:
+            return -2
+        number = dive.stack.pop()
+        key = dive.keys[number]
+        found = key[:4]
+        rows = key[4:].split(b"\0")
+        if self.dead(rows, found):
+            return -1
+        seen, keys, parent = dive.seen, dive.keys, dive.parent
+        fresh = []
+        for ckey, _, cfound in self.children(rows, found):
+            if ckey not in seen:
+                seen.add(ckey)
+                fresh.append(len(keys))
+                keys.append(ckey)
+                parent.append(number)
+                if sum(cfound) == 52:
+                    return fresh[-1]
+        fresh.reverse()  # the first child found is expanded first
+        dive.stack.extend(fresh)
+        return -1
+
     def _advance(self) -> Verdict | None:
-        expanded = self.expanded
         while True:
-            kind, queue, _ = SCHEDULE[self.phase]
+            kind, _ = SCHEDULE[self.phase]
             if kind == BEST:
                 number = self._take(ROTATION[self.turn % len(ROTATION)])
                 self.turn += 1
                 if number < 0:
                     return self._conclude(UNSOLVABLE)
                 self._expand(number)
+                if self.won >= 0:
+                    return self._conclude(SOLVED, self.won)
             else:
-                # The dive: depth first, each position's new children in the order
-                # found, from its queue's best position when the stack is empty.
-                stack = self.stacks[self.phase]
-                number = -1
-                while stack:
-                    frame = stack[-1]
-                    if not frame:
-                        stack.pop()
-                        continue
-                    number = frame.pop()
-                    if not expanded[number]:
-                        break
-                    number = -1
-                if number < 0:
-                    number = self._take(queue)
-                    if number < 0:
-                        return self._conclude(UNSOLVABLE)
-                fresh = self._expand(number)
-                if fresh:
-                    stack.append(array("I", reversed(fresh)))
-            if self.won >= 0:
-                return self._conclude(SOLVED, self.won)
-            positions = len(self.keys)
+                number = self._dive()
+                if number >= 0:
+                    return self._conclude(SOLVED, number, self.dive)
+                if number == -2:
+                    return self._conclude(UNSOLVABLE)
+            positions = len(self.keys) + len(self.dive.keys)
             if positions >= self.max_positions:
                 return self._conclude(UNKNOWN)
             if positions >= self.phase_end:
-                self.phase = (self.phase + 1) % len(SCHEDULE)
-                self.phase_end = positions + SCHEDULE[self.phase][2]
+                self._next_turn(positions)
             if positions >= self.pause_at:
                 return None
 
-    def _conclude(self, status: Outcome, number: int = -1) -> Verdict:
-        """The verdict, with the moves that lead to position ``number`` (a win) if any."""
-        moves = [Move(MoveKind.MOVE, src, dst, 1) for src, dst in self._line(number)]
+    def _next_turn(self, positions: int) -> None:
+        """Pass the turn on; the dive's turns are over once it has ``DIVE_SHARE`` of the
+        budget."""
+        while True:
+            self.phase = (self.phase + 1) % len(SCHEDULE)
+            kind, length = SCHEDULE[self.phase]
+            if kind == BEST or len(self.dive.keys) < self.max_positions * DIVE_SHARE:
+                self.phase_end = positions + length
+                return
+
+    def _conclude(self, status: Outcome, number: int = -1, table=None) -> Verdict:
+        """The verdict, with the moves that lead to position ``number`` (a win) if any, a
+        position of ``table`` (the best-first queues' by default)."""
+        moves = [Move(MoveKind.MOVE, src, dst, 1) for src, dst in self._line(number, table or self)]
         for buckets, heap, taken in self.queues:
             buckets.clear()
             heap.clear()
             taken.clear()
-        self.stacks.clear()
+        del self.dive.stack[:]
         gave_up = GaveUp.POSITIONS if status == UNKNOWN else None
         return Verdict(status, moves, self.positions, self.seconds, gave_up)
 
-    def _line(self, number: int) -> list:
-        """The moves from the start to position ``number`` (none if it is -1): the path of
-        parents, each step found again among the moves from the rows in their real order."""
+    def _line(self, number: int, table) -> list:
+        """The moves from the start to position ``number`` of ``table`` (none if it is
+        -1): the path of parents, each step found again among the moves from the rows in
+        their real order."""
         if number < 0:
             return []
         path = []
         while number != NO_PARENT:
-            path.append(self.keys[number])
-            number = self.parent[number]
+            path.append(table.keys[number])
+            number = table.parent[number]
         rows, found = list(self.start[0]), self.start[1]
         line: list = []
         found = self._settle(rows, found, line)
@@ -578,6 +599,17 @@ class CastleSearch(Stepped):
             else:  # pragma: no cover - children and successors make the same moves
                 raise AssertionError("a step of the line was not found again")
         return line
+
+
+class _Dive:
+    """The depth-first dive's own table: keys by number, each one's parent, and the stack
+    of the positions found and not expanded yet."""
+
+    def __init__(self, key: bytes):
+        self.keys = [key]
+        self.seen = {key}
+        self.parent = array("I", [NO_PARENT])
+        self.stack = array("I", [0])
 
 
 # The search solve.py makes for the games whose definition names this module as solver.
