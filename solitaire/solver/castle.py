@@ -7,10 +7,11 @@ The key is all there is of a position: its rows are read back from it to expand 
 the foundations could be told from the rows alone (they hold exactly the cards in no
 row, and nothing comes back from them). Each position found gets a number; arrays keep,
 by number, the number of the position it was found from, its moves from the start and
-whether it was expanded yet. That is about 250 bytes a position with the queues below,
-so that a whole ``--solve`` process stays under 100 MB at ``BUDGET``. The moves of a
-win are found again at the end (``successors``): from the start's rows in their real
-order, each step to the next key on the path of parents.
+whether it was expanded yet: about 200 bytes a position with the queues below (150 in
+the dive's table, which has no queues), so that a whole ``--solve`` process stays under
+100 MB at ``BUDGET``. The moves of a win are found again at the end (``successors``):
+from the start's rows in their real order, each step to the next key on the path of
+parents.
 
 Two strategies take turns (``SCHEDULE``, in positions found, so slicing the work
 changes nothing):
@@ -86,8 +87,8 @@ from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Outcome, Stepped, Verd
 __all__ = ["BUDGET", "CastleSearch"]
 
 # Positions a search may keep before it answers "unknown" (the table's partner and
-# --solve alike); at about 150 bytes a position, a --solve process stays near 100 MB.
-BUDGET = 300_000
+# --solve alike): a --solve process that reaches it peaks at about 85 MB.
+BUDGET = 400_000
 
 # The queues' heuristic weights (lower scores first): cards not home, how deep the next
 # card of each suit lies (and the one after it), cards not one rank below the card they
