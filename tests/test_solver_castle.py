@@ -1,6 +1,7 @@
 """Beleaguered Castle's own solver: its solutions replay through the engine, and its proofs
 of defeat, its safe moves home and its dead-position test agree with an exhaustive
-search of the engine's own moves and with the generic search."""
+search of the engine's own moves and with the generic search, whichever of its
+strategies takes which positions."""
 
 import random
 
@@ -14,10 +15,11 @@ from solitaire.model.games.castle import BeleagueredCastle
 from solitaire.model.moves import Move, MoveKind
 from solitaire.model.rules import FOUNDATIONS
 from solitaire.model.state import State
-from solitaire.solver.castle import CastleSearch
+from solitaire.solver import castle
+from solitaire.solver.castle import BEST, BUDGET, DIVE, CastleSearch
 from solitaire.solver.compact import card_code
 from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search
-from solitaire.solver.solve import make_search, solve_game
+from solitaire.solver.solve import budget_for, make_search, solve_game
 
 RANKS = "A23456789TJQK"
 
@@ -48,9 +50,9 @@ def engine_can_win(rules, state: State) -> bool:
 
 
 def compact(rules, state: State) -> tuple:
-    """The solver's own form of a position: rows as bytes, the foundation counts."""
-    rows = tuple(bytes(card_code(card) for card in state.piles[name]) for name in rules.tableau)
-    return rows, tuple(len(state.piles[name]) for name in FOUNDATIONS)
+    """The solver's own form of a position: rows as bytes, the foundation counts as bytes."""
+    rows = [bytes(card_code(card) for card in state.piles[name]) for name in rules.tableau]
+    return rows, bytes(len(state.piles[name]) for name in FOUNDATIONS)
 
 
 def narrow_castle(rows: int):
@@ -113,7 +115,18 @@ def test_deals_the_generic_search_settles_get_the_same_verdict(deal, status):
     assert Search(rules, state, max_positions=50_000).finish().status == status
 
 
-def test_verdicts_on_small_positions_agree_with_an_exhaustive_engine_search():
+# Turns of a few positions each, so that on small positions the best-first queues and the
+# depth-first dive both take turns, and either may be the one that settles the position.
+SHORT_TURNS = ((DIVE, 3), (BEST, 2), (DIVE, 1), (BEST, 5))
+
+
+@pytest.mark.parametrize(
+    "schedule",
+    [castle.SCHEDULE, SHORT_TURNS, ((BEST, 1000),)],
+    ids=["turns", "short turns", "queues only"],
+)
+def test_verdicts_on_small_positions_agree_with_an_exhaustive_engine_search(schedule, monkeypatch):
+    monkeypatch.setattr(castle, "SCHEDULE", schedule)
     verdicts = {SOLVED: 0, UNSOLVABLE: 0}
     for rules, state in small_positions(400, seed=13):
         verdict = solve(rules, state)
@@ -200,6 +213,29 @@ def test_a_won_position_is_solved_with_no_moves():
     assert (verdict.status, verdict.moves) == (SOLVED, [])
 
 
+def test_each_move_the_search_makes_is_found_again_from_the_rows_in_their_real_order():
+    # The search keeps positions with their rows sorted and names no moves; the line of a
+    # win is found again step by step from the rows as they lie (``successors``).
+    checked = 0
+    for rules, state in small_positions(150, seed=7):
+        search = CastleSearch(rules, state, max_positions=1000)
+        rows, found = compact(rules, state)
+        first: list = []  # the safe cards the search plays home before anything else
+        found = search._settle(rows, found, first)
+        keys = {key for key, _, _ in search.children(sorted(rows), found)}
+        after = set()
+        for new, home, moves in search.successors(rows, found):
+            after.add(home + b"\0".join(sorted(new)))
+            position = state
+            for src, dst in first + moves:
+                position = rules.successor(position, Move(MoveKind.MOVE, src, dst, 1))
+            assert compact(rules, position)[1] == home
+            assert sorted(compact(rules, position)[0]) == sorted(new)
+        assert keys == after
+        checked += len(keys)
+    assert checked > 300
+
+
 def test_slices_change_nothing_and_half_the_budget_gives_unknown():
     rules = make_rules("castle")
     state = Game(rules, 5).state
@@ -213,9 +249,30 @@ def test_slices_change_nothing_and_half_the_budget_gives_unknown():
     assert short.status == UNKNOWN and short.positions >= half
 
 
+def test_slices_of_turns_between_strategies_change_nothing(monkeypatch):
+    monkeypatch.setattr(castle, "SCHEDULE", SHORT_TURNS)
+    rules = make_rules("castle")
+    state = Game(rules, 2).state
+    whole = CastleSearch(rules, state, max_positions=300_000).finish()
+    verdict, slices = run_in_steps(CastleSearch(rules, state, max_positions=300_000), 37)
+    assert whole.status == SOLVED and slices > 1
+    assert (verdict.moves, verdict.positions) == (whole.moves, whole.positions)
+
+
+# Deal 322019 (the issue's): the best-first queues alone leave it unknown after 300,000
+# positions; the depth-first dive wins it in a few thousand.
+def test_a_deal_the_depth_first_dive_wins_is_won_within_the_budget():
+    rules = make_rules("castle")
+    state = Game(rules, 322019).state
+    verdict = make_search(rules, state).finish()
+    assert verdict.status == SOLVED and verdict.positions < BUDGET
+    assert replays_to_a_win(rules, state, verdict.moves)
+
+
 def test_the_table_and_the_command_line_get_this_search():
     rules = make_rules("castle")
     state = Game(rules, 1).state
+    assert budget_for(rules) == BUDGET
     assert isinstance(make_search(rules, state, max_positions=1000), CastleSearch)
     verdict = solve_game(rules, state)
     assert verdict.status == SOLVED

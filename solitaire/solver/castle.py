@@ -1,23 +1,42 @@
 """A dedicated solver for Beleaguered Castle in pure Python.
 
-Positions are small tuples: the eight rows as ``bytes`` (a card is ``rank * 4 + suit``,
-suits in the order C D H S; a row's last byte is its outer card, the one that moves) and
-the four foundation counts. Rows keep their real order, so moves can be named; the key
-of a position sorts them (rows are interchangeable) and leaves the foundations out: they
-hold exactly the cards that are in no row, and nothing ever comes back from them.
+A position is one ``bytes`` key: the four foundation counts, then the rows, sorted (rows
+are interchangeable) and parted by a zero byte, each from its first card to its outer
+card, the one that moves (a card is ``rank * 4 + suit``, suits in the order C D H S).
+The key is all there is of a position: its rows are read back from it to expand it, and
+the foundations could be told from the rows alone (they hold exactly the cards in no
+row, and nothing comes back from them). Each position found gets a number; arrays keep,
+by number, the number of the position it was found from, its moves from the start and
+whether it was expanded yet: about 200 bytes a position with the queues below (150 in
+the dive's table, which has no queues), so that a whole ``--solve`` process stays under
+100 MB at ``BUDGET``. The moves of a win are found again at the end (``successors``):
+from the start's rows in their real order, each step to the next key on the path of
+parents.
 
-The search is best-first over every single-card move, with an exact table of the
-positions seen. It keeps several queues, one per set of heuristic weights
-(``SCAN_WEIGHTS``), and every new position goes into all of them; the queues take turns
-(``ROTATION``) at taking out the best position they hold not yet expanded. One set of
-weights often wins a deal in a few thousand positions that another needs a hundred
-thousand for, and as the queues share the table, no position is ever expanded twice.
-When a queue runs dry, every position it was given has been expanded, and with it
-every position reachable from the start (up to the moves left out below, which lose no
-win): that is the proof that the position cannot be won. The heuristic counts cards not
-home, how deep the next cards for the foundations (and the ones after them) lie, cards
-not one rank below the card they lie on, cards over a lower card of their own suit
-(which must leave before that one can go home), empty rows (a bonus) and moves made.
+Two strategies take turns (``SCHEDULE``, in positions found, so slicing the work
+changes nothing):
+
+- Best-first, over one table and one frontier: four queues, one per set of heuristic
+  weights (``SCAN_WEIGHTS``), take turns (``ROTATION``) at giving their best position not
+  expanded yet (of equal scores, in quarters of a unit, the first found). One set of
+  weights often wins a deal in a few thousand positions that another needs a hundred
+  thousand for. Every position found goes into every queue and is expanded once, by
+  whichever queue gives it first; the others pass over it. So when a queue runs dry,
+  every position found has been expanded (a position leaves a queue only when it is
+  expanded then, or was before), and with it every position reachable from the start,
+  up to the moves left out below, which lose no win: that is the proof that the
+  position cannot be won. The heuristic counts cards not home, how deep the next cards
+  for the foundations (and the ones after them) lie, cards not one rank below the card
+  they lie on, cards over a lower card of their own suit (which must leave before that
+  one can go home), empty rows (a bonus) and moves made. A position's four scores are
+  one packed sum of each row's share (``FIELD`` bits each), so it is scored in one pass.
+- Depth-first, in the plain order of the moves (row by row: home, onto another row,
+  into an empty row), with a table of its own (``_Dive``: keys, parents and a stack of
+  numbers), until it has ``DIVE_SHARE`` of the budget. It wins some deals in a few
+  thousand positions where the queues find nothing in 300,000 (322019), and the other
+  way round. Sharing the queues' frontier made it worse for both: each took the
+  positions the other would have gone on with. When its stack runs dry it has expanded
+  every position it found, and so every reachable one: a proof too.
 
 Moves left out, and why that loses no win:
 
@@ -49,22 +68,27 @@ a card of S that has not moved), nor into an empty row (every row still holds it
 of S). So no card of S ever moves and no row ever empties: the game is lost. The
 largest S is found by shrinking: all the cards to begin with, then the top card of a
 row's part leaves while it fails (a) and (b); as S only shrinks, a card that fails once
-fails for good, and the order does not matter. It is tested on each position taken from
-a queue (many pushed are never taken); deals 1..200 need 2.4 times fewer positions to
-prove lost with it.
+fails for good, and the order does not matter. It is tested on each position expanded
+(many found are never expanded); deals 1..200 need 2.4 times fewer positions to prove
+lost with it.
 """
 
 from __future__ import annotations
 
 import heapq
+from array import array
 
 from ..model.moves import Move, MoveKind
 from ..model.rules import FOUNDATIONS, Rules
 from ..model.state import State
-from .compact import ColumnScores, card_code, raise_found
+from .compact import ColumnScores, card_code
 from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Outcome, Stepped, Verdict
 
-__all__ = ["CastleSearch"]
+__all__ = ["BUDGET", "CastleSearch"]
+
+# Positions a search may keep before it answers "unknown" (the table's partner and
+# --solve alike): a --solve process that reaches it peaks at about 85 MB.
+BUDGET = 400_000
 
 # The queues' heuristic weights (lower scores first): cards not home, how deep the next
 # card of each suit lies (and the one after it), cards not one rank below the card they
@@ -76,26 +100,41 @@ SCAN_WEIGHTS = (
     {**_BASE, "knots": 2, "depth": 2},
     {**_BASE, "home": 8, "breaks": 2},
 )
-# Which queue takes the next position out, in turn: the first one every other time.
+# Which queue the best-first turn takes its next position from: the first every other time.
 ROTATION = (0, 1, 0, 2, 0, 3)
+# The turns, each (strategy, positions found): the best-first queues in rotation (BEST),
+# or the depth-first dive (DIVE), until the dive has DIVE_SHARE of the budget.
+BEST, DIVE = "best", "dive"
+SCHEDULE = ((DIVE, 1000), (BEST, 2000))
+DIVE_SHARE = 0.25
+
+FIELD = 32  # bits of one queue's score in the packed sum of all four
+MASK = (1 << FIELD) - 1
+SCALE = 16  # scores are kept as whole sixteenths
+ROW_OFFSET = 256  # added to each row's share, so that an empty row's bonus stays positive
+COARSE = 2  # a queue orders positions by quarters of a unit of score (then the first found first)
+LANE = MASK >> COARSE
+NO_PARENT = 0xFFFFFFFF  # the start's parent
+JOIN = b"\0".join  # a key's rows are parted by a zero byte (no card has rank 0)
+ONES = b"\1" * 64
 
 
-class _Scores:
-    """One set of weights: a position's score, each row's share kept per foundations."""
+def _pack(values) -> int:
+    """Four queues' scores as one int, FIELD bits each: sums of packs add field by field."""
+    return sum(value << (FIELD * number) for number, value in enumerate(values))
+
+
+def _raise(found: bytes, suit: int) -> bytes:
+    return found[:suit] + bytes((found[suit] + 1,)) + found[suit + 1 :]
+
+
+class _Weights:
+    """One set of weights: each row's share of a position's score."""
 
     def __init__(self, weights: dict):
         self.weights = weights
-        self.home = weights["home"]
-        self.g = weights["g"]
-        self.tables: dict[tuple, ColumnScores] = {}
 
-    def score(self, rows: tuple, found: tuple, home: int, depth: int) -> float:
-        table = self.tables.get(found)
-        if table is None:
-            table = self.tables[found] = ColumnScores(self.row_score, found)
-        return sum(map(table.__getitem__, rows)) + self.home * (52 - home) + self.g * depth
-
-    def row_score(self, row: bytes, found: tuple) -> float:
+    def row_score(self, row: bytes, found: bytes) -> float:
         w = self.weights
         if not row:
             return -w["empty"]
@@ -120,91 +159,99 @@ class _Scores:
 
 
 class CastleSearch(Stepped):
-    """Best-first search for a win from any position of Beleaguered Castle; see the
-    module notes. It serves any game of its rules (rows of the rules' ``tableau`` only,
-    building down regardless of suit one card at a time, any card into an empty row,
-    nothing back from the foundations), with any number of rows and any cards home,
-    aces or not. ``without`` is accepted as the other searches accept it: this one only
-    ever makes plain moves, so there is nothing for it to leave out."""
+    """Best-first and depth-first search, taking turns, for a win from any position of
+    Beleaguered Castle; see the module notes. It serves any game of its rules (rows of
+    the rules' ``tableau`` only, building down regardless of suit one card at a time, any
+    card into an empty row, nothing back from the foundations), with any number of rows
+    and any cards home, aces or not. ``without`` is accepted as the other searches accept
+    it: this one only ever makes plain moves, so there is nothing for it to leave out."""
 
     def __init__(self, rules: Rules, state: State, *, max_positions: int, without=frozenset()):
         self.names = rules.tableau
         self.max_positions = max_positions
-        self.safe_cache: dict[tuple, frozenset] = {}
-        self.stuck_tables: dict[tuple, dict] = {}  # found -> row -> _candidates
-        self.scores = [_Scores(weights) for weights in SCAN_WEIGHTS]
-        # steps[row][destination]: a move as a one-move tuple, shared by the positions
-        # it leads to (a row's index, or a foundation's name, as the destination)
-        self.steps = [
-            {
-                **{target: ((name, other),) for target, other in enumerate(self.names)},
-                **{home: ((name, home),) for home in FOUNDATIONS},
-            }
-            for name in self.names
-        ]
+        self.card_cache: dict[bytes, tuple] = {}  # found -> (safe cards, next cards)
+        self.stuck_tables: dict[bytes, dict] = {}  # found -> row -> _candidates
+        self.score_tables: dict[bytes, ColumnScores] = {}  # found -> row -> packed scores
+        self.weights = [_Weights(weights) for weights in SCAN_WEIGHTS]
+        self.home_packed = _pack(round(w["home"] * SCALE) for w in SCAN_WEIGHTS)
+        self.g_packed = _pack(round(w["g"] * SCALE) for w in SCAN_WEIGHTS)
         piles = state.piles
         rows = [bytes(card_code(card) for card in piles[name]) for name in self.names]
-        found = tuple(len(piles[name]) for name in FOUNDATIONS)
-        first: list = []
-        found = self._settle(rows, found, first)
-        self.seen = {b"\0".join(sorted(rows))}
-        root = [tuple(rows), found, (None, tuple(first)), 0]
-        self.queues: list[list] = [[(0, root)] for _ in self.scores]
-        self.counter = 0  # ties go to the position found first
+        found = bytes(len(piles[name]) for name in FOUNDATIONS)
+        self.start = (tuple(rows), found)
+        found = self._settle(rows, found)
+        key = found + JOIN(sorted(rows))
+        # The positions found, by number: key, parent, moves from the start, expanded yet
+        self.keys = [key]
+        self.seen = {key}
+        self.parent = array("I", [NO_PARENT])
+        self.depth = array("I", [0])
+        self.expanded = bytearray(1)
+        # One queue per set of weights: score -> the positions of that score, in the
+        # order found; a heap of the scores that have positions; score -> how many of
+        # that score's positions were taken out already (where any were).
+        self.queues: list[tuple[dict, list, dict]] = [
+            ({0: array("I", [0])}, [0], {}) for _ in SCAN_WEIGHTS
+        ]
+        # each queue with the shift that takes its score out of a packed sum
+        self.lanes = [
+            (buckets, heap, FIELD * number + COARSE)
+            for number, (buckets, heap, _) in enumerate(self.queues)
+        ]
+        self.dive = _Dive(key)
+        self.phase = 0
+        self.phase_end = SCHEDULE[0][1]
         self.turn = 0
+        self.won = -1
         self.dropped = 0  # dead positions left out
         self.verdict: Verdict | None = None
         if sum(found) == 52:
-            self.verdict = self._conclude(SOLVED, (None, tuple(first)))
+            self.verdict = self._conclude(SOLVED, 0, self)
 
     @property
     def positions(self) -> int:
-        return len(self.seen)
+        return len(self.keys) + len(self.dive.keys)
 
     # -------------------------------------------------------------- safe moves home
-    def _safe_cards(self, found: tuple) -> frozenset:
-        """The cards that may go home now and are safe there (see the module notes):
-        every foundation holds at least the card's rank less two cards."""
-        cards = self.safe_cache.get(found)
+    def _cards(self, found: bytes) -> tuple:
+        """(the cards that may go home now and are safe there, see the module notes;
+        the cards that may go home now)."""
+        cards = self.card_cache.get(found)
         if cards is None:
             least = min(found)
-            cards = self.safe_cache[found] = frozenset(
-                (found[suit] + 1) * 4 + suit
-                for suit in range(4)
-                if found[suit] < 13 and least >= found[suit] - 1
+            cards = self.card_cache[found] = (
+                frozenset(
+                    (found[suit] + 1) * 4 + suit
+                    for suit in range(4)
+                    if found[suit] < 13 and least >= found[suit] - 1
+                ),
+                frozenset((found[suit] + 1) * 4 + suit for suit in range(4) if found[suit] < 13),
             )
         return cards
 
-    def _settle(self, rows: list, found: tuple, moves: list) -> tuple:
-        """Play every safe card home (listed in ``moves``), the rows in place; return the
-        new foundation counts."""
-        names = self.names
+    def _settle(self, rows: list, found: bytes, moves: list | None = None) -> bytes:
+        """Play every safe card home, the rows changed in place (the moves listed in
+        ``moves``, if given); return the new foundation counts."""
         while True:
-            safe = self._safe_cards(found)
+            safe = self._cards(found)[0]
             for index, row in enumerate(rows):
                 if row and row[-1] in safe:
                     card = row[-1]
                     rows[index] = row[:-1]
-                    moves.append((names[index], FOUNDATIONS[card & 3]))
-                    found = raise_found(found, card & 3)
+                    if moves is not None:
+                        moves.append((self.names[index], FOUNDATIONS[card & 3]))
+                    found = _raise(found, card & 3)
                     break
             else:
                 return found
 
-    def _settled(self, rows: list, found: tuple, step: tuple) -> tuple:
-        """A child after ``step``: (rows, found, moves) with the safe cards home."""
-        more: list = []
-        found = self._settle(rows, found, more)
-        return tuple(rows), found, step + tuple(more) if more else step
-
     # -------------------------------------------------------------- children
-    def children(self, rows: tuple, found: tuple) -> list:
-        """Every position one move away, settled: (rows, found, moves), the moves a tuple
-        of (source, destination) pile names."""
+    def children(self, rows: list, found: bytes) -> list:
+        """Every position one move away, settled, as (key, rows, found)."""
         out = []
         append = out.append
-        settled = self._settled
-        safe = self._safe_cards(found)
+        safe, following = self._cards(found)
+        settle = self._settle
         by_rank: dict[int, list] = {}  # rank -> the rows whose outer card has it
         empty = -1
         for index, row in enumerate(rows):
@@ -216,35 +263,74 @@ class CastleSearch(Stepped):
                     by_rank[rank] = [index]
             elif empty < 0:
                 empty = index
-        steps = self.steps
         for index, row in enumerate(rows):
             if not row:
                 continue
             card = row[-1]
-            suit = card & 3
             rest = row[:-1]
             # Only a move that frees a safe card or sends one home needs settling.
             freed = bool(rest) and rest[-1] in safe
-            if (found[suit] + 1) * 4 + suit == card:
-                new = list(rows)
+            if card in following:
+                new = rows.copy()
                 new[index] = rest
-                append(settled(new, raise_found(found, suit), steps[index][FOUNDATIONS[suit]]))
+                home = settle(new, _raise(found, card & 3))
+                append((home + JOIN(sorted(new)), new, home))
             for target in by_rank.get((card >> 2) + 1, ()):
-                new = list(rows)
+                new = rows.copy()
                 new[index] = rest
                 new[target] = rows[target] + row[-1:]
-                step = steps[index][target]
-                append(settled(new, found, step) if freed else (tuple(new), found, step))
+                if freed:
+                    home = settle(new, found)
+                    append((home + JOIN(sorted(new)), new, home))
+                else:
+                    append((found + JOIN(sorted(new)), new, found))
             if empty >= 0 and rest:
-                new = list(rows)
+                new = rows.copy()
                 new[index] = rest
                 new[empty] = row[-1:]
-                step = steps[index][empty]
-                append(settled(new, found, step) if freed else (tuple(new), found, step))
+                if freed:
+                    home = settle(new, found)
+                    append((home + JOIN(sorted(new)), new, home))
+                else:
+                    append((found + JOIN(sorted(new)), new, found))
+        return out
+
+    def successors(self, rows: list, found: bytes) -> list:
+        """The moves ``children`` makes, from rows in their real order: (rows, found,
+        moves), the moves a list of (source, destination) pile names."""
+        names = self.names
+        following = self._cards(found)[1]
+        empty = rows.index(b"") if b"" in rows else -1
+        out = []
+        for index, row in enumerate(rows):
+            if not row:
+                continue
+            card = row[-1]
+            targets = [
+                target
+                for target, other in enumerate(rows)
+                if other and other[-1] >> 2 == (card >> 2) + 1
+            ]
+            if empty >= 0 and len(row) > 1:
+                targets.append(empty)
+            if card in following:
+                targets.append(-1)
+            for target in targets:
+                new = list(rows)
+                new[index] = row[:-1]
+                if target < 0:
+                    moves = [(names[index], FOUNDATIONS[card & 3])]
+                    home = _raise(found, card & 3)
+                else:
+                    moves = [(names[index], names[target])]
+                    new[target] = rows[target] + row[-1:]
+                    home = found
+                home = self._settle(new, home, moves)
+                out.append((new, home, moves))
         return out
 
     # -------------------------------------------------------------- dead positions
-    def _candidates(self, row: bytes, found: tuple) -> tuple:
+    def _candidates(self, row: bytes, found: bytes) -> tuple:
         """The cards of the row that could be the top of its part of S (module notes),
         from the outer card in, as (index, card, parents, lowers): ``parents`` the cards
         of the rank above not home and not in this row, ``lowers`` the lower cards of its
@@ -275,119 +361,256 @@ class CastleSearch(Stepped):
             out.append((index, card, tuple(p for p in parents if p not in row), lowers))
         return tuple(out)
 
-    def dead(self, rows: tuple, found: tuple) -> bool:
+    def dead(self, rows, found: bytes) -> bool:
         """Whether a bottom part of every row can never move (module notes)."""
         if b"" in rows:
             return False
-        table = self.stuck_tables.setdefault(found, {})
-        # A first pass without looking at the other rows: an outer card is never under
-        # a card of S, so a card whose parent is one fails for good.
+        table = self.stuck_tables.get(found)
+        if table is None:
+            table = self.stuck_tables[found] = {}
+        every = list(map(table.get, rows))
+        if None in every:
+            for number, row in enumerate(rows):
+                if every[number] is None:
+                    every[number] = table[row] = self._candidates(row, found)
+        if () in every:
+            return False
+        # A first pass without looking further: an outer card is never under a card of
+        # S, so a card whose parent is one fails for good (and is skipped below too).
         outer = {row[-1] for row in rows}
-        lists = []
-        for row in rows:
-            cands = table.get(row)
-            if cands is None:
-                cands = table[row] = self._candidates(row, found)
-            cands = [cand for cand in cands if outer.isdisjoint(cand[2])]
-            if not cands:
-                return False
-            lists.append(cands)
-        where = {
-            card: (number, index)
-            for number, row in enumerate(rows)
-            for index, card in enumerate(row)
-        }
-        height = [cands[0][0] + 1 for cands in lists]  # how many cards of each row are in S
-        at = [0] * len(rows)  # each row's current candidate
-        changed = True
-        while changed:
-            changed = False
-            for number, cands in enumerate(lists):
-                while not self._holds(cands[at[number]], where, height):
-                    at[number] += 1
-                    if at[number] == len(cands):
-                        return False
-                    height[number] = cands[at[number]][0] + 1
-                    changed = True
-        return True
-
-    @staticmethod
-    def _holds(candidate: tuple, where: dict, height: list) -> bool:
-        """(a) and (b) of the module notes for the top card of a row's part of S."""
-        _, _, parents, lowers = candidate
-        if lowers is not None:
-            for lower in lowers:
-                number, index = where[lower]
-                if index < height[number]:
+        at = []  # each row's current candidate
+        for cands in every:
+            for number, cand in enumerate(cands):
+                if outer.isdisjoint(cand[2]):
+                    at.append(number)
                     break
             else:
                 return False
-        for parent in parents:
-            number, index = where[parent]
-            if index + 1 >= height[number]:
-                return False
+        # Where each card lies in the rows written out one after the other, a zero byte
+        # after each, and which of those places hold cards of S (a flag byte each).
+        flat = JOIN(rows)
+        where = dict(zip(flat, range(len(flat))))
+        inside = bytearray(len(flat) + 1)
+        starts = []
+        start = 0
+        for number, row in enumerate(rows):
+            starts.append(start)
+            height = every[number][at[number]][0] + 1
+            inside[start : start + height] = ONES[:height]
+            start += len(row) + 1
+        changed = True
+        while changed:
+            changed = False
+            for number, cands in enumerate(every):
+                index = at[number]
+                while True:
+                    # (a) and (b) of the module notes for the top card of the row's part
+                    _, _, parents, lowers = cands[index]
+                    holds = True
+                    if lowers is not None:
+                        for lower in lowers:
+                            if inside[where[lower]]:
+                                break
+                        else:
+                            holds = False
+                    if holds:
+                        for parent in parents:
+                            if not inside[where[parent] + 1]:
+                                holds = False
+                                break
+                    if holds:
+                        break
+                    top = starts[number] + cands[index][0]
+                    index += 1
+                    while index < len(cands) and not outer.isdisjoint(cands[index][2]):
+                        index += 1
+                    if index == len(cands):
+                        return False
+                    height = starts[number] + cands[index][0] + 1
+                    inside[height : top + 1] = bytes(top + 1 - height)
+                    changed = True
+                at[number] = index
         return True
 
-    # -------------------------------------------------------------- running
-    def _advance(self) -> Verdict | None:
-        outcome = self._expand()
-        return None if outcome is None else self._conclude(*outcome)
+    # -------------------------------------------------------------- scores
+    def _row_scores(self, row: bytes, found: bytes) -> int:
+        return _pack(round(w.row_score(row, found) * SCALE) + ROW_OFFSET for w in self.weights)
 
-    def _expand(self) -> tuple | None:
-        """Take positions from the queues in turn, expanding each one not expanded yet,
-        until there is a verdict, (status, the winning node or None), or the step is
-        over."""
-        queues, seen, scores = self.queues, self.seen, self.scores
-        pop, push = heapq.heappop, heapq.heappush
-        children, dead = self.children, self.dead
-        counter, turn = self.counter, self.turn
-        while True:
-            queue = queues[ROTATION[turn % len(ROTATION)]]
-            turn += 1
-            while queue and queue[0][1][0] is None:
-                pop(queue)  # expanded already, taken from another queue
-            if not queue:
-                return UNSOLVABLE, None  # every position reached was expanded
-            item = pop(queue)[1]
-            rows, found, node, depth = item
-            item[0] = None  # expanded: the other queues skip it
-            if dead(rows, found):
-                self.dropped += 1
-                fresh = ()
+    # -------------------------------------------------------------- running
+    def _expand(self, index: int) -> list:
+        """Expand a position: find its children, queue the new ones in every queue and
+        return their numbers; a win found sets ``won``."""
+        self.expanded[index] = 1
+        key = self.keys[index]
+        found = key[:4]
+        rows = key[4:].split(b"\0")
+        if self.dead(rows, found):
+            self.dropped += 1
+            return []
+        seen, keys = self.seen, self.keys
+        add_key, add_parent = keys.append, self.parent.append
+        add_depth, add_flag = self.depth.append, self.expanded.append
+        depth = self.depth[index] + 1
+        tables = self.score_tables
+        home_packed, g_term = self.home_packed, depth * self.g_packed
+        push = heapq.heappush
+        lanes = self.lanes
+        out = []
+        for ckey, crows, cfound in self.children(rows, found):
+            if ckey in seen:
+                continue
+            seen.add(ckey)
+            number = len(keys)
+            add_key(ckey)
+            add_parent(index)
+            add_depth(depth)
+            add_flag(0)
+            home = sum(cfound)
+            if home == 52:
+                self.won = number
+                return []
+            table = tables.get(cfound)
+            if table is None:
+                table = tables[cfound] = ColumnScores(self._row_scores, cfound)
+            total = sum(map(table.__getitem__, crows)) + (52 - home) * home_packed + g_term
+            for buckets, heap, shift in lanes:
+                score = total >> shift & LANE
+                bucket = buckets.get(score)
+                if bucket is None:
+                    buckets[score] = array("I", (number,))
+                    push(heap, score)
+                else:
+                    bucket.append(number)
+            out.append(number)
+        return out
+
+    def _take(self, queue: int) -> int:
+        """The best position of a queue not expanded yet, taken out (the first found of
+        those of the best score); -1 if none is left."""
+        buckets, heap, taken = self.queues[queue]
+        expanded = self.expanded
+        while heap:
+            score = heap[0]
+            bucket = buckets[score]
+            at = taken.get(score, 0)
+            number = bucket[at]
+            at += 1
+            if at == len(bucket):
+                heapq.heappop(heap)
+                del buckets[score]
+                taken.pop(score, None)
             else:
-                fresh = children(rows, found)
-                depth += 1
-            for crows, cfound, moves in fresh:
-                key = b"\0".join(sorted(crows))
-                if key not in seen:
-                    seen.add(key)
-                    home = sum(cfound)
-                    if home == 52:
-                        return SOLVED, (node, moves)
-                    new = [crows, cfound, (node, moves), depth]
-                    counter += 1
-                    for scorer, target in zip(scores, queues):
-                        score = scorer.score(crows, cfound, home, depth)
-                        push(target, (round(score * 16) << 40 | counter, new))
-            if len(seen) >= self.max_positions:
-                return UNKNOWN, None
-            if len(seen) >= self.pause_at:
-                self.counter, self.turn = counter, turn
+                taken[score] = at
+            if not expanded[number]:
+                return number
+        return -1
+
+    def _dive(self) -> int:
+        """One step of the dive: expand the position on top of its stack. Returns the
+        number of a win it found, -2 if its stack is empty (it has seen everything it
+        can reach: no win), -1 otherwise."""
+        dive = self.dive
+        if not dive.stack:
+            return -2
+        number = dive.stack.pop()
+        key = dive.keys[number]
+        found = key[:4]
+        rows = key[4:].split(b"\0")
+        if self.dead(rows, found):
+            return -1
+        seen, keys, parent = dive.seen, dive.keys, dive.parent
+        fresh = []
+        for ckey, _, cfound in self.children(rows, found):
+            if ckey not in seen:
+                seen.add(ckey)
+                fresh.append(len(keys))
+                keys.append(ckey)
+                parent.append(number)
+                if sum(cfound) == 52:
+                    return fresh[-1]
+        fresh.reverse()  # the first child found is expanded first
+        dive.stack.extend(fresh)
+        return -1
+
+    def _advance(self) -> Verdict | None:
+        while True:
+            kind, _ = SCHEDULE[self.phase]
+            if kind == BEST:
+                number = self._take(ROTATION[self.turn % len(ROTATION)])
+                self.turn += 1
+                if number < 0:
+                    return self._conclude(UNSOLVABLE)
+                self._expand(number)
+                if self.won >= 0:
+                    return self._conclude(SOLVED, self.won)
+            else:
+                number = self._dive()
+                if number >= 0:
+                    return self._conclude(SOLVED, number, self.dive)
+                if number == -2:
+                    return self._conclude(UNSOLVABLE)
+            positions = len(self.keys) + len(self.dive.keys)
+            if positions >= self.max_positions:
+                return self._conclude(UNKNOWN)
+            if positions >= self.phase_end:
+                self._next_turn(positions)
+            if positions >= self.pause_at:
                 return None
 
-    def _conclude(self, status: Outcome, node) -> Verdict:
-        """The verdict, with the moves that lead to ``node`` (a win) if there is one."""
-        chunks = []
-        while node is not None:
-            node, moves = node
-            chunks.append(moves)
-        moves = [
-            Move(MoveKind.MOVE, src, dst, 1) for chunk in reversed(chunks) for src, dst in chunk
-        ]
-        for queue in self.queues:
-            queue.clear()
+    def _next_turn(self, positions: int) -> None:
+        """Pass the turn on; the dive's turns are over once it has ``DIVE_SHARE`` of the
+        budget."""
+        while True:
+            self.phase = (self.phase + 1) % len(SCHEDULE)
+            kind, length = SCHEDULE[self.phase]
+            if kind == BEST or len(self.dive.keys) < self.max_positions * DIVE_SHARE:
+                self.phase_end = positions + length
+                return
+
+    def _conclude(self, status: Outcome, number: int = -1, table=None) -> Verdict:
+        """The verdict, with the moves that lead to position ``number`` (a win) if any, a
+        position of ``table`` (the best-first queues' by default)."""
+        moves = [Move(MoveKind.MOVE, src, dst, 1) for src, dst in self._line(number, table or self)]
+        for buckets, heap, taken in self.queues:
+            buckets.clear()
+            heap.clear()
+            taken.clear()
+        del self.dive.stack[:]
         gave_up = GaveUp.POSITIONS if status == UNKNOWN else None
         return Verdict(status, moves, self.positions, self.seconds, gave_up)
+
+    def _line(self, number: int, table) -> list:
+        """The moves from the start to position ``number`` of ``table`` (none if it is
+        -1): the path of parents, each step found again among the moves from the rows in
+        their real order."""
+        if number < 0:
+            return []
+        path = []
+        while number != NO_PARENT:
+            path.append(table.keys[number])
+            number = table.parent[number]
+        rows, found = list(self.start[0]), self.start[1]
+        line: list = []
+        found = self._settle(rows, found, line)
+        for key in reversed(path[:-1]):
+            for rows, found, moves in self.successors(rows, found):
+                if found + JOIN(sorted(rows)) == key:
+                    line += moves
+                    break
+            else:  # pragma: no cover - children and successors make the same moves
+                raise AssertionError("a step of the line was not found again")
+        return line
+
+
+class _Dive:
+    """The depth-first dive's own table: keys by number, each one's parent, and the stack
+    of the positions found and not expanded yet."""
+
+    def __init__(self, key: bytes):
+        self.keys = [key]
+        self.seen = {key}
+        self.parent = array("I", [NO_PARENT])
+        self.stack = array("I", [0])
 
 
 # The search solve.py makes for the games whose definition names this module as solver.
