@@ -151,7 +151,7 @@ def test_assets_are_found_in_the_checkout():
     assert (asset_dir("sprites") / "icon.png").is_file()
 
 
-def test_the_wheel_ships_every_package_the_sounds_and_the_icon(tmp_path):
+def test_the_wheel_ships_every_package_the_sounds_the_icon_and_the_fonts(tmp_path):
     """What `pipx install .` installs, built from a copy so no build files land here."""
     src = tmp_path / "src"
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
@@ -171,6 +171,8 @@ def test_the_wheel_ships_every_package_the_sounds_and_the_icon(tmp_path):
         assert init.relative_to(ROOT).as_posix() in names
     assert {f"solitaire/sounds/{name}" for name in SOUNDS} <= names
     assert "solitaire/sprites/icon.png" in names
+    fonts = ("FiraSans-Regular.ttf", "FiraSans-Bold.ttf", "OFL.txt")
+    assert {f"solitaire/fonts/{name}" for name in fonts} <= names
     entry_points = zipfile.ZipFile(wheel).read(
         f"solitaire-{__version__}.dist-info/entry_points.txt"
     )
@@ -270,12 +272,14 @@ def test_the_build_is_a_windowed_folder_with_every_module_of_the_game():
     assert "--collect-submodules=solitaire" in args  # the games are found at run time
 
 
-def test_packages_named_for_their_data_are_collected_and_installed():
+def test_the_build_carries_the_ui_fonts_and_their_licence():
     build_exe = import_build_exe()
-    args = build_exe.pyinstaller_args(["somefont", "otherdata"])
-    assert {"--collect-data=somefont", "--collect-data=otherdata"} <= set(args)
-    assert build_exe.missing_packages(build_exe.DATA_PACKAGES) == []
-    assert build_exe.missing_packages(["no_such_package_here"]) == ["no_such_package_here"]
+    sep = ";" if sys.platform == "win32" else ":"
+    fonts = ROOT / "solitaire" / "fonts"
+    assert f"--add-data={fonts}{sep}solitaire/fonts" in build_exe.pyinstaller_args()
+    assert {"FiraSans-Regular.ttf", "FiraSans-Bold.ttf", "OFL.txt"} <= {
+        path.name for path in fonts.iterdir()
+    }
 
 
 def test_the_archive_is_named_for_version_and_platform():

@@ -15,7 +15,6 @@ libraries, its default font). Work files go to build/pyinstaller.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import platform
 import stat
@@ -26,12 +25,6 @@ import tarfile
 import zipfile
 from pathlib import Path
 
-# Python packages (import names) whose data files the game reads at run time, each collected
-# into the build with PyInstaller's --collect-data: without them the game falls back quietly.
-DATA_PACKAGES: list[str] = [
-    "fontpkg_fira_sans",  # the UI's text faces (solitaire/ui/theme.py)
-]
-
 ROOT = Path(__file__).resolve().parents[1]
 NAME = "Solitaire"
 ICON_PNG = ROOT / "sprites" / "icon.png"
@@ -41,6 +34,9 @@ DIST = ROOT / "dist"
 # (solitaire/ui/face_cache.py); shipped beside its compiled module, the build reuses them
 # instead of drawing 52 faces on every launch (~25 ms).
 FINGERPRINTED_SOURCES = ["solitaire/ui/card_art.py"]
+# Data files inside the package, which PyInstaller collects only when told: the UI's two font
+# faces with their licence (solitaire/ui/theme.py finds them beside the package's modules).
+PACKAGE_DATA = ["solitaire/fonts"]
 
 
 def ico_from_png(png: bytes) -> bytes:
@@ -93,13 +89,14 @@ def version() -> str:
     return __version__
 
 
-def pyinstaller_args(data_packages: list[str] = DATA_PACKAGES) -> list[str]:
+def pyinstaller_args() -> list[str]:
     sep = ";" if sys.platform == "win32" else ":"  # --add-data SOURCE<sep>DEST
     icon = platform_icon()
     sources = [
         f"--add-data={ROOT / path}{sep}{Path(path).parent.as_posix()}"
         for path in FINGERPRINTED_SOURCES
     ]
+    package_data = [f"--add-data={ROOT / path}{sep}{path}" for path in PACKAGE_DATA]
     return [
         "--noconfirm",
         "--clean",
@@ -111,10 +108,10 @@ def pyinstaller_args(data_packages: list[str] = DATA_PACKAGES) -> list[str]:
         f"--add-data={ROOT / 'sounds'}{sep}sounds",
         f"--add-data={ICON_PNG}{sep}sprites",
         *sources,
+        *package_data,
         # Games are found by listing their folder at run time (solitaire/model/games), which
         # PyInstaller's import analysis cannot follow: take every module of the game.
         "--collect-submodules=solitaire",
-        *[f"--collect-data={package}" for package in data_packages],
         # solitaire/bootstrap.py shows a failure to start in a Tk box where Python has Tk;
         # bundled, Tk and the X libraries it pulls in would add 11 MB for a message that
         # on Linux mostly says "no display", where no box can open anyway.
@@ -171,10 +168,6 @@ def write_linux_launcher(folder: Path) -> None:
     launcher.chmod(launcher.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
 
 
-def missing_packages(packages: list[str]) -> list[str]:
-    return [package for package in packages if importlib.util.find_spec(package) is None]
-
-
 def main() -> int:
     try:
         import PyInstaller.__main__
@@ -182,14 +175,6 @@ def main() -> int:
         print(
             f"build_exe.py: PyInstaller is not installed: run '{sys.executable} -m pip install "
             "pyinstaller'",
-            file=sys.stderr,
-        )
-        return 2
-    missing = missing_packages(DATA_PACKAGES)
-    if missing:
-        print(
-            f"build_exe.py: {', '.join(missing)} not installed (the game reads its data): run "
-            f"'{sys.executable} -m pip install -r requirements.txt'",
             file=sys.stderr,
         )
         return 2
