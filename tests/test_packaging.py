@@ -146,6 +146,25 @@ def test_pyproject_declares_the_gui_script_and_version():
     assert callable(run)
 
 
+def requirement_lines(name: str) -> list[str]:
+    lines = (ROOT / name).read_text().splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+def test_players_install_only_what_the_game_needs():
+    """requirements.txt is the game's dependencies; requirements-dev.txt adds the tests'
+    (the [test] extra), and the README's test command installs it."""
+    tomllib = pytest.importorskip("tomllib")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert requirement_lines("requirements.txt") == project["dependencies"]
+    dev = requirement_lines("requirements-dev.txt")
+    assert dev == ["-r requirements.txt", *project["optional-dependencies"]["test"]]
+    assert any(line.startswith("hypothesis") for line in dev)
+    readme = (ROOT / "README.md").read_text()
+    assert "pip install -r requirements-dev.txt && .venv/bin/python -m pytest" in readme
+    assert "-r requirements-dev.txt" in (ROOT / ".ci" / "run").read_text()
+
+
 def test_assets_are_found_in_the_checkout():
     assert asset_dir("sounds") == ROOT / "sounds"
     assert (asset_dir("sprites") / "icon.png").is_file()
