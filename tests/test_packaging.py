@@ -176,7 +176,7 @@ def test_the_wheel_ships_every_package_the_sounds_the_icon_and_the_fonts(tmp_pat
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     for name in ("solitaire", "sounds", "sprites"):
         shutil.copytree(ROOT / name, src / name, ignore=ignore)
-    for name in ("pyproject.toml", "setup.py", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "README.md", "LICENSE"):
         shutil.copy(ROOT / name, src / name)
     result = python(
         "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path / "wheel"), str(src)
@@ -196,6 +196,10 @@ def test_the_wheel_ships_every_package_the_sounds_the_icon_and_the_fonts(tmp_pat
         f"solitaire-{__version__}.dist-info/entry_points.txt"
     )
     assert b"[gui_scripts]\nsolitaire = solitaire.__main__:run" in entry_points
+    info = f"solitaire-{__version__}.dist-info"
+    assert {f"{info}/licenses/LICENSE", f"{info}/licenses/solitaire/fonts/OFL.txt"} <= names
+    metadata = zipfile.ZipFile(wheel).read(f"{info}/METADATA").decode()
+    assert "License-Expression: GPL-3.0-or-later" in metadata.splitlines()
 
 
 # ---- the Linux desktop launcher
@@ -299,6 +303,51 @@ def test_the_build_carries_the_ui_fonts_and_their_licence():
     assert {"FiraSans-Regular.ttf", "FiraSans-Bold.ttf", "OFL.txt"} <= {
         path.name for path in fonts.iterdir()
     }
+
+
+def test_the_build_carries_the_licence_and_the_third_party_notices(tmp_path):
+    build_exe = import_build_exe()
+    sep = ";" if sys.platform == "win32" else ":"
+    args = build_exe.pyinstaller_args()
+    for name in ("LICENSE", "THIRD-PARTY-NOTICES.txt"):
+        assert f"--add-data={ROOT / name}{sep}." in args  # inside the bundle (a .app too)
+    folder = fake_build(tmp_path / "dist")
+    build_exe.add_notices(folder)  # and beside the program on Linux and Windows
+    assert (folder / "LICENSE").read_bytes() == (ROOT / "LICENSE").read_bytes()
+    notices = (folder / "THIRD-PARTY-NOTICES.txt").read_text(encoding="utf-8")
+    for words in ("PSF-2.0", "LGPL-2.1", "zlib", "FreeType", "OFL-1.1", "Bootloader exception"):
+        assert words in notices, words
+
+
+def bundled_libraries() -> list[str]:
+    """The shared libraries the installed pygame-ce wheel carries (Linux wheels keep them in
+    pygame_ce.libs/, named libNAME-HASH.so...), by name: libSDL2, libpng16 ..."""
+    import pygame
+
+    libs = Path(pygame.__file__).parent.parent / "pygame_ce.libs"
+    names = (re.match(r"(lib[^-.]+(?:-[0-9.]+)?)-[0-9a-f]{8}", p.name) for p in libs.iterdir())
+    return sorted({re.sub(r"-[0-9.]+$", "", m[1]) for m in names if m})
+
+
+def test_the_notices_name_every_library_the_pygame_wheel_bundles():
+    """A new pygame-ce wheel that brings a new library must have it named in the notices."""
+    try:
+        libraries = bundled_libraries()
+    except FileNotFoundError:
+        pytest.skip("this pygame-ce wheel keeps no pygame_ce.libs folder")
+    assert "libSDL2" in libraries and "libfreetype" in libraries
+    notices = (ROOT / "THIRD-PARTY-NOTICES.txt").read_text(encoding="utf-8")
+    assert [name for name in libraries if not re.search(rf"\b{name}\b", notices)] == []
+
+
+def test_the_project_is_gpl_3_or_later():
+    tomllib = pytest.importorskip("tomllib")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["license"] == "GPL-3.0-or-later"
+    assert set(project["license-files"]) == {"LICENSE", "solitaire/fonts/OFL.txt"}
+    licence = (ROOT / "LICENSE").read_text()
+    assert licence.lstrip().startswith("GNU GENERAL PUBLIC LICENSE") and "Version 3" in licence
+    assert not [c for c in project["classifiers"] if c.startswith("License ::")]  # PEP 639
 
 
 def test_the_archive_is_named_for_version_and_platform():

@@ -8,7 +8,9 @@ _internal/; Solitaire.app on macOS) and packs it as dist/Solitaire-<version>-<pl
 a one-file build unpacks its 24 MB into a temporary folder on every launch (about 400 ms
 to the table against 110 ms from source). Windowed: no console on Windows. On Linux the
 folder also holds Solitaire.desktop, a launcher with the game's name for file
-managers that open desktop files. PyInstaller builds for the system it runs on only: build
+managers that open desktop files. The game's LICENSE and THIRD-PARTY-NOTICES.txt (what the
+build bundles, under which licences) go inside the bundle, and on Linux and Windows also
+beside the program. PyInstaller builds for the system it runs on only: build
 on each system you ship for. The pygame-ce wheel brings its own PyInstaller hook (SDL
 libraries, its default font). Work files go to build/pyinstaller.
 """
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import os
 import platform
+import shutil
 import stat
 import struct
 import subprocess
@@ -37,6 +40,10 @@ FINGERPRINTED_SOURCES = ["solitaire/ui/card_art.py"]
 # Data files inside the package, which PyInstaller collects only when told: the UI's two font
 # faces with their licence (solitaire/ui/theme.py finds them beside the package's modules).
 PACKAGE_DATA = ["solitaire/fonts"]
+# The game's licence and the notices of everything the build bundles (the interpreter,
+# pygame-ce and its SDL libraries, PyInstaller's bootloader): inside the bundle, and on Linux
+# and Windows also at the top of the folder, beside the program, where a player sees them.
+NOTICES = ["LICENSE", "THIRD-PARTY-NOTICES.txt"]
 
 
 def ico_from_png(png: bytes) -> bytes:
@@ -97,6 +104,7 @@ def pyinstaller_args() -> list[str]:
         for path in FINGERPRINTED_SOURCES
     ]
     package_data = [f"--add-data={ROOT / path}{sep}{path}" for path in PACKAGE_DATA]
+    notices = [f"--add-data={ROOT / name}{sep}." for name in NOTICES]
     return [
         "--noconfirm",
         "--clean",
@@ -109,6 +117,7 @@ def pyinstaller_args() -> list[str]:
         f"--add-data={ICON_PNG}{sep}sprites",
         *sources,
         *package_data,
+        *notices,
         # Games are found by listing their folder at run time (solitaire/model/games), which
         # PyInstaller's import analysis cannot follow: take every module of the game.
         "--collect-submodules=solitaire",
@@ -168,6 +177,13 @@ def write_linux_launcher(folder: Path) -> None:
     launcher.chmod(launcher.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
 
 
+def add_notices(folder: Path) -> None:
+    """LICENSE and THIRD-PARTY-NOTICES.txt beside the program (a .app keeps them inside,
+    where PyInstaller put them: a file added to a signed bundle would break its seal)."""
+    for name in NOTICES:
+        shutil.copyfile(ROOT / name, folder / name)
+
+
 def main() -> int:
     try:
         import PyInstaller.__main__
@@ -184,6 +200,8 @@ def main() -> int:
     sys.path.insert(0, str(ROOT))  # where --collect-submodules finds the game's package
     PyInstaller.__main__.run(pyinstaller_args())
     folder = shipped_folder()
+    if sys.platform != "darwin":
+        add_notices(folder)
     if sys.platform.startswith("linux"):
         write_linux_launcher(folder)
     archive = pack(folder, DIST / f"{NAME}-{version()}-{platform_tag()}")
