@@ -3,9 +3,10 @@
 A file manager runs main.py with the system's Python, which usually has no pygame-ce: the
 README's setup put it in the checkout's .venv, so the game restarts with that Python. And a
 double-clicked game has no terminal, so whatever stops it from starting is shown in a
-window as well as on stderr (a Tk box; the packaged game leaves Tk out, and MessageBoxW on
-Windows needs none). Only the standard library here: this runs before anything else is
-known to be installed.
+window as well as on stderr: MessageBoxW on Windows; elsewhere a Tk box, or where Python has
+no Tk (the packaged game leaves it out, and many system Pythons come without it) or Tk
+cannot open, the first of zenity, kdialog, xmessage and notify-send that is installed. Only
+the standard library here: this runs before anything else is known to be installed.
 """
 
 from __future__ import annotations
@@ -91,16 +92,21 @@ class Recorder:
 
 
 def show_in_window(message: str) -> bool:
-    """A message box (MessageBoxW on Windows, Tk elsewhere); False where none can open."""
+    """A message box (MessageBoxW on Windows, else Tk or a desktop's dialog program); False
+    where none can open."""
     if sys.platform == "win32":
         import ctypes
 
         ctypes.windll.user32.MessageBoxW(None, message, TITLE, 0x10)  # MB_ICONERROR
         return True
+    return show_with_tk(message) or show_with_a_program(message)
+
+
+def show_with_tk(message: str) -> bool:
     try:
         import tkinter
         from tkinter import messagebox
-    except ImportError:  # a Python built without Tk
+    except ImportError:  # a Python built without Tk, or the packaged game
         return False
     try:
         root = tkinter.Tk()
@@ -110,6 +116,52 @@ def show_in_window(message: str) -> bool:
     messagebox.showerror(TITLE, message, parent=root)
     root.destroy()
     return True
+
+
+def dialog_commands(message: str) -> list[list[str]]:
+    """Programs that show ``message``, best first: GNOME's and KDE's dialogs, X's own
+    xmessage (in almost every X installation), and a desktop notice as the last resort.
+    The message is one argument, never read as options or markup."""
+    return [
+        ["zenity", "--error", "--no-markup", f"--title={TITLE}", f"--text={message}"],
+        ["kdialog", "--title", TITLE, "--error", message],
+        ["xmessage", "-center", "-title", TITLE, "-buttons", "OK:0", "-default", "OK", message],
+        ["notify-send", "--urgency=critical", TITLE, message],
+    ]
+
+
+def show_with_a_program(message: str) -> bool:
+    """The first dialog program installed that shows the message (and exits with 0 once it
+    is read); none without a display to show it on."""
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return False
+    import shutil
+    import subprocess
+
+    env = dict(os.environ)
+    if getattr(sys, "frozen", False):  # the packaged game: not its own libraries for them
+        original = env.pop("LD_LIBRARY_PATH_ORIG", None)
+        env.pop("LD_LIBRARY_PATH", None)
+        if original is not None:
+            env["LD_LIBRARY_PATH"] = original
+    for name, *args in dialog_commands(message):
+        program = shutil.which(name)
+        if program is None:
+            continue
+        try:
+            shown = subprocess.run(
+                [program, *args],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                env=env,
+                check=False,
+            )
+        except OSError:
+            continue
+        if shown.returncode == 0:
+            return True
+    return False
 
 
 def run_game(argv: list[str]) -> int:

@@ -229,12 +229,20 @@ def play(argv: list[str], err=sys.stderr) -> int:
         if "pygame" not in (error.name or str(error)):
             raise  # something else is broken: not a missing pygame
         report(
-            "pygame-ce is not installed: run 'python3 -m pip install -r requirements.txt' "
-            "(the text commands work without it)",
-            err,
+            f"pygame-ce is not installed: {setup_advice()} (the text commands work without it)", err
         )
         return 2
     return run_app(args, deal, options, err)
+
+
+def setup_advice() -> str:
+    """The README's setup, to be run in the folder that holds the game (its checkout)."""
+    folder = Path(__file__).absolute().parent.parent
+    if sys.platform == "win32":
+        steps = "'py -m venv .venv', then '.venv\\Scripts\\pip install -r requirements.txt'"
+    else:
+        steps = "'python3 -m venv .venv && .venv/bin/pip install -r requirements.txt'"
+    return f"in the game's folder ({folder}) run {steps}"
 
 
 def run(argv: list[str], out=None, err=None) -> int:
