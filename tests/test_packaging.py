@@ -7,9 +7,9 @@ import configparser
 import os
 import platform
 import re
-import shlex
 import shutil
 import stat
+import struct
 import subprocess
 import sys
 import tarfile
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from solitaire import __version__
+from solitaire import APP_ID, __version__
 from solitaire.assets import asset_dir
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -212,37 +212,71 @@ def read_desktop(path: Path) -> configparser.SectionProxy:
     return parser["Desktop Entry"]
 
 
+DESKTOP_FILE = ROOT / "data" / f"{APP_ID}.desktop"
+METAINFO = ROOT / "data" / f"{APP_ID}.metainfo.xml"
+
+
 def test_desktop_file_has_the_required_keys():
-    entry = read_desktop(ROOT / "solitaire.desktop")
+    entry = read_desktop(DESKTOP_FILE)
     assert entry["Type"] == "Application"
     assert entry["Name"] == "Solitaire"
     assert entry["Comment"]
-    assert entry["Exec"] and entry["Icon"]
+    assert entry["Exec"]
     assert entry["Terminal"] == "false"
     assert entry["Categories"] == "Game;CardGame;"
-    assert entry["StartupWMClass"] == "solitaire"  # app.py sets SDL_VIDEO_X11_WMCLASS to it
+    # The icon by name (the hicolor theme's), and the window's class: both the app's id.
+    assert entry["Icon"] == entry["StartupWMClass"] == APP_ID
 
 
-@pytest.mark.skipif(sys.platform == "win32" or not shutil.which("bash"), reason="needs bash")
-def test_install_desktop_writes_a_launcher_that_starts_this_checkout(tmp_path):
-    if not (ROOT / ".venv" / "bin" / "python").exists():
-        pytest.skip("the launcher points at the checkout's .venv, which is not here")
-    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "share"))
-    result = subprocess.run(
-        ["bash", str(ROOT / "tools" / "install_desktop.sh")],
+def checkout_copy(tmp_path: Path) -> Path:
+    """What install_desktop.sh reads of a checkout, with a .venv whose python is this test's
+    interpreter (linked: run by that name it has no venv packages, enough for --version)."""
+    here = tmp_path / "check out $HOME"  # a space and a $ in the path
+    (here / "tools").mkdir(parents=True)
+    shutil.copy(ROOT / "tools" / "install_desktop.sh", here / "tools")
+    shutil.copytree(ROOT / "data", here / "data")
+    (here / "main.py").symlink_to(ROOT / "main.py")
+    python = here / ".venv" / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    python.symlink_to(sys.executable)
+    return here
+
+
+def install_desktop(here: Path, share: Path, *args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, XDG_DATA_HOME=str(share))
+    return subprocess.run(
+        ["bash", str(here / "tools" / "install_desktop.sh"), *args],
         capture_output=True,
         text=True,
         env=env,
         timeout=60,
+        check=False,
     )
+
+
+@pytest.mark.skipif(sys.platform == "win32" or not shutil.which("bash"), reason="needs bash")
+def test_install_desktop_writes_a_launcher_that_starts_this_checkout(tmp_path):
+    here, share = checkout_copy(tmp_path), tmp_path / "share"
+    # What an older version installed goes.
+    (share / "applications").mkdir(parents=True)
+    (share / "applications" / "solitaire.desktop").write_text("[Desktop Entry]\n")
+    result = install_desktop(here, share)
     assert result.returncode == 0, result.stderr
-    entry = read_desktop(tmp_path / "share" / "applications" / "solitaire.desktop")
-    command = shlex.split(entry["Exec"])
-    assert command == [str(ROOT / ".venv" / "bin" / "python"), str(ROOT / "main.py")]
-    icon = Path(entry["Icon"])
-    assert icon.is_absolute() and icon.read_bytes() == (ROOT / "sprites" / "icon.png").read_bytes()
+    assert not (share / "applications" / "solitaire.desktop").exists()
+    entry = read_desktop(share / "applications" / f"{APP_ID}.desktop")
+    command = exec_arguments(entry["Exec"])
+    assert command == [str(here / ".venv" / "bin" / "python"), str(here / "main.py")]
+    assert entry["Icon"] == entry["StartupWMClass"] == APP_ID
+    for size in HICOLOR_SIZES:
+        installed = share / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png"
+        assert installed.read_bytes() == hicolor_icon(size).read_bytes(), size
+    metainfo = share / "metainfo" / f"{APP_ID}.metainfo.xml"
+    assert metainfo.read_bytes() == METAINFO.read_bytes()
     started = subprocess.run([*command, "--version"], capture_output=True, text=True, timeout=60)
     assert started.stdout.strip() == f"Solitaire {__version__}"
+    assert install_desktop(here, share, "--uninstall").returncode == 0
+    left = [path for path in share.rglob("*") if path.is_file() and path.suffix != ".cache"]
+    assert left == []  # the desktop's own caches, remade by its tools, stay
 
 
 @pytest.mark.skipif(
@@ -251,12 +285,45 @@ def test_install_desktop_writes_a_launcher_that_starts_this_checkout(tmp_path):
 def test_desktop_file_passes_desktop_file_validate():
     """Debian 12's validator (desktop-file-utils 0.26) knows entry versions up to 1.4."""
     result = subprocess.run(
-        ["desktop-file-validate", str(ROOT / "solitaire.desktop")],
+        ["desktop-file-validate", str(DESKTOP_FILE)],
         capture_output=True,
         text=True,
         timeout=60,
     )
     assert result.returncode == 0 and not result.stdout.strip(), result.stdout + result.stderr
+
+
+def test_metainfo_describes_this_release_and_its_launcher():
+    from xml.etree import ElementTree
+
+    component = ElementTree.parse(METAINFO).getroot()
+    assert component.get("type") == "desktop-application"
+    assert component.findtext("id") == APP_ID
+    assert component.findtext("project_license") == "GPL-3.0-or-later"
+    assert component.findtext("launchable") == DESKTOP_FILE.name
+    newest = component.find("releases/release")
+    assert newest.get("version") == __version__ and re.fullmatch(
+        r"\d{4}-\d{2}-\d{2}", newest.get("date")
+    )
+    assert component.find("content_rating").get("type").startswith("oars-")
+    images = [image.text.strip() for image in component.iter("image")]
+    assert images and all(url.startswith("https://") for url in images)
+    for url in images:  # each one a picture of the repository's docs/screenshots/
+        assert (ROOT / "docs" / "screenshots" / url.rsplit("/", 1)[1]).is_file(), url
+
+
+@pytest.mark.skipif(not shutil.which("appstreamcli"), reason="appstream is not installed")
+def test_metainfo_passes_appstreamcli_validate():
+    """--no-net: the screenshots' addresses are not fetched. --strict: no warning or info
+    either (pedantic hints only, such as the capital letter of the id)."""
+    result = subprocess.run(
+        ["appstreamcli", "validate", "--no-net", "--strict", str(METAINFO)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
 # ---- the icon and the packaged game (.ci/run builds it, unpacks it and runs it)
@@ -271,20 +338,59 @@ def import_build_exe():
     return build_exe
 
 
-def test_icon_is_a_256_pixel_png():
-    png = (ROOT / "sprites" / "icon.png").read_bytes()
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    assert int.from_bytes(png[16:20], "big") == int.from_bytes(png[20:24], "big") == 256
+HICOLOR_SIZES = (16, 32, 48, 64, 128, 256, 512)
 
 
-def test_build_exe_makes_windows_and_mac_icons_from_the_png():
+def hicolor_icon(size: int) -> Path:
+    return ROOT / "data" / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png"
+
+
+def test_the_icon_is_drawn_at_every_hicolor_size():
     build_exe = import_build_exe()
-    png = (ROOT / "sprites" / "icon.png").read_bytes()
-    ico = build_exe.ico_from_png(png)
-    assert ico[:6] == b"\0\0\1\0\1\0" and ico[22:] == png
-    icns = build_exe.icns_from_png(png)
+    assert build_exe.APP_ID == APP_ID
+    for size in HICOLOR_SIZES:
+        assert build_exe.png_size(hicolor_icon(size).read_bytes()) == size
+    assert list(build_exe.icon_pngs()) == list(HICOLOR_SIZES)
+    # The 256 px picture is also sprites/icon.png, which the wheel carries.
+    assert (ROOT / "sprites" / "icon.png").read_bytes() == hicolor_icon(256).read_bytes()
+
+
+def read_ico(ico: bytes) -> dict[int, bytes]:
+    """A .ico's pictures by size, as Windows reads them (a size byte of 0 means 256)."""
+    assert ico[:4] == b"\0\0\1\0"
+    count = int.from_bytes(ico[4:6], "little")
+    pictures = {}
+    for index in range(count):
+        entry = ico[6 + 16 * index : 6 + 16 * (index + 1)]
+        width, height, _, _, planes, bits, length, offset = struct.unpack("<BBBBHHII", entry)
+        assert width == height and (planes, bits) == (1, 32)
+        pictures[width or 256] = ico[offset : offset + length]
+    return pictures
+
+
+def read_icns(icns: bytes) -> dict[bytes, bytes]:
+    """An .icns file's elements by type, each length checked."""
     assert icns[:4] == b"icns" and int.from_bytes(icns[4:8], "big") == len(icns)
-    assert icns[8:12] == b"ic08" and icns[16:] == png
+    elements, at = {}, 8
+    while at < len(icns):
+        kind, length = icns[at : at + 4], int.from_bytes(icns[at + 4 : at + 8], "big")
+        elements[kind] = icns[at + 8 : at + length]
+        at += length
+    assert at == len(icns)
+    return elements
+
+
+def test_build_exe_makes_multi_size_windows_and_mac_icons():
+    build_exe = import_build_exe()
+    pngs = build_exe.icon_pngs()
+    ico = read_ico(build_exe.ico_from_pngs(pngs))
+    assert ico == {size: pngs[size] for size in HICOLOR_SIZES if size <= 256}  # 16..256
+    icns = read_icns(build_exe.icns_from_pngs(pngs))
+    assert icns[b"icp4"] == pngs[16] and icns[b"ic11"] == icns[b"icp5"] == pngs[32]
+    assert icns[b"ic07"] == pngs[128] and icns[b"ic08"] == icns[b"ic13"] == pngs[256]
+    assert icns[b"ic09"] == icns[b"ic14"] == pngs[512]
+    for png in icns.values():
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_the_build_is_a_windowed_folder_with_every_module_of_the_game():
@@ -425,7 +531,7 @@ def test_the_folders_desktop_launcher_starts_the_program_beside_it(tmp_path):
     launcher = folder / "Solitaire.desktop"
     entry = read_desktop(launcher)
     assert entry["Type"] == "Application" and entry["Name"] == "Solitaire"
-    assert entry["StartupWMClass"] == "solitaire"
+    assert entry["StartupWMClass"] == APP_ID
     command = [str(launcher) if arg == "%k" else arg for arg in exec_arguments(entry["Exec"])]
     subprocess.run(command, check=True, timeout=30)
     assert (folder / "started").read_text().strip() == str(folder / "Solitaire")

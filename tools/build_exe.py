@@ -29,8 +29,10 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+APP_ID = "org.solitairestudio.Solitaire"  # as solitaire/__init__.py (tests/test_packaging.py)
 NAME = "Solitaire"
 ICON_PNG = ROOT / "sprites" / "icon.png"
+ICON_DIR = ROOT / "data" / "icons" / "hicolor"  # every size, drawn by tools/make_icon.py
 WORK = ROOT / "build" / "pyinstaller"
 DIST = ROOT / "dist"
 # The card faces kept between launches are named after a fingerprint of this file's source
@@ -46,39 +48,66 @@ PACKAGE_DATA = ["solitaire/fonts"]
 NOTICES = ["LICENSE", "THIRD-PARTY-NOTICES.txt"]
 
 
-def ico_from_png(png: bytes) -> bytes:
-    """A Windows .ico holding the PNG as its one 256x256 image (allowed since Vista)."""
-    header = struct.pack("<HHH", 0, 1, 1)
-    entry = struct.pack("<BBBBHHII", 0, 0, 0, 0, 1, 32, len(png), 6 + 16)
-    return header + entry + png
+def png_size(png: bytes) -> int:
+    """The width of a square PNG (its IHDR chunk)."""
+    if png[:8] != b"\x89PNG\r\n\x1a\n" or png[12:16] != b"IHDR" or png[16:20] != png[20:24]:
+        raise ValueError("not a square PNG")
+    return int.from_bytes(png[16:20], "big")
 
 
-def icns_from_png(png: bytes) -> bytes:
-    """A macOS .icns holding the PNG as its 256x256 ('ic08') image."""
-    return (
-        b"icns"
-        + struct.pack(">I", 8 + 8 + len(png))
-        + b"ic08"
-        + struct.pack(">I", 8 + len(png))
-        + png
+def icon_pngs() -> dict[int, bytes]:
+    """The icon at each size tools/make_icon.py draws, by its size in pixels."""
+    paths = sorted(ICON_DIR.glob(f"*/apps/{APP_ID}.png"))
+    pngs = {png_size(png): png for png in (path.read_bytes() for path in paths)}
+    return dict(sorted(pngs.items()))
+
+
+def ico_from_pngs(pngs: dict[int, bytes]) -> bytes:
+    """A Windows .ico holding each PNG up to 256x256 (PNG entries: Windows Vista onwards),
+    so that Explorer, the taskbar and the title bar each pick a picture drawn for its size."""
+    chosen = [(size, png) for size, png in sorted(pngs.items()) if size <= 256]
+    header = struct.pack("<HHH", 0, 1, len(chosen))
+    entries, offset = b"", 6 + 16 * len(chosen)
+    for size, png in chosen:
+        side = size % 256  # 0 means 256
+        entries += struct.pack("<BBBBHHII", side, side, 0, 0, 1, 32, len(png), offset)
+        offset += len(png)
+    return header + entries + b"".join(png for _, png in chosen)
+
+
+# The .icns types that hold a PNG, by the picture's size in pixels (the second of a pair is
+# Retina's picture for half that size: ic11 is 16x16@2x, ic14 is 256x256@2x).
+ICNS_TYPES = {
+    16: [b"icp4"],
+    32: [b"icp5", b"ic11"],
+    64: [b"icp6", b"ic12"],
+    128: [b"ic07"],
+    256: [b"ic08", b"ic13"],
+    512: [b"ic09", b"ic14"],
+}
+
+
+def icns_from_pngs(pngs: dict[int, bytes]) -> bytes:
+    """A macOS .icns holding each PNG under every type made for its size."""
+    body = b"".join(
+        kind + struct.pack(">I", 8 + len(png)) + png
+        for size, png in sorted(pngs.items())
+        for kind in ICNS_TYPES.get(size, [])
     )
+    return b"icns" + struct.pack(">I", 8 + len(body)) + body
 
 
 def platform_icon() -> Path | None:
     """The icon in the format PyInstaller wants here, made without Pillow (None on Linux,
     where executables carry no icon: the desktop file gives the launcher one)."""
-    png = ICON_PNG.read_bytes()
-    if sys.platform == "win32":
-        path = WORK / "icon.ico"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(ico_from_png(png))
-        return path
-    if sys.platform == "darwin":
-        path = WORK / "icon.icns"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(icns_from_png(png))
-        return path
-    return None
+    make = {"win32": ("icon.ico", ico_from_pngs), "darwin": ("icon.icns", icns_from_pngs)}
+    if sys.platform not in make:
+        return None
+    name, pack_icon = make[sys.platform]
+    path = WORK / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(pack_icon(icon_pngs()))
+    return path
 
 
 def platform_tag() -> str:
@@ -146,7 +175,7 @@ def desktop_entry() -> str:
         f'Exec=sh -c "{script}" %k\n'
         "Terminal=false\n"
         "Categories=Game;CardGame;\n"
-        "StartupWMClass=solitaire\n"
+        f"StartupWMClass={APP_ID}\n"
     )
 
 
@@ -194,7 +223,7 @@ def main() -> int:
             file=sys.stderr,
         )
         return 2
-    if not ICON_PNG.is_file():
+    if not ICON_PNG.is_file() or not icon_pngs():
         subprocess.run([sys.executable, str(ROOT / "tools" / "make_icon.py")], check=True)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # PyInstaller imports pygame
     sys.path.insert(0, str(ROOT))  # where --collect-submodules finds the game's package

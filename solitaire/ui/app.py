@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygame
 
+from .. import APP_ID
 from ..assets import asset_dir
 from ..replay_file import Replayer, ReplayError
 from ..solver.worker import DealFound, shared_link
@@ -29,10 +30,10 @@ from .library import Library
 from .overlays import (
     ConfirmOverlay,
     InfoOverlay,
+    LossOverlay,
     MenuOverlay,
     NumberEntry,
     OptionsOverlay,
-    LossOverlay,
     WinOverlay,
     info_lines,
 )
@@ -68,7 +69,12 @@ def prepare_environment() -> None:
     # cheaper flips on machines without a GPU. Plenty for a card game.
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     os.environ.setdefault("SDL_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR", "0")
-    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "solitaire")
+    # The window's class (X11) and app id (Wayland) are the application's id, which desktops
+    # match to data/APP_ID.desktop (StartupWMClass) and its icon, however the game was
+    # started. Set, not defaulted: importing pygame has already set the X11 one to the
+    # script's name (main.py, solitaire, Solitaire) wherever DISPLAY is set.
+    os.environ["SDL_VIDEO_X11_WMCLASS"] = APP_ID
+    os.environ["SDL_VIDEO_WAYLAND_WMCLASS"] = APP_ID
 
 
 class App:
