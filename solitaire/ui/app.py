@@ -591,7 +591,8 @@ class App:
             self.start_sound()
             self.partner_link.start()
             if self.table is not None:  # the faces for the next launch's first frame
-                face_cache.keep(self.library.folder, self.table.view.art, self.library.writer)
+                face_cache.keep(self.library.cache, self.table.view.art, self.library.writer)
+                face_cache.remove_old(self.library.folder)  # where earlier versions kept them
 
     def show_title(self) -> None:
         """The window's title names the game and its deal number (seed 004: "the number of

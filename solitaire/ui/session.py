@@ -123,8 +123,8 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         self.bar_h = bar_height(size)
         area = table_area(size)
         felt_bottom = size[1] - self.bar_h
-        folder = self.app.library.folder
-        self.view = TableView(self.rules, area, self.app.look, folder, felt_bottom)
+        faces = self.app.library.cache
+        self.view = TableView(self.rules, area, self.app.look, faces, felt_bottom)
         self.drawn = None  # a frame of the old view: the new one must draw in full
         self.buttons = self.make_buttons()
         self.fit_buttons()
