@@ -164,22 +164,36 @@ def show_with_a_program(message: str) -> bool:
     return False
 
 
-def run_game(argv: list[str]) -> int:
+def command_name(script: str | None = None) -> str:
+    """The command as the player started it, for messages and --help: main.py or
+    Solitaire.pyw (``script``), python -m solitaire, the solitaire command pipx installs,
+    or the packaged Solitaire."""
+    if getattr(sys, "frozen", False):  # the packaged game runs main.py under its own name
+        return Path(sys.executable).stem
+    path = Path(script or sys.argv[0] or "main.py")
+    if path.name == "__main__.py":
+        return f"python -m {path.parent.name}"
+    return path.stem if path.suffix.lower() == ".exe" else path.name
+
+
+def run_game(argv: list[str], prog: str | None = None) -> int:
     """The game (or a text command), with any failure to open the game shown where it can
-    be seen. Text commands are for terminals and scripts: their messages stay on stderr."""
+    be seen. Text commands are for terminals and scripts: their messages stay on stderr.
+    ``prog``: the command as it was started (command_name() when not said)."""
+    prog = prog or command_name()
     if sys.stdout is None:  # pythonw: no console
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - open for the whole run
     if has_terminal():
         from .cli import main
 
-        return main(argv)
+        return main(argv, prog)
     # Before cli is imported: it binds sys.stderr as a default.
     recorder = sys.stderr = Recorder(sys.stderr or sys.__stderr__)
     try:
         from .cli import TEXT_COMMANDS, main
 
         opens_window = not any(arg.split("=")[0] in TEXT_COMMANDS for arg in argv)
-        code = main(argv)
+        code = main(argv, prog)
     except Exception:  # noqa: BLE001 - whatever it is, the player must see it
         import traceback
 
@@ -193,4 +207,4 @@ def run_game(argv: list[str]) -> int:
 def start(script: str, argv: list[str], windowed: bool = False) -> int:
     """main.py and Solitaire.pyw: in this checkout's .venv if need be, then the game."""
     restarted = restart_in_venv(Path(script).resolve(), argv, windowed)
-    return run_game(argv) if restarted is None else restarted
+    return run_game(argv, command_name(script)) if restarted is None else restarted
