@@ -1,4 +1,4 @@
-"""Launching the game without a terminal, a display or pygame-ce (issues 14 and 15).
+"""Launching the game without a terminal, a display, pygame-ce or Tk.
 
 A file manager's double-click runs main.py with the system's Python and no terminal: the
 game restarts with the checkout's .venv, and a failure to start is shown in a window. With
@@ -49,7 +49,7 @@ def start(python: str, script: Path, *args: str, env: dict, timeout: float = 60)
     )
 
 
-# ---- no display (issue 14)
+# ---- no display
 
 
 def assert_refused_quickly(python: str, env: dict, data: Path) -> str:
@@ -100,7 +100,7 @@ def test_no_display_is_found_before_sdl_is_asked(monkeypatch):
     assert not pygame.display.get_init(), "SDL would have picked its offscreen driver"
 
 
-# ---- main.py from a file manager: the system's Python, no terminal (issue 15)
+# ---- main.py from a file manager: the system's Python, no terminal
 
 
 def python_without_pygame() -> str | None:

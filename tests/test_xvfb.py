@@ -1,4 +1,5 @@
-"""main.py in a real X window under Xvfb, driven by xdotool like a person (issue 4).
+"""main.py in a real X window under Xvfb, driven by xdotool like a person, and the window's
+class however the game is started.
 
 .ci/run installs Xvfb and xdotool; where they are missing this test is skipped.
 """

@@ -165,7 +165,7 @@ class App:
         saved_options = self.library.settings["options"].get(game_id, {})
         game, extra = self.library.load_game(game_id)
         if game is not None and (deal is not None or options):
-            # A new deal asked for at launch replaces the saved game: it counts (seed 001),
+            # A new deal asked for at launch replaces the saved game: it counts (The Prince),
             # as a loss if a move was made, unless its result is in already.
             if not extra.get("recorded") and not game.rules.is_won(game.state):
                 seconds, assisted = float(extra.get("seconds", 0)), bool(extra.get("assisted"))
@@ -319,7 +319,7 @@ class App:
         table.recorded = True
         self.save(table)  # its save says so too
         rules = table.rules
-        # The shipped fanfare, then the cheers (seed 000: "an extra cheer or two").
+        # The shipped fanfare, then the cheers (La Belle Lucie: "an extra cheer or two").
         self.audio.play_in_turn(["fanfare"] + ["cheer"] * (1 + rules.extra_cheers(table.state)))
         summary = self.library.stats.summary(table.game_id, option_key(rules))
         title = win_title(table.assisted, table.help_used)
@@ -339,7 +339,7 @@ class App:
         self.open_overlay(LossOverlay(self, table, "No more moves: this game is lost", lines))
 
     def game_abandoned(self, table: TableScreen) -> None:
-        """A new deal over a game in play: lost, if any move was made (seed 001)."""
+        """A new deal over a game in play: lost, if any move was made (The Prince's manual)."""
         if not table.recorded:
             self.library.record(table.game, table.seconds, table.assisted, table.token)
             table.recorded = True
@@ -595,7 +595,7 @@ class App:
                 face_cache.remove_old(self.library.folder)  # where earlier versions kept them
 
     def show_title(self) -> None:
-        """The window's title names the game and its deal number (seed 004: "the number of
+        """The window's title names the game and its deal number (vierfrei.doc: "the number of
         the game you are just playing is shown in the title line of the window")."""
         table = self.table
         title = "Solitaire"
