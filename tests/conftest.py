@@ -23,9 +23,16 @@ def seeded_random(request):
 
 
 @pytest.fixture(autouse=True)
-def own_cache_folder(request, monkeypatch, tmp_path_factory):
+def own_cache_folder(request, tmp_path_factory):
     """The card faces a game keeps between launches go to the platform's cache folder: any
     game a test starts keeps them in a folder of that test's own (made only if used), never
-    in the home folder, and no test finds another's."""
+    in the home folder, and no test finds another's. (Not with monkeypatch: a test's own
+    monkeypatch must still be in force while its module's fixtures end.)"""
     name = f"{zlib.crc32(request.node.nodeid.encode()):08x}"
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "cache" / name))
+    before = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.getbasetemp() / "cache" / name)
+    yield
+    if before is None:
+        os.environ.pop("XDG_CACHE_HOME", None)
+    else:
+        os.environ["XDG_CACHE_HOME"] = before

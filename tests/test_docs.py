@@ -12,7 +12,7 @@ from solitaire.model.games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 TEXT = (".py", ".md", ".txt", ".toml", ".sh", ".desktop", ".xml", ".cfg", ".pyw")
-# Being changed elsewhere at the time of writing; they cite a manual as "seed 003" still.
+# Being changed elsewhere at the time of writing; they still cite a manual by its number.
 NOT_YET = {"solitaire/model/games/canfield.py", "tests/test_canfield.py"}
 
 
