@@ -1,4 +1,4 @@
-"""The long soak: a million random player events into the whole app, headless (issue 14).
+"""The long soak: a million random player events into the whole app, headless.
 
     python bench/soak.py [--events 1000000] [--seed 1] [--segment 20000] [--max-minutes M]
 
@@ -12,8 +12,9 @@ event, and the run goes on with the next segment. At the end: events, crashes, s
 and events per second.
 
 A failure prints the command that replays it: one segment under its seed and first
-game, up to the failing event, printing the events before it (--show-from). The same seed gives the same events; only the demo's moves depend on how quickly the
-computer's search finishes, so a failure after a demo may need a few tries.
+game, up to the failing event, printing the events before it (--show-from). The same seed
+gives the same events; only the demo's moves depend on how quickly the computer's search
+finishes, so a failure after a demo may need a few tries.
 """
 
 from __future__ import annotations

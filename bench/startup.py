@@ -76,7 +76,8 @@ def launch(
     command: list[str], windowed: bool, idle: float, clock: bool, data: str, linger: float = 0.0
 ) -> tuple[float, float | None, float, float]:
     env = {"SDL_AUDIODRIVER": "dummy", **os.environ, "SOLITAIRE_REPORT_READY": "1"}
-    env["XDG_DATA_HOME"] = data  # the game's data folder: settings, saves, kept card faces
+    env["XDG_DATA_HOME"] = data  # the game's data folder: settings, saves
+    env["XDG_CACHE_HOME"] = os.path.join(data, "cache")  # and its kept card faces
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # a player's Python keeps its compiled modules
     args = [*command, "--game", "lucie", "--deal", "1"]
     started = time.perf_counter()

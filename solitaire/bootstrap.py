@@ -3,9 +3,10 @@
 A file manager runs main.py with the system's Python, which usually has no pygame-ce: the
 README's setup put it in the checkout's .venv, so the game restarts with that Python. And a
 double-clicked game has no terminal, so whatever stops it from starting is shown in a
-window as well as on stderr (a Tk box; the packaged game leaves Tk out, and MessageBoxW on
-Windows needs none). Only the standard library here: this runs before anything else is
-known to be installed.
+window as well as on stderr: MessageBoxW on Windows; elsewhere a Tk box, or where Python has
+no Tk (the packaged game leaves it out, and many system Pythons come without it) or Tk
+cannot open, the first of zenity, kdialog, xmessage and notify-send that is installed. Only
+the standard library here: this runs before anything else is known to be installed.
 """
 
 from __future__ import annotations
@@ -91,16 +92,21 @@ class Recorder:
 
 
 def show_in_window(message: str) -> bool:
-    """A message box (MessageBoxW on Windows, Tk elsewhere); False where none can open."""
+    """A message box (MessageBoxW on Windows, else Tk or a desktop's dialog program); False
+    where none can open."""
     if sys.platform == "win32":
         import ctypes
 
         ctypes.windll.user32.MessageBoxW(None, message, TITLE, 0x10)  # MB_ICONERROR
         return True
+    return show_with_tk(message) or show_with_a_program(message)
+
+
+def show_with_tk(message: str) -> bool:
     try:
         import tkinter
         from tkinter import messagebox
-    except ImportError:  # a Python built without Tk
+    except ImportError:  # a Python built without Tk, or the packaged game
         return False
     try:
         root = tkinter.Tk()
@@ -112,22 +118,82 @@ def show_in_window(message: str) -> bool:
     return True
 
 
-def run_game(argv: list[str]) -> int:
+def dialog_commands(message: str) -> list[list[str]]:
+    """Programs that show ``message``, best first: GNOME's and KDE's dialogs, X's own
+    xmessage (in almost every X installation), and a desktop notice as the last resort.
+    The message is one argument, never read as options or markup."""
+    return [
+        ["zenity", "--error", "--no-markup", f"--title={TITLE}", f"--text={message}"],
+        ["kdialog", "--title", TITLE, "--error", message],
+        ["xmessage", "-center", "-title", TITLE, "-buttons", "OK:0", "-default", "OK", message],
+        ["notify-send", "--urgency=critical", TITLE, message],
+    ]
+
+
+def show_with_a_program(message: str) -> bool:
+    """The first dialog program installed that shows the message (and exits with 0 once it
+    is read); none without a display to show it on."""
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return False
+    import shutil
+    import subprocess
+
+    env = dict(os.environ)
+    if getattr(sys, "frozen", False):  # the packaged game: not its own libraries for them
+        original = env.pop("LD_LIBRARY_PATH_ORIG", None)
+        env.pop("LD_LIBRARY_PATH", None)
+        if original is not None:
+            env["LD_LIBRARY_PATH"] = original
+    for name, *args in dialog_commands(message):
+        program = shutil.which(name)
+        if program is None:
+            continue
+        try:
+            shown = subprocess.run(
+                [program, *args],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                env=env,
+                check=False,
+            )
+        except OSError:
+            continue
+        if shown.returncode == 0:
+            return True
+    return False
+
+
+def command_name(script: str | None = None) -> str:
+    """The command as the player started it, for messages and --help: main.py or
+    Solitaire.pyw (``script``), python -m solitaire, the solitaire command pipx installs,
+    or the packaged Solitaire."""
+    if getattr(sys, "frozen", False):  # the packaged game runs main.py under its own name
+        return Path(sys.executable).stem
+    path = Path(script or sys.argv[0] or "main.py")
+    if path.name == "__main__.py":
+        return f"python -m {path.parent.name}"
+    return path.stem if path.suffix.lower() == ".exe" else path.name
+
+
+def run_game(argv: list[str], prog: str | None = None) -> int:
     """The game (or a text command), with any failure to open the game shown where it can
-    be seen. Text commands are for terminals and scripts: their messages stay on stderr."""
+    be seen. Text commands are for terminals and scripts: their messages stay on stderr.
+    ``prog``: the command as it was started (command_name() when not said)."""
+    prog = prog or command_name()
     if sys.stdout is None:  # pythonw: no console
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - open for the whole run
     if has_terminal():
         from .cli import main
 
-        return main(argv)
+        return main(argv, prog)
     # Before cli is imported: it binds sys.stderr as a default.
     recorder = sys.stderr = Recorder(sys.stderr or sys.__stderr__)
     try:
         from .cli import TEXT_COMMANDS, main
 
         opens_window = not any(arg.split("=")[0] in TEXT_COMMANDS for arg in argv)
-        code = main(argv)
+        code = main(argv, prog)
     except Exception:  # noqa: BLE001 - whatever it is, the player must see it
         import traceback
 
@@ -141,4 +207,4 @@ def run_game(argv: list[str]) -> int:
 def start(script: str, argv: list[str], windowed: bool = False) -> int:
     """main.py and Solitaire.pyw: in this checkout's .venv if need be, then the game."""
     restarted = restart_in_venv(Path(script).resolve(), argv, windowed)
-    return run_game(argv) if restarted is None else restarted
+    return run_game(argv, command_name(script)) if restarted is None else restarted

@@ -23,6 +23,10 @@ from .model.games import GAMES, UnknownGame, make_rules
 from .model.options import OptionError
 from .model.rules import MAX_DEAL
 
+# The command as the player started it (main.py, Solitaire.pyw, python -m solitaire, the
+# solitaire command, the packaged Solitaire): messages start with it and --help shows it.
+# main() sets it from what solitaire/bootstrap.py saw.
+PROG = "main.py"
 BROKEN_PIPE_EXIT = 141  # 128 + SIGPIPE, what the shell reports for `yes | head`
 SHORT_WORD = 40  # longer words are quoted as their first SHORT_WORD characters and "…"
 # Any word this long in a message (a file path may come close) is cut to SHORT_WORD too.
@@ -50,7 +54,12 @@ def one_line(message: str) -> str:
 
 
 def report(message: str, err) -> None:
-    print(f"main.py: {one_line(message)}", file=err)
+    print(f"{PROG}: {one_line(message)}", file=err)
+
+
+def invocation() -> str:
+    """What to type to run the game the way it was started (a script needs its Python)."""
+    return f"python {PROG}" if PROG.endswith((".py", ".pyw")) else PROG
 
 
 def games_help() -> str:
@@ -61,19 +70,18 @@ def games_help() -> str:
             lines.append(f"            --rule {spec.describe()}")
         hint = f"moves: {cls().notation_hint()}"
         lines += textwrap.wrap(hint, 96, initial_indent=" " * 12, subsequent_indent=" " * 19)
-    lines += ["", "examples:", "  python main.py   play (full screen)"]
-    lines += [f"  python main.py --game {game_id} {cls.example}" for game_id, cls in GAMES.items()]
+    lines += ["", "examples:", f"  {invocation()}   play (full screen)"]
+    lines += [f"  {invocation()} --game {game_id} {cls.example}" for game_id, cls in GAMES.items()]
     return "\n".join(lines)
 
 
 def build_parser() -> OneLineParser:
     parser = OneLineParser(
-        prog="main.py",
+        prog=PROG,
         description="Solitaire: classic patience games. Without --show, --moves, --status or "
-        "--solve it opens the game full screen (--windowed for a window; --mono or /B for "
-        "black and white; --game, --deal and --rule start that game; --record FILE keeps "
-        "the moves you play in FILE, replayable with --moves; --replay FILE shows an exported "
-        "game to step through with the arrow keys).",
+        "--solve it opens the game full screen, with the game left last time (--game, --deal "
+        "and --rule start that game instead). The window's own options are listed last; the "
+        "text commands accept and ignore them.",
         epilog=games_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -132,9 +140,35 @@ def build_parser() -> OneLineParser:
         "depends on the machine's speed)",
     )
     # The window's switches mean nothing to a text command, which accepts and ignores them.
-    parser.add_argument("--windowed", action="store_true", help="(no effect here)")
-    parser.add_argument("--mono", action="store_true", help="(no effect here)")
-    parser.add_argument("--record", metavar="FILE", help="(no effect here)")
+    window = parser.add_argument_group("the window (the text commands ignore these)")
+    for option, settings in WINDOW_OPTIONS.items():
+        window.add_argument(option, **settings)
+    return parser
+
+
+WINDOW_OPTIONS = {
+    "--windowed": dict(action="store_true", help="start in a window, not full screen"),
+    "--mono": dict(action="store_true", help="black and white (/B does the same)"),
+    "--record": dict(
+        metavar="FILE", type=Path, help="keep the moves you play in FILE, ready for --moves"
+    ),
+    "--replay": dict(
+        metavar="FILE",
+        type=Path,
+        help="watch a game exported with Ctrl+E, stepping with Left and Right, beside your "
+        "game in progress",
+    ),
+}
+
+
+def window_parser() -> OneLineParser:
+    """The options of the game's window: --game, --deal, --rule and WINDOW_OPTIONS."""
+    parser = OneLineParser(prog=PROG, add_help=False)
+    parser.add_argument("--game")
+    parser.add_argument("--deal")
+    parser.add_argument("--rule", action="append", default=[])
+    for option, settings in WINDOW_OPTIONS.items():
+        parser.add_argument(option, **{k: v for k, v in settings.items() if k != "help"})
     return parser
 
 
@@ -194,8 +228,12 @@ TEXT_COMMANDS = (
 )
 
 
-def main(argv: list[str]) -> int:
-    """Text commands when asked for, otherwise the game on screen."""
+def main(argv: list[str], prog: str | None = None) -> int:
+    """Text commands when asked for, otherwise the game on screen. ``prog``: the command as
+    it was started, for messages and --help (main.py when not said)."""
+    global PROG
+    if prog:
+        PROG = prog
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):  # an ASCII-only terminal gets \\xe9, not a crash
             stream.reconfigure(errors="backslashreplace")
@@ -212,16 +250,10 @@ def main(argv: list[str]) -> int:
 
 
 def play(argv: list[str], err=sys.stderr) -> int:
-    parser = OneLineParser(prog="main.py", add_help=False)
-    parser.add_argument("--game")
-    parser.add_argument("--deal")
-    parser.add_argument("--rule", action="append", default=[])
-    parser.add_argument("--windowed", action="store_true")
-    parser.add_argument("--mono", action="store_true")
-    parser.add_argument("--record", type=Path)
-    parser.add_argument("--replay", type=Path)
+    parser = window_parser()
     try:
-        # The DOS originals' /B switch (seeds 000 and 003): black and white.
+        # The DOS originals' /B switch (La Belle Lucie: A Solitaire Game, 1989, and CANFIELD
+        # Solitaire 1.0, 1990): black and white.
         args = parser.parse_args(["--mono" if arg in ("/B", "/b") else arg for arg in argv])
         options = parse_rule_options(args.rule)
         if args.game is not None:
@@ -244,12 +276,20 @@ def play(argv: list[str], err=sys.stderr) -> int:
         if "pygame" not in (error.name or str(error)):
             raise  # something else is broken: not a missing pygame
         report(
-            "pygame-ce is not installed: run 'python3 -m pip install -r requirements.txt' "
-            "(the text commands work without it)",
-            err,
+            f"pygame-ce is not installed: {setup_advice()} (the text commands work without it)", err
         )
         return 2
     return run_app(args, deal, options, err)
+
+
+def setup_advice() -> str:
+    """The README's setup, to be run in the folder that holds the game (its checkout)."""
+    folder = Path(__file__).absolute().parent.parent
+    if sys.platform == "win32":
+        steps = "'py -m venv .venv', then '.venv\\Scripts\\pip install -r requirements.txt'"
+    else:
+        steps = "'python3 -m venv .venv && .venv/bin/pip install -r requirements.txt'"
+    return f"in the game's folder ({folder}) run {steps}"
 
 
 def run(argv: list[str], out=None, err=None) -> int:

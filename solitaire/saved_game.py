@@ -46,7 +46,7 @@ EXTRAS = {
 
 
 def game_path(folder: str | os.PathLike, game_id: str) -> Path:
-    """One file per game, so each of the five keeps its own game in progress."""
+    """One file per game, so each game keeps its own game in progress."""
     return Path(folder) / f"game-{game_id}.json"
 
 

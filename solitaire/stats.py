@@ -26,8 +26,16 @@ from .model.game import Game
 from .model.games import GAMES
 from .model.moves import Status
 from .model.rules import Rules
-from .storage import DamagedFile, dump_json, load_or_fresh, write_atomic
-from .storage import MAX_WHOLE, is_number, is_text, is_whole  # the checks of each field
+from .storage import (
+    MAX_WHOLE,  # this and the is_ functions: the checks of each field
+    DamagedFile,
+    dump_json,
+    is_number,
+    is_text,
+    is_whole,
+    load_or_fresh,
+    write_atomic,
+)
 
 KIND = "stats"
 VERSION = 2  # 2: tokens, the deals won, replays; a version 1 file is read as it was
@@ -88,10 +96,10 @@ def result_of(
 ) -> Result | None:
     """The Result of leaving ``game`` now (won, lost or abandoned); None if it never began.
 
-    Seed 001: only a deal with no move made counts as neither a win nor a loss. Moves
+    The Prince's manual: only a deal with no move made counts as neither a win nor a loss. Moves
     taken back (undo, restart) were made all the same: the player has seen where they
-    lead, so the deal counts. A win with help earns no points (seed 001's points are
-    the player's own).
+    lead, so the deal counts. A win with help earns no points (The Prince's manual's points
+    are the player's own).
     """
     if not moves_ever_made(game):
         return None

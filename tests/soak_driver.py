@@ -1,4 +1,4 @@
-"""A seeded soak of the whole app: random player input, as pygame events (issue 14).
+"""A seeded soak of the whole app: random player input, as pygame events.
 
 One ``Soak`` is one app on a fresh data folder, fed a stream of events drawn from a seeded
 ``random.Random``: clicks, drags, double- and right-clicks on the cards the table shows,

@@ -1,4 +1,5 @@
-"""Cards, notation and reproducible deals (issue 3: deals from game, options and number)."""
+"""Cards, notation and reproducible deals (a deal follows from the game, its options and its
+number)."""
 
 import pytest
 from helpers import cards
@@ -8,7 +9,7 @@ from solitaire.model.game import DealError, Game
 from solitaire.model.games import GAMES, make_rules
 from solitaire.model.shuffle import microsoft_deal, shuffled_deck
 
-DEAL_1 = [  # issue 3, column by column, bottom card first
+DEAL_1 = [  # Microsoft FreeCell's deal #1, column by column, bottom card first
     "JD KD 2S 4C 3S 6D 6S",
     "2D KC KS 5C TD 8S 9C",
     "9H 9S 9D TS 4S 8D 2H",

@@ -127,6 +127,56 @@ def test_help_documents_every_game_option_and_notation():
         assert word in result.stdout
 
 
+def test_help_lists_every_option_the_game_takes():
+    """The window's options too (--replay was once missing): each in the help's text."""
+    shown = main("--help").stdout
+    options = {name for action in cli.window_parser()._actions for name in action.option_strings}
+    assert {"--game", "--deal", "--rule", "--windowed", "--mono", "--record", "--replay"} == options
+    assert [name for name in sorted(options) if f"  {name}" not in shown] == []
+    assert "/B" in shown
+
+
+def started_as(way: str, tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
+    """The command line run the way ``way`` names: main.py, python -m solitaire, or the
+    solitaire command (the launcher pip writes for the gui-script pipx installs)."""
+    if way == "solitaire":
+        command = tmp_path / "solitaire"
+        command.write_text(
+            f"#!{sys.executable}\nimport sys\nfrom solitaire.__main__ import run\n"
+            "if __name__ == '__main__':\n    sys.exit(run())\n"
+        )
+        command.chmod(0o755)
+        started = [str(command)]
+    else:
+        started = [sys.executable, *(["-m", "solitaire"] if way.startswith("python -m") else [way])]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run(
+        [*started, *args], capture_output=True, text=True, timeout=60, cwd=ROOT, env=env
+    )
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a script with a #! line")
+@pytest.mark.parametrize("way", ["main.py", "python -m solitaire", "solitaire"])
+def test_help_and_messages_name_the_command_as_it_was_started(way, tmp_path):
+    shown = started_as(way, tmp_path, "--help").stdout
+    assert shown.startswith(f"usage: {way} ")
+    typed = f"python {way}" if way.endswith(".py") else way
+    assert f"  {typed} --game vierfrei --deal 1" in shown  # the examples run as shown
+    refused = started_as(way, tmp_path, "--game", "nosuch", "--show")
+    assert refused.returncode == 2 and refused.stderr.startswith(f"{way}: unknown game")
+
+
+def test_the_packaged_game_is_named_as_its_program(monkeypatch):
+    from solitaire import bootstrap
+
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", str(Path("/opt/Solitaire/Solitaire")))
+    assert bootstrap.command_name("/opt/Solitaire/_internal/main.py") == "Solitaire"
+    monkeypatch.delattr(sys, "frozen")
+    assert bootstrap.command_name("/home/p/solitaire/main.py") == "main.py"
+    assert bootstrap.command_name("/x/solitaire/__main__.py") == "python -m solitaire"
+
+
 def test_a_damaged_replay_file_is_named_with_its_first_bad_line(tmp_path):
     path = tmp_path / "bad.txt"
     path.write_text("game: vierfrei\ndeal: 1\nmoves:\n6a 6b\nzz\n")

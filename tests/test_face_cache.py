@@ -1,12 +1,15 @@
 """Card faces kept on disk: they come back pixel for pixel, and a bad file costs only a redraw."""
 
+import sys
+from pathlib import Path
+
 import pygame
 import pytest
 
 from solitaire.storage import BackgroundWriter
 from solitaire.ui import face_cache
 from solitaire.ui.card_art import CardArt
-from solitaire.ui.library import Library
+from solitaire.ui.library import Library, cache_path
 
 
 @pytest.fixture(autouse=True)
@@ -68,19 +71,82 @@ def test_no_data_folder_means_no_cache():
     assert not face_cache.restore(None, art)
 
 
+def test_the_files_kept_stay_within_the_size_bound(tmp_path, monkeypatch):
+    one = 60 * 84 * 4 * 52  # bytes of one file at 60x84
+    monkeypatch.setattr(face_cache, "MAX_BYTES", 2 * one + one // 2)  # room for two
+    keep(tmp_path, CardArt(60, 84))
+    keep(tmp_path, CardArt(60, 84, four_color=True))
+    keep(tmp_path, CardArt(60, 84, mono=True))
+    assert sum(path.stat().st_size for path in tmp_path.glob("faces-*.raw")) <= 2 * one + one // 2
+    assert not face_cache.restore(tmp_path, CardArt(60, 84))  # the oldest went first
+    assert face_cache.restore(tmp_path, CardArt(60, 84, mono=True))
+    keep(tmp_path, CardArt(200, 280))  # larger than the whole bound: never kept
+    assert len(list(tmp_path.glob("faces-*.raw"))) == 2
+
+
+def test_the_cache_folder_is_made_when_first_written(tmp_path):
+    folder = tmp_path / "cache" / "Solitaire"
+    keep(folder, CardArt(60, 84))
+    assert face_cache.restore(folder, CardArt(60, 84))
+
+
+@pytest.mark.parametrize(
+    "system, environment, expected",
+    [
+        ("linux", {"HOME": "/home/p"}, "/home/p/.cache/Solitaire"),
+        ("linux", {"HOME": "/home/p", "XDG_CACHE_HOME": "/fast/cache"}, "/fast/cache/Solitaire"),
+        ("linux", {"HOME": "/home/p", "XDG_CACHE_HOME": ""}, "/home/p/.cache/Solitaire"),
+        ("linux", {"HOME": "/home/p", "XDG_CACHE_HOME": "rel"}, "/home/p/.cache/Solitaire"),
+        ("freebsd14", {"HOME": "/home/p"}, "/home/p/.cache/Solitaire"),
+        ("darwin", {"HOME": "/Users/p"}, "/Users/p/Library/Caches/Solitaire"),
+        ("win32", {"LOCALAPPDATA": "/c/Local"}, "/c/Local/Solitaire/Cache"),
+        ("win32", {"HOME": "/c/Users/p"}, "/c/Users/p/AppData/Local/Solitaire/Cache"),
+    ],
+)  # fmt: skip
+def test_the_cache_is_the_platforms_cache_folder(system, environment, expected):
+    assert cache_path(environment, system) == Path(expected)
+
+
 def test_the_table_keeps_its_faces_after_the_first_frame(tmp_path):
     from solitaire.ui.app import App
 
-    app = App(fullscreen=False, size=(800, 600), library=Library(tmp_path))
+    data, cache = tmp_path / "data", tmp_path / "cache"
+    data.mkdir()
+    app = App(fullscreen=False, size=(800, 600), library=Library(data, cache=cache))
     app.open_game("lucie", 1, None)
     app.table.flights.finish()
     app.step(sleep=False)
     app.library.flush()
-    assert len(list(tmp_path.glob("faces-*.raw"))) == 1
-    again = App(fullscreen=False, size=(800, 600), library=Library(tmp_path))
+    assert len(list(cache.glob("faces-*.raw"))) == 1
+    again = App(fullscreen=False, size=(800, 600), library=Library(data, cache=cache))
     again.open_game("lucie", 1, None)
     again.table.flights.finish()
     again.step(sleep=False)
     assert again.table.view.faces_folder is None  # read at the first card drawn
     faces = again.table.view.art._faces
     assert len(faces) == 52 and all(face.get_parent() for face in faces.values())  # one sheet
+
+
+def test_faces_an_earlier_version_kept_with_the_games_are_removed(tmp_path):
+    from solitaire.ui.app import App
+
+    data, cache = tmp_path / "data", tmp_path / "cache"
+    data.mkdir()
+    keep(data, CardArt(60, 84))  # where earlier versions kept them
+    (data / "faces-of-my-own.txt").write_text("not the game's")
+    app = App(fullscreen=False, size=(800, 600), library=Library(data, cache=cache))
+    app.open_game("lucie", 1, None)
+    app.table.flights.finish()
+    app.step(sleep=False)
+    app.library.flush()
+    assert list(data.glob("faces-*.raw")) == [] and (data / "faces-of-my-own.txt").exists()
+    assert len(list(cache.glob("faces-*.raw"))) == 1
+
+
+def test_a_library_opened_for_the_player_keeps_faces_in_the_cache_folder(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(Library, "folder_path", staticmethod(lambda: (tmp_path / "data", None)))
+    (tmp_path / "data").mkdir()
+    assert Library.open().cache == cache_path()
+    if sys.platform.startswith("linux"):
+        assert Library.open().cache == tmp_path / "cache" / "Solitaire"

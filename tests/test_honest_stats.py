@@ -1,5 +1,5 @@
-"""Honest statistics (issue 14) and the win box (issue 15), driven through real key presses
-and clicks on the table: what counts, what is asked first, whose win it was."""
+"""Honest statistics and the win box, driven through real key presses and clicks on the
+table: what counts, what is asked first, whose win it was."""
 
 import pygame
 import pytest
@@ -215,7 +215,8 @@ def test_the_player_s_own_win_box(app):
     assert "Score: 100 / 100" in box.lines
     assert "Time 4:32      Moves 1" in box.lines
     assert any(line.startswith("Winning streak: 1") for line in box.lines)
-    # the shipped fanfare, then the cheer and one extra per reshuffle saved (two, seed 000)
+    # the shipped fanfare, then the cheer and one extra per reshuffle saved (two, as in La
+    # Belle Lucie: A Solitaire Game)
     assert app.audio.heard[-1] == ["fanfare", "cheer", "cheer", "cheer"]
     summary = played(app, "lucie")
     assert (summary.won, summary.own_wins, summary.current_streak) == (1, 1, 1)

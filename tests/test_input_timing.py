@@ -1,4 +1,4 @@
-"""The first input after the game has slept is timed from the present clock (issue 15):
+"""The first input after the game has slept is timed from the present clock:
 a double-click, a refused key's message, the finder's arrow, a notice, the boss key."""
 
 import pygame

@@ -1,4 +1,4 @@
-"""Launching the game without a terminal, a display or pygame-ce (issues 14 and 15).
+"""Launching the game without a terminal, a display, pygame-ce or Tk.
 
 A file manager's double-click runs main.py with the system's Python and no terminal: the
 game restarts with the checkout's .venv, and a failure to start is shown in a window. With
@@ -49,7 +49,7 @@ def start(python: str, script: Path, *args: str, env: dict, timeout: float = 60)
     )
 
 
-# ---- no display (issue 14)
+# ---- no display
 
 
 def assert_refused_quickly(python: str, env: dict, data: Path) -> str:
@@ -100,7 +100,7 @@ def test_no_display_is_found_before_sdl_is_asked(monkeypatch):
     assert not pygame.display.get_init(), "SDL would have picked its offscreen driver"
 
 
-# ---- main.py from a file manager: the system's Python, no terminal (issue 15)
+# ---- main.py from a file manager: the system's Python, no terminal
 
 
 def python_without_pygame() -> str | None:
@@ -244,3 +244,90 @@ def test_text_commands_keep_their_messages_on_stderr(tmp_path, x_display):
                    timeout=30)  # fmt: skip
     assert result.returncode == 2
     assert "unknown game" in result.stderr
+
+
+# ---- a failure shown by a desktop's dialog program where Python has no Tk
+
+
+def stub_programs(folder: Path, names, code: int = 0) -> Path:
+    """Programs on a PATH of their own that record their arguments (one a line) and exit
+    with ``code``: what a dialog program does once its window is closed."""
+    folder.mkdir(exist_ok=True)
+    for name in names:
+        stub = folder / name
+        stub.write_text(f'#!/bin/sh\nprintf "%s\\n" "$@" > "{folder}/{name}.args"\nexit {code}\n')
+        stub.chmod(0o755)
+    return folder
+
+
+def recorded(folder: Path, name: str) -> list[str] | None:
+    path = folder / f"{name}.args"
+    return path.read_text().splitlines() if path.exists() else None
+
+
+@pytest.fixture
+def no_tk(monkeypatch):
+    from solitaire import bootstrap
+
+    monkeypatch.setitem(sys.modules, "tkinter", None)  # `import tkinter` fails
+    monkeypatch.setattr(bootstrap.sys, "platform", "linux")
+    monkeypatch.setenv("DISPLAY", ":4093")
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    return bootstrap
+
+
+@posix_only
+def test_without_tk_xmessage_shows_the_failure(no_tk, monkeypatch, tmp_path):
+    stubs = stub_programs(tmp_path / "bin", ["xmessage", "notify-send"])
+    monkeypatch.setenv("PATH", str(stubs))
+    assert no_tk.show_in_window("main.py: it went wrong\nsecond line")
+    args = recorded(stubs, "xmessage")
+    assert args[-2:] == ["main.py: it went wrong", "second line"]  # one argument, as it was
+    assert args[args.index("-title") + 1] == "Solitaire"
+    assert recorded(stubs, "notify-send") is None, "the first program that shows it, only"
+
+
+@posix_only
+def test_the_dialog_programs_are_tried_in_turn(no_tk, monkeypatch, tmp_path):
+    failing = stub_programs(tmp_path / "failing", ["zenity"], code=1)  # e.g. no GTK display
+    working = stub_programs(tmp_path / "working", ["kdialog", "xmessage"])
+    monkeypatch.setenv("PATH", os.pathsep.join([str(failing), str(working)]))
+    assert no_tk.show_in_window("--help is <b>not</b> markup")
+    assert "--text=--help is <b>not</b> markup" in recorded(failing, "zenity")
+    assert "--no-markup" in recorded(failing, "zenity")
+    assert recorded(working, "kdialog")[-1] == "--help is <b>not</b> markup"
+    assert recorded(working, "xmessage") is None
+
+
+@posix_only
+def test_no_dialog_without_a_program_or_a_display(no_tk, monkeypatch, tmp_path):
+    stubs = stub_programs(tmp_path / "bin", ["xmessage"])
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    assert not no_tk.show_in_window("nothing to show it with")
+    monkeypatch.setenv("PATH", str(stubs))
+    monkeypatch.delenv("DISPLAY")
+    assert not no_tk.show_in_window("nowhere to show it")
+    assert recorded(stubs, "xmessage") is None
+
+
+@posix_only
+def test_a_double_clicked_game_without_pygame_or_tk_says_the_readmes_setup(tmp_path):
+    """main.py from a file manager on a Python with neither pygame-ce nor Tk: the dialog
+    gives the README's own setup command, which works where pip refuses the system's
+    Python (Debian 12's 'externally managed environment')."""
+    fakes = tmp_path / "fakes"
+    for module in ("pygame", "tkinter"):
+        (fakes / module).mkdir(parents=True)
+        (fakes / module / "__init__.py").write_text(
+            f"raise ImportError('No module named {module}')\n"
+        )
+    stubs = stub_programs(tmp_path / "bin", ["xmessage"])
+    env = headless_env(tmp_path, DISPLAY=":4093", PATH=str(stubs), PYTHONPATH=str(fakes))
+    result = start(sys.executable, ROOT / "main.py", env=env)
+    assert result.returncode == 2
+    (shown,) = [line for line in recorded(stubs, "xmessage") if "pygame-ce" in line]
+    assert shown == result.stderr.strip()  # the dialog says what stderr says
+    readme = (ROOT / "README.md").read_text()
+    setup = "python3 -m venv .venv && .venv/bin/pip install -r requirements.txt"
+    assert setup in readme and f"'{setup}'" in shown
+    assert "in the game's folder" in shown and "-m pip install" not in shown

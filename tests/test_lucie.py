@@ -1,4 +1,5 @@
-"""La Belle Lucie, classic rules, each test from seed 000's own words."""
+"""La Belle Lucie, classic rules, each test from the words of its manual, *La Belle Lucie: A
+Solitaire Game* (Gellman Software, 1989)."""
 
 import pytest
 from helpers import game_with, pile
@@ -191,7 +192,7 @@ def test_lost_when_no_move_can_bring_a_card_home():
 
 
 def test_a_king_above_a_lower_card_of_its_suit_is_a_knot():
-    # Seed 000's strategy: "Any card blocked by a king of the same suit must be moved or
+    # The manual's strategy: "Any card blocked by a king of the same suit must be moved or
     # the game cannot be won."
     rules = make_rules("lucie")
     knotted = game_with("lucie", {"t1": "4S KS", "t2": "5H"}).state

@@ -1,4 +1,5 @@
-"""La Belle Lucie with mercis and options, each test from seed 002's own words."""
+"""La Belle Lucie with mercis and options, each test from the words of its manual, *La Belle
+Lucie Instructions* (JSolitaire, Andrew Pipkin, 2002)."""
 
 import pytest
 from helpers import game_with, pile

@@ -7,9 +7,9 @@ import configparser
 import os
 import platform
 import re
-import shlex
 import shutil
 import stat
+import struct
 import subprocess
 import sys
 import tarfile
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from solitaire import __version__
+from solitaire import APP_ID, __version__
 from solitaire.assets import asset_dir
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -146,18 +146,37 @@ def test_pyproject_declares_the_gui_script_and_version():
     assert callable(run)
 
 
+def requirement_lines(name: str) -> list[str]:
+    lines = (ROOT / name).read_text().splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+def test_players_install_only_what_the_game_needs():
+    """requirements.txt is the game's dependencies; requirements-dev.txt adds the tests'
+    (the [test] extra), and the README's test command installs it."""
+    tomllib = pytest.importorskip("tomllib")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert requirement_lines("requirements.txt") == project["dependencies"]
+    dev = requirement_lines("requirements-dev.txt")
+    assert dev == ["-r requirements.txt", *project["optional-dependencies"]["test"]]
+    assert any(line.startswith("hypothesis") for line in dev)
+    readme = (ROOT / "README.md").read_text()
+    assert "pip install -r requirements-dev.txt && .venv/bin/python -m pytest" in readme
+    assert "-r requirements-dev.txt" in (ROOT / ".ci" / "run").read_text()
+
+
 def test_assets_are_found_in_the_checkout():
     assert asset_dir("sounds") == ROOT / "sounds"
     assert (asset_dir("sprites") / "icon.png").is_file()
 
 
-def test_the_wheel_ships_every_package_the_sounds_and_the_icon(tmp_path):
+def test_the_wheel_ships_every_package_the_sounds_the_icon_and_the_fonts(tmp_path):
     """What `pipx install .` installs, built from a copy so no build files land here."""
     src = tmp_path / "src"
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     for name in ("solitaire", "sounds", "sprites"):
         shutil.copytree(ROOT / name, src / name, ignore=ignore)
-    for name in ("pyproject.toml", "setup.py", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "README.md", "LICENSE"):
         shutil.copy(ROOT / name, src / name)
     result = python(
         "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path / "wheel"), str(src)
@@ -171,10 +190,16 @@ def test_the_wheel_ships_every_package_the_sounds_and_the_icon(tmp_path):
         assert init.relative_to(ROOT).as_posix() in names
     assert {f"solitaire/sounds/{name}" for name in SOUNDS} <= names
     assert "solitaire/sprites/icon.png" in names
+    fonts = ("FiraSans-Regular.ttf", "FiraSans-Bold.ttf", "OFL.txt")
+    assert {f"solitaire/fonts/{name}" for name in fonts} <= names
     entry_points = zipfile.ZipFile(wheel).read(
         f"solitaire-{__version__}.dist-info/entry_points.txt"
     )
     assert b"[gui_scripts]\nsolitaire = solitaire.__main__:run" in entry_points
+    info = f"solitaire-{__version__}.dist-info"
+    assert {f"{info}/licenses/LICENSE", f"{info}/licenses/solitaire/fonts/OFL.txt"} <= names
+    metadata = zipfile.ZipFile(wheel).read(f"{info}/METADATA").decode()
+    assert "License-Expression: GPL-3.0-or-later" in metadata.splitlines()
 
 
 # ---- the Linux desktop launcher
@@ -187,37 +212,71 @@ def read_desktop(path: Path) -> configparser.SectionProxy:
     return parser["Desktop Entry"]
 
 
+DESKTOP_FILE = ROOT / "data" / f"{APP_ID}.desktop"
+METAINFO = ROOT / "data" / f"{APP_ID}.metainfo.xml"
+
+
 def test_desktop_file_has_the_required_keys():
-    entry = read_desktop(ROOT / "solitaire.desktop")
+    entry = read_desktop(DESKTOP_FILE)
     assert entry["Type"] == "Application"
     assert entry["Name"] == "Solitaire"
     assert entry["Comment"]
-    assert entry["Exec"] and entry["Icon"]
+    assert entry["Exec"]
     assert entry["Terminal"] == "false"
     assert entry["Categories"] == "Game;CardGame;"
-    assert entry["StartupWMClass"] == "solitaire"  # app.py sets SDL_VIDEO_X11_WMCLASS to it
+    # The icon by name (the hicolor theme's), and the window's class: both the app's id.
+    assert entry["Icon"] == entry["StartupWMClass"] == APP_ID
 
 
-@pytest.mark.skipif(sys.platform == "win32" or not shutil.which("bash"), reason="needs bash")
-def test_install_desktop_writes_a_launcher_that_starts_this_checkout(tmp_path):
-    if not (ROOT / ".venv" / "bin" / "python").exists():
-        pytest.skip("the launcher points at the checkout's .venv, which is not here")
-    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "share"))
-    result = subprocess.run(
-        ["bash", str(ROOT / "tools" / "install_desktop.sh")],
+def checkout_copy(tmp_path: Path) -> Path:
+    """What install_desktop.sh reads of a checkout, with a .venv whose python is this test's
+    interpreter (linked: run by that name it has no venv packages, enough for --version)."""
+    here = tmp_path / "check out $HOME"  # a space and a $ in the path
+    (here / "tools").mkdir(parents=True)
+    shutil.copy(ROOT / "tools" / "install_desktop.sh", here / "tools")
+    shutil.copytree(ROOT / "data", here / "data")
+    (here / "main.py").symlink_to(ROOT / "main.py")
+    python = here / ".venv" / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    python.symlink_to(sys.executable)
+    return here
+
+
+def install_desktop(here: Path, share: Path, *args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, XDG_DATA_HOME=str(share))
+    return subprocess.run(
+        ["bash", str(here / "tools" / "install_desktop.sh"), *args],
         capture_output=True,
         text=True,
         env=env,
         timeout=60,
+        check=False,
     )
+
+
+@pytest.mark.skipif(sys.platform == "win32" or not shutil.which("bash"), reason="needs bash")
+def test_install_desktop_writes_a_launcher_that_starts_this_checkout(tmp_path):
+    here, share = checkout_copy(tmp_path), tmp_path / "share"
+    # What an older version installed goes.
+    (share / "applications").mkdir(parents=True)
+    (share / "applications" / "solitaire.desktop").write_text("[Desktop Entry]\n")
+    result = install_desktop(here, share)
     assert result.returncode == 0, result.stderr
-    entry = read_desktop(tmp_path / "share" / "applications" / "solitaire.desktop")
-    command = shlex.split(entry["Exec"])
-    assert command == [str(ROOT / ".venv" / "bin" / "python"), str(ROOT / "main.py")]
-    icon = Path(entry["Icon"])
-    assert icon.is_absolute() and icon.read_bytes() == (ROOT / "sprites" / "icon.png").read_bytes()
+    assert not (share / "applications" / "solitaire.desktop").exists()
+    entry = read_desktop(share / "applications" / f"{APP_ID}.desktop")
+    command = exec_arguments(entry["Exec"])
+    assert command == [str(here / ".venv" / "bin" / "python"), str(here / "main.py")]
+    assert entry["Icon"] == entry["StartupWMClass"] == APP_ID
+    for size in HICOLOR_SIZES:
+        installed = share / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png"
+        assert installed.read_bytes() == hicolor_icon(size).read_bytes(), size
+    metainfo = share / "metainfo" / f"{APP_ID}.metainfo.xml"
+    assert metainfo.read_bytes() == METAINFO.read_bytes()
     started = subprocess.run([*command, "--version"], capture_output=True, text=True, timeout=60)
     assert started.stdout.strip() == f"Solitaire {__version__}"
+    assert install_desktop(here, share, "--uninstall").returncode == 0
+    left = [path for path in share.rglob("*") if path.is_file() and path.suffix != ".cache"]
+    assert left == []  # the desktop's own caches, remade by its tools, stay
 
 
 @pytest.mark.skipif(
@@ -226,12 +285,45 @@ def test_install_desktop_writes_a_launcher_that_starts_this_checkout(tmp_path):
 def test_desktop_file_passes_desktop_file_validate():
     """Debian 12's validator (desktop-file-utils 0.26) knows entry versions up to 1.4."""
     result = subprocess.run(
-        ["desktop-file-validate", str(ROOT / "solitaire.desktop")],
+        ["desktop-file-validate", str(DESKTOP_FILE)],
         capture_output=True,
         text=True,
         timeout=60,
     )
     assert result.returncode == 0 and not result.stdout.strip(), result.stdout + result.stderr
+
+
+def test_metainfo_describes_this_release_and_its_launcher():
+    from xml.etree import ElementTree
+
+    component = ElementTree.parse(METAINFO).getroot()
+    assert component.get("type") == "desktop-application"
+    assert component.findtext("id") == APP_ID
+    assert component.findtext("project_license") == "GPL-3.0-or-later"
+    assert component.findtext("launchable") == DESKTOP_FILE.name
+    newest = component.find("releases/release")
+    assert newest.get("version") == __version__ and re.fullmatch(
+        r"\d{4}-\d{2}-\d{2}", newest.get("date")
+    )
+    assert component.find("content_rating").get("type").startswith("oars-")
+    images = [image.text.strip() for image in component.iter("image")]
+    assert images and all(url.startswith("https://") for url in images)
+    for url in images:  # each one a picture of the repository's docs/screenshots/
+        assert (ROOT / "docs" / "screenshots" / url.rsplit("/", 1)[1]).is_file(), url
+
+
+@pytest.mark.skipif(not shutil.which("appstreamcli"), reason="appstream is not installed")
+def test_metainfo_passes_appstreamcli_validate():
+    """--no-net: the screenshots' addresses are not fetched. --strict: no warning or info
+    either (pedantic hints only, such as the capital letter of the id)."""
+    result = subprocess.run(
+        ["appstreamcli", "validate", "--no-net", "--strict", str(METAINFO)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
 # ---- the icon and the packaged game (.ci/run builds it, unpacks it and runs it)
@@ -246,20 +338,59 @@ def import_build_exe():
     return build_exe
 
 
-def test_icon_is_a_256_pixel_png():
-    png = (ROOT / "sprites" / "icon.png").read_bytes()
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    assert int.from_bytes(png[16:20], "big") == int.from_bytes(png[20:24], "big") == 256
+HICOLOR_SIZES = (16, 32, 48, 64, 128, 256, 512)
 
 
-def test_build_exe_makes_windows_and_mac_icons_from_the_png():
+def hicolor_icon(size: int) -> Path:
+    return ROOT / "data" / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png"
+
+
+def test_the_icon_is_drawn_at_every_hicolor_size():
     build_exe = import_build_exe()
-    png = (ROOT / "sprites" / "icon.png").read_bytes()
-    ico = build_exe.ico_from_png(png)
-    assert ico[:6] == b"\0\0\1\0\1\0" and ico[22:] == png
-    icns = build_exe.icns_from_png(png)
+    assert build_exe.APP_ID == APP_ID
+    for size in HICOLOR_SIZES:
+        assert build_exe.png_size(hicolor_icon(size).read_bytes()) == size
+    assert list(build_exe.icon_pngs()) == list(HICOLOR_SIZES)
+    # The 256 px picture is also sprites/icon.png, which the wheel carries.
+    assert (ROOT / "sprites" / "icon.png").read_bytes() == hicolor_icon(256).read_bytes()
+
+
+def read_ico(ico: bytes) -> dict[int, bytes]:
+    """A .ico's pictures by size, as Windows reads them (a size byte of 0 means 256)."""
+    assert ico[:4] == b"\0\0\1\0"
+    count = int.from_bytes(ico[4:6], "little")
+    pictures = {}
+    for index in range(count):
+        entry = ico[6 + 16 * index : 6 + 16 * (index + 1)]
+        width, height, _, _, planes, bits, length, offset = struct.unpack("<BBBBHHII", entry)
+        assert width == height and (planes, bits) == (1, 32)
+        pictures[width or 256] = ico[offset : offset + length]
+    return pictures
+
+
+def read_icns(icns: bytes) -> dict[bytes, bytes]:
+    """An .icns file's elements by type, each length checked."""
     assert icns[:4] == b"icns" and int.from_bytes(icns[4:8], "big") == len(icns)
-    assert icns[8:12] == b"ic08" and icns[16:] == png
+    elements, at = {}, 8
+    while at < len(icns):
+        kind, length = icns[at : at + 4], int.from_bytes(icns[at + 4 : at + 8], "big")
+        elements[kind] = icns[at + 8 : at + length]
+        at += length
+    assert at == len(icns)
+    return elements
+
+
+def test_build_exe_makes_multi_size_windows_and_mac_icons():
+    build_exe = import_build_exe()
+    pngs = build_exe.icon_pngs()
+    ico = read_ico(build_exe.ico_from_pngs(pngs))
+    assert ico == {size: pngs[size] for size in HICOLOR_SIZES if size <= 256}  # 16..256
+    icns = read_icns(build_exe.icns_from_pngs(pngs))
+    assert icns[b"icp4"] == pngs[16] and icns[b"ic11"] == icns[b"icp5"] == pngs[32]
+    assert icns[b"ic07"] == pngs[128] and icns[b"ic08"] == icns[b"ic13"] == pngs[256]
+    assert icns[b"ic09"] == icns[b"ic14"] == pngs[512]
+    for png in icns.values():
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_the_build_is_a_windowed_folder_with_every_module_of_the_game():
@@ -270,12 +401,59 @@ def test_the_build_is_a_windowed_folder_with_every_module_of_the_game():
     assert "--collect-submodules=solitaire" in args  # the games are found at run time
 
 
-def test_packages_named_for_their_data_are_collected_and_installed():
+def test_the_build_carries_the_ui_fonts_and_their_licence():
     build_exe = import_build_exe()
-    args = build_exe.pyinstaller_args(["somefont", "otherdata"])
-    assert {"--collect-data=somefont", "--collect-data=otherdata"} <= set(args)
-    assert build_exe.missing_packages(build_exe.DATA_PACKAGES) == []
-    assert build_exe.missing_packages(["no_such_package_here"]) == ["no_such_package_here"]
+    sep = ";" if sys.platform == "win32" else ":"
+    fonts = ROOT / "solitaire" / "fonts"
+    assert f"--add-data={fonts}{sep}solitaire/fonts" in build_exe.pyinstaller_args()
+    assert {"FiraSans-Regular.ttf", "FiraSans-Bold.ttf", "OFL.txt"} <= {
+        path.name for path in fonts.iterdir()
+    }
+
+
+def test_the_build_carries_the_licence_and_the_third_party_notices(tmp_path):
+    build_exe = import_build_exe()
+    sep = ";" if sys.platform == "win32" else ":"
+    args = build_exe.pyinstaller_args()
+    for name in ("LICENSE", "THIRD-PARTY-NOTICES.txt"):
+        assert f"--add-data={ROOT / name}{sep}." in args  # inside the bundle (a .app too)
+    folder = fake_build(tmp_path / "dist")
+    build_exe.add_notices(folder)  # and beside the program on Linux and Windows
+    assert (folder / "LICENSE").read_bytes() == (ROOT / "LICENSE").read_bytes()
+    notices = (folder / "THIRD-PARTY-NOTICES.txt").read_text(encoding="utf-8")
+    for words in ("PSF-2.0", "LGPL-2.1", "zlib", "FreeType", "OFL-1.1", "Bootloader exception"):
+        assert words in notices, words
+
+
+def bundled_libraries() -> list[str]:
+    """The shared libraries the installed pygame-ce wheel carries (Linux wheels keep them in
+    pygame_ce.libs/, named libNAME-HASH.so...), by name: libSDL2, libpng16 ..."""
+    import pygame
+
+    libs = Path(pygame.__file__).parent.parent / "pygame_ce.libs"
+    names = (re.match(r"(lib[^-.]+(?:-[0-9.]+)?)-[0-9a-f]{8}", p.name) for p in libs.iterdir())
+    return sorted({re.sub(r"-[0-9.]+$", "", m[1]) for m in names if m})
+
+
+def test_the_notices_name_every_library_the_pygame_wheel_bundles():
+    """A new pygame-ce wheel that brings a new library must have it named in the notices."""
+    try:
+        libraries = bundled_libraries()
+    except FileNotFoundError:
+        pytest.skip("this pygame-ce wheel keeps no pygame_ce.libs folder")
+    assert "libSDL2" in libraries and "libfreetype" in libraries
+    notices = (ROOT / "THIRD-PARTY-NOTICES.txt").read_text(encoding="utf-8")
+    assert [name for name in libraries if not re.search(rf"\b{name}\b", notices)] == []
+
+
+def test_the_project_is_gpl_3_or_later():
+    tomllib = pytest.importorskip("tomllib")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["license"] == "GPL-3.0-or-later"
+    assert set(project["license-files"]) == {"LICENSE", "solitaire/fonts/OFL.txt"}
+    licence = (ROOT / "LICENSE").read_text()
+    assert licence.lstrip().startswith("GNU GENERAL PUBLIC LICENSE") and "Version 3" in licence
+    assert not [c for c in project["classifiers"] if c.startswith("License ::")]  # PEP 639
 
 
 def test_the_archive_is_named_for_version_and_platform():
@@ -353,7 +531,7 @@ def test_the_folders_desktop_launcher_starts_the_program_beside_it(tmp_path):
     launcher = folder / "Solitaire.desktop"
     entry = read_desktop(launcher)
     assert entry["Type"] == "Application" and entry["Name"] == "Solitaire"
-    assert entry["StartupWMClass"] == "solitaire"
+    assert entry["StartupWMClass"] == APP_ID
     command = [str(launcher) if arg == "%k" else arg for arg in exec_arguments(entry["Exec"])]
     subprocess.run(command, check=True, timeout=30)
     assert (folder / "started").read_text().strip() == str(folder / "Solitaire")

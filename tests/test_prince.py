@@ -1,4 +1,5 @@
-"""The Prince, each test from seed 001's own words."""
+"""The Prince, each test from the words of its manual, *'The Prince'* (Card Shell game #6,
+Ralph S. Sutherland, 1992)."""
 
 import pytest
 from helpers import game_with, pile

@@ -1,4 +1,4 @@
-"""Long seeded random walks through every game and option set (issue 3).
+"""Long seeded random walks through every game and option set.
 
 Random legal moves, checking after each that the 52 cards are all there; then undo back
 to the start (which must come back exactly), redo to the end, and replay the notation.

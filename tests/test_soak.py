@@ -1,4 +1,4 @@
-"""The seeded soak of the table (issue 14): 20,000 random player events over all games,
+"""The seeded soak of the table: 20,000 random player events over all games,
 each checked (tests/soak_driver.py); and the faults the soak found, as plain event tests.
 
 bench/soak.py runs the same soak for a million events.

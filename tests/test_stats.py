@@ -143,7 +143,7 @@ def test_an_abandoned_deal_counts_as_lost_with_its_points_and_score():
     canfield = Game(make_rules("canfield"), 3)
     canfield.play_text("N")
     assert result_of(canfield, 1).score == canfield.rules.score(canfield.state) < 0
-    game.undo()  # everything undone: the move was made all the same (seed 001)
+    game.undo()  # everything undone: the move was made all the same (The Prince's manual)
     undone = result_of(game, 20)
     assert (undone.outcome, undone.points, undone.moves) == (LOST, -4, 1)
     game.play(game.legal_moves()[-1])  # another move instead: still one move made

@@ -1,4 +1,4 @@
-"""The table driven with real pygame events, headless (issue 4). Each test checks the model."""
+"""The table driven with real pygame events, headless. Each test checks the model."""
 
 import random
 from contextlib import contextmanager
@@ -6,14 +6,26 @@ from contextlib import contextmanager
 import pygame
 import pytest
 from helpers import cards, pile
-from table_driver import click, down, drag, key, motion, point, send, settle, start, type_text, up
+from table_driver import (
+    click,
+    down,
+    drag,
+    key,
+    motion,
+    point,
+    send,
+    settle,
+    start,
+    type_text,
+    up,
+)
 
 from solitaire.cli import parse_rule_options
 from solitaire.model.game import Game
 from solitaire.model.games import GAMES, make_rules
+from solitaire.model.games.vierfrei import FREECELL_IMPOSSIBLE
 from solitaire.model.moves import MoveKind, Status
 from solitaire.model.state import State
-from solitaire.model.games.vierfrei import FREECELL_IMPOSSIBLE
 from solitaire.solver.solve import solve_game, winnable_deals
 from solitaire.ui.app import App
 from solitaire.ui.help_screen import HelpOverlay
@@ -114,8 +126,8 @@ def test_typing_a_card_that_cannot_move_points_at_it(app):
 
 
 def test_lucie_keys_s_h_and_q(app):
-    """Seed 000: "enter S at the prompt", H and Q likewise: each is played by Enter, as a
-    card's name is, so a stray S spends no reshuffle."""
+    """La Belle Lucie: A Solitaire Game: "enter S at the prompt", H and Q likewise: each is
+    played by Enter, as a card's name is, so a stray S spends no reshuffle."""
     table = start(app, "lucie", 2)
     type_text(app, "s")
     assert table.state.values["redeals_used"] == 0 and table.typed == "S"
@@ -749,7 +761,7 @@ def test_the_winnable_line_can_be_hidden_for_players_who_find_out_themselves(app
 
 
 def test_a_click_with_the_right_button_held_sends_the_card_to_a_free_place(app):
-    """Seed 004: "To move a card to one of the free places you can also click on it while
+    """vierfrei.doc: "To move a card to one of the free places you can also click on it while
     you keep the right mouse button pressed down." Nothing is left selected after it."""
     table = start(app, "vierfrei", 1)
     card = point(app, "t6")

@@ -1,4 +1,4 @@
-"""What the table tells the player, and what the manuals ask of it (issue 15): a refused
+"""What the table tells the player, and what the manuals ask of it: a refused
 run says why, a card with no move says so, the finder points at the card that shows, a
 dragged card casts a shadow, and each game's manual gets its buttons, title and layout."""
 
@@ -120,8 +120,8 @@ def test_the_merci_game_lays_out_two_rows_with_counts_where_the_manual_says(app)
     assert "Deal 1" in parts and not any(part.startswith("Mercis") for part in parts)
     for _ in range(2):  # after the last reshuffle a merci is possible:
         table.play(Move(MoveKind.REDEAL))
-    # seed 002: "the area which normally indicates the deal number will indicate the number
-    # of remaining mercis"
+    # La Belle Lucie Instructions: "the area which normally indicates the deal number will
+    # indicate the number of remaining mercis"
     assert table.status_parts()[1] == "Mercis left 1"
 
 
@@ -140,8 +140,9 @@ def test_la_belle_lucie_is_centred(app):
 
 
 def test_a_click_anywhere_on_a_merci_stack_takes_its_top_card(app):
-    """Seed 002: "click on the source stack, highlighting it, and then click on the
-    destination stack" (no merci is possible at the start: the covered card is not lifted)."""
+    """La Belle Lucie Instructions: "click on the source stack, highlighting it, and then
+    click on the destination stack" (no merci is possible at the start: the covered card is
+    not lifted)."""
     table = start(app, "merci", 1)
     moves = [m for m in table.game.legal_moves() if m.kind == MoveKind.MOVE]
     source = next(m.src for m in moves if len(table.state.piles[m.src]) > 1)

@@ -1,5 +1,5 @@
 """The table's words at every size: the status line fits, messages have their own strip
-above it, and a saving problem stays on screen until saving works again (issues 14, 15)."""
+above it, and a saving problem stays on screen until saving works again."""
 
 import pygame
 import pytest

@@ -1,7 +1,5 @@
 """The UI text: a real regular and a real bold face, evenly spaced, and a quiet fallback."""
 
-import sys
-
 import pygame
 import pytest
 
@@ -21,7 +19,7 @@ def fonts():
 
 
 def test_regular_and_bold_are_two_real_faces():
-    assert theme.face_files() is not None, "the font package is a dependency"
+    assert theme.face_files() is not None, "the two faces ship in solitaire/fonts"
     regular, bold = theme.font(24), theme.font(24, bold=True)
     assert (regular.style_name, bold.style_name) == ("Regular", "Bold")
     assert regular.name == bold.name == "Fira Sans"
@@ -56,8 +54,18 @@ def test_wrap_measures_in_the_face_asked_for():
     assert len(bold) >= len(regular)
 
 
-def test_without_the_font_package_text_still_draws(monkeypatch):
-    monkeypatch.setitem(sys.modules, "fontpkg_fira_sans", None)  # import fails
+def test_the_faces_travel_with_their_licence():
+    """Two faces, not the family: the licence beside them, as the OFL asks."""
+    folder = theme.FONT_DIR
+    assert sorted(path.name for path in folder.iterdir() if path.suffix == ".ttf") == sorted(
+        theme.FACE_FILES.values()
+    )
+    licence = (folder / "OFL.txt").read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence and "Mozilla Foundation" in licence
+
+
+def test_without_the_font_files_text_still_draws(monkeypatch, tmp_path):
+    monkeypatch.setattr(theme, "FONT_DIR", tmp_path)  # no font files there
     theme.face_files.cache_clear()
     assert theme.face_files() is None
     surface = pygame.Surface((200, 40))

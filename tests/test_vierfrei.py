@@ -1,4 +1,5 @@
-"""Vierfrei, each test from seed 004's own words."""
+"""Vierfrei, each test from the words of its manual, *Vierfrei* (vierfrei.doc, J. T.
+Toerring, 1993)."""
 
 import subprocess
 

@@ -1,4 +1,5 @@
-"""main.py in a real X window under Xvfb, driven by xdotool like a person (issue 4).
+"""main.py in a real X window under Xvfb, driven by xdotool like a person, and the window's
+class however the game is started.
 
 .ci/run installs Xvfb and xdotool; where they are missing this test is skipped.
 """
@@ -117,3 +118,70 @@ def test_drag_and_keys_in_a_real_window(display, tmp_path):
     finally:
         if game.poll() is None:
             game.kill()
+
+
+def ways_to_start(folder: Path) -> dict[str, list[str]]:
+    """The game started each way people start it; importing pygame names the window's class
+    after the script that started it (``sys.argv[0]``), which differs in each."""
+    folder.mkdir()
+    command = folder / "solitaire"  # what pip writes for the gui-script pipx installs
+    command.write_text(
+        f"#!{sys.executable}\nimport sys\nfrom solitaire.__main__ import run\n"
+        "if __name__ == '__main__':\n    sys.exit(run())\n"
+    )
+    command.chmod(0o755)
+    packaged = folder / "Solitaire"  # the packaged program runs main.py under its own name
+    packaged.symlink_to(ROOT / "main.py")
+    return {
+        "main.py": [sys.executable, str(ROOT / "main.py")],  # also the desktop launcher's
+        "python -m solitaire": [sys.executable, "-m", "solitaire"],
+        "solitaire": [str(command)],
+        "Solitaire": [sys.executable, str(packaged)],
+    }
+
+
+@pytest.mark.skipif(not shutil.which("xprop"), reason="needs xprop")
+@pytest.mark.parametrize("way", ["main.py", "python -m solitaire", "solitaire", "Solitaire"])
+def test_the_window_class_is_the_application_id_however_started(way, display, tmp_path):
+    """Desktops match a window to its launcher and icon by WM_CLASS (StartupWMClass)."""
+    from solitaire import APP_ID
+
+    env = {
+        **os.environ,
+        "DISPLAY": display,
+        "SDL_AUDIODRIVER": "dummy",
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CACHE_HOME": str(tmp_path / "cache"),
+        "PYTHONPATH": str(ROOT),
+        "SOLITAIRE_REPORT_READY": "1",
+    }
+    env.pop("SDL_VIDEODRIVER", None)
+    env.pop("SDL_VIDEO_X11_WMCLASS", None)
+    command = ways_to_start(tmp_path / "bin")[way]
+    game = subprocess.Popen(
+        [*command, "--game", "vierfrei", "--deal", "1", "--windowed"],
+        env=env,
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert game.stdout.readline().strip() == "ready", game.stderr.read()
+        windows = xdo(env, "search", "--sync", "--pid", str(game.pid)).split()
+        classes = {
+            subprocess.run(
+                ["xprop", "-id", window, "WM_CLASS"],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=30,
+                check=True,
+            ).stdout.strip()
+            for window in windows
+        }
+        assert classes == {f'WM_CLASS(STRING) = "{APP_ID}", "{APP_ID}"'}
+    finally:
+        game.kill()
+        game.wait(30)

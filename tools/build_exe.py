@@ -8,16 +8,18 @@ _internal/; Solitaire.app on macOS) and packs it as dist/Solitaire-<version>-<pl
 a one-file build unpacks its 24 MB into a temporary folder on every launch (about 400 ms
 to the table against 110 ms from source). Windowed: no console on Windows. On Linux the
 folder also holds Solitaire.desktop, a launcher with the game's name for file
-managers that open desktop files. PyInstaller builds for the system it runs on only: build
+managers that open desktop files. The game's LICENSE and THIRD-PARTY-NOTICES.txt (what the
+build bundles, under which licences) go inside the bundle, and on Linux and Windows also
+beside the program. PyInstaller builds for the system it runs on only: build
 on each system you ship for. The pygame-ce wheel brings its own PyInstaller hook (SDL
 libraries, its default font). Work files go to build/pyinstaller.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import platform
+import shutil
 import stat
 import struct
 import subprocess
@@ -26,56 +28,86 @@ import tarfile
 import zipfile
 from pathlib import Path
 
-# Python packages (import names) whose data files the game reads at run time, each collected
-# into the build with PyInstaller's --collect-data: without them the game falls back quietly.
-DATA_PACKAGES: list[str] = [
-    "fontpkg_fira_sans",  # the UI's text faces (solitaire/ui/theme.py)
-]
-
 ROOT = Path(__file__).resolve().parents[1]
+APP_ID = "org.solitairestudio.Solitaire"  # as solitaire/__init__.py (tests/test_packaging.py)
 NAME = "Solitaire"
 ICON_PNG = ROOT / "sprites" / "icon.png"
+ICON_DIR = ROOT / "data" / "icons" / "hicolor"  # every size, drawn by tools/make_icon.py
 WORK = ROOT / "build" / "pyinstaller"
 DIST = ROOT / "dist"
 # The card faces kept between launches are named after a fingerprint of this file's source
 # (solitaire/ui/face_cache.py); shipped beside its compiled module, the build reuses them
 # instead of drawing 52 faces on every launch (~25 ms).
 FINGERPRINTED_SOURCES = ["solitaire/ui/card_art.py"]
+# Data files inside the package, which PyInstaller collects only when told: the UI's two font
+# faces with their licence (solitaire/ui/theme.py finds them beside the package's modules).
+PACKAGE_DATA = ["solitaire/fonts"]
+# The game's licence and the notices of everything the build bundles (the interpreter,
+# pygame-ce and its SDL libraries, PyInstaller's bootloader): inside the bundle, and on Linux
+# and Windows also at the top of the folder, beside the program, where a player sees them.
+NOTICES = ["LICENSE", "THIRD-PARTY-NOTICES.txt"]
 
 
-def ico_from_png(png: bytes) -> bytes:
-    """A Windows .ico holding the PNG as its one 256x256 image (allowed since Vista)."""
-    header = struct.pack("<HHH", 0, 1, 1)
-    entry = struct.pack("<BBBBHHII", 0, 0, 0, 0, 1, 32, len(png), 6 + 16)
-    return header + entry + png
+def png_size(png: bytes) -> int:
+    """The width of a square PNG (its IHDR chunk)."""
+    if png[:8] != b"\x89PNG\r\n\x1a\n" or png[12:16] != b"IHDR" or png[16:20] != png[20:24]:
+        raise ValueError("not a square PNG")
+    return int.from_bytes(png[16:20], "big")
 
 
-def icns_from_png(png: bytes) -> bytes:
-    """A macOS .icns holding the PNG as its 256x256 ('ic08') image."""
-    return (
-        b"icns"
-        + struct.pack(">I", 8 + 8 + len(png))
-        + b"ic08"
-        + struct.pack(">I", 8 + len(png))
-        + png
+def icon_pngs() -> dict[int, bytes]:
+    """The icon at each size tools/make_icon.py draws, by its size in pixels."""
+    paths = sorted(ICON_DIR.glob(f"*/apps/{APP_ID}.png"))
+    pngs = {png_size(png): png for png in (path.read_bytes() for path in paths)}
+    return dict(sorted(pngs.items()))
+
+
+def ico_from_pngs(pngs: dict[int, bytes]) -> bytes:
+    """A Windows .ico holding each PNG up to 256x256 (PNG entries: Windows Vista onwards),
+    so that Explorer, the taskbar and the title bar each pick a picture drawn for its size."""
+    chosen = [(size, png) for size, png in sorted(pngs.items()) if size <= 256]
+    header = struct.pack("<HHH", 0, 1, len(chosen))
+    entries, offset = b"", 6 + 16 * len(chosen)
+    for size, png in chosen:
+        side = size % 256  # 0 means 256
+        entries += struct.pack("<BBBBHHII", side, side, 0, 0, 1, 32, len(png), offset)
+        offset += len(png)
+    return header + entries + b"".join(png for _, png in chosen)
+
+
+# The .icns types that hold a PNG, by the picture's size in pixels (the second of a pair is
+# Retina's picture for half that size: ic11 is 16x16@2x, ic14 is 256x256@2x).
+ICNS_TYPES = {
+    16: [b"icp4"],
+    32: [b"icp5", b"ic11"],
+    64: [b"icp6", b"ic12"],
+    128: [b"ic07"],
+    256: [b"ic08", b"ic13"],
+    512: [b"ic09", b"ic14"],
+}
+
+
+def icns_from_pngs(pngs: dict[int, bytes]) -> bytes:
+    """A macOS .icns holding each PNG under every type made for its size."""
+    body = b"".join(
+        kind + struct.pack(">I", 8 + len(png)) + png
+        for size, png in sorted(pngs.items())
+        for kind in ICNS_TYPES.get(size, [])
     )
+    return b"icns" + struct.pack(">I", 8 + len(body)) + body
 
 
 def platform_icon() -> Path | None:
     """The icon in the format PyInstaller wants here, made without Pillow (None on Linux,
     where executables carry no icon: the desktop file gives the launcher one)."""
-    png = ICON_PNG.read_bytes()
-    if sys.platform == "win32":
-        path = WORK / "icon.ico"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(ico_from_png(png))
-        return path
-    if sys.platform == "darwin":
-        path = WORK / "icon.icns"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(icns_from_png(png))
-        return path
-    return None
+    make = {"win32": ("icon.ico", ico_from_pngs), "darwin": ("icon.icns", icns_from_pngs)}
+    if sys.platform not in make:
+        return None
+    name, pack_icon = make[sys.platform]
+    path = WORK / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(pack_icon(icon_pngs()))
+    return path
 
 
 def platform_tag() -> str:
@@ -93,13 +125,15 @@ def version() -> str:
     return __version__
 
 
-def pyinstaller_args(data_packages: list[str] = DATA_PACKAGES) -> list[str]:
+def pyinstaller_args() -> list[str]:
     sep = ";" if sys.platform == "win32" else ":"  # --add-data SOURCE<sep>DEST
     icon = platform_icon()
     sources = [
         f"--add-data={ROOT / path}{sep}{Path(path).parent.as_posix()}"
         for path in FINGERPRINTED_SOURCES
     ]
+    package_data = [f"--add-data={ROOT / path}{sep}{path}" for path in PACKAGE_DATA]
+    notices = [f"--add-data={ROOT / name}{sep}." for name in NOTICES]
     return [
         "--noconfirm",
         "--clean",
@@ -111,10 +145,11 @@ def pyinstaller_args(data_packages: list[str] = DATA_PACKAGES) -> list[str]:
         f"--add-data={ROOT / 'sounds'}{sep}sounds",
         f"--add-data={ICON_PNG}{sep}sprites",
         *sources,
+        *package_data,
+        *notices,
         # Games are found by listing their folder at run time (solitaire/model/games), which
         # PyInstaller's import analysis cannot follow: take every module of the game.
         "--collect-submodules=solitaire",
-        *[f"--collect-data={package}" for package in data_packages],
         # solitaire/bootstrap.py shows a failure to start in a Tk box where Python has Tk;
         # bundled, Tk and the X libraries it pulls in would add 11 MB for a message that
         # on Linux mostly says "no display", where no box can open anyway.
@@ -140,7 +175,7 @@ def desktop_entry() -> str:
         f'Exec=sh -c "{script}" %k\n'
         "Terminal=false\n"
         "Categories=Game;CardGame;\n"
-        "StartupWMClass=solitaire\n"
+        f"StartupWMClass={APP_ID}\n"
     )
 
 
@@ -171,8 +206,11 @@ def write_linux_launcher(folder: Path) -> None:
     launcher.chmod(launcher.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
 
 
-def missing_packages(packages: list[str]) -> list[str]:
-    return [package for package in packages if importlib.util.find_spec(package) is None]
+def add_notices(folder: Path) -> None:
+    """LICENSE and THIRD-PARTY-NOTICES.txt beside the program (a .app keeps them inside,
+    where PyInstaller put them: a file added to a signed bundle would break its seal)."""
+    for name in NOTICES:
+        shutil.copyfile(ROOT / name, folder / name)
 
 
 def main() -> int:
@@ -185,20 +223,14 @@ def main() -> int:
             file=sys.stderr,
         )
         return 2
-    missing = missing_packages(DATA_PACKAGES)
-    if missing:
-        print(
-            f"build_exe.py: {', '.join(missing)} not installed (the game reads its data): run "
-            f"'{sys.executable} -m pip install -r requirements.txt'",
-            file=sys.stderr,
-        )
-        return 2
-    if not ICON_PNG.is_file():
+    if not ICON_PNG.is_file() or not icon_pngs():
         subprocess.run([sys.executable, str(ROOT / "tools" / "make_icon.py")], check=True)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # PyInstaller imports pygame
     sys.path.insert(0, str(ROOT))  # where --collect-submodules finds the game's package
     PyInstaller.__main__.run(pyinstaller_args())
     folder = shipped_folder()
+    if sys.platform != "darwin":
+        add_notices(folder)
     if sys.platform.startswith("linux"):
         write_linux_launcher(folder)
     archive = pack(folder, DIST / f"{NAME}-{version()}-{platform_tag()}")

@@ -1,28 +1,42 @@
 #!/usr/bin/env bash
 # Put Solitaire in the desktop's application menu (freedesktop: GNOME, KDE, Xfce ...).
 #
-# Installs ~/.local/share/applications/solitaire.desktop and its icon into the hicolor theme
-# under ~/.local/share/icons. The launcher starts this checkout's main.py with its .venv
-# (the README's setup); with no .venv here it starts the `solitaire` command that
-# `pipx install .` makes. Run it again after moving the checkout. --uninstall removes both.
+# Installs, under ~/.local/share (or $XDG_DATA_HOME):
+#   applications/org.solitairestudio.Solitaire.desktop    the launcher
+#   icons/hicolor/SIZExSIZE/apps/org.solitairestudio.Solitaire.png   its icon, 16..512 px
+#   metainfo/org.solitairestudio.Solitaire.metainfo.xml   its description for software centres
+# all from data/ (the icons drawn by tools/make_icon.py). The launcher names its icon by
+# the application's id, and the game's window has that class (StartupWMClass), so the menu,
+# the dock and the window list show one application with one icon. The launcher starts this
+# checkout's main.py with its .venv (the README's setup); with no .venv here it starts the
+# `solitaire` command that `pipx install .` makes. Run it again after moving the checkout.
+# --uninstall removes it all. Files an older version installed (solitaire.desktop and
+# solitaire.png) are removed either way.
 set -euo pipefail
 
+app_id="org.solitairestudio.Solitaire"
 here="$(cd "$(dirname "$0")/.." && pwd)"
-data="${XDG_DATA_HOME:-$HOME/.local/share}"
+data="${XDG_DATA_HOME:-}"
+case "$data" in
+    /*) ;;
+    *) data="$HOME/.local/share" ;; # empty or relative: ignored, as the XDG rules say
+esac
 apps="$data/applications"
-icon="$data/icons/hicolor/256x256/apps/solitaire.png"
-entry="$apps/solitaire.desktop"
+hicolor="$data/icons/hicolor"
+metainfo="$data/metainfo"
+entry="$apps/$app_id.desktop"
+old=("$apps/solitaire.desktop" "$hicolor/256x256/apps/solitaire.png")
 
 refresh() {
     command -v update-desktop-database >/dev/null && update-desktop-database -q "$apps" || true
     command -v gtk-update-icon-cache >/dev/null &&
-        gtk-update-icon-cache -q -t "$data/icons/hicolor" 2>/dev/null || true
+        gtk-update-icon-cache -q -t "$hicolor" 2>/dev/null || true
 }
 
 if [ "${1:-}" = "--uninstall" ]; then
-    rm -f "$entry" "$icon"
+    rm -f "$entry" "$hicolor"/*/apps/"$app_id".png "$metainfo/$app_id.metainfo.xml" "${old[@]}"
     refresh
-    echo "removed $entry and $icon"
+    echo "removed $entry, its icons and its metainfo"
     exit 0
 fi
 
@@ -50,25 +64,32 @@ else
     exit 2
 fi
 
-mkdir -p "$apps" "$(dirname "$icon")"
-if [ -f "$here/sprites/icon.png" ]; then
-    cp "$here/sprites/icon.png" "$icon"
-else
-    echo "install_desktop.sh: no sprites/icon.png (python tools/make_icon.py draws it)" >&2
+rm -f "${old[@]}"
+icons=0
+for icon in "$here"/data/icons/hicolor/*/apps/"$app_id".png; do
+    [ -f "$icon" ] || continue
+    size="$(basename "$(dirname "$(dirname "$icon")")")"
+    mkdir -p "$hicolor/$size/apps"
+    cp "$icon" "$hicolor/$size/apps/"
+    icons=$((icons + 1))
+done
+if [ "$icons" = 0 ]; then
+    echo "install_desktop.sh: no icons in data/icons (python tools/make_icon.py draws them)" >&2
 fi
+mkdir -p "$apps" "$metainfo"
+cp "$here/data/$app_id.metainfo.xml" "$metainfo/"
 
-# The launcher of the checkout with the absolute paths of this machine filled in.
+# The checkout's launcher with the absolute paths of this machine filled in.
 while IFS= read -r line; do
     case "$line" in
         Exec=*) printf 'Exec=%s\n' "$exec_line" ;;
         TryExec=*) printf 'TryExec=%s\n' "${try_exec//\\/\\\\}" ;;
-        Icon=*) printf 'Icon=%s\n' "${icon//\\/\\\\}" ;;
         *) printf '%s\n' "$line" ;;
     esac
-done <"$here/solitaire.desktop" >"$entry.tmp"
+done <"$here/data/$app_id.desktop" >"$entry.tmp"
 chmod +x "$entry.tmp"
 mv "$entry.tmp" "$entry"
 refresh
 echo "installed $entry"
 echo "  Exec=$exec_line"
-echo "  Icon=$icon"
+echo "  Icon=$app_id ($icons sizes in $hicolor)"

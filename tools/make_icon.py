@@ -1,15 +1,24 @@
-"""Draw the application icon with the game's own card art and write sprites/icon.png.
+"""Draw the application icon with the game's own card art, at every size it is used.
 
-Usage: python tools/make_icon.py [OUT.png] [--size 256]
+Usage: python tools/make_icon.py            (every size: see below)
+       python tools/make_icon.py OUT.png [--size 256]   (one picture)
 
-An ace of spades fanned over a king of hearts on a rounded square of green felt. The
-picture is drawn at four times the size and scaled down, so edges and rotations are smooth.
+An ace of spades fanned over a king of hearts on a rounded square of green felt. Each size
+is drawn on its own at four times the size and scaled down, so edges and rotations are
+smooth at 16 pixels as at 512. Without arguments it writes sprites/icon.png (256 px, which
+the packaged build's .ico and .icns start from) and the freedesktop hicolor theme's sizes,
+data/icons/hicolor/SIZExSIZE/apps/org.solitairestudio.Solitaire.png for 16, 32, 48, 64,
+128, 256 and 512 (tools/install_desktop.sh installs them; tools/build_exe.py packs the
+ones up to 256 into the .ico and all into the .icns), each squeezed losslessly with
+`optipng -o2` where it is installed.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -18,12 +27,19 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import pygame
+import pygame  # noqa: E402 - after the SDL settings above
 
-from solitaire.ui.card_art import CardArt, table_surface
+from solitaire import APP_ID  # noqa: E402 - after the checkout is put on the path
+from solitaire.ui.card_art import CardArt, table_surface  # noqa: E402
 
 SUPERSAMPLE = 4
 CARD_RATIO = 7 / 5
+SIZES = (16, 32, 48, 64, 128, 256, 512)  # the hicolor theme's usual sizes for applications
+APP_ICON = ROOT / "sprites" / "icon.png"
+
+
+def hicolor_path(size: int, root: Path = ROOT / "data" / "icons") -> Path:
+    return root / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png"
 
 
 def _rounded_mask(size: int, radius: int) -> pygame.Surface:
@@ -71,17 +87,29 @@ def draw_icon(size: int = 256) -> pygame.Surface:
     return pygame.transform.smoothscale(canvas, (size, size))
 
 
+def write(icon: pygame.Surface, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(icon, str(path))
+    if shutil.which("optipng"):  # lossless: the same pixels in fewer bytes
+        subprocess.run(["optipng", "-quiet", "-o2", "-strip", "all", str(path)], check=True)
+    print(f"wrote {path} ({icon.get_width()}x{icon.get_height()})")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("out", nargs="?", type=Path, default=ROOT / "sprites" / "icon.png")
-    parser.add_argument("--size", type=int, default=256, help="width and height in pixels")
+    parser.add_argument("out", nargs="?", type=Path, help="one picture (default: every size)")
+    parser.add_argument("--size", type=int, default=256, help="its width and height in pixels")
     args = parser.parse_args()
     pygame.display.init()
     pygame.display.set_mode((1, 1))
-    icon = draw_icon(args.size)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(icon, str(args.out))
-    print(f"wrote {args.out} ({args.size}x{args.size})")
+    if args.out is not None:
+        write(draw_icon(args.size), args.out)
+    else:
+        for size in SIZES:
+            icon = draw_icon(size)
+            write(icon, hicolor_path(size))
+            if size == 256:
+                write(icon, APP_ICON)
     pygame.quit()
     return 0
 

@@ -1,4 +1,10 @@
-"""Screenshots of every game and screen, for docs/screenshots/.
+"""Screenshots of every game and screen, made on demand.
+
+The repository keeps only a few of them in docs/screenshots/: every game's table and the
+chooser full screen at 1920x1080 (the README shows five), each squeezed losslessly with
+`optipng -o2`. This makes those and the rest when wanted: every table, the chooser and
+help at each size below, and every other screen (--screens), into docs/screenshots/ or
+OUTDIR.
 
 Each size is taken full screen on an X server of exactly that size, as a player sees it
 (a window is never smaller than 800x600, a screen may be):

@@ -654,7 +654,8 @@ class Rules:
     stats_note = ""
 
     def extra_cheers(self, state: State) -> int:
-        """Cheers beyond the first at a win (seed 000: "an extra cheer or two")."""
+        """Cheers beyond the first at a win (La Belle Lucie: A Solitaire Game: "an extra cheer
+        or two")."""
         return 0
 
     def option_change_text(self, name: str, value: object) -> str:

@@ -21,7 +21,7 @@ from ..model.moves import Move, MoveKind
 # (Vierfrei's F1 deals a new game, as its manual says).
 COMMON_KEYS: dict[str, str] = {
     "Ctrl+Z": "undo",
-    "Undo": "undo",  # the Undo key (X's Undo keysym; the Atari's key, seed 004)
+    "Undo": "undo",  # the Undo key (X's Undo keysym; the Atari's key, in vierfrei.doc)
     "Ctrl+Y": "redo",
     "Ctrl+Q": "quit",
     "Ctrl+R": "restart",

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygame
 
+from .. import APP_ID
 from ..assets import asset_dir
 from ..replay_file import Replayer, ReplayError
 from ..solver.worker import DealFound, shared_link
@@ -29,10 +30,10 @@ from .library import Library
 from .overlays import (
     ConfirmOverlay,
     InfoOverlay,
+    LossOverlay,
     MenuOverlay,
     NumberEntry,
     OptionsOverlay,
-    LossOverlay,
     WinOverlay,
     info_lines,
 )
@@ -68,7 +69,12 @@ def prepare_environment() -> None:
     # cheaper flips on machines without a GPU. Plenty for a card game.
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     os.environ.setdefault("SDL_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR", "0")
-    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "solitaire")
+    # The window's class (X11) and app id (Wayland) are the application's id, which desktops
+    # match to data/APP_ID.desktop (StartupWMClass) and its icon, however the game was
+    # started. Set, not defaulted: importing pygame has already set the X11 one to the
+    # script's name (main.py, solitaire, Solitaire) wherever DISPLAY is set.
+    os.environ["SDL_VIDEO_X11_WMCLASS"] = APP_ID
+    os.environ["SDL_VIDEO_WAYLAND_WMCLASS"] = APP_ID
 
 
 class App:
@@ -159,7 +165,7 @@ class App:
         saved_options = self.library.settings["options"].get(game_id, {})
         game, extra = self.library.load_game(game_id)
         if game is not None and (deal is not None or options):
-            # A new deal asked for at launch replaces the saved game: it counts (seed 001),
+            # A new deal asked for at launch replaces the saved game: it counts (The Prince),
             # as a loss if a move was made, unless its result is in already.
             if not extra.get("recorded") and not game.rules.is_won(game.state):
                 seconds, assisted = float(extra.get("seconds", 0)), bool(extra.get("assisted"))
@@ -313,7 +319,7 @@ class App:
         table.recorded = True
         self.save(table)  # its save says so too
         rules = table.rules
-        # The shipped fanfare, then the cheers (seed 000: "an extra cheer or two").
+        # The shipped fanfare, then the cheers (La Belle Lucie: "an extra cheer or two").
         self.audio.play_in_turn(["fanfare"] + ["cheer"] * (1 + rules.extra_cheers(table.state)))
         summary = self.library.stats.summary(table.game_id, option_key(rules))
         title = win_title(table.assisted, table.help_used)
@@ -333,7 +339,7 @@ class App:
         self.open_overlay(LossOverlay(self, table, "No more moves: this game is lost", lines))
 
     def game_abandoned(self, table: TableScreen) -> None:
-        """A new deal over a game in play: lost, if any move was made (seed 001)."""
+        """A new deal over a game in play: lost, if any move was made (The Prince's manual)."""
         if not table.recorded:
             self.library.record(table.game, table.seconds, table.assisted, table.token)
             table.recorded = True
@@ -585,10 +591,11 @@ class App:
             self.start_sound()
             self.partner_link.start()
             if self.table is not None:  # the faces for the next launch's first frame
-                face_cache.keep(self.library.folder, self.table.view.art, self.library.writer)
+                face_cache.keep(self.library.cache, self.table.view.art, self.library.writer)
+                face_cache.remove_old(self.library.folder)  # where earlier versions kept them
 
     def show_title(self) -> None:
-        """The window's title names the game and its deal number (seed 004: "the number of
+        """The window's title names the game and its deal number (vierfrei.doc: "the number of
         the game you are just playing is shown in the title line of the window")."""
         table = self.table
         title = "Solitaire"

@@ -8,6 +8,12 @@ name carries the card size, the colour scheme, the pixel format and a fingerprin
 drawing code and of pygame, so a change to any of them draws the faces afresh. A file
 that does not read back whole is ignored and written again: the cache can only ever cost
 a redraw.
+
+The files live in the platform's cache folder (solitaire/ui/library.py's cache_path), not
+with the player's games: they can be remade at any time, so backups and synchronised
+folders need not carry their megabytes (some 6 MB each at 1920x1080). At most KEEP files
+and MAX_BYTES in all are kept, the oldest removed first. Earlier versions kept them in the
+data folder: the first keep after an update removes those (remove_old).
 """
 
 from __future__ import annotations
@@ -24,6 +30,8 @@ from .card_art import SUITS, CardArt
 
 ORDER = tuple((rank, suit) for suit in SUITS for rank in range(1, 14))
 KEEP = 4  # files kept: a player who switches between a window and full screen has two sizes
+MAX_BYTES = 64 << 20  # and at most this much in all (a 4K screen's faces are some 25 MB)
+PATTERN = "faces-*.raw"
 CACHE = "cache"  # the writer's name for these writes, whose failures nobody is told of
 
 
@@ -89,7 +97,8 @@ def restore(folder: Path | None, art: CardArt) -> bool:
 
 def keep(folder: Path | None, art: CardArt, writer: BackgroundWriter) -> None:
     """Hand ``art``'s faces to ``writer`` for the next launch (drawing any not drawn yet)
-    unless they are on disk already, and remove all but the newest few files."""
+    unless they are on disk already, and make room for them: the oldest files go first,
+    until at most KEEP files and MAX_BYTES remain with the new one."""
     pixel = _pixel_format()
     path = _path(folder, art, pixel)
     if path is None or path.exists():
@@ -97,12 +106,43 @@ def keep(folder: Path | None, art: CardArt, writer: BackgroundWriter) -> None:
     faces = [art.face(rank, suit) for rank, suit in ORDER]
     if not all(_unpadded(face) and face.get_masks() == pixel.get_masks() for face in faces):
         return  # not in the layout a sheet has: nothing that would read back
+    size = sum(face.get_pitch() * face.get_height() for face in faces)
+    if size > MAX_BYTES:
+        return  # cards this large are drawn every time
     try:
-        kept = sorted(path.parent.glob("faces-*.raw"), key=lambda p: p.stat().st_mtime)
-        for old in kept[: max(0, len(kept) - KEEP + 1)]:
-            old.unlink()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        make_room(path.parent, KEEP - 1, MAX_BYTES - size)
     except OSError:
         pass  # a read-only folder: the write will fail quietly too
     # A copy of the pixels (a few megabytes, face by face), written by the writer's
     # thread: a full or read-only disk only means the faces are drawn again next time.
     writer.submit(CACHE, path, [face.get_view("0").raw for face in faces])
+
+
+def make_room(folder: Path, files: int, room: int) -> None:
+    """Remove the oldest kept faces until at most ``files`` files of ``room`` bytes in all
+    are left."""
+    kept = []
+    for path in folder.glob(PATTERN):
+        try:
+            status = path.stat()
+        except OSError:
+            continue  # removed meanwhile (by another copy of the game)
+        kept.append((status.st_mtime, status.st_size, path))
+    kept.sort()
+    total = sum(size for _, size, _ in kept)
+    while kept and (len(kept) > files or total > room):
+        _, size, oldest = kept.pop(0)
+        oldest.unlink(missing_ok=True)
+        total -= size
+
+
+def remove_old(data_folder: Path | None) -> None:
+    """Remove the faces earlier versions kept in the player's data folder."""
+    if data_folder is None:
+        return
+    try:
+        for path in Path(data_folder).glob(PATTERN):
+            path.unlink(missing_ok=True)
+    except OSError:
+        pass  # a read-only data folder: they stay, unused

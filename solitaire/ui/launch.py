@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from .. import cli
 from .app import App, prepare_environment
 from .instance import Instance, ask_first_copy_to_show
 from .library import Library
@@ -18,7 +19,7 @@ def run_app(args, deal: int | None, options: dict, err) -> int:
         problem = str(error)
     if problem is not None:
         print(
-            f"main.py: cannot open a window ({problem}); the text commands still work, "
+            f"{cli.PROG}: cannot open a window ({problem}); the text commands still work, "
             "see --help",
             file=err,
         )
@@ -31,7 +32,7 @@ def run_app(args, deal: int | None, options: dict, err) -> int:
             print("Solitaire is already running: its window was brought to the front.")
             return 0
         print(
-            f"main.py: Solitaire is already running with this player's games ({folder}); "
+            f"{cli.PROG}: Solitaire is already running with this player's games ({folder}); "
             "close that copy first",
             file=err,
         )
@@ -47,7 +48,8 @@ def _play(args, deal: int | None, options: dict, err, instance: Instance | None)
     try:
         app = App(fullscreen=False if args.windowed else None, mono=args.mono, record=args.record)
     except pygame.error as error:
-        print(f"main.py: cannot open a window ({error}); the text commands still work", file=err)
+        message = f"cannot open a window ({error}); the text commands still work"
+        print(f"{cli.PROG}: {message}", file=err)
         return 2
     if instance is not None:
         instance.listen(app.bring_to_front)

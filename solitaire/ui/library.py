@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import os
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -174,9 +175,38 @@ def ignore_invalid_xdg_paths(environment) -> None:
             del environment[name]
 
 
+def cache_path(environment=None, system: str | None = None) -> Path | None:
+    """The folder for files the game can always make again (the card faces it keeps between
+    launches), or None without a home folder: $XDG_CACHE_HOME/Solitaire or
+    ~/.cache/Solitaire on Linux and other Unix systems (an empty or relative XDG_CACHE_HOME
+    is ignored), %LOCALAPPDATA%\\Solitaire\\Cache on Windows, ~/Library/Caches/Solitaire
+    on macOS. Not made here: whoever writes there first makes it."""
+    environment = os.environ if environment is None else environment
+    system = sys.platform if system is None else system
+
+    def absolute(name: str) -> Path | None:
+        value = environment.get(name)
+        return Path(value) if value and os.path.isabs(value) else None
+
+    try:
+        home = Path(environment["HOME"]) if environment.get("HOME") else Path.home()
+    except (KeyError, RuntimeError):  # no home folder to be found
+        home = None
+    if system == "win32":
+        local = absolute("LOCALAPPDATA") or (home and home / "AppData" / "Local")
+        return local and local / "Solitaire" / "Cache"
+    if system == "darwin":
+        return home and home / "Library" / "Caches" / "Solitaire"
+    cache = absolute("XDG_CACHE_HOME") or (home and home / ".cache")
+    return cache and cache / "Solitaire"
+
+
 class Library:
-    def __init__(self, folder: Path | None, problem: str | None = None):
+    def __init__(self, folder: Path | None, problem: str | None = None, cache: Path | None = None):
+        """``folder``: the player's data folder (None: nothing is saved). ``cache``: where
+        the card faces are kept between launches (None: they are drawn every time)."""
         self.folder = folder
+        self.cache = cache
         self.messages: list[str] = [problem] if problem else []
         # Saves are written by a thread of their own (collect() hears how they went).
         self.writer = BackgroundWriter()
@@ -207,8 +237,9 @@ class Library:
     def open(cls) -> Library:
         folder, problem = cls.folder_path()
         if folder is None:
-            return cls(None, f"Games will not be saved: no data folder ({problem}).")
-        return cls(folder)
+            problem = f"Games will not be saved: no data folder ({problem})."
+            return cls(None, problem, cache=cache_path())
+        return cls(folder, cache=cache_path())
 
     def _note(self, message: str | None) -> None:
         if message:

@@ -123,8 +123,8 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         self.bar_h = bar_height(size)
         area = table_area(size)
         felt_bottom = size[1] - self.bar_h
-        folder = self.app.library.folder
-        self.view = TableView(self.rules, area, self.app.look, folder, felt_bottom)
+        faces = self.app.library.cache
+        self.view = TableView(self.rules, area, self.app.look, faces, felt_bottom)
         self.drawn = None  # a frame of the old view: the new one must draw in full
         self.buttons = self.make_buttons()
         self.fit_buttons()
@@ -216,7 +216,7 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         self.app.audio.play(sound)
         notice = self.rules.notice_after(turn.move, self.state)
         if notice:
-            self.app.audio.play("chime")  # seed 000's audible prompt, with a visible one
+            self.app.audio.play("chime")  # La Belle Lucie's audible prompt, with a visible one
             self.say(notice, 4.0)
         self.check_outcome()
 
@@ -277,7 +277,7 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
 
     def restart(self) -> None:
         """The deal from the start, the clock at 0:00. The moves stay in redo, and the
-        game still counts if any was made (seed 001)."""
+        game still counts if any was made (The Prince's manual)."""
         self.flights.finish()
         before = self.state.copy()
         self.took_back(list(self.game.done))

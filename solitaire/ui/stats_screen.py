@@ -117,7 +117,7 @@ def loss_lines(table, summary: Summary, counted: Counted) -> list[str]:
 
 def breakdown_lines(table, stats: Stats) -> list[str]:
     """The whole game's figures and a line for each choice of its breakdown option (The
-    Prince, seed 001: "overall points and winning percentages as well as a breakdown by
+    Prince's manual: "overall points and winning percentages as well as a breakdown by
     rule type is given at the end of each game"); none for other games."""
     rules = table.rules
     name = rules.breakdown_option

@@ -162,7 +162,9 @@ class TableDrawing:
             return []
         size = max(10, self.view.layout.card_w // 4)
         x = visible.centerx
-        room = visible.top - 2 - self.view.area.top  # felt above the card (seed 000: above)
+        room = (
+            visible.top - 2 - self.view.area.top
+        )  # felt above the card, as in Gellman's La Belle Lucie
         if room >= 2 * min(size, 8):
             size = min(size, room // 2)  # smaller for the top row, still above the card
             tip, sign = (x, visible.top - 2), -1

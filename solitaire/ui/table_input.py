@@ -68,7 +68,7 @@ class TableInput:
             return
         if event.button != 1:
             return
-        if self.right_held is not None:  # seed 004: a click with the right button held
+        if self.right_held is not None:  # vierfrei.doc: a click with the right button held
             self.right_chord = True  # sends the card (or the run from it) to the free places
             self.right_click(event.pos)
             return
@@ -231,7 +231,8 @@ class TableInput:
         return False
 
     def type_card(self, event) -> bool:
-        """Card typing (seed 000): a card's name, then Enter; a word may be a command."""
+        """Card typing (La Belle Lucie: A Solitaire Game): a card's name, then Enter; a word
+        may be a command."""
         if event.mod & actions.MODIFIERS["ctrl"]:
             return False
         char = event.unicode.upper()
@@ -292,7 +293,8 @@ class TableInput:
         return chars
 
     def refuse_stray_key(self, event) -> bool:
-        """Seed 000: an illegal keystroke gets a light click and a message."""
+        """La Belle Lucie: A Solitaire Game: an illegal keystroke gets a light click and a
+        message."""
         char = event.unicode
         if event.mod & actions.MODIFIERS["ctrl"] or not char.isprintable() or not char.strip():
             return False
@@ -302,9 +304,9 @@ class TableInput:
         return True
 
     def play_typed(self, typed: str) -> None:
-        """Seed 000: the card goes home if it can, else to its one place; else the finder.
-        A covered card named where the game asks first (the merci game) spends a merci
-        only once the player says yes."""
+        """La Belle Lucie: A Solitaire Game: the card goes home if it can, else to its one
+        place; else the finder. A covered card named where the game asks first (the merci
+        game) spends a merci only once the player says yes."""
         try:
             move = self.rules.parse_move(typed, self.state)
         except IllegalMove as error:
@@ -328,7 +330,8 @@ class TableInput:
         return card if any(card in cards for cards in self.state.piles.values()) else None
 
     def type_code(self, event) -> bool:
-        """Origin and destination keys (seed 003): the rules' one-letter pile codes."""
+        """Origin and destination keys (CANFIELD Solitaire 1.0): the rules' one-letter pile
+        codes."""
         if event.mod & actions.MODIFIERS["ctrl"]:
             return False
         code = event.unicode.lower()

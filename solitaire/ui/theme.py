@@ -48,10 +48,11 @@ MONO = Theme(
     shade=(85, 85, 85),
 )
 
-# The UI's text faces: Fira Sans (SIL Open Font Licence) from the fontpkg-fira-sans package,
-# a real regular and a real bold. pygame's bundled face is a bold face only, and making it
-# bolder with set_bold() smears the letters apart ("Restar t"). Without the package the text
-# falls back to the bundled face, the same for both weights.
+# The UI's text faces: Fira Sans 4.203 (SIL Open Font Licence 1.1, solitaire/fonts/OFL.txt), a
+# real regular and a real bold, shipped in the package's fonts/ folder. pygame's bundled face is
+# a bold face only, and making it bolder with set_bold() smears the letters apart ("Restar t").
+# Without the files the text falls back to the bundled face, the same for both weights.
+FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 FACE_FILES = {False: "FiraSans-Regular.ttf", True: "FiraSans-Bold.ttf"}
 # Callers ask for sizes measured in pygame's bundled face, whose capitals at size N are as tall
 # as Fira Sans capitals at 0.71 N points: text keeps the size the layout was made for.
@@ -76,12 +77,8 @@ def forget_fonts() -> None:
 
 @cache
 def face_files() -> dict[bool, Path] | None:
-    """The regular (False) and bold (True) font files, or None without the font package."""
-    try:
-        import fontpkg_fira_sans
-    except ImportError:
-        return None
-    files = {bold: fontpkg_fira_sans.ROOT / "files" / name for bold, name in FACE_FILES.items()}
+    """The regular (False) and bold (True) font files, or None where they are missing."""
+    files = {bold: FONT_DIR / name for bold, name in FACE_FILES.items()}
     return files if all(path.is_file() for path in files.values()) else None
 
 

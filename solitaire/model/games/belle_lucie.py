@@ -1,4 +1,6 @@
-"""La Belle Lucie (seed 000) and its configurable sibling with mercis (seed 002).
+"""La Belle Lucie (*La Belle Lucie: A Solitaire Game*, Gellman Software, 1989) and its
+configurable sibling with mercis (*La Belle Lucie Instructions*, JSolitaire, Andrew Pipkin,
+2002).
 
 Eighteen fans: seventeen of three cards and one of one. Only a fan's top card moves; it
 goes to its foundation or onto the next higher card of its suit. Empty fans stay empty
@@ -24,8 +26,8 @@ MERCI_ROW = CARD_RATIO + MERCI_REACH + 0.25  # from one row of stacks to the nex
 MERCI_SUIT_STEP = 1.5  # the suit stacks' column: four cards and a little felt between
 FAMILY = "belle-lucie"  # both games deal the same layouts for the same deal number
 
-AUTO_CHAIN = "chain"  # seed 000: a foundation play pulls up the next cards of its suit
-AUTO_ALL = "all"  # seed 002: every card that can go to a foundation goes at once
+AUTO_CHAIN = "chain"  # Gellman's: a foundation play pulls up the next cards of its suit
+AUTO_ALL = "all"  # JSolitaire's: every card that can go to a foundation goes at once
 AUTO_OFF = "off"
 
 
@@ -242,7 +244,7 @@ class BelleLucie(Rules):
             self.chain_home(log, move.dst)
 
     def chain_home(self, log: StepLog, foundation: str) -> None:
-        """Seed 000: keep playing the next card of the suit while it tops a fan."""
+        """Gellman's rule: keep playing the next card of the suit while it tops a fan."""
         while True:
             top = log.state.top(foundation)
             wanted = Card(top.rank + 1, top.suit) if top and top.rank < 13 else None
@@ -264,13 +266,13 @@ class BelleLucie(Rules):
             enabled_by=MoveKind.MERCI,
         ),
     )
-    # Seed 000: "enter S at the prompt", H and Q likewise: each ends with Enter, as a
+    # Gellman's manual: "enter S at the prompt", H and Q likewise: each ends with Enter, as a
     # card's name does (a stray S spends no reshuffle).
-    typing = "card"  # seed 000: type a card's name, then Enter
+    typing = "card"  # Gellman's manual: type a card's name, then Enter
     typed_words = {"Q": "quit_menu", "S": "play:redeal", "H": "help"}
     double_click = "typed"
     hint_excludes = frozenset({MoveKind.REDEAL})  # a reshuffle shows a layout not yet seen
-    mono_reminder = True  # seed 000: "a reminder of this switch is provided" on colour screens
+    mono_reminder = True  # Gellman's: "a reminder of this switch is provided" on colour screens
     # Reshuffles are seeded: undo one and the player has seen the next layout. And the draw
     # (a merci) is a one-off favour: undone, it could be tried on every card.
     undo_reveals = frozenset({MoveKind.REDEAL, MoveKind.MERCI})
@@ -305,7 +307,7 @@ class BelleLucie(Rules):
         return [("Average score", "-" if average is None else f"{average:.1f} / 100")]
 
     def extra_cheers(self, state: State) -> int:
-        # Seed 000: "If you are able to win without using one or both of the available
+        # Gellman's manual: "If you are able to win without using one or both of the available
         # shuffles, an extra cheer or two is provided": one per reshuffle saved, two at most
         # however many the options allow (none saved when they are unlimited).
         return min(2, self.redeals_left(state) or 0)
@@ -391,7 +393,8 @@ class BelleLucie(Rules):
         return move
 
     def card_move(self, state: State, card: Card, where: str) -> Move:
-        """The move a typed card asks for (seed 000: its foundation first, else its place)."""
+        """The move a typed card asks for (Gellman's manual: its foundation first, else its
+        place)."""
         src, index = self.find(state, card)
         buried = index < len(state.piles[src]) - 1
         kind = MoveKind.MERCI if buried else MoveKind.MOVE
@@ -449,7 +452,8 @@ class BelleLucie(Rules):
 
 
 class Merci(BelleLucie):
-    """Seed 002's La Belle Lucie: redeals, mercis, kings and automatic play are options."""
+    """JSolitaire's La Belle Lucie (La Belle Lucie Instructions, 2002): redeals, mercis,
+    kings and automatic play are options."""
 
     game_id = "merci"
     order = 20
@@ -472,8 +476,8 @@ class Merci(BelleLucie):
     mono_reminder = False
     merci_first_move_only = False  # a merci may be used at any time in the final deal
     merci_legal_spots_only = False
-    # Seed 002: "click on the source stack, highlighting it": a click anywhere on a stack
-    # takes its top card (where no merci is possible on the card clicked).
+    # La Belle Lucie Instructions: "click on the source stack, highlighting it": a click
+    # anywhere on a stack takes its top card (where no merci is possible on the card clicked).
     click_takes_top = True
     ask_before_merci = True  # a name typed by mistake must not spend it without a word
 
@@ -542,8 +546,8 @@ class Merci(BelleLucie):
     )
 
     def arrangement(self) -> Arrangement:
-        """Seed 002: the suit stacks in the left column, the eighteen building stacks in
-        two rows of nine (fanned downwards, which leaves the cards large)."""
+        """La Belle Lucie Instructions: the suit stacks in the left column, the eighteen
+        building stacks in two rows of nine (fanned downwards, which leaves the cards large)."""
         slots = foundation_slots(0, 0, MERCI_SUIT_STEP, vertical=True)
         for line, start in enumerate((0, 9)):
             fans = FANS[start : start + 9]
@@ -554,11 +558,11 @@ class Merci(BelleLucie):
         return Arrangement(tuple(slots), 1.35 + 8 * 1.12 + 1, height)
 
     def status_items(self, state: State) -> list[str]:
-        return []  # seed 002: reshuffles left on their button, mercis beside the deal
+        return []  # JSolitaire's: reshuffles left on their button, mercis beside the deal
 
     def deal_label(self, state: State, number: int) -> str:
-        """Seed 002: "When a merci is possible, the area which normally indicates the
-        deal number will indicate the number of remaining mercis."""
+        """La Belle Lucie Instructions: "When a merci is possible, the area which normally
+        indicates the deal number will indicate the number of remaining mercis."""
         if self.redeals_left(state) == 0 and self.mercis_left(state):
             return f"{self.mercis_word} left {self.mercis_left(state)}"
         return super().deal_label(state, number)

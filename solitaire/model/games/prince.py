@@ -1,4 +1,5 @@
-"""The Prince (seed 001), of the King Albert family.
+"""The Prince (*'The Prince'*, Card Shell game #6, Ralph S. Sutherland, 1992), of the King
+Albert family.
 
 Nine columns of nine down to one card, seven free reserve cards playable at any time and
 never refilled. Aces go to the foundations whenever they are free. Cards move one at a
@@ -20,7 +21,7 @@ RESERVE = tuple(f"r{number}" for number in range(1, 8))
 PLAYABLE = (*COLUMNS, *RESERVE)  # where cards may be played from to the foundations
 
 SEQUENCE_RULES = {"alternate": BUILD_ALTERNATE, "any-suit": BUILD_RANK, "same-suit": BUILD_SUIT}
-# Seed 001's scoring table: points for a win and for a loss under each sequence rule.
+# The manual's scoring table: points for a win and for a loss under each sequence rule.
 POINTS = {"any-suit": (1, -4), "alternate": (2, -2), "same-suit": (4, -1)}
 
 
@@ -37,7 +38,7 @@ class Prince(Rules):
     supermoves = True
     foundation_takeback = True
     free_spaces_words = "vacancies"  # the manual's word for an empty column
-    breakdown_option = "sequence"  # seed 001: a breakdown by rule type after each game
+    breakdown_option = "sequence"  # the manual's breakdown by rule type after each game
     empty_pile_words = "a vacancy"
     commands = {"L": MoveKind.LAYOFF, "LAYOFF": MoveKind.LAYOFF}
     codes = {
@@ -173,7 +174,7 @@ class Prince(Rules):
 
     # ------------------------------------------------------------------ scoring
     def points(self, status: Status) -> int | None:
-        """Seed 001's points for a finished game under the sequence rule in force."""
+        """The manual's points for a finished game under the sequence rule in force."""
         win, loss = POINTS[self.options["sequence"]]
         return win if status == Status.WON else loss if status == Status.LOST else 0
 

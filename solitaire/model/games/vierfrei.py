@@ -1,4 +1,5 @@
-"""Vierfrei (seed 004): FreeCell with Microsoft's numbered deals.
+"""Vierfrei (*Vierfrei*, vierfrei.doc, J. T. Toerring, 1993): FreeCell with Microsoft's
+numbered deals.
 
 Eight columns, four free cells, build down in alternate colour, any card to an empty
 column. Runs move as the single-card steps a player could make through the free cells
@@ -7,7 +8,7 @@ and empty columns. Cards on the foundations stay there.
 Safe play home (the Delete key, and optionally after every move) sends a card up only
 when no card still in play can need it: a card of rank r can only ever be wanted as the
 place for an opposite-colour card of rank r - 1, so it goes home once both of those are
-home (seed 004: "a black 4 will only be removed if there are no red 3's in the game").
+home (vierfrei.doc: "a black 4 will only be removed if there are no red 3's in the game").
 That is the shared rule of ``Rules.is_safe_home`` for alternate colours.
 """
 
@@ -66,7 +67,7 @@ class Vierfrei(Rules):
     }
     right_click = "cells"
     double_click = "home_or_cell"
-    # Seed 004: no alert boxes, just a simple 'bing' (the reason shows in passing, as in
+    # vierfrei.doc: no alert boxes, just a simple 'bing' (the reason shows in passing, as in
     # every game, without stopping play).
     refusal_sound = "bing"
 
@@ -146,7 +147,7 @@ class Vierfrei(Rules):
 
     # ------------------------------------------------------------------ safe play
     # Which cards are safe is the shared rule, ``Rules.is_safe_home``: in alternate
-    # colours exactly seed 004's, and right for a variant that builds otherwise.
+    # colours exactly vierfrei.doc's, and right for a variant that builds otherwise.
     def play_safe(self, log: StepLog) -> None:
         while True:
             pile = next(
