@@ -81,3 +81,17 @@ def test_a_card_dragged_over_the_bars_leaves_them_whole(app):
         passes(app, 1)
     pygame.event.post(up((held[0] + 40, app.window.size[1] - 5)))
     passes(app, 20)
+
+
+def test_a_change_in_the_button_bar_redraws_the_bar_alone(app, monkeypatch):
+    start(app, "vierfrei", 1)
+    passes(app, 2)
+    whole_frames = []
+    monkeypatch.setattr(app, "draw", lambda: whole_frames.append(1))
+    button = app.table.buttons[0].rect.center
+    pygame.event.post(motion(button))  # the button lights up under the pointer
+    passes(app, 1)
+    move = next(m for m in app.table.game.legal_moves() if m.kind == MoveKind.MOVE)
+    app.table.play(move)  # Undo becomes possible
+    passes(app, 20)
+    assert not whole_frames

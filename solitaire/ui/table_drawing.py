@@ -4,8 +4,9 @@ highlights, the card finder's arrow and the button bar.
 Most frames change little: a card flies, a dragged run follows the pointer, a move
 changes two piles. Such a frame repaints only those places (``draw_changes``): from
 the cached table, then whatever lies on top of it there, and puts just those
-rectangles on screen. A full frame is drawn when the bars change (a button lit or
-hovered, a new label) or after anything else took the screen.
+rectangles on screen; a change in the button bar (a button lit or hovered, a new
+label) redraws the bar alone. A full frame is drawn when the window's size changed or
+after anything else took the screen.
 """
 
 from __future__ import annotations
@@ -52,8 +53,8 @@ class TableDrawing:
     def draw_changes(self, surface: pygame.Surface, lag: float = 0.0) -> list | None:
         """Repaint only what changed since the last frame; the rectangles to put on
         screen, or None when a full frame is needed."""
-        drawn = self.drawn
-        if drawn is None or drawn.chrome != self._chrome():
+        drawn, chrome = self.drawn, self._chrome()
+        if drawn is None or drawn.chrome[0] != chrome[0]:  # a new size: all of it moves
             return None
         cache = self.view.static(self.state, self._hidden())
         rects = self.view.take_changes() + drawn.covered
@@ -62,11 +63,13 @@ class TableDrawing:
         covered = self._draw_over_table(surface, lag)
         rects += covered
         bar = pygame.Rect(0, 0, surface.get_width(), self.bar_h)
-        if bar.collidelist(rects) >= 0:  # a card was dragged over the button bar
+        # A button lit, hovered or relabelled (a move enables Undo), or a card dragged over
+        # the bar: the bar alone is drawn again, as a full frame would draw it, over the rest.
+        if chrome != drawn.chrome or bar.collidelist(rects) >= 0:
             self._draw_buttons(surface)
             rects.append(bar)
         rects.append(self.draw_status(surface))
-        self.drawn = Drawn(drawn.chrome, covered)
+        self.drawn = Drawn(chrome, covered)
         return rects
 
     def draw(self, surface: pygame.Surface, lag: float = 0.0) -> None:
