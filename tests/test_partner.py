@@ -134,3 +134,19 @@ def test_a_new_deal_with_other_rules_forgets_what_was_known():
     partner.game = other
     partner.position_changed()
     assert partner.thinking
+
+
+def test_positions_asked_about_several_moves_apart_along_the_line_keep_the_line():
+    # The table tells the worker only the newest position while it is busy, and the demo
+    # may make two moves in a frame: the line goes on from there, with no search (a search
+    # started afresh could find a line that takes a card back).
+    rules = make_rules("castle")
+    game = Game(rules, 10)
+    partner, _ = partner_for(game)
+    assert verdict_of(partner).status == SOLVED
+    line = list(partner.plan)
+    for move in line[:3]:
+        game.play(move)
+    partner.position_changed()
+    assert partner.search is None and partner.plan == line[3:]
+    assert wins(rules, game.state, partner.plan)
