@@ -53,6 +53,8 @@ def main() -> None:
             verdicts, waits = Counter(), {"verdict": [], "hint": [], "demo": []}
             for deal in deals:
                 app.open_game(game_id, deal, animate=False)
+                for overlay in list(app.overlays):  # "This game counts as a loss. Deal again?"
+                    overlay.answer(True)
                 table = app.table
                 verdict, took = wait_for(app, lambda t=table: settled(t))
                 waits["verdict"].append(took)
@@ -112,7 +114,7 @@ def demo_moved(table, moves: int) -> str | None:
     if len(table.game.done) > moves:
         return "moved"
     words = table.message[0]
-    return words if "stops" in words or "nothing more" in words else None
+    return words if "The computer stops here" in words else None
 
 
 if __name__ == "__main__":
