@@ -16,10 +16,10 @@ from pathlib import Path
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from solitaire.ui.audio import SOUND_NAMES, Audio, NullAudio  # noqa: E402
+from solitaire.ui.audio import SOUND_NAMES, Audio, NullAudio
 
 ROOT = Path(__file__).resolve().parent.parent
 SOUNDS_DIR = ROOT / "sounds"

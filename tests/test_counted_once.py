@@ -219,7 +219,7 @@ class DyingWriter(BackgroundWriter):
         self.flush()
 
 
-@pytest.mark.parametrize("survive", range(0, 4))
+@pytest.mark.parametrize("survive", range(4))
 def test_a_crash_at_any_write_of_a_winning_move_counts_the_win_once(tmp_path, survive):
     app = launch(tmp_path)
     last = play_to_one_from_the_end(app)

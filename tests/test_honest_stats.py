@@ -393,7 +393,7 @@ def test_rule_sets_played_are_columns_when_options_are_many():
     [
         ([52], [(52, 52, 1)]),
         ([7, 52, 52], [(7, 7, 1), (52, 52, 2)]),
-        (list(range(0, 101)), None),
+        (list(range(101)), None),
     ],
 )
 def test_score_bars_one_per_score_or_even_bands(scores, bands):

@@ -66,7 +66,7 @@ from .compact import (
 )
 from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Stepped, Verdict, drive
 
-__all__ = ["BUDGET", "BUILDS", "FreecellLine", "FreecellResult", "solve_freecell", "solve_deal"]
+__all__ = ["BUDGET", "BUILDS", "FreecellLine", "FreecellResult", "solve_deal", "solve_freecell"]
 
 # ---------------------------------------------------------------------------- cards as ints
 
@@ -418,8 +418,7 @@ class _Board:
                 run = 1
             else:
                 run = runs.get(col) or self.run_length(col)
-                if run > limit_full:
-                    run = limit_full
+                run = min(run, limit_full)
             # onto another column's top card
             for k in range(1, run + 1):
                 targets = wanted.get(col[-k])

@@ -743,7 +743,7 @@ class PrinceSearch(Stepped):
                 new_found, new_reserve = settle(new_cols, reserve, raise_found(found, suit), moves)
                 append((new_cols, new_reserve, new_found, moves))
             run = runs.get(col) or self._run_length(col)
-            for count in range(1, (run if run < onto_card else onto_card) + 1):
+            for count in range(1, min(onto_card, run) + 1):
                 targets = wanted.get(col[-count])
                 if targets is None:
                     continue
