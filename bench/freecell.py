@@ -149,6 +149,7 @@ def run_fc_solve(args) -> None:
         [parallel, str(args.start), str(args.end), "1", *FC_SOLVE_GAMES[args.build], "-l", "lg"],
         capture_output=True,
         text=True,
+        check=False,
     )
     spent = time.perf_counter() - began
     unsolved = [line for line in done.stdout.splitlines() if "Unsolved" in line]
@@ -172,6 +173,7 @@ def run_fc_solve(args) -> None:
                 capture_output=True,
                 text=True,
                 timeout=args.fc_timeout,
+                check=False,
             ).stdout
             if "This game is solveable" not in out:
                 gave_up.append(number)

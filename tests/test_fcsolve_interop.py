@@ -27,7 +27,12 @@ FULL = {f"t{n}": "KS" for n in range(1, 9)}  # no empty columns unless a test ma
 def fc_solve(board: str) -> list[str] | None:
     """The moves fc-solve -m -snx prints for ``board`` (our --show), None if it finds none."""
     result = subprocess.run(
-        [FC_SOLVE, "-m", "-snx"], input=board + "\n", capture_output=True, text=True, timeout=60
+        [FC_SOLVE, "-m", "-snx"],
+        input=board + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     lines = result.stdout.splitlines()
     if "This game is solveable." not in lines:
