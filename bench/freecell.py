@@ -127,7 +127,7 @@ def run_ours(args) -> int:
     if args.save:
         with open(args.save, "w") as out:
             out.write("deal\tstatus\tpositions\twall_s\tcpu_s\tmoves\n")
-            out.writelines("%d\t%s\t%d\t%.4f\t%.4f\t%d\n" % row for row in rows)
+            out.writelines("{}\t{}\t{}\t{:.4f}\t{:.4f}\t{}\n".format(*row) for row in rows)
     if args.check:
         replayed = counts["solved"] - len(failures)
         print(f"  replayed through the engine: {replayed} of {counts['solved']} won")

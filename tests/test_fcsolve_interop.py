@@ -239,7 +239,7 @@ def test_a_replay_without_a_notation_line_is_read_the_old_way(tmp_path):
     written = tmp_path / "new.txt"
     replay_file.write(written, start)
     assert "\nnotation: 2\n" in written.read_text()
-    again, again_moves = replay_file.read(written)
+    _again, again_moves = replay_file.read(written)
     assert again_moves == read_moves
 
 

@@ -264,7 +264,7 @@ def test_positions_are_kept_as_exact_keys_of_bytes():
     rules = make_rules("prince")
     search = PrinceSearch(rules, Game(rules, 6).state, max_positions=5000)
     search.finish()
-    main, base, dive, other = search.strategies
+    main, _base, dive, _other = search.strategies
     assert isinstance(dive, prince_solver._Dive)
     kept = [*main.parent, *dive.seen]
     assert kept and all(type(key) is bytes for key in kept)

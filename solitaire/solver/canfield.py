@@ -125,6 +125,7 @@ from __future__ import annotations
 
 import heapq
 from array import array
+from itertools import pairwise
 
 from ..model.cards import SUITS
 from ..model.moves import Move, MoveKind
@@ -437,7 +438,7 @@ class CanfieldSearch(Stepped):
         return True
 
     def _single_key(self, position: tuple) -> int:
-        piles, reserve_left, found, talon, pointer, passes_used = position
+        piles, reserve_left, found, _talon, pointer, passes_used = position
         return hash(
             b"\x00".join(sorted(piles)) + bytes((reserve_left, *found, pointer, passes_used))
         )
@@ -558,7 +559,7 @@ class CanfieldSearch(Stepped):
             node = self.quick_parents[node]
         chain.reverse()
         steps = []
-        for parent, child in zip(chain, chain[1:]):
+        for parent, child in pairwise(chain):
             packed = self.quick_nodes[child]
             steps.append(
                 next(
@@ -1159,7 +1160,7 @@ class CanfieldSearch(Stepped):
         safe). If a talon card covers it, that one waits likewise, so the plays from the
         talon come together, as a chain ending with a card from elsewhere. Chains of none
         are the ordinary moves."""
-        piles, reserve_left, found, talon, pointer, passes_used = position
+        piles, reserve_left, _found, talon, _pointer, _passes_used = position
         sources = []  # (card, source pile name, count, source pile index or -1)
         if reserve_left:
             sources.append((self.reserve[reserve_left - 1], "reserve", 1, -1))

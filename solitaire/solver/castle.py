@@ -593,9 +593,10 @@ class CastleSearch(Stepped):
         line: list = []
         found = self._settle(rows, found, line)
         for key in reversed(path[:-1]):
-            for rows, found, moves in self.successors(rows, found):
-                if found + JOIN(sorted(rows)) == key:
+            for next_rows, next_found, moves in self.successors(rows, found):
+                if next_found + JOIN(sorted(next_rows)) == key:
                     line += moves
+                    rows, found = next_rows, next_found
                     break
             else:  # pragma: no cover - children and successors make the same moves
                 raise AssertionError("a step of the line was not found again")

@@ -49,6 +49,7 @@ from __future__ import annotations
 import heapq
 from array import array
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from ..model.cards import SUITS
 from ..model.moves import Move, MoveKind
@@ -474,7 +475,7 @@ class _Board:
         if count is None:
             count = 0
             fits = self.fits
-            for below, card in zip(col, col[1:]):
+            for below, card in pairwise(col):
                 if not fits[below << 6 | card]:
                     count += 1
             if len(self.info) >= CACHE:  # a cache, kept small

@@ -398,10 +398,10 @@ class LucieSearch(Stepped):
             mark[:] = [0 if seen == 1 else seen for seen in mark]
         for code in avoid:
             mark[code] = 2
-        for start in successors:
+        for start, after in successors.items():
             if mark[start]:
                 continue
-            stack = [(start, iter(successors[start]))]
+            stack = [(start, iter(after))]
             mark[start] = 1
             while stack:
                 code, following = stack[-1]
@@ -750,7 +750,7 @@ class LucieSearch(Stepped):
     def _all_children(
         self, position: tuple, final: bool, alone: bool, hint=None, free: bool = False
     ) -> list:
-        piles, found, moved, mercis, origin, candidates, _ = position
+        piles, found, _moved, mercis, _origin, candidates, _ = position
         limbo_active = bool(piles[LIMBO])
         draw_window = mercis and self.first_move_only
         sources = lifts = pairs = None

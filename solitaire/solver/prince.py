@@ -653,7 +653,7 @@ class PrinceSearch(Stepped):
                     continue
                 at = starts[column]
                 while True:
-                    index, card, need, lowers = cands[at]
+                    index, _card, need, lowers = cands[at]
                     height[column] = index + 1
                     # Home is closed if a lower card of its suit is stuck, and every card
                     # it could lie on must be stuck under a stuck card.

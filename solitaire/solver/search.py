@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from itertools import count
+from itertools import count, pairwise
 
 from ..model.moves import Move, MoveKind
 from ..model.rules import BUILD_SUIT, Rules
@@ -137,9 +137,7 @@ def score(rules: Rules, state: State) -> float:
     by_suit = rules.build == BUILD_SUIT
     for name in rules.tableau:
         cards = state.piles[name]
-        value -= sum(
-            1 for lower, upper in zip(cards, cards[1:]) if not rules.builds_on(upper, lower)
-        )
+        value -= sum(1 for lower, upper in pairwise(cards) if not rules.builds_on(upper, lower))
         value += 0.5 if not cards else 0.0
         if by_suit:  # a card above a lower one of its suit must leave first: a knot
             value -= 3 * sum(

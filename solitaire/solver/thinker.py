@@ -113,9 +113,9 @@ class Thinker:
         if not self.busy:
             return None
         verdict = self.search.step(work)
-        if verdict is None and self.max_memory is not None:
-            if resident_bytes() > self.max_memory:
-                verdict = given_up(self.search, GaveUp.MEMORY)
+        limit = self.max_memory
+        if verdict is None and limit is not None and resident_bytes() > limit:
+            verdict = given_up(self.search, GaveUp.MEMORY)
         if verdict is None:
             return None
         self.search = None  # its tables may be large: let them go

@@ -297,9 +297,9 @@ class BelleLucie(Rules):
         return "another reshuffle" if self.redeals_left(state) != 0 else ""
 
     def notice_after(self, move: Move, state: State) -> str | None:
-        if move.kind == MoveKind.REDEAL and self.redeals_left(state) == 0:
-            if self.mercis_left(state):
-                return f"Last reshuffle: you may now {self.merci_phrase}."
+        last_reshuffle = move.kind == MoveKind.REDEAL and self.redeals_left(state) == 0
+        if last_reshuffle and self.mercis_left(state):
+            return f"Last reshuffle: you may now {self.merci_phrase}."
         return None
 
     def stats_items(self, summary) -> list[tuple[str, str]]:
@@ -358,8 +358,10 @@ class BelleLucie(Rules):
             ),
         ),
         mouse=(
-            "The Reshuffle and Draw buttons sit on the button bar. For the draw, drag or click"
-            " a covered card.",
+            (
+                "The Reshuffle and Draw buttons sit on the button bar. For the draw, drag or click"
+                " a covered card."
+            ),
             "Double-click a card to play it as if you had typed its name.",
         ),
     )
@@ -539,8 +541,10 @@ class Merci(BelleLucie):
             ),
         ),
         mouse=(
-            "The Reshuffle and Merci buttons sit on the button bar. For the merci, drag or click"
-            " a covered card.",
+            (
+                "The Reshuffle and Merci buttons sit on the button bar. For the merci, drag or click"
+                " a covered card."
+            ),
             "Double-click a card to play it as if you had typed its name.",
         ),
     )
