@@ -211,6 +211,8 @@ class Seen(set):
 class LucieSearch(Stepped):
     """Exhaustive search per layout, then across the seeded reshuffles."""
 
+    positions = 0  # counted as the walk goes
+
     def __init__(self, rules, state: State, *, max_positions: int, without=frozenset()):
         self.rules = rules
         self.state = state.copy()

@@ -32,6 +32,7 @@ from .verdict import (
     UNSOLVABLE,
     GaveUp,
     Outcome,
+    Search,
     Verdict,
     given_up,
     resident_bytes,
@@ -75,7 +76,7 @@ class Thinker:
         self.status = Status.OPEN
         self.verdict: Verdict | None = None
         self.plan: list[Move] = []  # the rest of a winning line from the position
-        self.search = None
+        self.search: Search | None = None
         self.remembered: dict[tuple, Verdict] = {}  # position key -> its verdict
 
     @property
@@ -110,12 +111,13 @@ class Thinker:
 
     def think(self, work: int) -> Answer | None:
         """Search about ``work`` positions more; the answer once the verdict is reached."""
-        if not self.busy:
+        search = self.search
+        if search is None or not self.busy:
             return None
-        verdict = self.search.step(work)
+        verdict = search.step(work)
         limit = self.max_memory
         if verdict is None and limit is not None and resident_bytes() > limit:
-            verdict = given_up(self.search, GaveUp.MEMORY)
+            verdict = given_up(search, GaveUp.MEMORY)
         if verdict is None:
             return None
         self.search = None  # its tables may be large: let them go
@@ -134,7 +136,7 @@ class Thinker:
         """The verdict for ``state`` from the one before, when one move leads from there
         to here: lost stays lost, and a winning line is mended if it can be."""
         verdict, rules = self.verdict, self.rules
-        if verdict is None or verdict.status == UNKNOWN or self.state is None:
+        if verdict is None or verdict.status == UNKNOWN or self.state is None or rules is None:
             return None
         move = move_between(rules, self.state, state, self.without)
         if move is None:
@@ -146,7 +148,8 @@ class Thinker:
 
     def _follows_plan(self, state: State, key: tuple) -> bool:
         """The player made the planned move: the rest of the plan still wins."""
-        if self.rules.successor(self.state, self.plan[0]).key() != key:
+        rules, before = self.rules, self.state
+        if rules is None or before is None or rules.successor(before, self.plan[0]).key() != key:
             return False
         self.plan.pop(0)
         self.key, self.state = key, state.copy()
@@ -157,6 +160,7 @@ class Thinker:
 
     def _settle(self, verdict: Verdict) -> None:
         self.verdict = verdict
+        assert self.key is not None, "a verdict is about the position in self.key"
         self.remembered[self.key] = verdict
         if len(self.remembered) > REMEMBERED:
             del self.remembered[next(iter(self.remembered))]  # the oldest
