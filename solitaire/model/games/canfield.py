@@ -1,6 +1,6 @@
-"""Canfield (seed 003).
+"""Canfield (*CANFIELD Solitaire*, version 1.0, 1990).
 
-A 13-card reserve (the seed's "stock") whose top card is playable; one foundation card
+A 13-card reserve (the manual's "stock") whose top card is playable; one foundation card
 dealt at the start whose rank every foundation starts from, ranks wrapping K->A; four
 tableau piles building down in alternate colour, wrapping too, whose top card alone or
 whole pile may move; an emptied pile is filled from the reserve at once, and from the
@@ -56,7 +56,7 @@ class Canfield(Rules):
     build = BUILD_ALTERNATE
     wrap = True
     commands = {"N": MoveKind.TURN}
-    # The seed's keys: origins 1 or S (the reserve), 2-5, W; destinations 2-5, F.
+    # The manual's keys: origins 1 or S (the reserve), 2-5, W; destinations 2-5, F.
     codes = {
         "1": "reserve",
         "s": "reserve",
@@ -178,7 +178,7 @@ class Canfield(Rules):
         GameButton("Turn", "play:turn", enabled_by=MoveKind.TURN),
         GameButton("Auto", "demo"),
         GameButton("Rules", "next_option:mode"),
-        GameButton("Info", "info"),  # seed 003: 'Quit', 'Help' and 'Info' buttons
+        GameButton("Info", "info"),  # the Canfield manual's 'Quit', 'Help' and 'Info' buttons
         GameButton("Quit", "quit_menu"),
     )
     key_actions = {
@@ -190,7 +190,7 @@ class Canfield(Rules):
         "Q": "quit_menu",
         "Backspace": "undo",
     }
-    typing = "codes"  # seed 003: an origin key (1/S, 2-5, W), then a destination (2-5, F)
+    typing = "codes"  # as the Canfield manual: an origin key (1/S, 2-5, W), then a destination (2-5, F)
     lift_whole_pile = True
     verdict_note = " (seeing every card)"  # the solver knows the order of the hand
 
