@@ -190,7 +190,7 @@ class Canfield(Rules):
         "Q": "quit_menu",
         "Backspace": "undo",
     }
-    typing = "codes"  # as the Canfield manual: an origin key (1/S, 2-5, W), then a destination (2-5, F)
+    typing = "codes"  # the manual's: an origin key (1/S, 2-5, W), then a destination (2-5, F)
     lift_whole_pile = True
     verdict_note = " (seeing every card)"  # the solver knows the order of the hand
 
