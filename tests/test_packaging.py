@@ -157,12 +157,14 @@ def requirement_lines(name: str) -> list[str]:
 
 def test_players_install_only_what_the_game_needs():
     """requirements.txt is the game's dependencies; requirements-dev.txt adds the tests'
-    (the [test] extra), and the README's test command installs it."""
+    and the lint gate's (the [test] and [lint] extras), and the README's test command
+    installs it."""
     tomllib = pytest.importorskip("tomllib")
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert requirement_lines("requirements.txt") == project["dependencies"]
     dev = requirement_lines("requirements-dev.txt")
-    assert dev == ["-r requirements.txt", *project["optional-dependencies"]["test"]]
+    extras = project["optional-dependencies"]
+    assert dev == ["-r requirements.txt", *extras["test"], *extras["lint"]]
     assert any(line.startswith("hypothesis") for line in dev)
     readme = (ROOT / "README.md").read_text()
     assert "pip install -r requirements-dev.txt && .venv/bin/python -m pytest" in readme
