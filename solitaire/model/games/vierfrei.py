@@ -142,7 +142,7 @@ class Vierfrei(Rules):
         return State(piles, {"deal": number})
 
     def settle(self, log: StepLog) -> None:
-        if self.options["auto"]:
+        if self.option_flag("auto"):
             self.follow_up(log, None)
 
     # ------------------------------------------------------------------ safe play
@@ -167,7 +167,7 @@ class Vierfrei(Rules):
         return card is not None and self.is_safe_home(state, card)
 
     def follow_up(self, log: StepLog, move: Move | None) -> None:
-        if self.options["auto"]:
+        if self.option_flag("auto"):
             self.play_safe(log)
 
     def special_problem(self, state: State, move: Move) -> str | None:
