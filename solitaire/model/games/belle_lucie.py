@@ -11,6 +11,8 @@ classic game calls it the draw) lifts one buried card out.
 
 from __future__ import annotations
 
+from enum import Enum
+
 from ..cards import Card, CardError, parse_card
 from ..moves import IllegalMove, Move, MoveKind
 from ..options import UNLIMITED, Option
@@ -26,9 +28,13 @@ MERCI_ROW = CARD_RATIO + MERCI_REACH + 0.25  # from one row of stacks to the nex
 MERCI_SUIT_STEP = 1.5  # the suit stacks' column: four cards and a little felt between
 FAMILY = "belle-lucie"  # both games deal the same layouts for the same deal number
 
-AUTO_CHAIN = "chain"  # Gellman's: a foundation play pulls up the next cards of its suit
-AUTO_ALL = "all"  # JSolitaire's: every card that can go to a foundation goes at once
-AUTO_OFF = "off"
+
+class AutoHome(Enum):
+    """Which cards go to the foundations by themselves."""
+
+    CHAIN = "chain"  # Gellman's: a foundation play pulls up the next cards of its suit
+    ALL = "all"  # JSolitaire's: every card that can go to a foundation goes at once
+    OFF = "off"
 
 
 def deal_fans(cards: list[Card]) -> dict[str, list[Card]]:
@@ -74,7 +80,7 @@ class BelleLucie(Rules):
     redeals: int | None = 2
     mercis = 1
     kings_fill = False
-    auto_home = AUTO_CHAIN
+    auto_home = AutoHome.CHAIN
     move_once = False
     merci_first_move_only = True  # the draw is the first move after the last reshuffle
     merci_legal_spots_only = True  # the draw goes only where a card could legally go
@@ -238,10 +244,10 @@ class BelleLucie(Rules):
         log.set("draw_open", self.redeals_left(state) == 0)
 
     def follow_up(self, log: StepLog, move: Move | None) -> None:
-        if self.auto_home == AUTO_ALL:
+        if self.auto_home == AutoHome.ALL:
             while any(self.play_home(log, name) for name in FANS):
                 pass
-        elif self.auto_home == AUTO_CHAIN and move and self.roles.get(move.dst) == "foundation":
+        elif self.auto_home == AutoHome.CHAIN and move and self.roles.get(move.dst) == "foundation":
             self.chain_home(log, move.dst)
 
     def chain_home(self, log: StepLog, foundation: str) -> None:
@@ -583,7 +589,7 @@ class Merci(BelleLucie):
         self.redeals = self.option_limit("redeals")
         self.mercis = self.option_count("mercis")
         self.kings_fill = self.option_flag("kings")
-        self.auto_home = AUTO_ALL if self.option_flag("auto") else AUTO_OFF
+        self.auto_home = AutoHome.ALL if self.option_flag("auto") else AutoHome.OFF
         self.move_once = self.option_flag("move-once")
 
     def notation_hint(self) -> str:
