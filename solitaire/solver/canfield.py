@@ -125,6 +125,7 @@ from __future__ import annotations
 
 import heapq
 from array import array
+from enum import Enum
 from itertools import pairwise
 
 from ..model.cards import SUITS
@@ -135,6 +136,14 @@ from .compact import BYTE, OPPOSITE, RED, card_code, raise_found
 from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Outcome, Stepped, Verdict
 
 __all__ = ["CanfieldSearch"]
+
+
+class _Whole(Enum):
+    """The two searches of the whole position that take turns with the single-move ones."""
+
+    DEEP = "deep"  # the depth-first search
+    QUICK = "quick"  # the quick scan for wins
+
 
 _Children = list[tuple[list, tuple]]  # per child position: (the moves there, the position)
 
@@ -381,9 +390,8 @@ class CanfieldSearch(Stepped):
         if single_share > 0 and self.may_move:
             self.singles = [_Single(self, root, order) for order in self.SINGLE_ORDERS]
 
-        self.running: str | _Single | None = (
-            None  # the search whose turn it is, until ``turn_ends``
-        )
+        # The search whose turn it is, until ``turn_ends``.
+        self.running: _Whole | _Single | None = None
         self.turn_ends = 0
         self._win: list[Move] = []
         if sum(found) == 52:
@@ -448,23 +456,23 @@ class CanfieldSearch(Stepped):
         )
 
     # ------------------------------------------------------------------ running
-    def _count_of(self, name) -> int:
-        if name == "deep":
+    def _count_of(self, name: _Whole | _Single) -> int:
+        if name is _Whole.DEEP:
             return self.count
-        if name == "quick":
+        if name is _Whole.QUICK:
             return self.quick_count
         return name.count
 
-    def _next_search(self) -> str | _Single:
+    def _next_search(self) -> _Whole | _Single:
         """Whose turn it is: of the searches still running, the one furthest behind its
         share (the depth-first search's share is 1; the others' is 1 for their first
-        positions): "deep", "quick" or a single-move search."""
-        best: str | _Single = "deep"
+        positions): the depth-first search, the quick scan or a single-move search."""
+        best: _Whole | _Single = _Whole.DEEP
         behind = float(self.count)
         if self.heap is not None:
             share = 1.0 if self.quick_count < self.quick_full else self.quick_share
             if self.quick_count / share < behind:
-                best, behind = "quick", self.quick_count / share
+                best, behind = _Whole.QUICK, self.quick_count / share
         for single in self.singles:
             if single.stack:
                 share = 1.0 if single.count < self.single_full else self.single_share
@@ -491,7 +499,7 @@ class CanfieldSearch(Stepped):
             )
             if isinstance(name, _Single):
                 status = name.run(limit)
-            elif name == "deep":
+            elif name is _Whole.DEEP:
                 status = self._deep(limit)
             else:
                 status = self._quick(limit)
