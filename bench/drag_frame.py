@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import pygame  # noqa: E402
+import pygame
 
-from solitaire.model.cards import parse_card  # noqa: E402
-from solitaire.ui.app import App  # noqa: E402
+from solitaire.model.cards import parse_card
+from solitaire.ui.app import App
 
 RUN = "KS QH JC TD 9S 8H 7C 6D 5S 4H 3C 2D AS"
 

@@ -30,11 +30,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solitaire.model.game import Game  # noqa: E402
-from solitaire.model.games import make_rules  # noqa: E402
-from solitaire.model.moves import Move, MoveKind  # noqa: E402
-from solitaire.model.rules import BUILD_ALTERNATE, BUILD_SUIT  # noqa: E402
-from solitaire.solver.freecell import BUDGET, BUILDS, solve_freecell  # noqa: E402
+from solitaire.model.game import Game
+from solitaire.model.games import make_rules
+from solitaire.model.moves import Move, MoveKind
+from solitaire.model.rules import BUILD_ALTERNATE, BUILD_SUIT
+from solitaire.solver.freecell import BUDGET, BUILDS, solve_freecell
 
 GAME_NAMES = {BUILD_ALTERNATE: "FreeCell", BUILD_SUIT: "Baker's Game"}
 FC_SOLVE_GAMES = {BUILD_ALTERNATE: [], BUILD_SUIT: ["-g", "bakers_game"]}
@@ -127,8 +127,7 @@ def run_ours(args) -> int:
     if args.save:
         with open(args.save, "w") as out:
             out.write("deal\tstatus\tpositions\twall_s\tcpu_s\tmoves\n")
-            for row in rows:
-                out.write("%d\t%s\t%d\t%.4f\t%.4f\t%d\n" % row)
+            out.writelines("{}\t{}\t{}\t{:.4f}\t{:.4f}\t{}\n".format(*row) for row in rows)
     if args.check:
         replayed = counts["solved"] - len(failures)
         print(f"  replayed through the engine: {replayed} of {counts['solved']} won")
@@ -150,6 +149,7 @@ def run_fc_solve(args) -> None:
         [parallel, str(args.start), str(args.end), "1", *FC_SOLVE_GAMES[args.build], "-l", "lg"],
         capture_output=True,
         text=True,
+        check=False,
     )
     spent = time.perf_counter() - began
     unsolved = [line for line in done.stdout.splitlines() if "Unsolved" in line]
@@ -173,6 +173,7 @@ def run_fc_solve(args) -> None:
                 capture_output=True,
                 text=True,
                 timeout=args.fc_timeout,
+                check=False,
             ).stdout
             if "This game is solveable" not in out:
                 gave_up.append(number)

@@ -20,11 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solitaire.model.autoplay import next_move  # noqa: E402
-from solitaire.model.game import Game  # noqa: E402
-from solitaire.model.games import GAMES, make_rules  # noqa: E402
-from solitaire.solver.thinker import Thinker  # noqa: E402
-from solitaire.solver.verdict import UNKNOWN  # noqa: E402
+from solitaire.model.autoplay import next_move
+from solitaire.model.game import Game
+from solitaire.model.games import GAMES, make_rules
+from solitaire.solver.thinker import Thinker
+from solitaire.solver.verdict import UNKNOWN
 
 LIMIT = 1.0  # seconds of processor time: slower than this counts as not ready
 STEP = 1_000  # positions per step, as the worker takes them

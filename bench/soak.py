@@ -32,9 +32,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from soak_driver import Soak, SoakFailure, data_folder  # noqa: E402
+from soak_driver import Soak, SoakFailure, data_folder
 
-from solitaire.model.games import GAMES  # noqa: E402
+from solitaire.model.games import GAMES
 
 
 def run_segment(seed: str, first_game: str, events: int, show_from: int | None) -> Soak:

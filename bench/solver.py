@@ -23,12 +23,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solitaire.cli import parse_rule_options  # noqa: E402
-from solitaire.model.game import Game  # noqa: E402
-from solitaire.model.games import make_rules  # noqa: E402
-from solitaire.solver.search import Search  # noqa: E402
-from solitaire.solver.solve import budget_for, make_search  # noqa: E402
-from solitaire.solver.verdict import SOLVED, UNKNOWN, UNSOLVABLE  # noqa: E402
+from solitaire.cli import parse_rule_options
+from solitaire.model.game import Game
+from solitaire.model.games import make_rules
+from solitaire.solver.search import Search
+from solitaire.solver.solve import budget_for, make_search
+from solitaire.solver.verdict import SOLVED, UNKNOWN, UNSOLVABLE
 
 STEP = 1_000  # positions per step, as the partner's worker takes them
 

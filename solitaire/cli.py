@@ -147,17 +147,19 @@ def build_parser() -> OneLineParser:
 
 
 WINDOW_OPTIONS = {
-    "--windowed": dict(action="store_true", help="start in a window, not full screen"),
-    "--mono": dict(action="store_true", help="black and white (/B does the same)"),
-    "--record": dict(
-        metavar="FILE", type=Path, help="keep the moves you play in FILE, ready for --moves"
-    ),
-    "--replay": dict(
-        metavar="FILE",
-        type=Path,
-        help="watch a game exported with Ctrl+E, stepping with Left and Right, beside your "
+    "--windowed": {"action": "store_true", "help": "start in a window, not full screen"},
+    "--mono": {"action": "store_true", "help": "black and white (/B does the same)"},
+    "--record": {
+        "metavar": "FILE",
+        "type": Path,
+        "help": "keep the moves you play in FILE, ready for --moves",
+    },
+    "--replay": {
+        "metavar": "FILE",
+        "type": Path,
+        "help": "watch a game exported with Ctrl+E, stepping with Left and Right, beside your "
         "game in progress",
-    ),
+    },
 }
 
 

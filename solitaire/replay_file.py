@@ -43,8 +43,10 @@ def to_text(game: Game) -> str:
     rules = game.rules
     moves = game.notation()
     lines = [
-        f"# {rules.title}, deal {game.deal_number}: {len(moves)} moves, "
-        f"{rules.score_text(game.state)}",
+        (
+            f"# {rules.title}, deal {game.deal_number}: {len(moves)} moves, "
+            f"{rules.score_text(game.state)}"
+        ),
         f"notation: {NOTATION_VERSION}",  # files without this line are read as version 1
         f"game: {rules.game_id}",
         f"deal: {game.deal_number}",

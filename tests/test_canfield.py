@@ -1,4 +1,4 @@
-"""Canfield, each test from seed 003's own words."""
+"""Canfield, each test from the words of its manual, *CANFIELD Solitaire*."""
 
 import pytest
 from helpers import game_with, pile

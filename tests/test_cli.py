@@ -26,6 +26,7 @@ def main(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
         text=True,
         timeout=timeout,
         cwd=ROOT,
+        check=False,
     )
 
 
@@ -151,7 +152,13 @@ def started_as(way: str, tmp_path: Path, *args: str) -> subprocess.CompletedProc
         started = [sys.executable, *(["-m", "solitaire"] if way.startswith("python -m") else [way])]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run(
-        [*started, *args], capture_output=True, text=True, timeout=60, cwd=ROOT, env=env
+        [*started, *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        env=env,
+        check=False,
     )
 
 
@@ -314,6 +321,7 @@ def test_a_reader_that_stops_early_ends_the_command_quietly(args):
             text=True,
             timeout=60,
             cwd=ROOT,
+            check=False,
         )
     finally:
         os.close(write_end)
@@ -342,6 +350,7 @@ def test_an_ascii_locale_never_crashes_on_printing(tmp_path, locale):
             timeout=60,
             cwd=ROOT,
             env=env,
+            check=False,
         )
 
     for args, code in [

@@ -183,14 +183,16 @@ def test_a_second_copy_that_cannot_reach_the_first_refuses_with_a_message(tmp_pa
 def start_a_copy(env: dict) -> subprocess.CompletedProcess:
     """``main.py`` started as by a double-click, with ``env``."""
     command = [sys.executable, "main.py", "--windowed"]
-    return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False
+    )
 
 
 def second_copy_folder(env: dict) -> Path:
     """The data folder a game started with ``env`` uses."""
     code = "from solitaire.ui.library import Library; print(Library.folder_path()[0])"
     out = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=False
     )
     return Path(out.stdout.strip())
 
@@ -219,7 +221,7 @@ class DyingWriter(BackgroundWriter):
         self.flush()
 
 
-@pytest.mark.parametrize("survive", range(0, 4))
+@pytest.mark.parametrize("survive", range(4))
 def test_a_crash_at_any_write_of_a_winning_move_counts_the_win_once(tmp_path, survive):
     app = launch(tmp_path)
     last = play_to_one_from_the_end(app)
@@ -302,6 +304,7 @@ def test_an_unknown_option_name_is_one_line_and_exit_2(options):
         cwd=ROOT,
         capture_output=True,
         text=True,
+        check=False,
     )
     assert result.returncode == 2
     [line] = result.stderr.strip().splitlines()

@@ -5,7 +5,6 @@ import pygame
 import pytest
 from helpers import cards
 from table_driver import click, drag, key, point, send, start, type_text
-from test_table import app  # noqa: F401  (the table tests' app, in a temporary data folder)
 
 from solitaire.model.games import make_rules
 from solitaire.model.moves import MoveKind, Status
@@ -16,6 +15,15 @@ from solitaire.ui.audio import NullAudio
 from solitaire.ui.library import Library
 from solitaire.ui.overlays import ConfirmOverlay, OptionsOverlay, WinOverlay
 from solitaire.ui.stats_screen import StatsOverlay, rule_set_columns, score_bands, summary_rows
+
+
+@pytest.fixture
+def app(tmp_path):
+    """The table in a temporary data folder."""
+    application = App(fullscreen=False, size=(1280, 800), library=Library(tmp_path))
+    yield application
+    pygame.quit()
+
 
 CTRL = pygame.KMOD_CTRL
 
@@ -393,7 +401,7 @@ def test_rule_sets_played_are_columns_when_options_are_many():
     [
         ([52], [(52, 52, 1)]),
         ([7, 52, 52], [(7, 7, 1), (52, 52, 2)]),
-        (list(range(0, 101)), None),
+        (list(range(101)), None),
     ],
 )
 def test_score_bars_one_per_score_or_even_bands(scores, bands):

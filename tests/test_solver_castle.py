@@ -173,8 +173,14 @@ def test_positions_called_dead_are_lost():
 # of clubs can go from jack to jack, which frees nothing.
 LOCKED = {
     **home_up_to(C="8", D="9", H="9", S="9"),
-    **{"t1": "9C QD KC", "t2": "TD QH KD", "t3": "TH QS KH", "t4": "TS QC KS"},
-    **{"t5": "JC TC", "t6": "JD", "t7": "JH", "t8": "JS"},
+    "t1": "9C QD KC",
+    "t2": "TD QH KD",
+    "t3": "TH QS KH",
+    "t4": "TS QC KS",
+    "t5": "JC TC",
+    "t6": "JD",
+    "t7": "JH",
+    "t8": "JS",
 }
 
 

@@ -277,10 +277,10 @@ def reference_cycle(search, position) -> list | None:
             successors[code] = after
             below |= 1 << code
     done, active = set(), set()
-    for start in successors:
+    for start, after in successors.items():
         if start in done:
             continue
-        stack = [(start, iter(successors[start]))]
+        stack = [(start, iter(after))]
         active.add(start)
         while stack:
             code, following = stack[-1]

@@ -67,15 +67,29 @@ HEARTS_FREE = {
 # the foundations finds nothing).
 TAKE_BACK = {
     **home_up_to(C="T", D="7", H="8", S="T"),
-    **{"t1": "JC 9D", "t2": "8D KS", "t3": "JH", "t4": "QC KC", "t5": "QS KD"},
-    **{"t6": "QH KH", "t7": "JD QD", "t8": "JS TD", "t9": "9H TH"},
+    "t1": "JC 9D",
+    "t2": "8D KS",
+    "t3": "JH",
+    "t4": "QC KC",
+    "t5": "QS KD",
+    "t6": "QH KH",
+    "t7": "JD QD",
+    "t8": "JS TD",
+    "t9": "9H TH",
 }
 # No top card one rank below another (so nothing builds under any rule), no column free,
 # both fours buried.
 TOPS_APART = {
     **home_up_to(C="K", S="K", D="3", H="3"),
-    **{"t1": "4D 4H KD", "t2": "5H 6D KH", "t3": "6H JD", "t4": "8D JH", "t5": "8H 9D"},
-    **{"t6": "TD 9H", "t7": "TH 7D", "t8": "QD 7H", "t9": "QH 5D"},
+    "t1": "4D 4H KD",
+    "t2": "5H 6D KH",
+    "t3": "6H JD",
+    "t4": "8D JH",
+    "t5": "8H 9D",
+    "t6": "TD 9H",
+    "t7": "TH 7D",
+    "t8": "QD 7H",
+    "t9": "QH 5D",
 }
 # Much the same, with the queen of spades to play home, back onto a red king and under
 # a red jack; none of it frees a four.
@@ -250,7 +264,7 @@ def test_positions_are_kept_as_exact_keys_of_bytes():
     rules = make_rules("prince")
     search = PrinceSearch(rules, Game(rules, 6).state, max_positions=5000)
     search.finish()
-    main, base, dive, other = search.strategies
+    main, _base, dive, _other = search.strategies
     assert isinstance(dive, prince_solver._Dive)
     kept = [*main.parent, *dive.seen]
     assert kept and all(type(key) is bytes for key in kept)
@@ -272,15 +286,32 @@ def test_positions_are_kept_as_exact_keys_of_bytes():
 # down to (solvers.md 4.5). Lost, and dead at a glance.
 LOCKED = {
     **home_up_to(C="6", D="6", H="7", S="8"),
-    **{"t1": "QC QH 9H 7D", "t2": "8D JS 8H TC TH", "t3": "KD TS TD QD", "t4": "QS KS"},
-    **{"t5": "8C JC KC", "t6": "9D 9C 9S", "t7": "KH", "t8": "7C JH", "t9": "JD"},
+    "t1": "QC QH 9H 7D",
+    "t2": "8D JS 8H TC TH",
+    "t3": "KD TS TD QD",
+    "t4": "QS KS",
+    "t5": "8C JC KC",
+    "t6": "9D 9C 9S",
+    "t7": "KH",
+    "t8": "7C JH",
+    "t9": "JD",
 }
 # Stuck if the cards at home and in the reserve stayed there, but they can come down to
 # make a way out (the jack of spades onto the queen of clubs, and so on): won.
 COMES_BACK = {
     **home_up_to(C="6", D="J", H="Q", S="5"),
-    **{"t1": "KH 8S", "t2": "QC", "t3": "9S", "t4": "8C", "t5": "TC", "t6": "QD 7S"},
-    **{"t7": "6S JC", "t8": "QS", "t9": "KS 7C 9C TS", "r1": "KD", "r2": "JS", "r3": "KC"},
+    "t1": "KH 8S",
+    "t2": "QC",
+    "t3": "9S",
+    "t4": "8C",
+    "t5": "TC",
+    "t6": "QD 7S",
+    "t7": "6S JC",
+    "t8": "QS",
+    "t9": "KS 7C 9C TS",
+    "r1": "KD",
+    "r2": "JS",
+    "r3": "KC",
 }
 
 

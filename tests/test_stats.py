@@ -1,4 +1,4 @@
-"""Statistics: streaks, bests and the seeds' point totals over scripted results."""
+"""Statistics: streaks, bests and the manuals' point totals over scripted results."""
 
 import itertools
 import json

@@ -27,10 +27,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import pygame  # noqa: E402 - after the SDL settings above
+import pygame
 
-from solitaire import APP_ID  # noqa: E402 - after the checkout is put on the path
-from solitaire.ui.card_art import CardArt, table_surface  # noqa: E402
+from solitaire import APP_ID
+from solitaire.ui.card_art import CardArt, table_surface
 
 SUPERSAMPLE = 4
 CARD_RATIO = 7 / 5

@@ -29,16 +29,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
-from solitaire.model.autoplay import next_move  # noqa: E402
-from solitaire.model.cards import parse_card  # noqa: E402
-from solitaire.model.state import State  # noqa: E402
-from solitaire.model.games import GAMES  # noqa: E402
-from solitaire.ui.app import App  # noqa: E402
-from solitaire.ui.help_screen import HelpOverlay  # noqa: E402
-from solitaire.ui.library import Library  # noqa: E402
-from solitaire.ui.overlays import (  # noqa: E402
+from solitaire.model.autoplay import next_move
+from solitaire.model.cards import parse_card
+from solitaire.model.games import GAMES
+from solitaire.model.state import State
+from solitaire.ui.app import App
+from solitaire.ui.help_screen import HelpOverlay
+from solitaire.ui.library import Library
+from solitaire.ui.overlays import (
     ConfirmOverlay,
     InfoOverlay,
     NumberEntry,

@@ -43,7 +43,7 @@ def parse_card(text: str) -> Card:
         token = "T" + token[2:]
     if len(token) != 2:
         raise CardError(f"'{text}' is not a card (write it like AS, 7D, TH, QC)")
-    rank_char, suit = token
+    rank_char, suit = token[0], token[1]
     if rank_char not in RANK_CHARS:
         raise CardError(f"'{text}': '{rank_char}' is not a rank (A 2-9 T J Q K)")
     if suit not in SUITS:

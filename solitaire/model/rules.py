@@ -78,6 +78,28 @@ class Rules:
             "reserve": self.reserves,
         }
 
+    # Typed reads of the options, whose values resolve_options has checked already.
+    def option_flag(self, name: str) -> bool:
+        value = self.options[name]
+        assert isinstance(value, bool), f"option {name} is {value!r}, not on or off"
+        return value
+
+    def option_count(self, name: str) -> int:
+        value = self.options[name]
+        assert isinstance(value, int), f"option {name} is {value!r}, not a count"
+        return value
+
+    def option_limit(self, name: str) -> int | None:
+        """A count option that may be unlimited: None (UNLIMITED) when it is."""
+        value = self.options[name]
+        assert value is None or isinstance(value, int), f"option {name} is {value!r}"
+        return value
+
+    def option_choice(self, name: str) -> str:
+        value = self.options[name]
+        assert isinstance(value, str), f"option {name} is {value!r}, not one of its words"
+        return value
+
     def option_text(self) -> str:
         return " ".join(
             f"{spec.name}={spec.format(self.options[spec.name])}" for spec in self.option_specs
@@ -392,6 +414,19 @@ class Rules:
         """A redeal or merci still to come means the game is not over yet."""
         return False
 
+    def redeals_left(self, state: State) -> int | None:
+        """Reshuffles still to come (None: unlimited); a game that has them says how many."""
+        return 0
+
+    def mercis_left(self, state: State) -> int:
+        """Mercis the player may use right now; a game that has them says how many."""
+        return 0
+
+    def knotted(self, state: State) -> bool:
+        """A position lost at a glance unless a reshuffle or a merci comes (La Belle
+        Lucie's knots); the game that can tell says so."""
+        return False
+
     def status(self, state: State, budget: int = 2000) -> Status:
         """Won, lost (no sequence of moves brings another card home) or still open.
 
@@ -532,7 +567,7 @@ class Rules:
         if move.kind not in (MoveKind.MOVE, MoveKind.MERCI):
             return self.special_words.get(move.kind, move.kind.value.capitalize())
         cards = state.piles[move.src]
-        if move.kind == MoveKind.MERCI:
+        if move.kind == MoveKind.MERCI and move.index is not None:
             card, more = cards[move.index], 0
         else:
             card, more = cards[len(cards) - move.count], move.count - 1

@@ -7,6 +7,7 @@ redo, replay, autosave and the solver all share one mechanism.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .cards import Card
@@ -21,7 +22,7 @@ class State:
 
     __slots__ = ("piles", "values")
 
-    def __init__(self, piles: dict[str, list[Card]], values: dict[str, object] | None = None):
+    def __init__(self, piles: dict[str, list[Card]], values: Mapping[str, object] | None = None):
         self.piles = piles
         self.values = dict(values or {})
 
@@ -40,10 +41,22 @@ class State:
         cards = self.piles[pile]
         return cards[-1] if cards else None
 
+    def count(self, name: str) -> int:
+        """A value that counts (the deal number, reshuffles used, ...)."""
+        value = self.values[name]
+        assert isinstance(value, int), f"state value {name} is {value!r}, not a count"
+        return value
+
+    def cards(self, name: str) -> frozenset[Card]:
+        """A value that is a set of cards (the cards that have moved once, ...)."""
+        value = self.values[name]
+        assert isinstance(value, frozenset), f"state value {name} is {value!r}, not cards"
+        return value
+
+    # Defining __eq__ leaves State unhashable, as a mutable thing should be: compare with
+    # key() when a hash is needed.
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.key() == other.key()
-
-    __hash__ = None  # mutable: compare with key() when a hash is needed
 
 
 @dataclass(frozen=True)

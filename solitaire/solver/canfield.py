@@ -125,15 +125,27 @@ from __future__ import annotations
 
 import heapq
 from array import array
+from enum import Enum
+from itertools import pairwise
 
 from ..model.cards import SUITS
+from ..model.games.canfield import Canfield
 from ..model.moves import Move, MoveKind
-from ..model.rules import Rules
 from ..model.state import State
 from .compact import BYTE, OPPOSITE, RED, card_code, raise_found
 from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Outcome, Stepped, Verdict
 
 __all__ = ["CanfieldSearch"]
+
+
+class _Whole(Enum):
+    """The two searches of the whole position that take turns with the single-move ones."""
+
+    DEEP = "deep"  # the depth-first search
+    QUICK = "quick"  # the quick scan for wins
+
+
+_Children = list[tuple[list, tuple]]  # per child position: (the moves there, the position)
 
 PILES = ("t1", "t2", "t3", "t4")
 _FOUNDATION = tuple("f" + suit for suit in SUITS)
@@ -289,7 +301,7 @@ class CanfieldSearch(Stepped):
 
     def __init__(
         self,
-        rules: Rules,
+        rules: Canfield,
         state: State,
         *,
         max_positions: int = 2_000_000,
@@ -300,7 +312,7 @@ class CanfieldSearch(Stepped):
         self.may_turn = MoveKind.TURN not in without
         self.draw = rules.turn_count
         self.passes = rules.passes  # None: as many as you like
-        base = state.values["base"]
+        base = state.count("base")
         # wanted[suit][count]: the card the foundation takes next, -1 when it is full.
         self.wanted = tuple(
             tuple(((base - 1 + count) % 13 + 1) * 4 + suit for count in range(13)) + (-1,)
@@ -327,7 +339,7 @@ class CanfieldSearch(Stepped):
         for suit in range(4):
             for count in range(13):
                 self.order[self.wanted[suit][count]] = count
-        self.pile_cache: dict[bytes, tuple] = {}
+        self.pile_cache: dict[bytes, tuple | None] = {}
         self.mask_cache: dict[bytes, tuple] = {}
         # By ones with unlimited passes: safe cards go home from anywhere in the talon, and
         # talon cards reach the tableau in chains only (see the module notes).
@@ -378,7 +390,8 @@ class CanfieldSearch(Stepped):
         if single_share > 0 and self.may_move:
             self.singles = [_Single(self, root, order) for order in self.SINGLE_ORDERS]
 
-        self.running: str | None = None  # the search whose turn it is, until ``turn_ends``
+        # The search whose turn it is, until ``turn_ends``.
+        self.running: _Whole | _Single | None = None
         self.turn_ends = 0
         self._win: list[Move] = []
         if sum(found) == 52:
@@ -437,28 +450,29 @@ class CanfieldSearch(Stepped):
         return True
 
     def _single_key(self, position: tuple) -> int:
-        piles, reserve_left, found, talon, pointer, passes_used = position
+        piles, reserve_left, found, _talon, pointer, passes_used = position
         return hash(
             b"\x00".join(sorted(piles)) + bytes((reserve_left, *found, pointer, passes_used))
         )
 
     # ------------------------------------------------------------------ running
-    def _count_of(self, name) -> int:
-        if name == "deep":
+    def _count_of(self, name: _Whole | _Single) -> int:
+        if name is _Whole.DEEP:
             return self.count
-        if name == "quick":
+        if name is _Whole.QUICK:
             return self.quick_count
         return name.count
 
-    def _next_search(self):
+    def _next_search(self) -> _Whole | _Single:
         """Whose turn it is: of the searches still running, the one furthest behind its
         share (the depth-first search's share is 1; the others' is 1 for their first
-        positions): "deep", "quick" or a single-move search."""
-        best, behind = "deep", float(self.count)
+        positions): the depth-first search, the quick scan or a single-move search."""
+        best: _Whole | _Single = _Whole.DEEP
+        behind = float(self.count)
         if self.heap is not None:
             share = 1.0 if self.quick_count < self.quick_full else self.quick_share
             if self.quick_count / share < behind:
-                best, behind = "quick", self.quick_count / share
+                best, behind = _Whole.QUICK, self.quick_count / share
         for single in self.singles:
             if single.stack:
                 share = 1.0 if single.count < self.single_full else self.single_share
@@ -483,12 +497,12 @@ class CanfieldSearch(Stepped):
                 self.pause_at - self.positions,
                 self.max_positions - self.positions,
             )
-            if name == "deep":
-                status = self._deep(limit)
-            elif name == "quick":
-                status = self._quick(limit)
-            else:
+            if isinstance(name, _Single):
                 status = name.run(limit)
+            elif name is _Whole.DEEP:
+                status = self._deep(limit)
+            else:
+                status = self._quick(limit)
             if status is not None:
                 return self._finish(status, self._win if status == SOLVED else [])
             if self._count_of(name) >= self.turn_ends:
@@ -523,6 +537,7 @@ class CanfieldSearch(Stepped):
         reaches a verdict; running dry, it has seen every position (no win). A position's
         children not yet looked at when it stops wait in ``quick_pending``."""
         heap, seen, fresh = self.heap, self.quick_seen, self._fresh
+        assert heap is not None, "the quick scan runs while it has its queue"
         nodes, parents = self.quick_nodes, self.quick_parents
         children, score = self.children, self._score
         push, pop = heapq.heappush, heapq.heappop
@@ -558,7 +573,7 @@ class CanfieldSearch(Stepped):
             node = self.quick_parents[node]
         chain.reverse()
         steps = []
-        for parent, child in zip(chain, chain[1:]):
+        for parent, child in pairwise(chain):
             packed = self.quick_nodes[child]
             steps.append(
                 next(
@@ -878,7 +893,7 @@ class CanfieldSearch(Stepped):
                         takers[card] = [j]
             elif empty < 0 and not reserve_left:
                 empty = j
-        turn = []
+        turn: _Children = []
         if self.may_turn:
             if pointer < len(talon):
                 turned = min(pointer + self.draw, len(talon))
@@ -886,7 +901,8 @@ class CanfieldSearch(Stepped):
             elif talon and not self._last_pass(passes_used):
                 used = passes_used + 1 if self.passes is not None else 0
                 turn.append(([1], (piles, reserve_left, found, talon, 0, used)))
-        out = waste = []
+        waste: _Children = []
+        out = waste
         if pointer:
             card = talon[pointer - 1]
             rest = talon[: pointer - 1] + talon[pointer:]
@@ -902,8 +918,9 @@ class CanfieldSearch(Stepped):
                         (new_piles, reserve_left, found, rest, pointer - 1, passes_used),
                     )
                 )
-        home = []
-        out = tableau = []
+        home: _Children = []
+        tableau: _Children = []
+        out = tableau
         for i, cards in enumerate(piles):
             if not cards:
                 continue
@@ -935,11 +952,12 @@ class CanfieldSearch(Stepped):
             if card in nexts:
                 new_piles = list(piles)
                 new_piles[i] = cards[:-1]
-                after = (new_piles, reserve_left, raise_found(found, card & 3))
+                after: tuple = (new_piles, reserve_left, raise_found(found, card & 3))
                 home.append(
                     ([(PILES[i], _FOUNDATION[card & 3], 1)], (*after, talon, pointer, passes_used))
                 )
-        out = from_reserve = []
+        from_reserve: _Children = []
+        out = from_reserve
         if reserve_left:
             card = self.reserve[reserve_left - 1]
             rest_left = reserve_left - 1
@@ -1128,8 +1146,9 @@ class CanfieldSearch(Stepped):
         cache = self.pile_cache
         for cards in piles:
             if len(cards) > 1:
-                facts = cache.get(cards, 0)
-                if facts == 0:
+                try:
+                    facts = cache[cards]
+                except KeyError:
                     facts = self._pile_facts(cards)
                 if facts is not None:
                     limit0, limit1, limit2, limit3, pairs = facts
@@ -1159,7 +1178,7 @@ class CanfieldSearch(Stepped):
         safe). If a talon card covers it, that one waits likewise, so the plays from the
         talon come together, as a chain ending with a card from elsewhere. Chains of none
         are the ordinary moves."""
-        piles, reserve_left, found, talon, pointer, passes_used = position
+        piles, reserve_left, _found, talon, _pointer, _passes_used = position
         sources = []  # (card, source pile name, count, source pile index or -1)
         if reserve_left:
             sources.append((self.reserve[reserve_left - 1], "reserve", 1, -1))
@@ -1172,9 +1191,9 @@ class CanfieldSearch(Stepped):
         in_talon = set(talon)
         for card, src, count, src_index in sources:
             # Chains of talon cards, lowest first, each card one above the last.
-            chain_ends = [(card,)]
+            chain_ends: list[tuple[int, ...]] = [(card,)]
             while chain_ends:
-                longer = []
+                longer: list[tuple[int, ...]] = []
                 for chain in chain_ends:
                     for parent in _PARENTS[chain[-1]]:
                         if parent in in_talon and parent not in chain and len(chain) < 13:

@@ -248,7 +248,7 @@ class CastleSearch(Stepped):
     # -------------------------------------------------------------- children
     def children(self, rows: list, found: bytes) -> list:
         """Every position one move away, settled, as (key, rows, found)."""
-        out = []
+        out: list[tuple] = []
         append = out.append
         safe, following = self._cards(found)
         settle = self._settle
@@ -368,7 +368,7 @@ class CastleSearch(Stepped):
         table = self.stuck_tables.get(found)
         if table is None:
             table = self.stuck_tables[found] = {}
-        every = list(map(table.get, rows))
+        every: list = list(map(table.get, rows))  # None where a row is not known yet
         if None in every:
             for number, row in enumerate(rows):
                 if every[number] is None:
@@ -593,9 +593,10 @@ class CastleSearch(Stepped):
         line: list = []
         found = self._settle(rows, found, line)
         for key in reversed(path[:-1]):
-            for rows, found, moves in self.successors(rows, found):
-                if found + JOIN(sorted(rows)) == key:
+            for next_rows, next_found, moves in self.successors(rows, found):
+                if next_found + JOIN(sorted(next_rows)) == key:
                     line += moves
+                    rows, found = next_rows, next_found
                     break
             else:  # pragma: no cover - children and successors make the same moves
                 raise AssertionError("a step of the line was not found again")

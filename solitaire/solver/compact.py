@@ -36,7 +36,7 @@ def raise_found(found: tuple, suit: int) -> tuple:
 class ColumnScores(dict):
     """Column -> its share of a heuristic, for one state of the foundations."""
 
-    __slots__ = ("rate", "found")
+    __slots__ = ("found", "rate")
 
     def __init__(self, rate, found):
         super().__init__()

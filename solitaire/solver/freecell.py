@@ -49,8 +49,10 @@ from __future__ import annotations
 import heapq
 from array import array
 from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import cast
 
-from ..model.cards import SUITS
+from ..model.cards import SUITS, Card
 from ..model.moves import Move, MoveKind
 from ..model.rules import BUILD_ALTERNATE, BUILD_SUIT, FOUNDATIONS
 from ..model.shuffle import microsoft_deal
@@ -66,7 +68,7 @@ from .compact import (
 )
 from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Stepped, Verdict, drive
 
-__all__ = ["BUDGET", "BUILDS", "FreecellLine", "FreecellResult", "solve_freecell", "solve_deal"]
+__all__ = ["BUDGET", "BUILDS", "FreecellLine", "FreecellResult", "solve_deal", "solve_freecell"]
 
 # ---------------------------------------------------------------------------- cards as ints
 
@@ -166,6 +168,8 @@ class FreecellResult:
 
 # ---------------------------------------------------------------------------- the board
 
+Position = tuple[tuple, tuple, tuple]  # (columns, cells, foundations), as _Board plays them
+
 
 class _Board:
     """Pile names, move generation and the compact forms of positions for one table size.
@@ -197,12 +201,12 @@ class _Board:
         then the columns with a 0 between them (card codes are 4 and more)."""
         return bytes(cells) + bytes(found) + b"\x00".join(cols)
 
-    def decode(self, code: bytes) -> tuple:
+    def decode(self, code: bytes) -> Position:
         """(cols, cells, found) of ``encode``'s bytes."""
         n = self.ncells
         return tuple(code[n + 4 :].split(b"\x00")), tuple(code[:n]), tuple(code[n : n + 4])
 
-    def play(self, cols: tuple, cells: tuple, found: tuple, move: int, moves=None) -> tuple:
+    def play(self, cols: tuple, cells: tuple, found: tuple, move: int, moves=None) -> Position:
         """The position after ``move`` and the safe cards going home; the moves made are
         added to the list ``moves`` if one is given (in the engine's pile names)."""
         src, dst, count = move >> 8, move >> 4 & 15, move & 15
@@ -233,7 +237,7 @@ class _Board:
             found = self.settle(lcols, lcells, found, moves)
         return tuple(lcols), tuple(lcells), found
 
-    def replay(self, start: tuple, line) -> list:
+    def replay(self, start: Position, line) -> list:
         """The moves (with the automatic ones) of the moves ``line`` made from ``start``."""
         moves: list = []
         position = start
@@ -261,7 +265,7 @@ class _Board:
                 cols[index[dst]] += cards
         return tuple(cols), tuple(cells), found
 
-    def shorten(self, start: tuple, line: list) -> list:
+    def shorten(self, start: Position, line: list) -> list:
         """A solution at most as long as ``line`` (moves made from ``start``), as moves.
 
         Walks the positions of the solution again, and from each takes the move that leads
@@ -277,7 +281,7 @@ class _Board:
         position, at, last = start, 0, len(line)
         deep = last > LONG  # look two moves ahead on long detours
         while at < last:
-            best = None
+            best: tuple[tuple, tuple, tuple, tuple] | None = None  # and the moves there
             options = self.children(*position, False)
             for cols, cells, found, move in options:
                 number = where.get(_key(cols, cells), -1)
@@ -352,7 +356,7 @@ class _Board:
         only: the others give the same position up to order). Each position is the one
         ``play`` makes of ``move``.
         """
-        out = []
+        out: list[tuple] = []
         append = out.append
         ncols = self.ncols
         nxt = _next_cards(found)
@@ -418,8 +422,7 @@ class _Board:
                 run = 1
             else:
                 run = runs.get(col) or self.run_length(col)
-                if run > limit_full:
-                    run = limit_full
+                run = min(run, limit_full)
             # onto another column's top card
             for k in range(1, run + 1):
                 targets = wanted.get(col[-k])
@@ -475,7 +478,7 @@ class _Board:
         if count is None:
             count = 0
             fits = self.fits
-            for below, card in zip(col, col[1:]):
+            for below, card in pairwise(col):
                 if not fits[below << 6 | card]:
                     count += 1
             if len(self.info) >= CACHE:  # a cache, kept small
@@ -566,7 +569,7 @@ class _BestFirst:
         self.started = False
         self.tables: dict[tuple, ColumnScores] = {}
         self.cached = 0
-        self.solution = None  # the moves from the root, once won
+        self.solution: list | None = None  # the moves from the root, once won
         self.done = False
 
     def col_score(self, col: bytes, found: tuple) -> int:
@@ -753,7 +756,7 @@ class _Exhaustive:
         self.seen = {_key(root[0], root[1])}
         self.frames: list = []  # [position bytes, moves to the children left, move to it]
         self.started = False
-        self.solution = None
+        self.solution: list | None = None
         self.done = False
 
     def step(self, quota: int) -> int:
@@ -974,7 +977,9 @@ def solve_freecell(
     the benches' limit)."""
     line = FreecellLine(state, max_positions=max_positions, cells=cells, build=build)
     verdict = drive(line, max_seconds=max_seconds)
-    return FreecellResult(verdict.status.value, verdict.moves, verdict.positions, verdict.seconds)
+    # FreecellLine's verdict holds the solver's (source, destination, count) triples.
+    moves = cast(list[tuple[str, str, int]], verdict.moves)
+    return FreecellResult(verdict.status.value, moves, verdict.positions, verdict.seconds)
 
 
 class FreecellSearch(Stepped):
@@ -1036,6 +1041,6 @@ SEARCH = FreecellSearch
 def solve_deal(number: int, **kwargs) -> FreecellResult:
     """Solve Microsoft FreeCell deal ``number`` as Vierfrei deals it (Baker's Game deals
     the same pack: pass ``build=BUILD_SUIT``); ``kwargs`` go to ``solve_freecell``."""
-    piles = {name: [] for name in (*FOUNDATIONS, "c1", "c2", "c3", "c4")}
+    piles: dict[str, list[Card]] = {name: [] for name in (*FOUNDATIONS, "c1", "c2", "c3", "c4")}
     piles.update((f"t{n}", cards) for n, cards in enumerate(microsoft_deal(number), start=1))
     return solve_freecell(State(piles, {"deal": number}), **kwargs)

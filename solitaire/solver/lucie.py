@@ -149,6 +149,7 @@ from __future__ import annotations
 import itertools
 
 from ..model.cards import SUITS, Card
+from ..model.games.belle_lucie import AutoHome
 from ..model.moves import Move, MoveKind
 from ..model.options import UNLIMITED
 from ..model.rules import FOUNDATIONS
@@ -185,7 +186,6 @@ HOME_BITS = tuple(
     tuple(sum(1 << (rank * 4 + suit) for rank in range(1, height + 1)) for height in range(14))
     for suit in range(4)
 )
-ALL = object()  # no hint: every card
 SINGLE = -1  # the key of the single lifts in a table of pairs (see _pair_lifts)
 CACHE_LIMIT = 20_000  # piles whose parts a cache keeps before it starts over
 SUIT_MASKS = tuple(sum(1 << code for code in range(suit, 56, 4)) for suit in range(4))
@@ -205,11 +205,13 @@ class Seen(set):
 
     def __init__(self):
         super().__init__()
-        self.limbo: dict[bytes, list] = {}
+        self.limbo: dict[bytes, int | list[int]] = {}
 
 
 class LucieSearch(Stepped):
     """Exhaustive search per layout, then across the seeded reshuffles."""
+
+    positions = 0  # counted as the walk goes
 
     def __init__(self, rules, state: State, *, max_positions: int, without=frozenset()):
         self.rules = rules
@@ -222,11 +224,11 @@ class LucieSearch(Stepped):
         self.first_move_only = rules.merci_first_move_only
         self.legal_spots_only = rules.merci_legal_spots_only
         # Are moves home left to the player? Then a reshuffle may come with some held back.
-        self.optional_home = rules.auto_home != "all"
+        self.optional_home = rules.auto_home != AutoHome.ALL
         self.unlimited = rules.redeals is UNLIMITED
         self.positions = 0
         self.verdict: Verdict | None = None
-        self.lifts_found: frozenset | None = None  # see _children
+        self.lifts_found: frozenset | dict | None = None  # see _children
         self.knot_cache: dict[bytes, tuple[bool, int]] = {}
         self.cycle_cache: dict[bytes, tuple] = {}
         self.mask_cache: dict[bytes, int] = {}
@@ -234,7 +236,7 @@ class LucieSearch(Stepped):
         self.layouts: dict[tuple, tuple] = {}  # (foundations, reshuffles used) -> result
         self.turn_end = max_positions  # positions at which the running search hands over
         self.quick_cut = False  # did the quick scan's round leave anything out?
-        self.search = self._race(self._position(self.state), state.values["redeals_used"])
+        self.search = self._race(self._position(self.state), state.count("redeals_used"))
 
     # ------------------------------------------------------------------ the contract
     def _advance(self) -> Verdict | None:
@@ -256,7 +258,7 @@ class LucieSearch(Stepped):
         found = tuple(len(state.piles[name]) for name in FOUNDATIONS)
         moved = 0
         if self.move_once:
-            for card in state.values["moved"]:
+            for card in state.cards("moved"):
                 moved |= 1 << card_code(card)
         mercis = self.rules.mercis_left(state) if self.use_merci else 0
         return (piles + (b"",), found, moved, mercis, -1, 0, None)
@@ -398,10 +400,10 @@ class LucieSearch(Stepped):
             mark[:] = [0 if seen == 1 else seen for seen in mark]
         for code in avoid:
             mark[code] = 2
-        for start in successors:
+        for start, after in successors.items():
             if mark[start]:
                 continue
-            stack = [(start, iter(successors[start]))]
+            stack = [(start, iter(after))]
             mark[start] = 1
             while stack:
                 code, following = stack[-1]
@@ -604,10 +606,9 @@ class LucieSearch(Stepped):
                     # after it are the single lifts that free every card.
                     table[code] = False
                     continue
-                known = hint.get(code, ALL) if hint is not None else ALL
-                if known is None:
-                    known = ALL  # its lift alone freed every card there
-                if known is not ALL and not known:
+                # None: no hint, or its lift alone freed every card there; any card may help
+                known = hint.get(code) if hint is not None else None
+                if known is not None and not known:
                     table[code] = known  # no card after this one: no more now
                     continue
                 first = self._lift_maps(above, below, home_only, moved, pile, at)
@@ -621,7 +622,7 @@ class LucieSearch(Stepped):
                 for other_index in range(FAN_COUNT):
                     other = rest if other_index == index else piles[other_index]
                     for other_at, card in enumerate(other):
-                        if not stuck >> card & 1 or (known is not ALL and card not in known):
+                        if not stuck >> card & 1 or (known is not None and card not in known):
                             continue
                         maps = self._lift_maps(over, under, only, moved, other, other_at)
                         twice = self._cascade(maps[4], after, maps[0], maps[2], maps[1], {})
@@ -750,11 +751,11 @@ class LucieSearch(Stepped):
     def _all_children(
         self, position: tuple, final: bool, alone: bool, hint=None, free: bool = False
     ) -> list:
-        piles, found, moved, mercis, origin, candidates, _ = position
+        piles, found, _moved, mercis, _origin, candidates, _ = position
         limbo_active = bool(piles[LIMBO])
         draw_window = mercis and self.first_move_only
         sources = lifts = pairs = None
-        freeing = False  # the lifts that free every card, where that is known
+        freeing: frozenset | bool | None = False  # the lifts that free every card, if known
         if final and not mercis:
             # A knot is a stuck card: the dead-end test covers it.
             if not free and self._hopeless(position):
@@ -1141,13 +1142,15 @@ class LucieSearch(Stepped):
             steps, after = [], position
             while True:
                 code = after[PILES][index][-1]
-                after = self._apply_home(after, index, code, 0)
+                home = self._apply_home(after, index, code, 0)
+                assert home is not None, "no limbo card between layouts: no candidate struck"
+                after = home
                 steps.append(((M_HOME, index, HOME, code), after))
                 wanted = (after[FOUND][code & 3] + 1) * 4 + (code & 3)
-                tops = [i for i, p in enumerate(after[PILES]) if p and p[-1] == wanted]
-                if self.rules.auto_home != "chain" or not tops:
+                chained = [i for i, p in enumerate(after[PILES]) if p and p[-1] == wanted]
+                if self.rules.auto_home != AutoHome.CHAIN or not chained:
                     break
-                index = tops[0]
+                index = chained[0]
             if all(have <= most for have, most in zip(after[FOUND], target)):
                 children.append((steps, after))
         tops = {pile[-1]: index for index, pile in enumerate(position[PILES]) if pile}
@@ -1257,7 +1260,7 @@ class LucieSearch(Stepped):
         if root[FOUND] == WON:
             return SOLVED, []
         left = UNLIMITED if self.unlimited else self.rules.redeals - reshuffles_used
-        reshuffles = self.use_redeal and (self.unlimited or left > 0)
+        reshuffles = self.use_redeal and (left is UNLIMITED or left > 0)
         if self.unlimited and depth >= UNLIMITED_DEPTH:
             return UNKNOWN, None
         eager = None
@@ -1310,7 +1313,7 @@ class LucieSearch(Stepped):
     def _held_back(self, points: dict, base: tuple) -> list:
         """Foundation states between the layout's start and one reached at rest, not
         reached at rest themselves, most cards home first."""
-        extra = set()
+        extra: set[tuple] = set()
         for found in points:
             ranges = [range(low, high + 1) for low, high in zip(base, found)]
             extra.update(itertools.product(*ranges))

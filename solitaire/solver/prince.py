@@ -302,7 +302,7 @@ class _Scan(_Strategy):
         if not heap:
             self.exhausted = True
 
-    def path(self, key: bytes) -> list:
+    def path(self, key: bytes | None) -> list:
         keys = []
         parent = self.parent
         while key is not None:
@@ -457,9 +457,15 @@ class PrinceSearch(Stepped):
         root = self.key(tuple(cols), reserve, found)
         main, base, *others = (_Scan(self, w, root, True) for w in (MAIN_WEIGHTS, *OTHER_WEIGHTS))
         others[0].test_dead = False
-        self.strategies = [main, base, _Dive(self, DIVE_WEIGHTS, root, False), *others]
+        self.strategies: list[_Scan | _Dive] = [
+            main,
+            base,
+            _Dive(self, DIVE_WEIGHTS, root, False),
+            *others,
+        ]
         self.turn = 0
-        self.current = None  # (strategy, quota) of a turn cut short by the end of a step
+        # (strategy, quota) of a turn cut short by the end of a step
+        self.current: tuple[_Scan | _Dive, int] | None = None
         self.verdict: Verdict | None = None
         if sum(found) == 52:
             self.verdict = self._finish(SOLVED, [root])
@@ -653,7 +659,7 @@ class PrinceSearch(Stepped):
                     continue
                 at = starts[column]
                 while True:
-                    index, card, need, lowers = cands[at]
+                    index, _card, need, lowers = cands[at]
                     height[column] = index + 1
                     # Home is closed if a lower card of its suit is stuck, and every card
                     # it could lie on must be stuck under a stuck card.
@@ -708,7 +714,7 @@ class PrinceSearch(Stepped):
         settles (``_settle``) when its move freed an ace or a safe card, or sent one home
         (then other cards may have become safe).
         """
-        out = []
+        out: list[tuple] = []
         append = out.append
         settle = self._settle
         runs = self.runs
@@ -743,7 +749,7 @@ class PrinceSearch(Stepped):
                 new_found, new_reserve = settle(new_cols, reserve, raise_found(found, suit), moves)
                 append((new_cols, new_reserve, new_found, moves))
             run = runs.get(col) or self._run_length(col)
-            for count in range(1, (run if run < onto_card else onto_card) + 1):
+            for count in range(1, min(onto_card, run) + 1):
                 targets = wanted.get(col[-count])
                 if targets is None:
                     continue
@@ -777,7 +783,8 @@ class PrinceSearch(Stepped):
         # A card that comes down from the reserve or a foundation is of use only once a
         # card lies on it (see the module notes): one that could, now or later, must be
         # at the top of a column, in the reserve or on a foundation (from the two up).
-        home = tops = None  # the cards at home from the twos up; at the top of a column
+        home: frozenset | None = None  # the cards at home from the twos up, once needed
+        tops: set = set()  # and then the cards at the top of a column
         for card in reserve:
             src = self.slot_of[card]
             new_reserve = reserve.replace(BYTE[card], b"")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from itertools import count
+from itertools import count, pairwise
 
 from ..model.moves import Move, MoveKind
 from ..model.rules import BUILD_SUIT, Rules
@@ -96,8 +96,7 @@ class Search(Stepped):
     def _hopeless(self, state: State) -> bool:
         """A position the game can prove lost at a glance (La Belle Lucie's knots) while no
         way out is left to the search: no reshuffle it may use, no merci."""
-        knotted = getattr(self.rules, "knotted", None)
-        if knotted is None or not knotted(state):
+        if not self.rules.knotted(state):
             return False
         reshuffle = MoveKind.REDEAL not in self.without and self.rules.redeals_left(state) != 0
         return not reshuffle and self.rules.mercis_left(state) == 0
@@ -114,7 +113,7 @@ class Search(Stepped):
     def _odd_merci(self, state: State, move: Move) -> bool:
         """A merci onto a stranger's fan where it does not build: hundreds of them, and
         almost never the way to a win. Left out, but then no proof of 'unsolvable'."""
-        if move.kind != MoveKind.MERCI or move.dst == move.src:
+        if move.kind != MoveKind.MERCI or move.index is None or move.dst == move.src:
             return False
         if self.rules.roles.get(move.dst) != "tableau" or not state.piles[move.dst]:
             return False
@@ -137,9 +136,7 @@ def score(rules: Rules, state: State) -> float:
     by_suit = rules.build == BUILD_SUIT
     for name in rules.tableau:
         cards = state.piles[name]
-        value -= sum(
-            1 for lower, upper in zip(cards, cards[1:]) if not rules.builds_on(upper, lower)
-        )
+        value -= sum(1 for lower, upper in pairwise(cards) if not rules.builds_on(upper, lower))
         value += 0.5 if not cards else 0.0
         if by_suit:  # a card above a lower one of its suit must leave first: a knot
             value -= 3 * sum(
@@ -165,7 +162,9 @@ def is_safe_home(rules: Rules, state: State, move: Move) -> bool:
     if rules.roles.get(move.dst) != "foundation" or rules.roles.get(move.src) == "foundation":
         return False
     cards = state.piles.get(move.src)
-    return bool(cards) and rules.is_safe_home(state, cards[-1])
+    if not cards:
+        return False
+    return rules.is_safe_home(state, cards[-1])
 
 
 BUDGET = 100_000  # positions: every one is a whole engine State, some 2 KB

@@ -52,7 +52,7 @@ def search_class(rules: Rules) -> type:
 def budget_for(rules: Rules) -> int:
     """How many positions the game's search may look at before it says "unknown"."""
     if search_class(rules) is Search:
-        return getattr(importlib.import_module(f"{__package__}.search"), "BUDGET")
+        return importlib.import_module(f"{__package__}.search").BUDGET
     return getattr(search_module(rules), "BUDGET", DEFAULT_BUDGET)
 
 

@@ -32,6 +32,7 @@ from .verdict import (
     UNSOLVABLE,
     GaveUp,
     Outcome,
+    Search,
     Verdict,
     given_up,
     resident_bytes,
@@ -75,7 +76,7 @@ class Thinker:
         self.status = Status.OPEN
         self.verdict: Verdict | None = None
         self.plan: list[Move] = []  # the rest of a winning line from the position
-        self.search = None
+        self.search: Search | None = None
         self.remembered: dict[tuple, Verdict] = {}  # position key -> its verdict
 
     @property
@@ -110,12 +111,13 @@ class Thinker:
 
     def think(self, work: int) -> Answer | None:
         """Search about ``work`` positions more; the answer once the verdict is reached."""
-        if not self.busy:
+        search = self.search
+        if search is None or not self.busy:
             return None
-        verdict = self.search.step(work)
-        if verdict is None and self.max_memory is not None:
-            if resident_bytes() > self.max_memory:
-                verdict = given_up(self.search, GaveUp.MEMORY)
+        verdict = search.step(work)
+        limit = self.max_memory
+        if verdict is None and limit is not None and resident_bytes() > limit:
+            verdict = given_up(search, GaveUp.MEMORY)
         if verdict is None:
             return None
         self.search = None  # its tables may be large: let them go
@@ -134,7 +136,7 @@ class Thinker:
         """The verdict for ``state`` from the one before, when one move leads from there
         to here: lost stays lost, and a winning line is mended if it can be."""
         verdict, rules = self.verdict, self.rules
-        if verdict is None or verdict.status == UNKNOWN or self.state is None:
+        if verdict is None or verdict.status == UNKNOWN or self.state is None or rules is None:
             return None
         move = move_between(rules, self.state, state, self.without)
         if move is None:
@@ -149,9 +151,11 @@ class Thinker:
         than one move may lie between two positions asked about (the table sends only the
         newest while the worker is busy, and the demo may make two moves in a frame); a
         search started afresh there could find a line that takes a card back."""
-        position = self.state
+        rules, position = self.rules, self.state
+        if rules is None or position is None:
+            return False
         for made, move in enumerate(self.plan, start=1):
-            position = self.rules.successor(position, move)
+            position = rules.successor(position, move)
             if position.key() == key:
                 break
         else:
@@ -165,6 +169,7 @@ class Thinker:
 
     def _settle(self, verdict: Verdict) -> None:
         self.verdict = verdict
+        assert self.key is not None, "a verdict is about the position in self.key"
         self.remembered[self.key] = verdict
         if len(self.remembered) > REMEMBERED:
             del self.remembered[next(iter(self.remembered))]  # the oldest

@@ -112,6 +112,8 @@ def resident_bytes() -> int:
 
 
 def _windows_working_set() -> int:
+    if sys.platform != "win32":  # (and mypy checks what follows as Windows code)
+        raise OSError("the working set is read on Windows only")
     import ctypes
     from ctypes import wintypes
 
@@ -145,7 +147,11 @@ class Stepped:
     verdict: Verdict | None = None
     seconds = 0.0
     pause_at = 0
-    positions: int  # each search counts them its own way
+
+    @property
+    def positions(self) -> int:
+        """Positions searched so far: each search counts them its own way."""
+        raise NotImplementedError
 
     def _advance(self) -> Verdict | None:
         raise NotImplementedError

@@ -20,6 +20,8 @@ import random
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 
 from ..model.rules import Rules
 from ..model.state import State
@@ -158,9 +160,9 @@ class PartnerLink:
         self.in_flight: set[int] = set()
         self.held: Consider | None = None
         self.lock = threading.Lock()
-        self.requests = None  # our end of the request pipe, once started
-        self.process = None
-        self.thread = None
+        self.requests: Connection | None = None  # our end of the request pipe, once started
+        self.process: BaseProcess | None = None
+        self.thread: threading.Thread | None = None
         self.restarts = 0
         self.started = False
         self.closed = False

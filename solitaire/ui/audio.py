@@ -7,8 +7,8 @@ wrong is kept as a one-line `problem` that the UI can show once.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 import pygame
 

@@ -84,7 +84,7 @@ class Instance:
                         connection.send(SHOWN)
             except (OSError, EOFError, ValueError):
                 return  # closed at quit
-            except Exception:  # noqa: BLE001 - a stranger's bad handshake: keep listening
+            except Exception:  # noqa: BLE001, S112 - a stranger's bad handshake: keep listening
                 continue
 
     def release(self) -> None:

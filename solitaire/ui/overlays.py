@@ -29,9 +29,9 @@ class Overlay:
         self.app.close_overlay(self)
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+        escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        right_click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 3
+        if escape or right_click:
             self.close()
 
     def update(self, dt: float) -> bool:

@@ -150,10 +150,10 @@ class TableDrawing:
         covered = []
         for move in self.legal_moves():
             same = move.kind == kind and move.src == pile
-            if same and (move.count == count if kind == MoveKind.MOVE else move.index == index):
-                if move.dst != pile:
-                    place = self.view.pile_top_rect(self.state, move.dst).topleft
-                    covered.append(surface.blit(glow, place))
+            lifted = move.count == count if kind == MoveKind.MOVE else move.index == index
+            if same and lifted and move.dst != pile:
+                place = self.view.pile_top_rect(self.state, move.dst).topleft
+                covered.append(surface.blit(glow, place))
         return covered
 
     def _draw_finder(self, surface) -> list[pygame.Rect]:

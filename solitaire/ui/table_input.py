@@ -34,9 +34,9 @@ class TableInput:
         if self.rules.lift_whole_pile and self.rules.roles[pile] == "tableau" and count > 1:
             count, index = len(cards), 0  # the pile moves whole or by its top card
         moves = self.legal_moves()
-        if any(m.kind == MoveKind.MERCI and m.src == pile and m.index == index for m in moves):
-            if count > 1:
-                return 1, MoveKind.MERCI
+        merci = any(m.kind == MoveKind.MERCI and m.src == pile and m.index == index for m in moves)
+        if merci and count > 1:
+            return 1, MoveKind.MERCI
         if self.rules.click_takes_top and count > 1:
             count = 1  # the stack's top card, wherever on the stack the click was
         problem = self.rules.lift_problem(self.state, pile, cards[len(cards) - count :])
@@ -47,9 +47,9 @@ class TableInput:
     def has_move(self, pile: str, index: int, count: int, kind: MoveKind) -> bool:
         """Whether the lifted cards can go anywhere now."""
         for move in self.legal_moves():
-            if move.kind == kind and move.src == pile and move.dst != pile:
-                if (move.count == count) if kind == MoveKind.MOVE else (move.index == index):
-                    return True
+            lifted = (move.count == count) if kind == MoveKind.MOVE else (move.index == index)
+            if move.kind == kind and move.src == pile and move.dst != pile and lifted:
+                return True
         return False
 
     def move_to(self, pile: str, index: int, count: int, kind: MoveKind, dst: str) -> Move:
@@ -168,9 +168,9 @@ class TableInput:
         dragged = {card: (corner[0], corner[1] + i * step) for i, card in enumerate(lifted)}
         rect = self.view.card_rect(corner)
         dst = self.view.drop_target(self.state, rect, event.pos)
-        if dst is not None and dst != pile or (dst == pile and kind == MoveKind.MERCI):
-            if self.play(self.move_to(pile, index, count, kind, dst), dict(dragged)):
-                return
+        elsewhere = dst is not None and dst != pile or (dst == pile and kind == MoveKind.MERCI)
+        if elsewhere and self.play(self.move_to(pile, index, count, kind, dst), dict(dragged)):
+            return
         self.fly_back(dragged)
 
     def let_go(self) -> None:
@@ -212,9 +212,8 @@ class TableInput:
         if not self.rules.typing and self.type_notation(event):
             return True
         action = actions.key_action(self.rules.key_actions, event)
-        if action is None and self.rules.typing == "codes":
-            if self.type_code(event):
-                return True
+        if action is None and self.rules.typing == "codes" and self.type_code(event):
+            return True
         if action is not None:
             actions.run(self, action)
             return True
@@ -226,9 +225,7 @@ class TableInput:
         if action is not None:
             actions.run(self, action)
             return True
-        if self.rules.typing == "card" and self.refuse_stray_key(event):
-            return True
-        return False
+        return self.rules.typing == "card" and self.refuse_stray_key(event)
 
     def type_card(self, event) -> bool:
         """Card typing (La Belle Lucie: A Solitaire Game): a card's name, then Enter; a word

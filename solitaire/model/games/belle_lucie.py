@@ -11,6 +11,8 @@ classic game calls it the draw) lifts one buried card out.
 
 from __future__ import annotations
 
+from enum import Enum
+
 from ..cards import Card, CardError, parse_card
 from ..moves import IllegalMove, Move, MoveKind
 from ..options import UNLIMITED, Option
@@ -26,14 +28,18 @@ MERCI_ROW = CARD_RATIO + MERCI_REACH + 0.25  # from one row of stacks to the nex
 MERCI_SUIT_STEP = 1.5  # the suit stacks' column: four cards and a little felt between
 FAMILY = "belle-lucie"  # both games deal the same layouts for the same deal number
 
-AUTO_CHAIN = "chain"  # Gellman's: a foundation play pulls up the next cards of its suit
-AUTO_ALL = "all"  # JSolitaire's: every card that can go to a foundation goes at once
-AUTO_OFF = "off"
+
+class AutoHome(Enum):
+    """Which cards go to the foundations by themselves."""
+
+    CHAIN = "chain"  # Gellman's: a foundation play pulls up the next cards of its suit
+    ALL = "all"  # JSolitaire's: every card that can go to a foundation goes at once
+    OFF = "off"
 
 
 def deal_fans(cards: list[Card]) -> dict[str, list[Card]]:
     """Threes from the first fan on, the remainder in the last fan dealt."""
-    fans = {name: [] for name in FANS}
+    fans: dict[str, list[Card]] = {name: [] for name in FANS}
     for number, start in enumerate(range(0, len(cards), 3)):
         fans[FANS[number]] = cards[start : start + 3]
     return fans
@@ -74,7 +80,7 @@ class BelleLucie(Rules):
     redeals: int | None = 2
     mercis = 1
     kings_fill = False
-    auto_home = AUTO_CHAIN
+    auto_home = AutoHome.CHAIN
     move_once = False
     merci_first_move_only = True  # the draw is the first move after the last reshuffle
     merci_legal_spots_only = True  # the draw goes only where a card could legally go
@@ -84,8 +90,7 @@ class BelleLucie(Rules):
         piles = self.empty_piles()
         piles.update(deal_fans(shuffled_deck(FAMILY, number)))
         values = {"deal": number, "redeals_used": 0, "mercis_used": 0, "draw_open": False}
-        values["moved"] = frozenset()
-        return State(piles, values)
+        return State(piles, {**values, "moved": frozenset()})
 
     # ------------------------------------------------------------------ rules
     def lift_problem(self, state: State, src: str, moving: list[Card]) -> str | None:
@@ -95,7 +100,7 @@ class BelleLucie(Rules):
 
     def drop_problem(self, state: State, dst: str, moving: list[Card], src: str) -> str | None:
         card = moving[0]
-        if self.roles[dst] == "tableau" and card in state.values["moved"]:
+        if self.roles[dst] == "tableau" and card in state.cards("moved"):
             return f"the {card.name} has moved once already; it can only go to its foundation"
         return super().drop_problem(state, dst, moving, src)
 
@@ -107,15 +112,16 @@ class BelleLucie(Rules):
     def redeals_left(self, state: State) -> int | None:
         if self.redeals is UNLIMITED:
             return UNLIMITED
-        return self.redeals - state.values["redeals_used"]
+        return self.redeals - state.count("redeals_used")
 
     def mercis_left(self, state: State) -> int:
         """Mercis the player may use right now."""
-        if self.redeals is UNLIMITED or self.redeals_left(state) > 0:
+        redeals_left = self.redeals_left(state)
+        if redeals_left is UNLIMITED or redeals_left > 0:
             return 0
         if self.merci_first_move_only and not state.values["draw_open"]:
             return 0
-        return self.mercis - state.values["mercis_used"]
+        return self.mercis - state.count("mercis_used")
 
     def knotted(self, state: State) -> bool:
         """A fan holds a card above a lower card of its suit while the card it would have to
@@ -129,7 +135,7 @@ class BelleLucie(Rules):
                     continue
                 if high.rank == 13 and not self.kings_fill:
                     return True
-                if Card(high.rank + 1, high.suit) in below or high in state.values["moved"]:
+                if Card(high.rank + 1, high.suit) in below or high in state.cards("moved"):
                     return True
         return False
 
@@ -154,7 +160,7 @@ class BelleLucie(Rules):
         if self.mercis_left(state) <= 0:
             return self.no_merci_reason(state)
         fan = state.piles.get(move.src)
-        if self.roles.get(move.src) != "tableau" or move.index is None:
+        if self.roles.get(move.src) != "tableau" or fan is None or move.index is None:
             return "a merci takes a card from a fan"
         if not 0 <= move.index < len(fan) - 1:
             return "a merci takes a card that is covered by another"
@@ -179,12 +185,13 @@ class BelleLucie(Rules):
     def no_merci_reason(self, state: State) -> str:
         """Why no merci (or draw) may be used now, whichever deal this is."""
         word = self.merci_name.lower()
-        if self.redeals is UNLIMITED:
+        redeals_left = self.redeals_left(state)
+        if redeals_left is UNLIMITED:
             return f"there is no {word} when reshuffles are unlimited"
-        if self.redeals_left(state) > 0:
+        if redeals_left > 0:
             return f"no {word} is available now ({word}s come in the final deal)"
         first_move = "the first move after the last reshuffle"
-        if state.values["mercis_used"] >= self.mercis:
+        if state.count("mercis_used") >= self.mercis:
             if self.mercis == 0:
                 return f"these rules give no {word}s"
             if self.merci_first_move_only:
@@ -215,32 +222,32 @@ class BelleLucie(Rules):
             return
         card = state.piles[move.src][-1 if move.index is None else move.index]
         if move.kind == MoveKind.MERCI:
-            log.set("mercis_used", state.values["mercis_used"] + 1)
+            log.set("mercis_used", state.count("mercis_used") + 1)
             log.move(move.src, move.dst, index=move.index)
         else:
             log.move(move.src, move.dst)
         between_fans = self.roles[move.dst] == "tableau" and move.dst != move.src
         if self.move_once and between_fans:
-            log.set("moved", state.values["moved"] | {card})
+            log.set("moved", state.cards("moved") | {card})
 
     def reshuffle(self, log: StepLog) -> None:
         state = log.state
-        used = state.values["redeals_used"] + 1
+        used = state.count("redeals_used") + 1
         # Shuffled from pack order, not from where the cards lay: the new layout then
         # depends only on which cards are left, so a solver that sees the reshuffles
         # meets one new layout per foundation state instead of one per arrangement.
         gathered = sorted(card for name in FANS for card in state.piles[name])
-        seed = stream_seed(FAMILY, state.values["deal"], "reshuffle", used)
+        seed = stream_seed(FAMILY, state.count("deal"), "reshuffle", used)
         log.relayout(deal_fans(shuffled(gathered, seed)))
         log.set("redeals_used", used)
         log.set("moved", frozenset())  # a fresh layout: every card may move again
         log.set("draw_open", self.redeals_left(state) == 0)
 
     def follow_up(self, log: StepLog, move: Move | None) -> None:
-        if self.auto_home == AUTO_ALL:
+        if self.auto_home == AutoHome.ALL:
             while any(self.play_home(log, name) for name in FANS):
                 pass
-        elif self.auto_home == AUTO_CHAIN and move and self.roles.get(move.dst) == "foundation":
+        elif self.auto_home == AutoHome.CHAIN and move and self.roles.get(move.dst) == "foundation":
             self.chain_home(log, move.dst)
 
     def chain_home(self, log: StepLog, foundation: str) -> None:
@@ -297,9 +304,9 @@ class BelleLucie(Rules):
         return "another reshuffle" if self.redeals_left(state) != 0 else ""
 
     def notice_after(self, move: Move, state: State) -> str | None:
-        if move.kind == MoveKind.REDEAL and self.redeals_left(state) == 0:
-            if self.mercis_left(state):
-                return f"Last reshuffle: you may now {self.merci_phrase}."
+        last_reshuffle = move.kind == MoveKind.REDEAL and self.redeals_left(state) == 0
+        if last_reshuffle and self.mercis_left(state):
+            return f"Last reshuffle: you may now {self.merci_phrase}."
         return None
 
     def stats_items(self, summary) -> list[tuple[str, str]]:
@@ -358,8 +365,10 @@ class BelleLucie(Rules):
             ),
         ),
         mouse=(
-            "The Reshuffle and Draw buttons sit on the button bar. For the draw, drag or click"
-            " a covered card.",
+            (
+                "The Reshuffle and Draw buttons sit on the button bar. For the draw, drag or click"
+                " a covered card."
+            ),
             "Double-click a card to play it as if you had typed its name.",
         ),
     )
@@ -539,8 +548,10 @@ class Merci(BelleLucie):
             ),
         ),
         mouse=(
-            "The Reshuffle and Merci buttons sit on the button bar. For the merci, drag or click"
-            " a covered card.",
+            (
+                "The Reshuffle and Merci buttons sit on the button bar. For the merci, drag or click"
+                " a covered card."
+            ),
             "Double-click a card to play it as if you had typed its name.",
         ),
     )
@@ -575,11 +586,11 @@ class Merci(BelleLucie):
 
     def __init__(self, /, **options: object):
         super().__init__(**options)
-        self.redeals = self.options["redeals"]
-        self.mercis = self.options["mercis"]
-        self.kings_fill = self.options["kings"]
-        self.auto_home = AUTO_ALL if self.options["auto"] else AUTO_OFF
-        self.move_once = self.options["move-once"]
+        self.redeals = self.option_limit("redeals")
+        self.mercis = self.option_count("mercis")
+        self.kings_fill = self.option_flag("kings")
+        self.auto_home = AutoHome.ALL if self.option_flag("auto") else AutoHome.OFF
+        self.move_once = self.option_flag("move-once")
 
     def notation_hint(self) -> str:
         return "as La Belle Lucie; a covered card with a destination is a merci (QH-3, QH-F)"

@@ -1,6 +1,6 @@
-"""Canfield (seed 003).
+"""Canfield (*CANFIELD Solitaire*, version 1.0, 1990).
 
-A 13-card reserve (the seed's "stock") whose top card is playable; one foundation card
+A 13-card reserve (the manual's "stock") whose top card is playable; one foundation card
 dealt at the start whose rank every foundation starts from, ranks wrapping K->A; four
 tableau piles building down in alternate colour, wrapping too, whose top card alone or
 whole pile may move; an emptied pile is filled from the reserve at once, and from the
@@ -56,7 +56,7 @@ class Canfield(Rules):
     build = BUILD_ALTERNATE
     wrap = True
     commands = {"N": MoveKind.TURN}
-    # The seed's keys: origins 1 or S (the reserve), 2-5, W; destinations 2-5, F.
+    # The manual's keys: origins 1 or S (the reserve), 2-5, W; destinations 2-5, F.
     codes = {
         "1": "reserve",
         "s": "reserve",
@@ -70,7 +70,7 @@ class Canfield(Rules):
 
     def __init__(self, /, **options: object):
         super().__init__(**options)
-        self.turn_count, self.passes = MODES[self.options["mode"]]
+        self.turn_count, self.passes = MODES[self.option_choice("mode")]
         if self.passes is not None:
             # With passes counted, undoing a turn of the hand shows cards the player would
             # not see again: that is help (with unlimited passes they come round anyway).
@@ -97,7 +97,7 @@ class Canfield(Rules):
         return State(piles, values)
 
     def base_rank(self, state: State) -> int:
-        return state.values["base"]
+        return state.count("base")
 
     # ------------------------------------------------------------------ rules
     def lift_problem(self, state: State, src: str, moving: list[Card]) -> str | None:
@@ -123,7 +123,7 @@ class Canfield(Rules):
             return None
         if not state.piles["waste"]:
             return "the hand and the waste are both empty"
-        if self.passes is not None and state.values["passes_used"] + 1 >= self.passes:
+        if self.passes is not None and state.count("passes_used") + 1 >= self.passes:
             return "no more passes through the hand under this rule"
         return None
 
@@ -145,7 +145,7 @@ class Canfield(Rules):
         else:  # pick up the waste and turn it over: the next pass
             log.move("waste", "hand", len(log.state.piles["waste"]), flip=True)
             if self.passes is not None:
-                log.set("passes_used", log.state.values["passes_used"] + 1)
+                log.set("passes_used", log.state.count("passes_used") + 1)
 
     def follow_up(self, log: StepLog, move: Move | None) -> None:
         """An emptied pile is filled from the reserve at once."""
@@ -178,7 +178,7 @@ class Canfield(Rules):
         GameButton("Turn", "play:turn", enabled_by=MoveKind.TURN),
         GameButton("Auto", "demo"),
         GameButton("Rules", "next_option:mode"),
-        GameButton("Info", "info"),  # seed 003: 'Quit', 'Help' and 'Info' buttons
+        GameButton("Info", "info"),  # the Canfield manual's 'Quit', 'Help' and 'Info' buttons
         GameButton("Quit", "quit_menu"),
     )
     key_actions = {
@@ -190,7 +190,7 @@ class Canfield(Rules):
         "Q": "quit_menu",
         "Backspace": "undo",
     }
-    typing = "codes"  # seed 003: an origin key (1/S, 2-5, W), then a destination (2-5, F)
+    typing = "codes"  # the manual's: an origin key (1/S, 2-5, W), then a destination (2-5, F)
     lift_whole_pile = True
     verdict_note = " (seeing every card)"  # the solver knows the order of the hand
 
@@ -212,13 +212,13 @@ class Canfield(Rules):
         """Passes through the hand still to come, this one counted."""
         if self.passes is None:
             return "unlimited"
-        return str(self.passes - state.values["passes_used"])
+        return str(self.passes - state.count("passes_used"))
 
     def button_label(self, button: GameButton, state: State) -> str:
         """The Rules button says the mode it switches to."""
         if button.action == "next_option:mode":
             modes = list(MODES)
-            following = modes[(modes.index(self.options["mode"]) + 1) % len(modes)]
+            following = modes[(modes.index(self.option_choice("mode")) + 1) % len(modes)]
             return f"{button.label}: {following}"
         return super().button_label(button, state)
 
@@ -226,7 +226,7 @@ class Canfield(Rules):
         return [("Casino balance", self.score_words(summary.score_total))]
 
     def option_change_text(self, name: str, value: object) -> str:
-        return f"Rule {value}: {MODE_NAMES[value]}. A new deal under this rule."
+        return f"Rule {value}: {MODE_NAMES[str(value)]}. A new deal under this rule."
 
     help = GameHelp(
         rules=(
@@ -307,7 +307,7 @@ class Canfield(Rules):
         return super().format_move(move, state).upper()
 
     def show(self, state: State) -> str:
-        passes = "unlimited" if self.passes is None else self.passes - state.values["passes_used"]
+        passes = "unlimited" if self.passes is None else self.passes - state.count("passes_used")
         lines = [
             self.foundations_line(state),
             f"Base: {str(Card(self.base_rank(state), 'S'))[0]}",

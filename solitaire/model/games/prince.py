@@ -50,7 +50,7 @@ class Prince(Rules):
 
     def __init__(self, /, **options: object):
         super().__init__(**options)
-        self.build = SEQUENCE_RULES[self.options["sequence"]]
+        self.build = SEQUENCE_RULES[self.option_choice("sequence")]
 
     def deal(self, number: int) -> State:
         cards = shuffled_deck("prince", number)
@@ -175,7 +175,7 @@ class Prince(Rules):
     # ------------------------------------------------------------------ scoring
     def points(self, status: Status) -> int | None:
         """The manual's points for a finished game under the sequence rule in force."""
-        win, loss = POINTS[self.options["sequence"]]
+        win, loss = POINTS[self.option_choice("sequence")]
         return win if status == Status.WON else loss if status == Status.LOST else 0
 
     # ------------------------------------------------------------------ notation

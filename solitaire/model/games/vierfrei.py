@@ -51,7 +51,7 @@ class Vierfrei(Rules):
 
     # ------------------------------------------------------------------ the table
     solver = "freecell"
-    impossible_deals = FREECELL_IMPOSSIBLE
+    impossible_deals: frozenset[int] | None = FREECELL_IMPOSSIBLE
     buttons = (
         GameButton("Game #", "game_number"),
         GameButton("Home", "play:home", enabled_by=MoveKind.SAFE_HOME),
@@ -142,7 +142,7 @@ class Vierfrei(Rules):
         return State(piles, {"deal": number})
 
     def settle(self, log: StepLog) -> None:
-        if self.options["auto"]:
+        if self.option_flag("auto"):
             self.follow_up(log, None)
 
     # ------------------------------------------------------------------ safe play
@@ -154,7 +154,7 @@ class Vierfrei(Rules):
                 (
                     name
                     for name in (*self.tableau, *self.cells)
-                    if log.state.piles[name] and self.is_safe_home(log.state, log.state.top(name))
+                    if self.top_is_safe_home(log.state, name)
                 ),
                 None,
             )
@@ -162,17 +162,18 @@ class Vierfrei(Rules):
                 return
             self.play_home(log, pile)
 
+    def top_is_safe_home(self, state: State, pile: str) -> bool:
+        card = state.top(pile)
+        return card is not None and self.is_safe_home(state, card)
+
     def follow_up(self, log: StepLog, move: Move | None) -> None:
-        if self.options["auto"]:
+        if self.option_flag("auto"):
             self.play_safe(log)
 
     def special_problem(self, state: State, move: Move) -> str | None:
         if move.kind != MoveKind.SAFE_HOME:
             return super().special_problem(state, move)
-        if any(
-            state.piles[name] and self.is_safe_home(state, state.top(name))
-            for name in (*self.tableau, *self.cells)
-        ):
+        if any(self.top_is_safe_home(state, name) for name in (*self.tableau, *self.cells)):
             return None
         return "no card can safely go home now"
 
