@@ -331,3 +331,18 @@ def test_a_double_clicked_game_without_pygame_or_tk_says_the_readmes_setup(tmp_p
     setup = "python3 -m venv .venv && .venv/bin/pip install -r requirements.txt"
     assert setup in readme and f"'{setup}'" in shown
     assert "in the game's folder" in shown and "-m pip install" not in shown
+
+
+def test_the_game_and_its_one_copy_check_do_not_load_openssl(tmp_path):
+    # hashlib and secrets load OpenSSL: some 4 MiB of the game's 64 MiB, for nothing
+    # a checksum or os.urandom cannot do.
+    code = (
+        "import sys, pathlib; import solitaire.ui.app, solitaire.ui.launch;"
+        "from solitaire.ui.instance import Instance; from solitaire.ui.session import new_token;"
+        f"Instance(pathlib.Path({str(tmp_path)!r})).claim(); new_token();"
+        "print(sorted(m for m in ('_hashlib', 'hashlib', '_ssl') if m in sys.modules))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.splitlines()[-1]
+    assert loaded == "[]"

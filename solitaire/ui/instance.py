@@ -10,11 +10,11 @@ copies that do not see each other's lock (a network folder) lose nothing counted
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
 import tempfile
 import threading
+import zlib
 from collections.abc import Callable
 from multiprocessing.connection import Client, Listener
 from pathlib import Path
@@ -28,7 +28,10 @@ SHOWN = "shown"
 
 def _address(folder: Path) -> tuple[str, str]:
     """Where the first copy listens: (address, family), from the folder's path."""
-    name = "solitaire-" + hashlib.sha1(str(folder.resolve()).encode()).hexdigest()[:16]
+    path = str(folder.resolve()).encode()
+    # Two checksums of the path, not hashlib: it would load OpenSSL, some 4 MiB of the
+    # game's memory, for a name that only has to differ between data folders.
+    name = f"solitaire-{zlib.crc32(path):08x}{zlib.adler32(path):08x}"
     if sys.platform == "win32":
         return rf"\\.\pipe\{name}", "AF_PIPE"
     if sys.platform.startswith("linux"):
@@ -37,7 +40,9 @@ def _address(folder: Path) -> tuple[str, str]:
 
 
 def _key(folder: Path) -> bytes:
-    return hashlib.sha1(b"solitaire " + str(folder.resolve()).encode()).digest()
+    """The key both copies know: it keeps out what is not a copy of this game (the
+    handshake itself loads hashlib, but only when a second copy calls)."""
+    return b"solitaire " + str(folder.resolve()).encode()
 
 
 class Instance:

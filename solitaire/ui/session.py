@@ -8,8 +8,8 @@ model move. Its parts each have one job: ``table_input`` (mouse and keys to move
 
 from __future__ import annotations
 
+import os
 import random
-import secrets
 from functools import partial
 
 import pygame
@@ -476,4 +476,4 @@ def random_deal() -> int:
 
 def new_token() -> str:
     """A name for one game played, unlike any other (the statistics count it once)."""
-    return secrets.token_hex(8)
+    return os.urandom(8).hex()  # not secrets: it loads OpenSSL, some 4 MiB
