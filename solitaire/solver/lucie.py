@@ -1415,40 +1415,44 @@ class LucieSearch(Stepped):
         return Line(self._trimmed(moves, self._outcome(state)), self.positions)
 
     def _best_path(self):
-        """The search of the best line, pausing where a step ends: breadth first over the moves of the layout search
-        (a build onto a card that can never move taken alone: it stops nothing coming
-        home), so the first path met to a position is a shortest one; a win ends it.
-        A position from which fewer cards could ever come home than the best end found
-        so far (see _home_bound) is not searched on."""
+        """The search of the best line, pausing where a step ends: depth first over the
+        moves of the layout search, best first (a move home, or a build onto a card that
+        can never move, taken alone: neither stops anything coming home), so that a
+        search its budget cuts short has followed some lines to their end; a win ends
+        it. A position from which no more cards could ever come home than at the best
+        end found so far (see _home_bound) is not searched on."""
         root = self._position(self.state)
         seen = Seen()
         self._is_new(seen, root)
-        # The queue: per position met, the move to it, its parent's index, itself, and
-        # whether it is worth searching on.
-        nodes: list[tuple] = [(None, -1, root, True)]
+        # Per position met: the move to it, its parent's index and itself.
+        nodes: list[tuple] = [(None, -1, root)]
         best, best_rank = 0, self._line_rank(root, root)
-        parent, done = 0, False
-        while parent < len(nodes) and not done:
-            _, _, position, open_ = nodes[parent]
-            for move, after in self._children(position, False, True) if open_ else ():
+        waiting, done = [0], False
+        while waiting and not done:
+            parent = waiting.pop()
+            position = nodes[parent][2]
+            spent = self._line_rank(root, position)[2]
+            if parent and (self._home_bound(position), True, spent) <= best_rank:
+                continue  # nothing better beyond
+            children = []
+            for move, after in self._children(position, False, True):
                 if not self._is_new(seen, after):
                     continue
                 self.positions += 1
                 rank = self._line_rank(root, after)
-                if rank > best_rank:  # strictly: of equals, the first met is the shortest
+                if rank > best_rank:  # strictly: of equals, the first met
                     best, best_rank = len(nodes), rank
-                # Nothing better beyond a position from which too few cards can come home.
-                open_ = (self._home_bound(after), True, rank[2]) > best_rank
-                nodes.append((move, parent, after, open_))
+                children.append(len(nodes))
+                nodes.append((move, parent, after))
                 done = after[FOUND] == WON or self.positions >= self.max_positions
                 if done:
                     break
-            parent += 1
+            waiting.extend(reversed(children))  # the first child comes first
             if self.positions >= self.pause_at and not done:
                 yield
         path = []
         while best > 0:
-            move, parent, after, _ = nodes[best]
+            move, parent, after = nodes[best]
             path.append((move, after))
             best = parent
         return path[::-1]
