@@ -15,6 +15,7 @@ from solitaire.saved_game import from_dict, to_dict
 from solitaire.solver.canfield import CanfieldSearch
 from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search
 from solitaire.solver.solve import make_search, search_class
+from solitaire.solver.thinker import Thinker
 
 MODES = ("1", "2", "3", "house")
 
@@ -391,6 +392,32 @@ def test_with_passes_unlimited_a_dead_position_is_lost_for_the_engine_and_the_so
     assert game.status() == Status.LOST
     verdict = CanfieldSearch(rules, game.state, max_positions=1000).finish()
     assert verdict.status == UNSOLVABLE
+
+
+# Canfield by ones, passes unlimited, deal 5: a game played until nothing more can come
+# home, however often the hand is turned (the next card of every suit lies in the reserve,
+# under the king of hearts, which can go nowhere).
+DEAD_BY_ONES = (
+    "N N N N N N N N N N N N N N N N N N W3 N N WF W2 N N N N W4 N N N 34 N W2 N WF N N WF N N"
+    " N N N N N N N N N WF N N N N N WF N N N WF N N N N N N N N N N W3 W3 N N W3 N N N N N N"
+    " N N N N N W3 W3"
+)
+
+
+def test_by_ones_with_passes_unlimited_a_dead_position_is_lost_at_the_table_too():
+    rules = make_rules("canfield", mode="3")
+    game = Game(rules, 5)
+    game.play_sequence(DEAD_BY_ONES.split())
+    assert game.status() == Status.LOST
+    # The partner's quick look (the status line's "lost") agrees, and so does the solver.
+    answer = Thinker(max_memory=None).consider(rules, game.state, rules.hint_excludes)
+    assert answer.status == Status.LOST
+    assert CanfieldSearch(rules, game.state, max_positions=1000).finish().status == UNSOLVABLE
+    # Turning the hand round and round comes back to the same position, still lost.
+    start = game.state.key()
+    for _ in range(len(game.state.piles["hand"]) + len(game.state.piles["waste"]) + 1):
+        game.play(Move(MoveKind.TURN))
+    assert game.state.key() == start and game.status() == Status.LOST
 
 
 def test_a_game_with_several_passes_saved_loads_again():

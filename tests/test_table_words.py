@@ -6,9 +6,11 @@ import pytest
 from table_driver import click, point, start
 
 from solitaire.model.games import GAMES
+from solitaire.model.rules import MAX_DEAL
 from solitaire.ui.app import App
 from solitaire.ui.library import Library
 from solitaire.ui.session import message_strip
+from solitaire.ui.table_status import STATUS_GAP
 from solitaire.ui.theme import font
 
 
@@ -75,3 +77,27 @@ def test_bars_grow_with_the_window(app):
     at_1080 = (table.bar_h, table.text_size)
     table.resize((3840, 2160))
     assert table.bar_h >= 2 * at_1080[0] - 1 and table.text_size >= 2 * at_1080[1] - 1
+
+
+# The longest status lines: the largest deal number, an hour and more on the clock, the
+# sound muted, and the rules with most words on the line.
+LONGEST = [(game_id, {}) for game_id in GAMES] + [
+    ("canfield", {"mode": "2"}),
+    ("canfield", {"mode": "house"}),
+    ("merci", {"redeals": "0"}),
+]
+
+
+@pytest.mark.parametrize("game_id, options", LONGEST, ids=[str(o) for o in LONGEST])
+def test_the_status_line_keeps_the_games_name_while_the_partner_thinks(app, game_id, options):
+    size = (800, 600)
+    app.window.surface = pygame.Surface(size)
+    table = start(app, game_id, MAX_DEAL, **options)
+    table.resize(size)
+    table.seconds = 99 * 60 + 59
+    app.audio.muted = True
+    table.partner.answer = None  # the verdict not come yet
+    assert table.partner.thinking
+    words, _ = table.status_line(size[0] - 2 * (table.bar_h // 3), table.text_size)
+    assert words.startswith(table.rules.title + STATUS_GAP), words
+    assert "Winnable? thinking" in words and not words.endswith("..."), words

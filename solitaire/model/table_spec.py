@@ -37,11 +37,16 @@ class Slot:
 
 @dataclass(frozen=True)
 class Arrangement:
-    """Every pile's slot and the table's size in units (a card is 1 wide, 1.4 tall)."""
+    """Every pile's slot and the table's size in units (a card is 1 wide, 1.4 tall).
+
+    ``stretch``: the rows may spread apart to use the felt the table leaves free below it
+    (a window taller than the table, or smaller cards): every place down the table and
+    every downward reach grows alike, so long fans stay readable (see TableLayout)."""
 
     slots: tuple[Slot, ...]
     width: float
     height: float
+    stretch: bool = False
 
 
 def row(piles, x0: float, y: float, step: float, **slot_fields) -> list[Slot]:

@@ -11,7 +11,7 @@ from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State, Transfer
 from .search import Search
-from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Outcome, Verdict, drive
+from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, LineSearch, Outcome, Verdict, drive
 
 __all__ = [
     "SOLVED",
@@ -21,6 +21,7 @@ __all__ = [
     "Outcome",
     "Verdict",
     "budget_for",
+    "make_line_search",
     "make_search",
     "mended_plan",
     "move_between",
@@ -67,6 +68,18 @@ def make_search(
     the game's (``budget_for``) unless ``max_positions`` says otherwise."""
     budget = budget_for(rules) if max_positions is None else max_positions
     return search_class(rules)(rules, state, max_positions=budget, without=without)
+
+
+def make_line_search(
+    rules: Rules, state: State, *, without: frozenset = frozenset()
+) -> LineSearch | None:
+    """The game's search for the best line the player can see from ``state`` where no
+    winning line is known (its solver module's ``LINE_SEARCH``: ``step(work)`` returns
+    the line's moves once known), or None where the game has none."""
+    if search_class(rules) is Search:
+        return None
+    line_search = getattr(search_module(rules), "LINE_SEARCH", None)
+    return None if line_search is None else line_search(rules, state, without=without)
 
 
 def solve_game(

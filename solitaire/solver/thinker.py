@@ -11,11 +11,18 @@ What the verdicts may know (the game's definition says which apply):
 - a search that sees cards the player does not (Canfield's hand and reserve) answers
   whether a win exists for this deal (``Rules.verdict_note`` says so on screen).
 
+Where no winning line is known, the answer carries the best line the player can see
+(``make_line_search``, where the game has one: La Belle Lucie's, within the layout, to
+the most cards home), found after the verdict: the hint follows it before it suggests
+a move the search leaves out (a reshuffle), so it never reshuffles while a card can
+still come home.
+
 Verdicts come without a search where they can: a move made from a position that cannot
 be won leads to one that cannot be won either; a move off the winning line is often
 mended at once (the line without that move, if it made it later, or the move taken
-back first), checked by replaying it to a win; a player who follows the line keeps the
-rest of it; and positions met again (undo, redo) get the verdict they had.
+back first), checked by replaying it to a win; a player who follows the line (or the
+best line of a position that cannot be won) keeps the rest of it; and positions met
+again (undo, redo) get the verdict they had.
 """
 
 from __future__ import annotations
@@ -25,12 +32,13 @@ from dataclasses import dataclass
 from ..model.moves import Move, Status
 from ..model.rules import Rules
 from ..model.state import State
-from .solve import make_search, mended_plan, move_between
+from .solve import make_line_search, make_search, mended_plan, move_between
 from .verdict import (
     SOLVED,
     UNKNOWN,
     UNSOLVABLE,
     GaveUp,
+    LineSearch,
     Outcome,
     Search,
     Verdict,
@@ -54,6 +62,7 @@ class Answer:
     plan: tuple[Move, ...] = ()  # a winning line from the position, when one is known
     gave_up: GaveUp | None = None  # why the verdict is "unknown"
     positions: int = 0  # the work the verdict took (0: it came without a search)
+    line: tuple[Move, ...] = ()  # without a winning line: the best line the player can see
 
     @property
     def settled(self) -> bool:
@@ -76,12 +85,17 @@ class Thinker:
         self.status = Status.OPEN
         self.verdict: Verdict | None = None
         self.plan: list[Move] = []  # the rest of a winning line from the position
+        self.line: list[Move] = []  # without a winning line: the best line from it
         self.search: Search | None = None
-        self.remembered: dict[tuple, Verdict] = {}  # position key -> its verdict
+        self.line_search: LineSearch | None = None  # the best line's, once the verdict is found
+        self.found: Verdict | None = None  # the verdict waiting for its best line
+        # position key -> its verdict and best line
+        self.remembered: dict[tuple, tuple[Verdict, list[Move]]] = {}
 
     @property
     def busy(self) -> bool:
-        return self.search is not None and self.verdict is None
+        searching = self.search is not None or self.line_search is not None
+        return searching and self.verdict is None
 
     def consider(self, rules: Rules, state: State, without: frozenset = frozenset()) -> Answer:
         """A new position: the answer known at once (perhaps "still thinking")."""
@@ -89,39 +103,55 @@ class Thinker:
         if identity != self.rules_known or without != self.without:
             # Other rules: what was known does not carry over.
             self.rules_known, self.without, self.remembered = identity, without, {}
-            self.key = self.state = self.verdict = None
-            self.plan, self.search = [], None
+            self.key = self.state = self.verdict = self.found = None
+            self.plan, self.line, self.search, self.line_search = [], [], None, None
         self.rules = rules
         key = state.key()
         if key == self.key:
             return self.answer()
         if self.plan and self._follows_plan(state, key):
             return self.answer()
+        if self.line and self._follows_line(state, key):
+            return self.answer()
         known = self.remembered.get(key) or self._carried_over(state)
         self.key, self.state = key, state.copy()
-        self.verdict, self.plan, self.search = None, [], None
+        self.verdict, self.plan, self.line, self.found = None, [], [], None
+        self.search = self.line_search = None
         self.status = rules.status(state, budget=STATUS_BUDGET)
         if self.status == Status.WON:
-            self._settle(Verdict(SOLVED, []))
+            self._settle(Verdict(SOLVED, []), [])
         elif known is not None:
-            self._settle(known)
+            verdict, line = known
+            if line is None:
+                self._conclude(verdict)
+            else:
+                self._settle(verdict, line)
         else:
             self.search = make_search(rules, state, without=without)
         return self.answer()
 
     def think(self, work: int) -> Answer | None:
         """Search about ``work`` positions more; the answer once the verdict is reached."""
+        if not self.busy:
+            return None
         search = self.search
-        if search is None or not self.busy:
+        if search is not None:
+            verdict = search.step(work)
+            limit = self.max_memory
+            if verdict is None and limit is not None and resident_bytes() > limit:
+                verdict = given_up(search, GaveUp.MEMORY)
+            if verdict is None:
+                return None
+            self.search = None  # its tables may be large: let them go
+            self._conclude(verdict)
+            return self.answer() if self.verdict is not None else None
+        line_search, found = self.line_search, self.found
+        assert line_search is not None and found is not None, "busy: one search runs"
+        line = line_search.step(work)  # bounded by its own budget of positions
+        if line is None:
             return None
-        verdict = search.step(work)
-        limit = self.max_memory
-        if verdict is None and limit is not None and resident_bytes() > limit:
-            verdict = given_up(search, GaveUp.MEMORY)
-        if verdict is None:
-            return None
-        self.search = None  # its tables may be large: let them go
-        self._settle(verdict)
+        self.line_search = None
+        self._settle(found, list(line))
         return self.answer()
 
     def answer(self) -> Answer:
@@ -129,12 +159,15 @@ class Thinker:
         if verdict is None:
             return Answer(self.status)
         plan = tuple(self.plan) if verdict.status == SOLVED else ()
-        return Answer(self.status, verdict.status, plan, verdict.gave_up, verdict.positions)
+        return Answer(
+            self.status, verdict.status, plan, verdict.gave_up, verdict.positions, tuple(self.line)
+        )
 
     # ------------------------------------------------------------------ without a search
-    def _carried_over(self, state: State) -> Verdict | None:
+    def _carried_over(self, state: State) -> tuple[Verdict, list[Move] | None] | None:
         """The verdict for ``state`` from the one before, when one move leads from there
-        to here: lost stays lost, and a winning line is mended if it can be."""
+        to here: lost stays lost (its best line is sought again: the move was not the
+        line's), and a winning line is mended if it can be."""
         verdict, rules = self.verdict, self.rules
         if verdict is None or verdict.status == UNKNOWN or self.state is None or rules is None:
             return None
@@ -142,9 +175,9 @@ class Thinker:
         if move is None:
             return None
         if verdict.status == UNSOLVABLE:
-            return Verdict(UNSOLVABLE, [])
+            return Verdict(UNSOLVABLE, []), None
         line = mended_plan(rules, self.state, self.plan, move, state)
-        return None if line is None else Verdict(SOLVED, line)
+        return None if line is None else (Verdict(SOLVED, line), [])
 
     def _follows_plan(self, state: State, key: tuple) -> bool:
         """The player made the plan's next moves: the rest of the plan still wins. More
@@ -164,24 +197,53 @@ class Thinker:
         self.key, self.state = key, state.copy()
         self.status = Status.WON if not self.plan else Status.OPEN
         self.verdict = Verdict(SOLVED, list(self.plan))
-        self.remembered[key] = self.verdict
+        self.remembered[key] = self.verdict, []
         return True
 
-    def _settle(self, verdict: Verdict) -> None:
-        self.verdict = verdict
+    def _follows_line(self, state: State, key: tuple) -> bool:
+        """The player made the best line's next move from a position that cannot be won:
+        neither can this one, and the rest of the line is still the best."""
+        rules, before = self.rules, self.state
+        if self.verdict is None or self.verdict.status != UNSOLVABLE:
+            return False  # unknown: the search may find a win from here
+        if rules is None or before is None or rules.successor(before, self.line[0]).key() != key:
+            return False
+        self.key, self.state = key, state.copy()
+        self.status = rules.status(state, budget=STATUS_BUDGET)
+        self._settle(Verdict(UNSOLVABLE, []), self.line[1:])
+        return True
+
+    def _conclude(self, verdict: Verdict) -> None:
+        """The verdict is found: settle it, or first seek the best line where no winning
+        line is known and the game has a search for one."""
+        line_search = None
+        rules, state = self.rules, self.state
+        if verdict.status != SOLVED and rules is not None and state is not None:
+            line_search = make_line_search(rules, state, without=self.without)
+        if line_search is None:
+            self._settle(verdict, [])
+        else:
+            self.found, self.line_search = verdict, line_search
+
+    def _settle(self, verdict: Verdict, line: list[Move]) -> None:
+        self.verdict, self.found = verdict, None
         assert self.key is not None, "a verdict is about the position in self.key"
-        self.remembered[self.key] = verdict
+        self.remembered[self.key] = verdict, line
         if len(self.remembered) > REMEMBERED:
             del self.remembered[next(iter(self.remembered))]  # the oldest
         self.plan = list(verdict.moves) if verdict.status == SOLVED else []
+        self.line = list(line)
 
 
 def hint_for(rules: Rules, state: State, answer: Answer) -> Move | str:
     """The hint from a settled answer: the next move of its winning line; where there is
-    none, a move the search leaves out that is legal (La Belle Lucie's reshuffle: nothing
-    wins as the cards lie), else why there is no hint."""
+    none, the next of the best line the player can see (what can go home, the moves that
+    bring more home); else a move the search leaves out that is legal (La Belle Lucie's
+    reshuffle: nothing more comes home as the cards lie), else why there is no hint."""
     if answer.plan:
         return answer.plan[0]
+    if answer.line:
+        return answer.line[0]
     for kind in rules.hint_excludes:
         if rules.is_legal(state, Move(kind)):
             return Move(kind)

@@ -62,6 +62,14 @@ class Search(Protocol):
         """Search about ``work`` more positions; the verdict once there is one."""
 
 
+class LineSearch(Protocol):
+    """A game's search for the best line a player can see where no winning line is known
+    (a solver module's ``LINE_SEARCH``, made as ``LINE_SEARCH(rules, state, without=kinds)``)."""
+
+    def step(self, work: int) -> list[Move] | None:
+        """Search about ``work`` more positions; the line's moves once known."""
+
+
 STEP = 2_000  # positions between looks at the memory and the clock in ``drive``
 MEGABYTE = 1 << 20
 

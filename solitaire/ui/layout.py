@@ -28,11 +28,18 @@ class TableLayout:
         self.card_h = int(self.card_w * CARD_RATIO)
         left = ax + (aw - width_units * unit) / 2
         top = ay + margin * unit
+        # Down the table, a unit may be longer (Arrangement.stretch): the table's places
+        # and downward reaches then fill the window's height, the cards as large as ever.
+        self.down_unit = unit
+        if arrangement.stretch and height_units > CARD_RATIO:
+            free = ah / unit - 2 * margin - CARD_RATIO  # units for places below the top
+            self.down_unit = unit * max(1.0, free / (height_units - CARD_RATIO))
         self.unit = unit
         self.area = area
         self.slots = {slot.pile: slot for slot in slots}
         self.origin = {
-            slot.pile: (int(left + slot.x * unit), int(top + slot.y * unit)) for slot in slots
+            slot.pile: (int(left + slot.x * unit), int(top + slot.y * self.down_unit))
+            for slot in slots
         }
         self.bottom = ay + ah
 
@@ -54,7 +61,7 @@ class TableLayout:
                 step = -step
             return [(int(x + i * step), y) for i in range(count)]
         if slot.reach:
-            room = slot.reach * self.unit
+            room = slot.reach * self.down_unit
         else:
             room = self.bottom - y - self.card_h - 0.15 * self.unit
         step = max(4.0, min(DOWN_STEP * self.card_h, room / (count - 1)))

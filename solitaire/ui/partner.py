@@ -4,8 +4,8 @@ The thinking happens beside the table (``solitaire/solver/worker.py``, the think
 process of its own): the table tells the worker each position it shows and hears the
 answer when it comes, so no frame and no input ever waits for a search. Until the
 answer comes the partner is "thinking"; a hint or the demo asked for meanwhile waits for
-it (``TableHelp``). A player who plays the winning line's next move gets the rest of the
-line at once, without asking the worker.
+it (``TableHelp``). A player who plays the next move of the winning line (or of the best line,
+where none wins) gets the rest of the line at once, without asking the worker.
 """
 
 from __future__ import annotations
@@ -52,14 +52,22 @@ class Partner:
         self.key = self.state = self.ticket = self.answer = self.failure = None
 
     def _followed(self, state, key: tuple) -> Answer | None:
-        """The answer when the player made the winning line's next move: the rest of it."""
+        """The answer when the player made the winning line's next move: the rest of it;
+        likewise the rest of the best line of a position that cannot be won, while more
+        of it is left (its end may leave the game lost: the worker says)."""
         answer = self.answer
-        if answer is None or not answer.plan or self.state is None:
+        if answer is None or self.state is None:
             return None
-        if self.rules.successor(self.state, answer.plan[0]).key() != key:
+        if answer.plan:
+            if self.rules.successor(self.state, answer.plan[0]).key() != key:
+                return None
+            rest = answer.plan[1:]
+            return Answer(Status.OPEN if rest else Status.WON, SOLVED, rest)
+        if answer.outcome != UNSOLVABLE or len(answer.line) < 2:
             return None
-        rest = answer.plan[1:]
-        return Answer(Status.OPEN if rest else Status.WON, SOLVED, rest)
+        if self.rules.successor(self.state, answer.line[0]).key() != key:
+            return None
+        return Answer(Status.OPEN, UNSOLVABLE, line=answer.line[1:])
 
     def receive(self, message) -> bool:
         """A message from the worker: True if it answers this partner's question."""

@@ -1,10 +1,12 @@
-"""The computer's help at the table: hints and the demo, from the partner's winning line.
+"""The computer's help at the table: hints and the demo, from the partner's winning line,
+or where none is known, the best line the player can see (La Belle Lucie's: what comes
+home within the layout, the draw or a merci included, before a reshuffle).
 
 Both wait for the partner's answer when it has not come yet, and go on when it comes
 (``TableScreen.partner_answered``): a hint asked for meanwhile shows then, and the demo
-makes its next move then, at its steady pace. The demo plays only the moves of a
-winning line, so it never throws a winnable game away nor shuffles a card to and fro;
-where no line is known it says why and stops.
+makes its next move then, at its steady pace. The demo plays only the moves of those
+lines, so it never throws a winnable game away nor shuffles a card to and fro; where no
+line is known it says why and stops.
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ class TableHelp:
         self.auto_until = None
 
     def auto_step(self) -> None:
-        """The demo's next move: the next of the partner's winning line.
+        """The demo's next move: the next of the partner's winning line (or best line).
 
         The demo knows no more than the player: the line leaves out the moves whose outcome
         the player cannot foresee (``Rules.hint_excludes``, La Belle Lucie's seeded

@@ -566,7 +566,8 @@ class Merci(BelleLucie):
             reach = MERCI_REACH if line == 0 else 0.0
             slots += row(fans, 1.35, line * MERCI_ROW, 1.12, spread="down", reach=reach)
         height = max(3 * MERCI_SUIT_STEP, MERCI_ROW + MERCI_REACH) + CARD_RATIO
-        return Arrangement(tuple(slots), 1.35 + 8 * 1.12 + 1, height)
+        # Felt left free below (smaller cards, a tall window) goes to both rows' reach.
+        return Arrangement(tuple(slots), 1.35 + 8 * 1.12 + 1, height, stretch=True)
 
     def status_items(self, state: State) -> list[str]:
         return []  # JSolitaire's: reshuffles left on their button, mercis beside the deal
