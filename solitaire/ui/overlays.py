@@ -445,8 +445,11 @@ class WinOverlay(Overlay):
         self.bouncers: list[list] = []
         self.rng = random.Random()
         self.spawn_timer, self.elapsed = 0.0, 0.0
+        # (card, the foundation it leaves from): foundation by foundation as the table
+        # shows them, each from its top card down
+        foundations = [name for name in screen.view.layout.slots if name in screen.rules.foundations]
         self.sources = [
-            card for name in ("fS", "fH", "fD", "fC") for card in reversed(screen.state.piles[name])
+            (card, name) for name in foundations for card in reversed(screen.state.piles[name])
         ]
 
     @property
@@ -466,8 +469,8 @@ class WinOverlay(Overlay):
         self.spawn_timer -= dt
         view = self.screen.view
         if self.spawn_timer <= 0 and self.sources and len(self.bouncers) < 3:
-            card = self.sources.pop(0)
-            x, y = view.layout.origin["f" + card.suit]
+            card, pile = self.sources.pop(0)
+            x, y = view.layout.origin[pile]
             speed = view.layout.card_w * self.rng.uniform(2.5, 6.0) * self.rng.choice((-1, 1))
             self.bouncers.append(
                 [card, float(x), float(y), speed, -self.rng.uniform(0, 3) * view.layout.card_w]
