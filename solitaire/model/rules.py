@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from .cards import SUITS, Card, new_deck
 from .moves import IllegalMove, Move, MoveKind, Status
 from .options import Option, resolve_options
-from .state import State, StepLog
+from .state import SetDown, State, StepLog
 from .table_spec import Arrangement, GameButton, GameHelp
 
 MAX_DEAL = 1_000_000
@@ -672,12 +672,22 @@ class Rules:
     verdict_note = ""  # said after the solver's verdict, e.g. " (seeing every card)"
     mono_reminder = False  # remind colour players of the black-and-white switch at the start
     solver = "search"  # the module of solitaire/solver/ whose SEARCH serves the game
+    # Whether the solver proves a random deal winnable within "deal only deals proven
+    # winnable"'s budget often enough to serve that option (greyed out where it cannot).
+    proves_winnable = True
     known_wins: dict[str, tuple[int, ...]] = {}  # option_text() -> deals proven winnable
     # A choice option whose every choice gets a line of figures at the end of each game
     # (The Prince: its sequence rules).
     breakdown_option: str | None = None
     # Deals known not to be winnable when every other one is: "winnable" needs no search.
     impossible_deals: frozenset[int] | None = None
+
+    def reveals(self, turn) -> bool:
+        """Whether undoing ``turn`` lets the player look behind it: a move of a kind in
+        ``undo_reveals``, or one that turned a face-down card up."""
+        return turn.move.kind in self.undo_reveals or any(
+            isinstance(step, SetDown) for step in turn.steps
+        )
 
     def arrangement(self) -> Arrangement:
         """Where every pile sits on the table, in card-width units."""

@@ -61,7 +61,9 @@ class TableView:
         where = {}
         for pile, slot in self.layout.slots.items():
             down = -1 if slot.face_down else state.face_down(pile)
-            for index, (card, pos) in enumerate(zip(state.piles[pile], self.positions(state, pile))):
+            for index, (card, pos) in enumerate(
+                zip(state.piles[pile], self.positions(state, pile))
+            ):
                 where[card] = (pos, down >= 0 and index >= down)
         return where
 

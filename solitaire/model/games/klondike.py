@@ -66,7 +66,7 @@ class Klondike(Rules):
         "h": HOME,
         **{"h" + suit.lower(): "f" + suit for suit in "CDHS"},
     }
-    example = "--deal 3 --moves 'D D w3' --show"
+    example = "--deal 1 --moves 'D D w5' --show"
 
     def __init__(self, /, **options: object):
         super().__init__(**options)
@@ -221,15 +221,15 @@ class Klondike(Rules):
                 " foundation may come back onto a column."
             ),
             (
-                "Options: draw 1 or 3; passes unlimited, 1 or 3; scoring standard or Vegas."
-                " Standard scoring, as Windows Solitaire: 5 points for a card from the waste to a"
+                "Standard scoring, as Windows Solitaire: 5 points for a card from the waste to a"
                 " column, 10 for a card home, 5 for a card turned up, 15 off for a card taken back"
-                " from a foundation, and 100 off (20 when drawing three) each time the waste turns"
-                " back into the stock; the score never goes below 0."
+                " from a foundation, 100 off (20 drawing three) each time the waste turns back;"
+                " never below 0."
             ),
             (
-                "Vegas scoring: the pack costs $52 and every card home pays $5. The balance of"
-                " all your Vegas games runs on as your Vegas bank, in the statistics."
+                "Options: draw 1 or 3, passes unlimited, 1 or 3, and Vegas scoring: the pack costs"
+                " $52, every card home pays $5, and the balance of all your Vegas games runs on"
+                " as your Vegas bank, in the statistics."
             ),
             (
                 "The game is lost when no series of moves, turning the stock included, can bring"
