@@ -70,8 +70,5 @@ def new_deck(copies: int = 1, suits: str = SUITS) -> list[Card]:
     default is the 52 cards in Microsoft's order: AC AD AH AS 2C ... KS (index = rank*4 +
     suit)."""
     return [
-        Card(rank, suit, deck)
-        for deck in range(copies)
-        for rank in range(1, 14)
-        for suit in suits
+        Card(rank, suit, deck) for deck in range(copies) for rank in range(1, 14) for suit in suits
     ]
