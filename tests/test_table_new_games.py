@@ -147,3 +147,26 @@ def test_a_spider_win_lets_the_runs_bounce_from_all_eight_foundations(app):
     assert table.rules.is_won(table.state)
     overlay = app.overlays[-1]
     assert {pile for _, pile in overlay.sources} == {f"h{n}" for n in range(1, 9)}
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+def test_a_19_card_klondike_column_shows_every_rank_whole(size):
+    """Six face-down cards and a king's run of thirteen: the longest column Klondike deals.
+    Each face-up card must show its rank (the corner index's top and the rank under it)
+    before the next card covers it, and the column must end above the window's edge."""
+    from solitaire.model.games import make_rules
+    from solitaire.ui.card_art import CardArt
+    from solitaire.ui.layout import TableLayout
+    from solitaire.ui.session import table_area
+
+    rules = make_rules("klondike")
+    area = table_area(size)
+    layout = TableLayout(rules.arrangement(), tuple(area))
+    art = CardArt(layout.card_w, layout.card_h)
+    rank_bottom = art.geometry.index_y + art._glyphs.height
+    positions = layout.card_positions("t7", 19, 6)
+    face_up_steps = [b[1] - a[1] for a, b in zip(positions[6:], positions[7:])]
+    face_down_steps = [b[1] - a[1] for a, b in zip(positions[:7], positions[1:7])]
+    assert min(face_up_steps) >= rank_bottom
+    assert max(face_down_steps) < min(face_up_steps)  # face-down cards lie closer
+    assert positions[-1][1] + layout.card_h <= area.bottom
