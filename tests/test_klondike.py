@@ -160,3 +160,22 @@ def test_a_game_played_at_random_undoes_to_the_start_exactly(draw):
     while game.undo():
         pass
     assert (game.state.key(), game.state.score, dict(game.state.down)) == start
+
+
+def test_the_vegas_bank_runs_on_from_game_to_game_in_the_statistics():
+    from solitaire.stats import Stats, option_key, result_of
+
+    rules = make_rules("klondike", scoring="vegas")
+    book = Stats()
+    for deal, homes in ((1, 0), (2, 2)):  # -$52, then two cards home: -$42
+        layout = {**KINGS, "t1": "2H AS", "t2": "AD", "fS": "", "fD": ""}
+        game = game_with("klondike", layout, scoring="vegas")
+        game.deal_number = deal
+        for src, dst in (("t1", "fS"), ("t2", "fD"))[:homes]:
+            game.play(move(src, dst))
+        if not homes:
+            game.play(move("t1", "fS"))
+            game.undo()  # a move made and taken back: the game counts, at -$52
+        book.record("klondike", option_key(rules), result_of(game, 60.0))
+    summary = book.summary("klondike", option_key(rules))
+    assert rules.stats_items(summary) == [("Vegas bank", "-$94")]

@@ -170,3 +170,45 @@ def test_a_19_card_klondike_column_shows_every_rank_whole(size):
     assert min(face_up_steps) >= rank_bottom
     assert max(face_down_steps) < min(face_up_steps)  # face-down cards lie closer
     assert positions[-1][1] + layout.card_h <= area.bottom
+
+
+@pytest.mark.parametrize(("game_id", "deal"), [("klondike", 1), ("spider", 1)])
+def test_the_winnable_line_and_its_hints_lead_to_the_win(app, game_id, deal):
+    table = start(app, game_id, deal)
+    app.wait_for_partner()
+    assert table.partner.status_text().startswith("Winnable")
+    assert "seeing every card" in table.status_text()
+    send(app, key(pygame.K_h, pygame.KMOD_CTRL))
+    assert table.message[0].startswith("Hint: ") and table.hint_target
+    while table.partner.plan:
+        table.play(table.partner.plan[0])
+    assert table.rules.is_won(table.state) and table.assisted
+
+
+@pytest.mark.parametrize("game_id", ["klondike", "spider"])
+def test_the_demo_plays_on(app, game_id):
+    table = start(app, game_id, 9)
+    send(app, key(pygame.K_d, pygame.KMOD_CTRL))
+    for _ in range(200):
+        if len(table.game.done) >= 3:
+            break
+        app.wait_for_partner()
+        table.now += 5.0  # the demo's pause between moves, without waiting for it
+        app.step(sleep=False)
+        settle(app)
+    assert len(table.game.done) >= 3
+
+
+def test_the_statistics_show_the_vegas_bank(app):
+    from solitaire.stats import option_key
+    from solitaire.ui.stats_screen import summary_rows
+
+    table = start(app, "klondike", 4, scoring="vegas")
+    click(app, point(app, "stock"))
+    table.new_deal()  # the game left counts: asked first
+    app.overlays[-1].answer(True)
+    settle(app)
+    send(app, key(pygame.K_F5))
+    app.draw()  # the statistics screen draws the game's own figures
+    summary = app.library.stats.summary("klondike", option_key(table.rules))
+    assert ("Vegas bank", "-$52") in summary_rows(table.rules, summary)
