@@ -20,6 +20,15 @@ column, a column's or the waste's top card home, a foundation's top card back on
 column, turning the stock (one or three cards) and turning the waste back over while
 passes are left. After a move, the uncovered face-down card turns up, as in the engine.
 
+The stock is searched in macro moves, as in the "K+" Klondike solvers: a position is
+expanded to the moves of its columns and foundations and, for every state of the stock
+and waste that turning the stock (as often as the passes allow) can reach, the moves of
+the waste's top card there, each after the turns that bring it up. No position is kept
+between turns. That loses no win: turning the stock changes only the stock and the
+waste, and the other moves only the columns and the foundations, so in any winning line
+the turns can wait until just before the next move of a waste card (turns at the very
+end of a line are of no use), and the line becomes these macro moves.
+
 Moves left out, and why that loses no win:
 
 - A column's top card that may go home when both foundations of the other colour hold
@@ -132,9 +141,9 @@ class KlondikeSearch(Stepped):
         )
         self.tiebreak = count()
         self.heap: list = []
-        self.parents: dict[bytes, tuple[bytes | None, Move | None]] = {}
+        self.parents: dict[bytes, tuple[bytes | None, tuple[Move, ...]]] = {}
         self.verdict: Verdict | None = None
-        self._push(start, None, None, 0)
+        self._push(start, None, (), 0)
 
     @property
     def positions(self) -> int:
@@ -164,22 +173,21 @@ class KlondikeSearch(Stepped):
         return self._finish(UNSOLVABLE, None)
 
     def _finish(self, status, key: bytes | None, gave_up=None) -> Verdict:
-        moves = []
+        macros = []
         while key is not None:
-            parent, move = self.parents[key]
-            if move is not None:
-                moves.append(move)
+            parent, macro = self.parents[key]
+            macros.append(macro)
             key = parent
-        moves.reverse()
+        moves = [move for macro in reversed(macros) for move in macro]
         self.heap.clear()
         return Verdict(status, moves, len(self.parents), self.seconds, gave_up)
 
     # ------------------------------------------------------------------ moves
-    def _successors(self, p: _Position) -> list[tuple[Move, _Position]]:
+    def _successors(self, p: _Position) -> list[tuple[tuple[Move, ...], _Position]]:
         found = p.found
         safe = self._safe_home(p)
         if safe is not None:
-            return [safe]
+            return [((safe[0],), safe[1])]
         result = []
         empty = next((i for i, cards in enumerate(p.cols) if not cards), None)
         # the columns' runs: home, onto another column, a king's run into an empty one
@@ -189,7 +197,8 @@ class KlondikeSearch(Stepped):
             top = cards[-1]
             suit, rank = top & 3, top >> 2
             if found[suit] == rank - 1:
-                result.append(self._home_from_column(p, i))
+                move, after = self._home_from_column(p, i)
+                result.append(((move,), after))
             first = len(cards) - 1
             while first > p.down[i] and _builds(cards[first], cards[first - 1]):
                 first -= 1
@@ -205,22 +214,25 @@ class KlondikeSearch(Stepped):
                     elif j != empty or card >> 2 != KING or (start == 0 and p.down[i] == 0):
                         continue
                     move = Move(MoveKind.MOVE, COLUMNS[i], COLUMNS[j], len(run))
-                    result.append((move, p.with_columns({i: cards[:start], j: other + run})))
-        # the waste's top card
-        if p.waste:
-            card = p.waste[-1]
+                    result.append(((move,), p.with_columns({i: cards[:start], j: other + run})))
+        # the waste's top card, after as many turns of the stock as bring each one up
+        for turns, talon in self._talon_states(p):
+            if not talon.waste:
+                continue
+            card = talon.waste[-1]
             suit, rank = card & 3, card >> 2
-            rest = p.waste[:-1]
+            rest = talon.waste[:-1]
             if found[suit] == rank - 1:
                 home = found[:suit] + (rank,) + found[suit + 1 :]
                 move = Move(MoveKind.MOVE, "waste", FOUNDATION_OF[suit])
-                result.append((move, p.with_columns({}, found=home, waste=rest)))
+                result.append(((*turns, move), talon.with_columns({}, found=home, waste=rest)))
             for j, other in enumerate(p.cols):
                 if (other and _builds(card, other[-1])) or (
                     not other and j == empty and rank == KING
                 ):
                     move = Move(MoveKind.MOVE, "waste", COLUMNS[j])
-                    result.append((move, p.with_columns({j: other + (card,)}, waste=rest)))
+                    after = talon.with_columns({j: other + (card,)}, waste=rest)
+                    result.append(((*turns, move), after))
         # a foundation's top card back onto a column
         for suit, height in enumerate(found):
             if not height:
@@ -232,12 +244,27 @@ class KlondikeSearch(Stepped):
                     not other and j == empty and height == KING
                 ):
                     move = Move(MoveKind.MOVE, FOUNDATION_OF[suit], COLUMNS[j])
-                    result.append((move, p.with_columns({j: other + (card,)}, found=fewer)))
-        if self.turns:
-            turned = self._turn(p)
-            if turned is not None:
-                result.append((TURN, turned))
+                    result.append(((move,), p.with_columns({j: other + (card,)}, found=fewer)))
         return result
+
+    def _talon_states(self, p: _Position) -> list[tuple[tuple[Move, ...], _Position]]:
+        """Every state of the stock and waste that turning the stock can reach from ``p``
+        (``p`` itself first), with the turns that reach it; each once."""
+        states = [((), p)]
+        if not self.turns:
+            return states
+        seen = {(p.stock, p.waste, p.passes)}
+        current, turns = p, ()
+        while True:
+            current = self._turn(current)
+            if current is None:
+                return states
+            talon = (current.stock, current.waste, current.passes)
+            if talon in seen:
+                return states
+            seen.add(talon)
+            turns = (*turns, TURN)
+            states.append((turns, current))
 
     def _home_from_column(self, p: _Position, i: int) -> tuple[Move, _Position]:
         top = p.cols[i][-1]
