@@ -29,7 +29,7 @@ class State:
     one position to the search, which can still prove that none of them wins.
     """
 
-    __slots__ = ("piles", "values", "down", "score")
+    __slots__ = ("down", "piles", "score", "values")
 
     def __init__(
         self,

@@ -78,7 +78,7 @@ def _builds(card: int, onto: int) -> bool:
 
 
 class _Position:
-    __slots__ = ("cols", "down", "stock", "waste", "found", "passes")
+    __slots__ = ("cols", "down", "found", "passes", "stock", "waste")
 
     def __init__(self, cols, down, stock, waste, found, passes):
         self.cols = cols  # seven tuples of codes, bottom card first

@@ -59,7 +59,7 @@ def _suited_run(cards: tuple, down: int) -> int:
 
 
 class _Position:
-    __slots__ = ("cols", "down", "stock", "runs")
+    __slots__ = ("cols", "down", "runs", "stock")
 
     def __init__(self, cols, down, stock, runs):
         self.cols = cols
