@@ -15,14 +15,23 @@ def cards(text: str) -> list:
     return [parse_card(token) for token in text.split()]
 
 
-def game_with(game_id: str, layout: dict[str, str], values: dict | None = None, **options) -> Game:
-    """A game of ``game_id`` whose position is exactly ``layout`` (pile -> cards, bottom first)."""
+def game_with(
+    game_id: str,
+    layout: dict[str, str],
+    values: dict | None = None,
+    down: dict[str, int] | None = None,
+    **options,
+) -> Game:
+    """A game of ``game_id`` whose position is exactly ``layout`` (pile -> cards, bottom
+    first), ``down`` cards face down at the bottom of the piles it names; the running score
+    as the deal starts it."""
     rules = make_rules(game_id, **options)
     game = Game(rules, 1)
     piles = rules.empty_piles()
     for name, text in layout.items():
         piles[name] = cards(text)
-    game.state = State(piles, {**game.state.values, **(values or {})})
+    start = rules.deal(1).score
+    game.state = State(piles, {**game.state.values, **(values or {})}, down, score=start)
     return game
 
 

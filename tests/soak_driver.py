@@ -8,7 +8,7 @@ the chooser, with the clock run now and then. Nothing reaches the model but thro
 app's event handler; the public state is only read, to aim as a player would (a drag from
 a card that may move, to where it may go) and to check.
 
-After every event each game the app holds must have its 52 cards exactly once, and every
+After every event each game the app holds must have its deck (52 or 104) exactly once, and every
 game whose position or history changed must come back unchanged from its save
 (``saved_game.to_dict``/``from_dict``); at every quit, from the file the app wrote. The
 first failure stops the soak with ``SoakFailure``: the seed, the event's index, the event
@@ -32,7 +32,6 @@ import pygame
 from table_driver import down, key, motion, up
 
 from solitaire import saved_game
-from solitaire.model.cards import new_deck
 from solitaire.model.games import GAMES
 from solitaire.model.moves import MoveKind
 from solitaire.model.rules import HOME
@@ -42,7 +41,6 @@ from solitaire.ui.chooser import Chooser
 from solitaire.ui.library import Library
 from solitaire.ui.overlays import NumberEntry, OptionsOverlay
 
-DECK = sorted(new_deck())
 SIZES = [(800, 600), (1024, 768), (1280, 800), (1366, 768), (1920, 1080)]
 RECHECK_EVERY = 200  # events between save-and-reload checks of an unchanged game
 RECENT = 12  # events kept for the failure report
@@ -221,7 +219,8 @@ class Soak:
         for game_id, table in app.tables.items():
             assert table.game.rules.game_id == game_id, f"{game_id}'s table holds another game"
             cards = sorted(table.state.all_cards())
-            assert cards == DECK, f"{game_id}: the cards are not the deck once: {cards}"
+            deck = sorted(table.rules.deck())
+            assert cards == deck, f"{game_id}: the cards are not the deck once: {cards}"
             game = table.game
             fingerprint = (id(game), game.state.key(), len(game.done), len(game.undone))
             if fingerprint != self.checked.get(game_id) or self.index % RECHECK_EVERY == 0:

@@ -24,7 +24,7 @@ def point(app, name, index=-1):
     """A point on card ``index`` of a pile that is not covered by the next card."""
     table = app.table
     count = len(table.state.piles[name])
-    x, y = table.view.layout.card_positions(name, max(count, 1))[index]
+    x, y = table.view.layout.card_positions(name, max(count, 1), table.state.face_down(name))[index]
     return (
         (x + 6, y + 6)
         if index not in (-1, count - 1)

@@ -4,7 +4,7 @@ number)."""
 import pytest
 from helpers import cards
 
-from solitaire.model.cards import Card, CardError, format_cards, parse_card
+from solitaire.model.cards import Card, CardError, format_cards, new_deck, parse_card
 from solitaire.model.game import DealError, Game
 from solitaire.model.games import GAMES, make_rules
 from solitaire.model.shuffle import microsoft_deal, shuffled_deck
@@ -74,13 +74,12 @@ def test_our_shuffle_is_pinned_so_deals_never_change():
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-def test_every_deal_holds_the_52_cards_and_is_reproducible(game_id):
+def test_every_deal_holds_the_games_deck_and_is_reproducible(game_id):
     rules = make_rules(game_id)
     for number in (0, 1, 2, 999_999):
         first, again = Game(rules, number), Game(make_rules(game_id), number)
-        assert sorted(first.state.all_cards()) == sorted(
-            Card(r, s) for r in range(1, 14) for s in "CDHS"
-        )
+        assert sorted(first.state.all_cards()) == sorted(rules.deck())
+        assert len(set(first.state.all_cards())) == rules.card_count  # every copy its own
         assert first.state.key() == again.state.key()
     assert Game(rules, 1).state.key() != Game(rules, 2).state.key()
 
@@ -88,3 +87,11 @@ def test_every_deal_holds_the_52_cards_and_is_reproducible(game_id):
 def test_lucie_and_merci_deal_the_same_layout_for_the_same_number():
     lucie, merci = Game(make_rules("lucie"), 42), Game(make_rules("merci", auto=False), 42)
     assert lucie.state.piles == merci.state.piles
+
+
+def test_two_packs_are_told_apart_by_copy_and_compare_by_face():
+    deck = new_deck(copies=2)
+    assert len(deck) == 104 and len(set(deck)) == 104
+    first, second = Card(6, "S"), Card(6, "S", 1)
+    assert first != second and first.face == second.face
+    assert str(second) == "6S" and parse_card("6s") == first

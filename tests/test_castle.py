@@ -3,7 +3,6 @@
 import pytest
 from helpers import game_with, pile
 
-from solitaire.model.cards import new_deck
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
 from solitaire.model.moves import IllegalMove, Move, MoveKind
@@ -16,7 +15,7 @@ def test_aces_start_home_and_eight_rows_of_six():
     assert [pile(game, f) for f in ("fC", "fD", "fH", "fS")] == ["AC", "AD", "AH", "AS"]
     assert [len(game.state.piles[f"t{n}"]) for n in range(1, 9)] == [6] * 8
     cards = [card for cards in game.state.piles.values() for card in cards]
-    assert sorted(cards) == sorted(new_deck())
+    assert sorted(cards) == sorted(game.rules.deck())
 
 
 def test_deals_differ_and_repeat():

@@ -89,7 +89,7 @@ def test_status_line():
 @pytest.mark.parametrize(
     "args",
     [
-        ("--game", "klondike", "--show"),
+        ("--game", "pyramid", "--show"),
         ("--game", "lucie", "--deal", "x", "--show"),
         ("--game", "lucie", "--deal", "1000001", "--show"),
         ("--game", "merci", "--rule", "redeals=many", "--show"),

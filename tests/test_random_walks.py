@@ -1,14 +1,14 @@
 """Long seeded random walks through every game and option set.
 
-Random legal moves, checking after each that the 52 cards are all there; then undo back
-to the start (which must come back exactly), redo to the end, and replay the notation.
+Random legal moves, checking after each that the game's cards (its own deck: 52 or
+Spider's 104) are all there; then undo back to the start (which must come back exactly,
+the running score too), redo to the end, and replay the notation.
 """
 
 import random
 
 import pytest
 
-from solitaire.model.cards import new_deck
 from solitaire.model.game import Game
 from solitaire.model.games import GAMES, make_rules
 from solitaire.model.moves import IllegalMove, Move, MoveKind
@@ -28,10 +28,13 @@ VARIANTS = [
     ("canfield", {"mode": "house"}),
     ("vierfrei", {}),
     ("vierfrei", {"auto": True}),
+    ("klondike", {"draw": "3", "passes": "3", "scoring": "vegas"}),
+    ("klondike", {"draw": "1", "passes": "1"}),
+    ("spider", {"suits": "2"}),
+    ("spider", {"suits": "4"}),
 ]
 # Every other registered game with its default options: a new game file is walked too.
 VARIANTS += [(game_id, {}) for game_id in GAMES if game_id not in {g for g, _ in VARIANTS}]
-DECK = sorted(new_deck())
 
 
 @pytest.mark.parametrize(("game_id", "options"), VARIANTS)
@@ -40,7 +43,8 @@ def test_random_walk_undo_redo_and_replay(game_id, options, walk):
     rng = random.Random(f"{game_id}{options}{walk}")
     rules = make_rules(game_id, **options)
     game = Game(rules, rng.randrange(1_000_000))
-    start = game.state.key()
+    deck = sorted(rules.deck())
+    start = snapshot(game.state)
     keys = [start]
     kinds = set()
     for _ in range(300):
@@ -50,22 +54,27 @@ def test_random_walk_undo_redo_and_replay(game_id, options, walk):
         move = rng.choice(moves)
         kinds.add(move.kind)
         game.play(move)
-        assert sorted(game.state.all_cards()) == DECK
-        keys.append(game.state.key())
-    end = game.state.key()
+        assert sorted(game.state.all_cards()) == deck
+        keys.append(snapshot(game.state))
+    end = snapshot(game.state)
     notation = game.notation()
 
     while game.undo():
         keys.pop()
-        assert game.state.key() == keys[-1]
-    assert game.state.key() == start
+        assert snapshot(game.state) == keys[-1]
+    assert snapshot(game.state) == start
     while game.redo():
         pass
-    assert game.state.key() == end
+    assert snapshot(game.state) == end
 
     replay = Game(make_rules(game_id, **options), game.deal_number)
     replay.play_sequence(notation)
-    assert replay.state.key() == end
+    assert snapshot(replay.state) == end
+
+
+def snapshot(state):
+    """The position and the running score kept beside it."""
+    return state.key(), state.score
     assert MoveKind.MOVE in kinds
 
 

@@ -16,8 +16,18 @@ class CardError(ValueError):
 
 
 class Card(NamedTuple):
+    """One card. ``deck`` tells the copies of a card apart in a game of several packs
+    (Spider's two): the table follows each copy on its own, while a search that should
+    merge positions differing only by which copy lies where compares ``face`` instead."""
+
     rank: int  # 1 (ace) .. 13 (king)
     suit: str  # one of SUITS
+    deck: int = 0  # which copy of the card, from 0
+
+    @property
+    def face(self) -> tuple[int, str]:
+        """What the card shows: copies of one card have the same face."""
+        return self.rank, self.suit
 
     @property
     def is_red(self) -> bool:
@@ -27,7 +37,7 @@ class Card(NamedTuple):
         return RANK_CHARS[self.rank - 1] + self.suit
 
     def __repr__(self) -> str:
-        return f"Card({self})"
+        return f"Card({self}#{self.deck})" if self.deck else f"Card({self})"
 
     @property
     def name(self) -> str:
@@ -55,6 +65,10 @@ def format_cards(cards) -> str:
     return " ".join(str(card) for card in cards)
 
 
-def new_deck() -> list[Card]:
-    """The 52 cards in Microsoft's order: AC AD AH AS 2C ... KS (index = rank*4 + suit)."""
-    return [Card(rank, suit) for rank in range(1, 14) for suit in SUITS]
+def new_deck(copies: int = 1, suits: str = SUITS) -> list[Card]:
+    """The cards of ``suits`` ``copies`` times over, each copy numbered in ``deck``. The
+    default is the 52 cards in Microsoft's order: AC AD AH AS 2C ... KS (index = rank*4 +
+    suit)."""
+    return [
+        Card(rank, suit, deck) for deck in range(copies) for rank in range(1, 14) for suit in suits
+    ]

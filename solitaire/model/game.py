@@ -42,7 +42,7 @@ class Game:
         try:
             self.rules.perform(log, move)
             before_auto = len(log.steps)
-            self.rules.follow_up(log, move)
+            self.rules.respond(log, move)
         except Exception:
             log.rollback()
             raise

@@ -15,6 +15,7 @@ class MoveKind(str, Enum):
     TURN = "turn"  # turn the hand onto the waste, or the waste back (Canfield)
     LAYOFF = "layoff"  # play every card that can go to the foundations (The Prince)
     SAFE_HOME = "home"  # play every card no one can need any more home (Vierfrei)
+    DEAL = "deal"  # deal a row from the stock, a card onto every column (Spider)
 
 
 @dataclass(frozen=True)

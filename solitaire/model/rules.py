@@ -4,10 +4,15 @@ Pile roles and what they do:
 
 - tableau: the building columns or fans; ``build`` says how cards go on one another
   (``suit``, ``alternate`` colour or any ``rank``), ``wrap`` lets a king go on an ace;
-- foundation: one per suit, named ``fC fD fH fS``, built up in suit from the base rank;
+- foundation: ``foundations`` names them; by default one per suit, named ``fC fD fH fS``,
+  built up in suit from the base rank (``home_for`` says where a card goes home, a game
+  with other foundations says what each takes in ``drop_problem``);
 - cell: holds one card of any kind (FreeCell's free cells);
 - reserve: cards that may be played from but never onto;
-- hand and waste: Canfield's stock of undealt cards and where they are turned up.
+- hand and waste: the stock of undealt cards and where they are turned up.
+
+Cards may lie face down at the bottom of a tableau pile (``State.down``): they cannot be
+lifted, and the top one is turned up as soon as the card on it leaves (``turn_up``).
 
 A subclass describes its layout, deal and notation, and overrides the few hooks that the
 data cannot say (a redeal, a merci, turning the hand).
@@ -18,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from .cards import SUITS, Card
+from .cards import SUITS, Card, new_deck
 from .moves import IllegalMove, Move, MoveKind, Status
 from .options import Option, resolve_options
-from .state import State, StepLog
+from .state import SetDown, State, StepLog
 from .table_spec import Arrangement, GameButton, GameHelp
 
 MAX_DEAL = 1_000_000
@@ -50,6 +55,10 @@ class Rules:
     build = BUILD_SUIT
     wrap = False  # a king may go on an ace, and an ace on a king at home
     supermoves = False  # runs move as single-card steps through cells and empty columns
+    moves_runs = False  # any face-up run built by the tableau rule moves as a unit
+    foundations: tuple[str, ...] = FOUNDATIONS
+    # The special move a click on the stock (a slot that lies face down) makes.
+    stock_move = MoveKind.TURN
     foundation_takeback = False  # foundation cards may come back to the tableau
     # Notation: code -> pile name, for ``<from><to>`` moves; HOME means the card's foundation.
     codes: dict[str, str] = {}
@@ -73,7 +82,7 @@ class Rules:
     def layout_roles(self) -> dict[str, tuple[str, ...]]:
         return {
             "tableau": self.tableau,
-            "foundation": FOUNDATIONS,
+            "foundation": self.foundations,
             "cell": self.cells,
             "reserve": self.reserves,
         }
@@ -109,12 +118,23 @@ class Rules:
     def deal(self, number: int) -> State:
         raise NotImplementedError
 
+    def deck(self) -> list[Card]:
+        """Every card the game is played with (the 52 of one pack unless it says more)."""
+        return new_deck()
+
+    @property
+    def card_count(self) -> int:
+        count = self.__dict__.get("_card_count")
+        if count is None:
+            count = self.__dict__["_card_count"] = len(self.deck())
+        return count
+
     def empty_piles(self) -> dict[str, list[Card]]:
         return {name: [] for name in self.roles}
 
     def settle(self, log: StepLog) -> None:
         """Automatic moves right after the deal (aces laid off, for instance)."""
-        self.follow_up(log, None)
+        self.respond(log, None)
 
     # ------------------------------------------------------------------ building
     def builds_on(self, card: Card, onto: Card) -> bool:
@@ -145,8 +165,14 @@ class Rules:
             return False
         return card.rank == top.rank % 13 + 1 if self.wrap else card.rank == top.rank + 1
 
+    def home_for(self, state: State, card: Card) -> str | None:
+        """The foundation a single card goes home to (the one of its suit), or None
+        where cards do not go home one by one."""
+        name = "f" + card.suit
+        return name if name in self.roles else None
+
     def cards_home(self, state: State) -> int:
-        return sum(len(state.piles[name]) for name in FOUNDATIONS)
+        return sum(len(state.piles[name]) for name in self.foundations)
 
     def is_safe_home(self, state: State, card: Card) -> bool:
         """May ``card`` go home now at no cost: can every position that was winnable
@@ -262,12 +288,14 @@ class Rules:
 
     def lift_problem(self, state: State, src: str, moving: list[Card]) -> str | None:
         role = self.roles[src]
+        if len(state.piles[src]) - len(moving) < state.face_down(src):
+            return "that card is face down"
         if role == "foundation" and not self.foundation_takeback:
             return "cards on the foundations stay there"
         if role != "tableau" and len(moving) > 1:
             return "only one card at a time can come from there"
         if role == "tableau" and len(moving) > 1:
-            if not self.supermoves:
+            if not (self.supermoves or self.moves_runs):
                 return "only the top card can be moved"
             if self.run_length(moving) < len(moving):
                 return "those cards are not in sequence"
@@ -279,7 +307,7 @@ class Rules:
         if role == "foundation":
             if len(moving) > 1:
                 return "cards go to the foundations one at a time"
-            if dst != "f" + card.suit or not self.home_accepts(state, card):
+            if dst != self.home_for(state, card) or not self.home_accepts(state, card):
                 return f"the {card.name} cannot go to the foundation yet"
             return None
         if role == "cell":
@@ -332,7 +360,9 @@ class Rules:
             for count in self.lift_counts(state, src):
                 card = cards[-count]
                 if count == 1 and self.roles[src] != "foundation":
-                    yield Move(MoveKind.MOVE, src, "f" + card.suit, 1)
+                    home = self.home_for(state, card)
+                    if home is not None:
+                        yield Move(MoveKind.MOVE, src, home, 1)
                     for cell in self.cells:
                         if not state.piles[cell]:
                             yield Move(MoveKind.MOVE, src, cell, 1)
@@ -344,8 +374,9 @@ class Rules:
 
     def lift_counts(self, state: State, src: str) -> range | tuple[int, ...]:
         cards = state.piles[src]
-        if self.roles[src] == "tableau" and self.supermoves:
-            return range(1, self.run_length(cards) + 1)
+        if self.roles[src] == "tableau" and (self.supermoves or self.moves_runs):
+            face_up = len(cards) - state.face_down(src)
+            return range(1, min(face_up, self.run_length(cards)) + 1)
         return (1,)
 
     def special_moves(self, state: State) -> list[Move]:
@@ -367,6 +398,26 @@ class Rules:
     def follow_up(self, log: StepLog, move: Move | None) -> None:
         """The moves the game makes on its own after a player's move."""
 
+    def respond(self, log: StepLog, move: Move | None) -> None:
+        """All the game does on its own after a move (``None``: after the deal): the
+        uncovered face-down cards turned up, the game's ``follow_up``, and what that
+        uncovered turned up too."""
+        self.turn_up(log)
+        self.follow_up(log, move)
+        self.turn_up(log)
+
+    def turn_up(self, log: StepLog) -> None:
+        """Turn up the top card of every pile where it lies face down, one reversible
+        step each (an undo turns it down again)."""
+        state = log.state
+        for pile, down in list(state.down.items()):
+            if down >= len(state.piles[pile]):
+                self.turned_up(log, pile)
+                log.set_down(pile, len(state.piles[pile]) - 1 if state.piles[pile] else 0)
+
+    def turned_up(self, log: StepLog, pile: str) -> None:
+        """A hook before the top card of ``pile`` turns up (Klondike scores it)."""
+
     def single_steps(self, state: State, move: Move) -> list[tuple[str, str]]:
         """A multi-card move as the single-card moves a player could make instead."""
         cells = [name for name in self.cells if not state.piles[name]]
@@ -383,7 +434,7 @@ class Rules:
         """The position after a (checked) move and the game's automatic replies."""
         log = StepLog(state.copy())
         self.perform(log, move)
-        self.follow_up(log, move)
+        self.respond(log, move)
         return log.state
 
     def play_home(self, log: StepLog, pile: str) -> bool:
@@ -391,7 +442,10 @@ class Rules:
         card = log.state.top(pile)
         if card is None or not self.home_accepts(log.state, card):
             return False
-        log.move(pile, "f" + card.suit)
+        home = self.home_for(log.state, card)
+        if home is None or len(log.state.piles[pile]) <= log.state.face_down(pile):
+            return False
+        log.move(pile, home)
         return True
 
     def position_key(self, state: State) -> tuple:
@@ -400,7 +454,13 @@ class Rules:
         need look at only one of them."""
         interchangeable = set(self.tableau) | set(self.cells) | set(self.reserves)
         groups = [self.tableau, self.cells, self.reserves]
-        sorted_groups = tuple(tuple(sorted(tuple(state.piles[n]) for n in g)) for g in groups)
+        if state.down:  # a pile's face-down count goes with its cards
+            sorted_groups = tuple(
+                tuple(sorted((tuple(state.piles[n]), state.face_down(n)) for n in g))
+                for g in groups
+            )
+        else:
+            sorted_groups = tuple(tuple(sorted(tuple(state.piles[n]) for n in g)) for g in groups)
         others = tuple(
             tuple(cards) for name, cards in state.piles.items() if name not in interchangeable
         )
@@ -408,7 +468,7 @@ class Rules:
 
     # ------------------------------------------------------------------ outcome
     def is_won(self, state: State) -> bool:
-        return self.cards_home(state) == 52
+        return self.cards_home(state) == self.card_count
 
     def has_second_chance(self, state: State) -> bool:
         """A redeal or merci still to come means the game is not over yet."""
@@ -510,7 +570,9 @@ class Rules:
             top = state.top(src)
             if top is None:
                 raise IllegalMove(f"'{text}': there is no card there to move")
-            dst = "f" + top.suit
+            dst = self.home_for(state, top)
+            if dst is None:
+                raise IllegalMove(f"'{text}': cards do not go home one by one in this game")
         if count is None:
             count = self.implied_count(state, src, dst, self.reads_freecell_notation)
         return Move(MoveKind.MOVE, src, dst, count)
@@ -645,6 +707,9 @@ class Rules:
     verdict_note = ""  # said after the solver's verdict, e.g. " (seeing every card)"
     mono_reminder = False  # remind colour players of the black-and-white switch at the start
     solver = "search"  # the module of solitaire/solver/ whose SEARCH serves the game
+    # Whether the solver proves a random deal winnable within "deal only deals proven
+    # winnable"'s budget often enough to serve that option (greyed out where it cannot).
+    proves_winnable = True
     known_wins: dict[str, tuple[int, ...]] = {}  # option_text() -> deals proven winnable
     # A choice option whose every choice gets a line of figures at the end of each game
     # (The Prince: its sequence rules).
@@ -652,9 +717,23 @@ class Rules:
     # Deals known not to be winnable when every other one is: "winnable" needs no search.
     impossible_deals: frozenset[int] | None = None
 
+    def reveals(self, turn) -> bool:
+        """Whether undoing ``turn`` lets the player look behind it: a move of a kind in
+        ``undo_reveals``, or one that turned a face-down card up."""
+        return turn.move.kind in self.undo_reveals or any(
+            isinstance(step, SetDown) for step in turn.steps
+        )
+
     def arrangement(self) -> Arrangement:
         """Where every pile sits on the table, in card-width units."""
         raise NotImplementedError
+
+    def outline(self, state: State, pile: str, outline: str) -> str:
+        """The outline an empty pile shows, its slot's ``outline`` by default; a stock
+        shows its turn-over arrow only while it can be turned over."""
+        if outline == "stock" and not self.is_legal(state, Move(self.stock_move)):
+            return "empty"
+        return outline
 
     def status_items(self, state: State) -> list[str]:
         """The game's own items on the status line (redeals left, the rule in force ...)."""

@@ -18,21 +18,45 @@ class State:
 
     ``values`` hold immutable things only (ints, bools, frozensets), so copying a state
     is a shallow copy of its pile lists.
+
+    ``down`` counts the cards lying face down at the bottom of a pile (Klondike's and
+    Spider's columns): the first ``down[pile]`` cards are face down, the others face up.
+    A face-down card never lies on a face-up one in a pile, so a count is each card's
+    face-up flag. A pile whose slot is face down as a whole (a stock) needs no count.
+
+    ``score`` is a running score that depends on the way the position was reached
+    (Klondike's points for turning a card up, Spider's point per move): it is kept
+    beside the position, never in its key, so positions reached by different paths are
+    one position to the search, which can still prove that none of them wins.
     """
 
-    __slots__ = ("piles", "values")
+    __slots__ = ("down", "piles", "score", "values")
 
-    def __init__(self, piles: dict[str, list[Card]], values: Mapping[str, object] | None = None):
+    def __init__(
+        self,
+        piles: dict[str, list[Card]],
+        values: Mapping[str, object] | None = None,
+        down: dict[str, int] | None = None,
+        score: int = 0,
+    ):
         self.piles = piles
         self.values = dict(values or {})
+        self.down = {pile: count for pile, count in (down or {}).items() if count}
+        self.score = score
 
     def copy(self) -> State:
-        return State({name: list(cards) for name, cards in self.piles.items()}, self.values)
+        piles = {name: list(cards) for name, cards in self.piles.items()}
+        return State(piles, self.values, self.down, self.score)
 
     def key(self) -> tuple:
-        """A hashable snapshot: equal keys mean identical positions."""
+        """A hashable snapshot: equal keys mean identical positions (the score apart)."""
         piles = tuple(tuple(cards) for cards in self.piles.values())
-        return piles, tuple(sorted(self.values.items()))
+        values = tuple(sorted(self.values.items()))
+        return (piles, values, tuple(sorted(self.down.items()))) if self.down else (piles, values)
+
+    def face_down(self, pile: str) -> int:
+        """How many cards at the bottom of ``pile`` lie face down."""
+        return self.down.get(pile, 0)
 
     def all_cards(self) -> list[Card]:
         return [card for cards in self.piles.values() for card in cards]
@@ -126,7 +150,44 @@ class SetValue:
         state.values[self.name] = self.old
 
 
-Step = Transfer | Relayout | SetValue
+@dataclass(frozen=True)
+class SetDown:
+    """Change how many cards at the bottom of a pile lie face down (turning the top one
+    up when the card on it leaves: undo turns it down again)."""
+
+    pile: str
+    old: int
+    new: int
+
+    def apply(self, state: State) -> None:
+        _set_down(state, self.pile, self.new)
+
+    def revert(self, state: State) -> None:
+        _set_down(state, self.pile, self.old)
+
+
+def _set_down(state: State, pile: str, count: int) -> None:
+    if count:
+        state.down[pile] = count
+    else:
+        state.down.pop(pile, None)
+
+
+@dataclass(frozen=True)
+class SetScore:
+    """Change the running score (``State.score``)."""
+
+    old: int
+    new: int
+
+    def apply(self, state: State) -> None:
+        state.score = self.new
+
+    def revert(self, state: State) -> None:
+        state.score = self.old
+
+
+Step = Transfer | Relayout | SetValue | SetDown | SetScore
 
 
 class StepLog:
@@ -147,6 +208,19 @@ class StepLog:
         old = self.state.values.get(name)
         if old != value:
             self.do(SetValue(name, old, value))
+
+    def set_down(self, pile: str, count: int) -> None:
+        old = self.state.face_down(pile)
+        if old != count:
+            self.do(SetDown(pile, old, count))
+
+    def add_score(self, points: int, floor: int | None = None) -> None:
+        """Add ``points`` to the running score, not below ``floor`` if one is given."""
+        new = self.state.score + points
+        if floor is not None:
+            new = max(floor, new)
+        if new != self.state.score:
+            self.do(SetScore(self.state.score, new))
 
     def relayout(self, after: dict[str, list[Card]]) -> None:
         before = tuple((name, tuple(self.state.piles[name])) for name in after)

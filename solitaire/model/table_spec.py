@@ -7,7 +7,7 @@ nothing about any game by name. No pygame here: the model stays importable anywh
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .moves import MoveKind
 
@@ -23,6 +23,7 @@ class Slot:
     ``reach``: units the spread may use beyond the first card (0: down to the table's
     bottom edge; sideways spreads need a reach). ``face_down``: the pile's cards lie face
     down (a stock). ``squared``: drawn as one stack showing its top card and a count.
+    ``mark``: the suit an empty foundation shows in its outline ("" for none).
     """
 
     pile: str
@@ -33,6 +34,7 @@ class Slot:
     outline: str = "empty"  # placeholder drawn when the pile is empty
     face_down: bool = False
     squared: bool = False
+    mark: str = ""
 
 
 @dataclass(frozen=True)
@@ -59,9 +61,9 @@ def column(piles, x: float, y0: float, step: float, **slot_fields) -> list[Slot]
 
 def foundation_slots(x: float, y: float, step: float, vertical: bool) -> list[Slot]:
     """The four foundations in a row or a column, spades first."""
-    piles = [f"f{suit}" for suit in "SHDC"]
     place = column if vertical else row
-    return place(piles, x, y, step, outline="foundation")
+    slots = place([f"f{suit}" for suit in "SHDC"], x, y, step, outline="foundation")
+    return [replace(slot, mark=slot.pile[1]) for slot in slots]
 
 
 @dataclass(frozen=True)

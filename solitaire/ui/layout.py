@@ -10,6 +10,11 @@ from __future__ import annotations
 from ..model.table_spec import CARD_RATIO, Arrangement
 
 DOWN_STEP = 0.26  # a column's overlap, as a share of the card height
+FACE_DOWN_STEP = 0.12  # the same for a face-down card: only its edge need show
+# How far a long column may close up: face-down cards to a sliver, face-up cards no
+# closer than shows the rank and suit in the corner.
+LEAST_FACE_DOWN_STEP = 0.05
+LEAST_FACE_UP_STEP = 0.19
 RIGHT_STEP = 0.30  # a fan's overlap, as a share of the card width
 CARD_SCALES = (1.0, 0.9, 0.8, 0.7)  # the card size option: largest that fits, and smaller
 
@@ -43,8 +48,9 @@ class TableLayout:
         }
         self.bottom = ay + ah
 
-    def card_positions(self, pile: str, count: int) -> list[tuple[int, int]]:
-        """Top-left corner of each card of a pile of ``count`` cards, bottom card first."""
+    def card_positions(self, pile: str, count: int, down: int = 0) -> list[tuple[int, int]]:
+        """Top-left corner of each card of a pile of ``count`` cards, bottom card first;
+        the first ``down`` of them lie face down (closer together in a column)."""
         x, y = self.origin[pile]
         slot = self.slots[pile]
         if count <= 1 or slot.spread == "none":
@@ -64,11 +70,33 @@ class TableLayout:
             room = slot.reach * self.down_unit
         else:
             room = self.bottom - y - self.card_h - 0.15 * self.unit
-        step = max(4.0, min(DOWN_STEP * self.card_h, room / (count - 1)))
-        return [(x, int(y + i * step)) for i in range(count)]
+        down = min(down, count - 1)
+        down_step, up_step = self.column_steps(room, down, count - 1 - down)
+        return [
+            (x, int(y + min(i, down) * down_step + max(0, i - down) * up_step))
+            for i in range(count)
+        ]
 
-    def pile_rect(self, pile: str, count: int) -> Rect:
+    def column_steps(self, room: float, down: int, up: int) -> tuple[float, float]:
+        """The steps between face-down and between face-up cards of a column that must
+        fit ``down`` and ``up`` steps into ``room`` pixels: full steps where they fit,
+        else face-down cards close up first, then face-up ones, then both alike."""
+        h = self.card_h
+        down_step, up_step = FACE_DOWN_STEP * h, DOWN_STEP * h
+        if down * down_step + up * up_step <= room:
+            return down_step, up_step
+        if down:
+            least = LEAST_FACE_DOWN_STEP * h
+            down_step = max(least, (room - up * up_step) / down)
+        if up and down * down_step + up * up_step > room:
+            up_step = max(LEAST_FACE_UP_STEP * h, (room - down * down_step) / up)
+        if down * down_step + up * up_step > room:  # longer than any game deals: squeeze
+            scale = room / (down * down_step + up * up_step)
+            down_step, up_step = down_step * scale, up_step * scale
+        return max(2.0, down_step), max(4.0, up_step)
+
+    def pile_rect(self, pile: str, count: int, down: int = 0) -> Rect:
         """The area a pile covers (at least one card's size), for hit tests and drops."""
-        positions = self.card_positions(pile, max(count, 1))
+        positions = self.card_positions(pile, max(count, 1), down)
         xs, ys = [x for x, _ in positions], [y for _, y in positions]
         return (min(xs), min(ys), max(xs) - min(xs) + self.card_w, max(ys) - min(ys) + self.card_h)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 import pygame
 
 from .. import __version__
+from ..model.games import make_rules
 from ..model.options import UNLIMITED
 from ..model.rules import MAX_DEAL
 from .card_art import BACKS, TABLES
@@ -205,6 +206,9 @@ def info_lines(title: str) -> list[str]:
     ]
 
 
+SOLVABLE_ROW = "Deal only deals proven winnable"
+
+
 class OptionsOverlay(Overlay):
     """Every rule option of the game, and the look of the cards and table."""
 
@@ -237,11 +241,14 @@ class OptionsOverlay(Overlay):
                 lambda d: self.toggle_look("mono"),
             ),
             (
-                "Deal only deals proven winnable",
-                lambda: "on" if app.solvable_only(screen.game_id) else "off",
-                lambda d: app.set_solvable_only(
-                    screen.game_id, not app.solvable_only(screen.game_id)
+                SOLVABLE_ROW,
+                lambda: (
+                    ("on" if app.solvable_only(screen.game_id) else "off")
+                    if self.proves_winnable()
+                    else "no solver for these rules"
                 ),
+                lambda d: self.proves_winnable()
+                and app.set_solvable_only(screen.game_id, not app.solvable_only(screen.game_id)),
             ),
             (
                 "Card size (largest that fits = 100%)",
@@ -259,8 +266,16 @@ class OptionsOverlay(Overlay):
                 lambda d: self.toggle_look("verdict"),
             ),
         ]
+        # Rows whose setting cannot be used under the rules chosen now, drawn greyed.
+        solvable = next(i for i, row in enumerate(self.rows) if row[0] == SOLVABLE_ROW)
+        self.greyed = {solvable: lambda: not self.proves_winnable()}
         self.choice = 0
         self.rects: list[pygame.Rect] = []
+
+    def proves_winnable(self) -> bool:
+        """Whether the solver can serve "deal only deals proven winnable" under the rules
+        as the overlay shows them now."""
+        return make_rules(self.screen.game_id, **self.values).proves_winnable
 
     def change_rule(self, spec, direction: int) -> None:
         value = self.values[spec.name]
@@ -329,11 +344,12 @@ class OptionsOverlay(Overlay):
             self.rects.append(item)
             if i == self.choice:
                 pygame.draw.rect(surface, theme.button_hover, item, border_radius=6)
+            greyed = self.greyed.get(i, lambda: False)()
             shown = text(
                 surface,
                 f"< {value()} >",
                 size,
-                theme.accent,
+                theme.dim_text if greyed else theme.accent,
                 (item.right - size // 2, item.centery),
                 "midright",
             )
@@ -445,8 +461,13 @@ class WinOverlay(Overlay):
         self.bouncers: list[list] = []
         self.rng = random.Random()
         self.spawn_timer, self.elapsed = 0.0, 0.0
+        # (card, the foundation it leaves from): foundation by foundation as the table
+        # shows them, each from its top card down
+        foundations = [
+            name for name in screen.view.layout.slots if name in screen.rules.foundations
+        ]
         self.sources = [
-            card for name in ("fS", "fH", "fD", "fC") for card in reversed(screen.state.piles[name])
+            (card, name) for name in foundations for card in reversed(screen.state.piles[name])
         ]
 
     @property
@@ -466,8 +487,8 @@ class WinOverlay(Overlay):
         self.spawn_timer -= dt
         view = self.screen.view
         if self.spawn_timer <= 0 and self.sources and len(self.bouncers) < 3:
-            card = self.sources.pop(0)
-            x, y = view.layout.origin["f" + card.suit]
+            card, pile = self.sources.pop(0)
+            x, y = view.layout.origin[pile]
             speed = view.layout.card_w * self.rng.uniform(2.5, 6.0) * self.rng.choice((-1, 1))
             self.bouncers.append(
                 [card, float(x), float(y), speed, -self.rng.uniform(0, 3) * view.layout.card_w]

@@ -212,7 +212,9 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
 
     def after_turn(self, turn: Turn) -> None:
         kind = turn.move.kind
-        sound = {MoveKind.REDEAL: "shuffle", MoveKind.TURN: "deal"}.get(kind, "place")
+        sound = {MoveKind.REDEAL: "shuffle", MoveKind.TURN: "deal", MoveKind.DEAL: "deal"}.get(
+            kind, "place"
+        )
         self.app.audio.play(sound)
         notice = self.rules.notice_after(turn.move, self.state)
         if notice:
@@ -291,7 +293,7 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
     def took_back(self, turns: list) -> None:
         """Undoing a move the game's definition keeps behind (a seeded reshuffle, the draw)
         lets the player look ahead: the game is then played with help."""
-        if self.assisted or not any(t.move.kind in self.rules.undo_reveals for t in turns):
+        if self.assisted or not any(self.rules.reveals(turn) for turn in turns):
             return
         self.assisted = True
         self.help_used.add(LOOK_BACK)
@@ -332,7 +334,7 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         if options is not None:
             self.options = dict(options)
         rules = make_rules(self.game_id, **self.options)
-        if deal is None and self.app.solvable_only(self.game_id):
+        if deal is None and self.app.solvable_only(self.game_id) and rules.proves_winnable:
             rng = random.Random()
             deal = rules.proven_winnable_deal(rng)  # known ahead, or a search to make
             if deal is None:

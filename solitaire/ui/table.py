@@ -44,20 +44,27 @@ class TableView:
         self.felt: pygame.Surface | None = None
         self.cache: pygame.Surface | None = None  # the table without its moving cards
         self.cache_size = (0, 0)  # the part of the cache that is the table
-        self.shown: dict = {}  # pile -> (its cards, which of them were left out)
+        # pile -> (its cards, which of them were left out, how many lie face down, outline)
+        self.shown: dict = {}
         self.changes: list[pygame.Rect] = []  # places drawn anew (see take_changes)
 
     # ------------------------------------------------------------------ geometry
     def card_size(self) -> tuple[int, int]:
         return self.layout.card_w, self.layout.card_h
 
+    def positions(self, state: State, pile: str) -> list[tuple[int, int]]:
+        """The top-left corner of each card of ``pile``, bottom card first."""
+        return self.layout.card_positions(pile, len(state.piles[pile]), state.face_down(pile))
+
     def places(self, state: State) -> dict[Card, tuple[tuple[int, int], bool]]:
         """Every card's top-left corner and whether it lies face up."""
         where = {}
         for pile, slot in self.layout.slots.items():
-            cards = state.piles[pile]
-            for card, pos in zip(cards, self.layout.card_positions(pile, len(cards))):
-                where[card] = (pos, not slot.face_down)
+            down = -1 if slot.face_down else state.face_down(pile)
+            for index, (card, pos) in enumerate(
+                zip(state.piles[pile], self.positions(state, pile))
+            ):
+                where[card] = (pos, down >= 0 and index >= down)
         return where
 
     def visible_rect(self, state: State, card: Card) -> pygame.Rect | None:
@@ -68,7 +75,7 @@ class TableView:
             if card not in cards:
                 continue
             index = cards.index(card)
-            positions = self.layout.card_positions(pile, len(cards))
+            positions = self.positions(state, pile)
             rect = self.card_rect(positions[index])
             if index == len(cards) - 1 or slot.squared:
                 return self.card_rect(positions[-1]) if slot.squared else rect
@@ -89,7 +96,7 @@ class TableView:
         """The pile and card index under ``point`` (index None: the pile's empty place)."""
         for pile, slot in self.layout.slots.items():
             cards = state.piles[pile]
-            positions = self.layout.card_positions(pile, len(cards))
+            positions = self.positions(state, pile)
             for index in range(len(cards) - 1, -1, -1):
                 if self.card_rect(positions[index]).collidepoint(point):
                     return pile, (len(cards) - 1 if slot.squared else index)
@@ -101,7 +108,8 @@ class TableView:
         """The pile a dragged card is dropped on: under the pointer, else most overlapped."""
         best, best_area = None, 0
         for pile in self.layout.slots:
-            rect = pygame.Rect(self.layout.pile_rect(pile, len(state.piles[pile])))
+            count = len(state.piles[pile])
+            rect = pygame.Rect(self.layout.pile_rect(pile, count, state.face_down(pile)))
             if rect.collidepoint(point):
                 return pile
             overlap = rect.clip(moving)
@@ -111,7 +119,7 @@ class TableView:
 
     def pile_top_rect(self, state: State, pile: str) -> pygame.Rect:
         cards = state.piles[pile]
-        positions = self.layout.card_positions(pile, max(1, len(cards)))
+        positions = self.layout.card_positions(pile, max(1, len(cards)), state.face_down(pile))
         return self.card_rect(positions[-1])
 
     # ------------------------------------------------------------------ drawing
@@ -126,8 +134,14 @@ class TableView:
         piles that changed since the last call are drawn again, and where they were is
         kept for the next frame (``take_changes``)."""
         shown = {
-            pile: (tuple(cards), tuple(card in hidden for card in cards))
-            for pile, cards in state.piles.items()
+            pile: (
+                tuple(cards),
+                tuple(card in hidden for card in cards),
+                state.face_down(pile),
+                self.rules.outline(state, pile, slot.outline) if not cards else slot.outline,
+            )
+            for pile, slot in self.layout.slots.items()
+            for cards in (state.piles[pile],)
         }
         size = (self.area.right, self.felt_bottom)
         if self.cache is None or self.cache_size != size:
@@ -171,7 +185,9 @@ class TableView:
         for pile, now in shown.items():
             before = self.shown[pile]
             if now != before and pile in self.layout.slots:
-                rect = self._extent(pile, len(before[0])).union(self._extent(pile, len(now[0])))
+                rect = self._extent(pile, len(before[0]), before[2]).union(
+                    self._extent(pile, len(now[0]), now[2])
+                )
                 rects.append(_even(rect.inflate(2, 2)).clip(bounds))
         felt = self._felt()
         for rect in rects:
@@ -179,15 +195,15 @@ class TableView:
             self.cache.blit(pygame.transform.scale(felt.subsurface(half), rect.size), rect)
             self.cache.set_clip(rect)
             for pile in self.layout.slots:
-                if self._extent(pile, len(shown[pile][0])).colliderect(rect):
+                if self._extent(pile, len(shown[pile][0]), shown[pile][2]).colliderect(rect):
                     self._draw_pile(self.cache, pile, shown[pile])
             self.cache.set_clip(None)
         self.shown = shown
         self.changes += rects
 
-    def _extent(self, pile: str, count: int) -> pygame.Rect:
+    def _extent(self, pile: str, count: int, down: int) -> pygame.Rect:
         """All a pile covers on the felt: its cards, its outline and a count below it."""
-        rect = pygame.Rect(self.layout.pile_rect(pile, count))
+        rect = pygame.Rect(self.layout.pile_rect(pile, count, down))
         if self.layout.slots[pile].squared:
             rect.h += self._badge_size() * 2
         return rect
@@ -196,20 +212,19 @@ class TableView:
         return max(12, self.layout.card_w // 5)
 
     def _draw_pile(self, surface: pygame.Surface, pile: str, shown: tuple) -> None:
-        cards, hidden = shown
+        cards, hidden, down, kind = shown
         slot = self.layout.slots[pile]
         origin = self.layout.origin[pile]
-        suit = pile[1] if slot.outline == "foundation" else None
-        outline = (
-            self.art.outline(slot.outline, suit=suit) if suit else self.art.outline(slot.outline)
-        )
+        suit = slot.mark if kind == "foundation" else None
+        outline = self.art.outline(kind, suit=suit) if suit else self.art.outline(kind)
         surface.blit(outline, origin)
-        positions = self.layout.card_positions(pile, len(cards))
+        positions = self.layout.card_positions(pile, len(cards), down)
         indexes = [i for i in range(len(cards)) if not hidden[i]]
         if slot.squared:
             indexes = indexes[-1:]
         for index in indexes:
-            surface.blit(self.card_image(cards[index], not slot.face_down), positions[index])
+            face_up = not slot.face_down and index >= down
+            surface.blit(self.card_image(cards[index], face_up), positions[index])
         if slot.squared and cards:
             self._count_badge(surface, origin, len(cards), self._badge_size())
 

@@ -136,7 +136,7 @@ class TableDrawing:
 
     def _highlight_selection(self, surface) -> list[pygame.Rect]:
         pile, index = self.selected[:2]
-        positions = self.view.layout.card_positions(pile, len(self.state.piles[pile]))
+        positions = self.view.positions(self.state, pile)
         glow = self.view.art.highlight("select")
         if self.view.layout.slots[pile].squared:
             index = len(positions) - 1

@@ -54,8 +54,8 @@ class TableInput:
 
     def move_to(self, pile: str, index: int, count: int, kind: MoveKind, dst: str) -> Move:
         card = self.state.piles[pile][index]
-        if self.rules.roles.get(dst) == "foundation":
-            dst = "f" + card.suit  # any foundation place means the card's own
+        if self.rules.roles.get(dst) == "foundation" and count == 1:
+            dst = self.rules.home_for(self.state, card) or dst  # any foundation: the card's own
         if kind == MoveKind.MERCI:
             return Move(MoveKind.MERCI, pile, dst, index=index)
         return Move(MoveKind.MOVE, pile, dst, count)
@@ -83,7 +83,7 @@ class TableInput:
             return
         pile, index = hit
         if self.view.layout.slots[pile].face_down:
-            self.play(Move(MoveKind.TURN))  # a click on the stock turns it
+            self.play(Move(self.rules.stock_move))  # a click on the stock turns it, or deals
             return
         if self.selected and (index is None or self.selected[0] != pile):
             self.finish_selection(pile)
@@ -102,7 +102,7 @@ class TableInput:
         count, kind = lift
         if kind == MoveKind.MOVE:
             index = len(self.state.piles[pile]) - count
-        corner = self.view.layout.card_positions(pile, len(self.state.piles[pile]))[index]
+        corner = self.view.positions(self.state, pile)[index]
         offset = (event.pos[0] - corner[0], event.pos[1] - corner[1])
         self.press = (pile, index, count, kind, event.pos, offset)
 
@@ -123,8 +123,9 @@ class TableInput:
         if self.rules.double_click == "typed":
             self.play_typed(str(card))
             return
+        home = self.rules.home_for(self.state, card)
         if index == len(self.state.piles[pile]) - 1:
-            if self.play(Move(MoveKind.MOVE, pile, "f" + card.suit), quiet=True):
+            if home is not None and self.play(Move(MoveKind.MOVE, pile, home), quiet=True):
                 return
             if self.rules.double_click == "home_or_cell":
                 cell = next((c for c in self.rules.cells if not self.state.piles[c]), None)

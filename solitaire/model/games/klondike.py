@@ -1,0 +1,272 @@
+"""Klondike, the patience most people call Solitaire.
+
+Seven columns of one to seven cards, the top card of each face up; the other 24 cards
+are the stock. Columns build down in alternate colours, and any face-up run moves as a
+unit; only a king (or a run from a king) fills an empty column. A face-down card is
+turned up as soon as it is uncovered. The stock is turned onto the waste one or three
+cards at a time; an empty stock takes the waste back, turned over, for another pass if
+the rule allows one. Foundations build up in suit from the ace; a card may come back
+from a foundation onto a column.
+
+Scoring as Windows Solitaire: standard (points for every useful move) or Vegas (the pack
+costs $52, each card home pays $5, and the balance runs on from game to game).
+"""
+
+from __future__ import annotations
+
+from ..cards import Card
+from ..moves import Move, MoveKind
+from ..options import Option
+from ..rules import BUILD_ALTERNATE, HOME, Rules
+from ..shuffle import shuffled_deck
+from ..state import State, StepLog
+from ..table_spec import Arrangement, GameButton, GameHelp, Slot, foundation_slots, row
+
+COLUMNS = tuple(f"t{number}" for number in range(1, 8))
+STANDARD, VEGAS = "standard", "vegas"
+PASSES = {"unlimited": None, "1": 1, "3": 3}
+# Standard scoring, Windows Solitaire's table: what a move earns (never below 0).
+TO_COLUMN_FROM_WASTE = 5
+HOME_POINTS = 10  # waste or column to a foundation
+TURN_UP_POINTS = 5
+TAKE_BACK_POINTS = -15  # a foundation card back onto a column
+RECYCLE_POINTS = {1: -100, 3: -20}  # the waste turned back into the stock
+# Vegas scoring: the pack's price and what each card home pays.
+VEGAS_STAKE, VEGAS_PAY = 52, 5
+
+
+class Klondike(Rules):
+    game_id = "klondike"
+    order = 80
+    title = "Klondike"
+    blurb = "The classic: seven columns, face-down cards to uncover, the stock by ones or threes."
+    option_specs = (
+        Option("draw", "cards turned from the stock at a time", "1", choices=("1", "3")),
+        Option(
+            "passes",
+            "passes through the stock: the waste may be turned back this many times less one",
+            "unlimited",
+            choices=tuple(PASSES),
+        ),
+        Option(
+            "scoring",
+            "scoring: standard (points a move) or vegas ($5 a card home, the pack costs $52)",
+            STANDARD,
+            choices=(STANDARD, VEGAS),
+        ),
+    )
+    tableau = COLUMNS
+    build = BUILD_ALTERNATE
+    moves_runs = True
+    foundation_takeback = True
+    commands = {"D": MoveKind.TURN}
+    codes = {
+        **{str(number): name for number, name in enumerate(COLUMNS, start=1)},
+        "w": "waste",
+        "h": HOME,
+        **{"h" + suit.lower(): "f" + suit for suit in "CDHS"},
+    }
+    example = "--deal 1 --moves 'D D w5' --show"
+
+    def __init__(self, /, **options: object):
+        super().__init__(**options)
+        self.draw = int(self.options["draw"])
+        self.passes = PASSES[self.options["passes"]]
+        self.vegas = self.options["scoring"] == VEGAS
+        if self.passes is not None:
+            # Undoing a turn of the stock shows cards the player would not see again.
+            self.undo_reveals = frozenset({MoveKind.TURN})
+
+    def layout_roles(self) -> dict[str, tuple[str, ...]]:
+        return {**super().layout_roles(), "hand": ("stock",), "waste": ("waste",)}
+
+    def deal(self, number: int) -> State:
+        cards = shuffled_deck("klondike", number)
+        piles = self.empty_piles()
+        down = {}
+        dealt = 0
+        for index, name in enumerate(COLUMNS):
+            piles[name] = cards[dealt : dealt + index + 1]
+            down[name] = index  # all but the top card face down
+            dealt += index + 1
+        piles["stock"] = cards[dealt:]
+        values = {"deal": number}
+        if self.passes is not None:
+            # Counted only where passes are limited: with as many as you like the count
+            # changes nothing that can happen next, so it must not tell positions apart.
+            values["passes_used"] = 0
+        return State(piles, values, down, score=-VEGAS_STAKE if self.vegas else 0)
+
+    # ------------------------------------------------------------------ rules
+    def empty_problem(self, state: State, card: Card, src: str) -> str | None:
+        return None if card.rank == 13 else "only a king can fill an empty column"
+
+    def turn_problem(self, state: State) -> str | None:
+        if state.piles["stock"]:
+            return None
+        if not state.piles["waste"]:
+            return "the stock and the waste are both empty"
+        if self.passes is not None and state.values["passes_used"] + 1 >= self.passes:
+            return "no more passes through the stock under this rule"
+        return None
+
+    def special_problem(self, state: State, move: Move) -> str | None:
+        if move.kind == MoveKind.TURN:
+            return self.turn_problem(state)
+        return super().special_problem(state, move)
+
+    def special_moves(self, state: State) -> list[Move]:
+        return [Move(MoveKind.TURN)] if self.turn_problem(state) is None else []
+
+    # ------------------------------------------------------------------ playing
+    def perform(self, log: StepLog, move: Move) -> None:
+        state = log.state
+        if move.kind != MoveKind.TURN:
+            self.score_move(log, move)
+            super().perform(log, move)
+        elif state.piles["stock"]:
+            log.move("stock", "waste", min(self.draw, len(state.piles["stock"])), flip=True)
+        else:  # the waste turned over into the stock: the next pass
+            log.move("waste", "stock", len(state.piles["waste"]), flip=True)
+            if self.passes is not None:
+                log.set("passes_used", state.values["passes_used"] + 1)
+            if not self.vegas:
+                log.add_score(RECYCLE_POINTS[self.draw], floor=0)
+
+    def score_move(self, log: StepLog, move: Move) -> None:
+        src, dst = self.roles[move.src], self.roles[move.dst]
+        if self.vegas:
+            points = VEGAS_PAY if dst == "foundation" else -VEGAS_PAY if src == "foundation" else 0
+            log.add_score(points)
+            return
+        if dst == "foundation":
+            points = HOME_POINTS
+        elif src == "foundation":
+            points = TAKE_BACK_POINTS
+        else:
+            points = TO_COLUMN_FROM_WASTE if src == "waste" else 0
+        log.add_score(points, floor=0)
+
+    def turned_up(self, log: StepLog, pile: str) -> None:
+        if not self.vegas:
+            log.add_score(TURN_UP_POINTS, floor=0)
+
+    def score(self, state: State) -> int:
+        return state.score
+
+    def score_words(self, score: int) -> str:
+        if self.vegas:
+            return f"-${-score}" if score < 0 else f"${score}"
+        return f"{score} point" if score == 1 else f"{score} points"
+
+    # ------------------------------------------------------------------ the table
+    solver = "klondike"
+    verdict_note = " (seeing every card, face-down ones too)"
+    stock_move = MoveKind.TURN
+    special_words = {**Rules.special_words, MoveKind.TURN: "Turn cards from the stock"}
+    buttons = (GameButton("Draw", "play:turn", enabled_by=MoveKind.TURN),)
+    key_actions = {"D": "play:turn", "Backspace": "undo"}
+    stats_note = "The Vegas bank adds up every Vegas game of the column: $5 a card home less $52."
+
+    def describe_move(self, move: Move, state: State) -> str:
+        if move.kind == MoveKind.TURN and not state.piles["stock"]:
+            return "Turn the waste over into the stock"
+        return super().describe_move(move, state)
+
+    def arrangement(self) -> Arrangement:
+        slots = [
+            Slot("stock", 0, 0, outline="stock", face_down=True, squared=True),
+            Slot("waste", 1.2, 0, spread="waste", reach=0.8),
+        ]
+        slots += foundation_slots(3.6, 0, 1.2, vertical=False)
+        slots += row(COLUMNS, 0, 1.85, 1.2, spread="down")
+        # Room for a king and its run of twelve on six face-down cards, fully spread at
+        # most sizes; longer columns close up (face-down cards first).
+        return Arrangement(tuple(slots), 6 * 1.2 + 1, 7.6)
+
+    def status_items(self, state: State) -> list[str]:
+        items = [f"Draw {self.draw}", f"Passes left {self.passes_left(state)}"]
+        return items + (["Vegas"] if self.vegas else [])
+
+    def passes_left(self, state: State) -> str:
+        """Passes through the stock still to come, this one counted."""
+        if self.passes is None:
+            return "unlimited"
+        return str(self.passes - state.values["passes_used"])
+
+    def stats_items(self, summary) -> list[tuple[str, str]]:
+        if self.vegas:
+            return [("Vegas bank", self.score_words(summary.score_total))]
+        return []
+
+    def option_change_text(self, name: str, value: object) -> str:
+        return f"{name.capitalize()} {value}: a new deal under this rule."
+
+    help = GameHelp(
+        rules=(
+            (
+                "Seven columns are dealt from one to seven cards, only the top card of each face"
+                " up. The other 24 cards are the stock. Build the four foundations up in suit from"
+                " the ace to the king: you win with all 52 cards home."
+            ),
+            (
+                "Columns build down in alternate colours: a red six on a black seven. Any face-up"
+                " run in order moves as one, and only a king, or a run from a king, fills an empty"
+                " column. A face-down card turns up by itself once nothing covers it."
+            ),
+            (
+                "Click the stock (or press D) to turn one card, or three, onto the waste; its top"
+                " card is in play. When the stock is empty, a click turns the waste back over"
+                " into it for another pass, as often as the passes rule allows. A card on a"
+                " foundation may come back onto a column."
+            ),
+            (
+                "Standard scoring, as Windows Solitaire: 5 points for a card from the waste to a"
+                " column, 10 for a card home, 5 for a card turned up, 15 off for a card taken back"
+                " from a foundation, 100 off (20 drawing three) each time the waste turns back;"
+                " never below 0."
+            ),
+            (
+                "Options: draw 1 or 3, passes unlimited, 1 or 3, and Vegas scoring: the pack costs"
+                " $52, every card home pays $5, and the balance of all your Vegas games runs on"
+                " as your Vegas bank, in the statistics."
+            ),
+            (
+                "The game is lost when no series of moves, turning the stock included, can bring"
+                " another card home. The computer's verdict and hint see every card, face-down"
+                " ones too, so a deal it calls winnable may need luck from you."
+            ),
+            (
+                "Tip: turn up the face-down cards first, starting with the longest columns, and"
+                " don't empty a column unless a king is ready to fill it."
+            ),
+        ),
+        keys=(
+            ("D", "Draw: turn cards from the stock"),
+            ("1-7, W", "Origin: a column or the waste; then 1-7 or H, and Enter"),
+            ("Backspace", "Undo"),
+        ),
+        mouse=(
+            "Click the stock to turn cards onto the waste, or the empty stock to turn the waste"
+            " back.",
+        ),
+    )
+
+    # ------------------------------------------------------------------ notation
+    def notation_hint(self) -> str:
+        return "origin 1-7 or W, destination 1-7 or H (home), e.g. w3 62 7h; D draws"
+
+    def show(self, state: State) -> str:
+        lines = [
+            self.foundations_line(state),
+            f"Stock: {len(state.piles['stock'])} cards face down",
+            "Waste: " + " ".join(str(card) for card in state.piles["waste"]),
+            f"Passes left: {self.passes_left(state)}",
+            f"Score: {self.score_words(state.score)}",
+        ]
+        lines = [line.rstrip() for line in lines]
+        for name in COLUMNS:
+            down = state.face_down(name)
+            cards = ["##"] * down + [str(card) for card in state.piles[name][down:]]
+            lines.append((": " + " ".join(cards)).rstrip())
+        return "\n".join(lines)

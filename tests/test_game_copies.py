@@ -1,0 +1,51 @@
+"""A copy of a game file's class under a new id is a whole game: registered, dealt,
+played, saved, replayed and shown, with nothing else told about it."""
+
+import random
+
+import pytest
+from helpers import random_game
+
+from solitaire import cli, replay_file, saved_game
+from solitaire.model.game import Game
+from solitaire.model.games import GAMES, make_rules
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"), [("klondike", {"draw": "3"}), ("spider", {"suits": "2"})]
+)
+def test_a_copy_under_a_new_id_is_a_whole_game(game_id, options, monkeypatch, capsys):
+    copy = type(f"Copy{GAMES[game_id].__name__}", (GAMES[game_id],), {"game_id": f"my{game_id}"})
+    monkeypatch.setitem(GAMES, copy.game_id, copy)
+    rules = make_rules(copy.game_id, **options)
+    game = Game(rules, 17)
+    rng = random.Random(game_id)
+    for _ in range(40):
+        game.play(rng.choice(game.legal_moves()))
+    assert sorted(game.state.all_cards()) == sorted(rules.deck())
+    loaded, _ = saved_game.from_dict(saved_game.to_dict(game))
+    assert loaded.rules.game_id == copy.game_id
+    assert (loaded.state.key(), loaded.state.score) == (game.state.key(), game.state.score)
+    replayed, moves = replay_file.parse_text(replay_file.to_text(game))
+    replayed.play_sequence(moves)
+    assert replayed.state.key() == game.state.key()
+    rule_words = [word for name, value in options.items() for word in ("--rule", f"{name}={value}")]
+    assert cli.main(["--game", copy.game_id, *rule_words, "--deal", "17", "--show"]) == 0
+    assert "Stock" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("game_id", ["klondike", "spider"])
+def test_saves_and_replays_of_the_new_games_round_trip(game_id):
+    game = random_game(game_id, 3, 80)
+    for _ in range(5):
+        game.undo()
+    loaded, _ = saved_game.from_dict(saved_game.to_dict(game))
+    assert (loaded.state.key(), loaded.state.score, loaded.state.down) == (
+        game.state.key(),
+        game.state.score,
+        game.state.down,
+    )
+    assert len(loaded.undone) == len(game.undone)
+    replayed, moves = replay_file.parse_text(replay_file.to_text(game))
+    replayed.play_sequence(moves)
+    assert (replayed.state.key(), replayed.state.score) == (game.state.key(), game.state.score)
