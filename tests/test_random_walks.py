@@ -56,6 +56,7 @@ def test_random_walk_undo_redo_and_replay(game_id, options, walk):
         game.play(move)
         assert sorted(game.state.all_cards()) == deck
         keys.append(snapshot(game.state))
+    assert MoveKind.MOVE in kinds
     end = snapshot(game.state)
     notation = game.notation()
 
@@ -75,7 +76,6 @@ def test_random_walk_undo_redo_and_replay(game_id, options, walk):
 def snapshot(state):
     """The position and the running score kept beside it."""
     return state.key(), state.score
-    assert MoveKind.MOVE in kinds
 
 
 @pytest.mark.parametrize(("game_id", "options"), VARIANTS)

@@ -1,5 +1,7 @@
 """Klondike and Spider at the table, driven with real pygame events, headless."""
 
+from itertools import pairwise
+
 import pygame
 import pytest
 from helpers import cards
@@ -165,8 +167,8 @@ def test_a_19_card_klondike_column_shows_every_rank_whole(size):
     art = CardArt(layout.card_w, layout.card_h)
     rank_bottom = art.geometry.index_y + art._glyphs.height
     positions = layout.card_positions("t7", 19, 6)
-    face_up_steps = [b[1] - a[1] for a, b in zip(positions[6:], positions[7:])]
-    face_down_steps = [b[1] - a[1] for a, b in zip(positions[:7], positions[1:7])]
+    face_up_steps = [b[1] - a[1] for a, b in pairwise(positions[6:])]
+    face_down_steps = [b[1] - a[1] for a, b in pairwise(positions[:7])]
     assert min(face_up_steps) >= rank_bottom
     assert max(face_down_steps) < min(face_up_steps)  # face-down cards lie closer
     assert positions[-1][1] + layout.card_h <= area.bottom

@@ -454,6 +454,7 @@ class Rules:
         need look at only one of them."""
         interchangeable = set(self.tableau) | set(self.cells) | set(self.reserves)
         groups = [self.tableau, self.cells, self.reserves]
+        sorted_groups: tuple[tuple, ...]
         if state.down:  # a pile's face-down count goes with its cards
             sorted_groups = tuple(
                 tuple(sorted((tuple(state.piles[n]), state.face_down(n)) for n in g))
@@ -570,9 +571,10 @@ class Rules:
             top = state.top(src)
             if top is None:
                 raise IllegalMove(f"'{text}': there is no card there to move")
-            dst = self.home_for(state, top)
-            if dst is None:
+            home = self.home_for(state, top)
+            if home is None:
                 raise IllegalMove(f"'{text}': cards do not go home one by one in this game")
+            dst = home
         if count is None:
             count = self.implied_count(state, src, dst, self.reads_freecell_notation)
         return Move(MoveKind.MOVE, src, dst, count)
@@ -707,15 +709,19 @@ class Rules:
     verdict_note = ""  # said after the solver's verdict, e.g. " (seeing every card)"
     mono_reminder = False  # remind colour players of the black-and-white switch at the start
     solver = "search"  # the module of solitaire/solver/ whose SEARCH serves the game
-    # Whether the solver proves a random deal winnable within "deal only deals proven
-    # winnable"'s budget often enough to serve that option (greyed out where it cannot).
-    proves_winnable = True
     known_wins: dict[str, tuple[int, ...]] = {}  # option_text() -> deals proven winnable
     # A choice option whose every choice gets a line of figures at the end of each game
     # (The Prince: its sequence rules).
     breakdown_option: str | None = None
     # Deals known not to be winnable when every other one is: "winnable" needs no search.
     impossible_deals: frozenset[int] | None = None
+
+    @property
+    def proves_winnable(self) -> bool:
+        """Whether the solver proves a random deal winnable within "deal only deals proven
+        winnable"'s budget often enough to serve that option (greyed out where it cannot);
+        rules may say per option (Spider: with one suit only)."""
+        return True
 
     def reveals(self, turn) -> bool:
         """Whether undoing ``turn`` lets the player look behind it: a move of a kind in

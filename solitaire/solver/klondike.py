@@ -49,6 +49,7 @@ import heapq
 from itertools import count
 
 from ..model.cards import SUITS
+from ..model.games.klondike import Klondike
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State
@@ -127,6 +128,7 @@ class KlondikeSearch(Stepped):
         without: frozenset = frozenset(),
     ):
         self.rules = rules
+        assert isinstance(rules, Klondike), "this search knows Klondike's rules only"
         self.draw = rules.draw
         self.passes_limit = rules.passes  # None: unlimited
         self.turns = MoveKind.TURN not in without
@@ -137,7 +139,7 @@ class KlondikeSearch(Stepped):
             tuple(_code(card) for card in state.piles["stock"]),
             tuple(_code(card) for card in state.piles["waste"]),
             tuple(len(state.piles[name]) for name in FOUNDATION_OF),
-            int(state.values.get("passes_used", 0)),
+            state.count("passes_used") if "passes_used" in state.values else 0,
         )
         self.tiebreak = count()
         self.heap: list = []
@@ -188,7 +190,7 @@ class KlondikeSearch(Stepped):
         safe = self._safe_home(p)
         if safe is not None:
             return [((safe[0],), safe[1])]
-        result = []
+        result: list[tuple[tuple[Move, ...], _Position]] = []
         empty = next((i for i, cards in enumerate(p.cols) if not cards), None)
         # the columns' runs: home, onto another column, a king's run into an empty one
         for i, cards in enumerate(p.cols):
@@ -250,15 +252,17 @@ class KlondikeSearch(Stepped):
     def _talon_states(self, p: _Position) -> list[tuple[tuple[Move, ...], _Position]]:
         """Every state of the stock and waste that turning the stock can reach from ``p``
         (``p`` itself first), with the turns that reach it; each once."""
-        states = [((), p)]
+        states: list[tuple[tuple[Move, ...], _Position]] = [((), p)]
         if not self.turns:
             return states
         seen = {(p.stock, p.waste, p.passes)}
-        current, turns = p, ()
+        current = p
+        turns: tuple[Move, ...] = ()
         while True:
-            current = self._turn(current)
-            if current is None:
+            turned = self._turn(current)
+            if turned is None:
                 return states
+            current = turned
             talon = (current.stock, current.waste, current.passes)
             if talon in seen:
                 return states

@@ -70,8 +70,8 @@ class Klondike(Rules):
 
     def __init__(self, /, **options: object):
         super().__init__(**options)
-        self.draw = int(self.options["draw"])
-        self.passes = PASSES[self.options["passes"]]
+        self.draw = int(self.option_choice("draw"))
+        self.passes = PASSES[self.option_choice("passes")]
         self.vegas = self.options["scoring"] == VEGAS
         if self.passes is not None:
             # Undoing a turn of the stock shows cards the player would not see again.
@@ -106,7 +106,7 @@ class Klondike(Rules):
             return None
         if not state.piles["waste"]:
             return "the stock and the waste are both empty"
-        if self.passes is not None and state.values["passes_used"] + 1 >= self.passes:
+        if self.passes is not None and state.count("passes_used") + 1 >= self.passes:
             return "no more passes through the stock under this rule"
         return None
 
@@ -129,7 +129,7 @@ class Klondike(Rules):
         else:  # the waste turned over into the stock: the next pass
             log.move("waste", "stock", len(state.piles["waste"]), flip=True)
             if self.passes is not None:
-                log.set("passes_used", state.values["passes_used"] + 1)
+                log.set("passes_used", state.count("passes_used") + 1)
             if not self.vegas:
                 log.add_score(RECYCLE_POINTS[self.draw], floor=0)
 
@@ -192,7 +192,7 @@ class Klondike(Rules):
         """Passes through the stock still to come, this one counted."""
         if self.passes is None:
             return "unlimited"
-        return str(self.passes - state.values["passes_used"])
+        return str(self.passes - state.count("passes_used"))
 
     def stats_items(self, summary) -> list[tuple[str, str]]:
         if self.vegas:
@@ -247,8 +247,10 @@ class Klondike(Rules):
             ("Backspace", "Undo"),
         ),
         mouse=(
-            "Click the stock to turn cards onto the waste, or the empty stock to turn the waste"
-            " back.",
+            (
+                "Click the stock to turn cards onto the waste, or the empty stock to turn the"
+                " waste back."
+            ),
         ),
     )
 

@@ -52,7 +52,7 @@ class Spider(Rules):
 
     def __init__(self, /, **options: object):
         super().__init__(**options)
-        self.suits = SUITS_IN_PLAY[self.options["suits"]]
+        self.suits = SUITS_IN_PLAY[self.option_choice("suits")]
 
     def layout_roles(self) -> dict[str, tuple[str, ...]]:
         return {**super().layout_roles(), "hand": ("stock",)}
