@@ -66,7 +66,7 @@ def played(app: App, game_id: str, deal: int, moves: int = 8, **options) -> None
         seen.add(table.state.key())
     table.seconds = 83
     table.partner.position_changed()
-    table.partner.think(10.0)
+    app.wait_for_partner()
 
 
 def save(app: App, path: Path) -> None:
@@ -125,6 +125,7 @@ def screens(out: Path) -> None:
         played(app, "prince", 2, moves=0)  # the new deal counts the one left
     app.open_stats()
     save(app, out / "statistics.png")
+
     app.overlays.clear()
     won(app)
     for _ in range(240):  # four seconds of bouncing cards
