@@ -1,6 +1,6 @@
 """The shared rules engine. A game is a subclass that mostly sets data attributes.
 
-Pile roles and what they do:
+Pile roles (``vocabulary.Role``) and what they do:
 
 - tableau: the building columns or fans; ``build`` says how cards go on one another
   (``suit``, ``alternate`` colour or any ``rank``), ``wrap`` lets a king go on an ace;
@@ -23,6 +23,7 @@ from .moves import IllegalMove, Move, MoveKind, Status
 from .options import Option, resolve_options
 from .state import State, StepLog
 from .table_spec import Arrangement, GameButton, GameHelp
+from .vocabulary import Build, DoubleClick, RefusalSound, RightClick, Role, Typing
 
 MAX_DEAL = 1_000_000
 # Version 2 follows Freecell Solver in the games that use its notation (see
@@ -30,11 +31,6 @@ MAX_DEAL = 1_000_000
 NOTATION_VERSION = 2
 FOUNDATIONS = tuple("f" + suit for suit in SUITS)
 HOME = "home"  # a destination code meaning "the foundation of the card's suit"
-
-# Which sequence rule a tableau builds by.
-BUILD_SUIT = "suit"
-BUILD_ALTERNATE = "alternate"
-BUILD_RANK = "rank"
 
 
 class Rules:
@@ -47,7 +43,7 @@ class Rules:
     tableau: tuple[str, ...] = ()
     cells: tuple[str, ...] = ()
     reserves: tuple[str, ...] = ()
-    build = BUILD_SUIT
+    build = Build.SUIT
     wrap = False  # a king may go on an ace, and an ace on a king at home
     supermoves = False  # runs move as single-card steps through cells and empty columns
     foundation_takeback = False  # foundation cards may come back to the tableau
@@ -64,18 +60,18 @@ class Rules:
 
     def __init__(self, /, **options: object):
         self.options = resolve_options(self.option_specs, options)
-        self.roles: dict[str, str] = {}
+        self.roles: dict[str, Role] = {}
         for role, names in self.layout_roles().items():
             for name in names:
                 self.roles[name] = role
         self.code_of = {pile: code for code, pile in self.codes.items()}
 
-    def layout_roles(self) -> dict[str, tuple[str, ...]]:
+    def layout_roles(self) -> dict[Role, tuple[str, ...]]:
         return {
-            "tableau": self.tableau,
-            "foundation": FOUNDATIONS,
-            "cell": self.cells,
-            "reserve": self.reserves,
+            Role.TABLEAU: self.tableau,
+            Role.FOUNDATION: FOUNDATIONS,
+            Role.CELL: self.cells,
+            Role.RESERVE: self.reserves,
         }
 
     def option_text(self) -> str:
@@ -99,9 +95,9 @@ class Rules:
         """May ``card`` go on ``onto`` in the tableau?"""
         if onto.rank - 1 != card.rank and not (self.wrap and onto.rank == 1 and card.rank == 13):
             return False
-        if self.build == BUILD_SUIT:
+        if self.build == Build.SUIT:
             return card.suit == onto.suit
-        if self.build == BUILD_ALTERNATE:
+        if self.build == Build.ALTERNATE:
             return card.is_red != onto.is_red
         return True
 
@@ -173,7 +169,7 @@ class Rules:
             return False
         places = cache.get("places")
         if places is None:
-            roles = ("tableau", "cell", "reserve")
+            roles = (Role.TABLEAU, Role.CELL, Role.RESERVE)
             places = cache["places"] = [name for name in self.roles if self.roles[name] in roles]
         if not any(piles[name] and piles[name][-1] == card for name in places):
             return False
@@ -240,11 +236,11 @@ class Rules:
 
     def lift_problem(self, state: State, src: str, moving: list[Card]) -> str | None:
         role = self.roles[src]
-        if role == "foundation" and not self.foundation_takeback:
+        if role == Role.FOUNDATION and not self.foundation_takeback:
             return "cards on the foundations stay there"
-        if role != "tableau" and len(moving) > 1:
+        if role != Role.TABLEAU and len(moving) > 1:
             return "only one card at a time can come from there"
-        if role == "tableau" and len(moving) > 1:
+        if role == Role.TABLEAU and len(moving) > 1:
             if not self.supermoves:
                 return "only the top card can be moved"
             if self.run_length(moving) < len(moving):
@@ -254,17 +250,17 @@ class Rules:
     def drop_problem(self, state: State, dst: str, moving: list[Card], src: str) -> str | None:
         role = self.roles[dst]
         card = moving[0]
-        if role == "foundation":
+        if role == Role.FOUNDATION:
             if len(moving) > 1:
                 return "cards go to the foundations one at a time"
             if dst != "f" + card.suit or not self.home_accepts(state, card):
                 return f"the {card.name} cannot go to the foundation yet"
             return None
-        if role == "cell":
+        if role == Role.CELL:
             if len(moving) > 1:
                 return "a free cell holds one card"
             return "that free cell is taken" if state.piles[dst] else None
-        if role != "tableau":
+        if role != Role.TABLEAU:
             return "cards cannot be played there"
         top = state.top(dst)
         if top is None:
@@ -302,14 +298,14 @@ class Rules:
         A cheap filter before the full check, because the solver lists moves millions
         of times: a run can only go onto a card one rank higher, an empty place, or
         the foundation of its suit."""
-        sources = ("tableau", "foundation", "cell", "reserve", "waste")
+        sources = (Role.TABLEAU, Role.FOUNDATION, Role.CELL, Role.RESERVE, Role.WASTE)
         tableau = [name for name in self.tableau if name in self.roles]
         for src, cards in state.piles.items():
             if not cards or self.roles[src] not in sources:
                 continue
             for count in self.lift_counts(state, src):
                 card = cards[-count]
-                if count == 1 and self.roles[src] != "foundation":
+                if count == 1 and self.roles[src] != Role.FOUNDATION:
                     yield Move(MoveKind.MOVE, src, "f" + card.suit, 1)
                     for cell in self.cells:
                         if not state.piles[cell]:
@@ -322,7 +318,7 @@ class Rules:
 
     def lift_counts(self, state: State, src: str) -> range | tuple[int, ...]:
         cards = state.piles[src]
-        if self.roles[src] == "tableau" and self.supermoves:
+        if self.roles[src] == Role.TABLEAU and self.supermoves:
             return range(1, self.run_length(cards) + 1)
         return (1,)
 
@@ -412,7 +408,8 @@ class Rules:
             for move in self.legal_moves(position):
                 if move.kind not in (MoveKind.MOVE, MoveKind.TURN):
                     return True
-                if self.roles.get(move.dst) == "foundation" and self.cards_home(position) >= target:
+                home = self.roles.get(move.dst) == Role.FOUNDATION
+                if home and self.cards_home(position) >= target:
                     return True
                 after = self.successor(position, move)
                 if self.cards_home(after) > target:
@@ -494,7 +491,7 @@ class Rules:
 
     def implied_count(self, state: State, src: str, dst: str, freecell: bool) -> int:
         """How many cards a move written without a count moves."""
-        if freecell and self.roles.get(dst) == "tableau" and not state.piles[dst]:
+        if freecell and self.roles.get(dst) == Role.TABLEAU and not state.piles[dst]:
             return 1  # fc-solve -snx writes the count whenever more go to an empty column
         return self.default_count(state, src, dst)
 
@@ -521,7 +518,7 @@ class Rules:
         back as the same move."""
         if move.kind != MoveKind.MOVE:
             return self.format_special(move, state)
-        dst = self.code_of.get(HOME) if self.roles[move.dst] == "foundation" else None
+        dst = self.code_of.get(HOME) if self.roles[move.dst] == Role.FOUNDATION else None
         text = self.code_of[move.src] + (dst or self.code_of[move.dst])
         if move.count != self.implied_count(state, move.src, move.dst, self.freecell_notation):
             text += f"v{move.count:x}" if self.freecell_notation else f"v{move.count}"
@@ -541,9 +538,9 @@ class Rules:
             what += " and the card on it" if more == 1 else f" and the {more} cards on it"
         role = self.roles.get(move.dst)
         top = state.top(move.dst)
-        if role == "foundation":
+        if role == Role.FOUNDATION:
             where = "home"
-        elif role == "cell":
+        elif role == Role.CELL:
             where = "to a free cell"
         elif top is None or move.dst == move.src:
             where = f"to {self.empty_pile_words}" if move.dst != move.src else "on top of its pile"
@@ -577,7 +574,6 @@ class Rules:
     # What the table reads to lay out, drive and explain the game: it knows no game by name.
     help = GameHelp(rules=(), keys=())
     buttons: tuple[GameButton, ...] = ()  # the game's own, between Redo and Hint
-    # The manual's keys: "F2", "Delete", "Ctrl+L" ... -> a table action (ui/actions.py).
     # The words for empty places a run moves through, and for an empty tableau pile, in
     # the game's own terms (The Prince's manual says vacancies).
     free_spaces_words = "free cells and empty columns"
@@ -589,14 +585,15 @@ class Rules:
         MoveKind.LAYOFF: "Lay off every card that can go home",
         MoveKind.SAFE_HOME: "Play the safe cards home",
     }
+    # The manual's keys: "F2", "Delete", "Ctrl+L" ... -> a table action (vocabulary.Action,
+    # or play(kind), say(words), next_option(name)).
     key_actions: dict[str, str] = {}
-    # Keyboard play: "" none; "card": type a card's name, then Enter (typed_words are
-    # commands, not cards); "codes": an origin key, then a destination key (self.codes).
-    typing = ""
-    typed_words: dict[str, str] = {}
-    right_click = "cancel"  # or "cells": send the card or run under the pointer to free cells
-    double_click = "home"  # or "home_or_cell", or "typed": as if the card's name were typed
-    refusal_sound = "click"  # the sound of a refused move; its reason shows briefly too
+    # Keyboard play and the mouse's buttons: see the Enums' words in vocabulary.py.
+    typing = Typing.NOTATION
+    typed_words: dict[str, str] = {}  # a word typed (``Typing.CARD``) -> a table action
+    right_click = RightClick.CANCEL
+    double_click = DoubleClick.HOME
+    refusal_sound = RefusalSound.CLICK  # the sound of a refused move; its reason shows too
     lift_whole_pile = False  # a press below a pile's top card lifts the whole pile
     click_takes_top = False  # a press on a covered card takes the pile's top card
     ask_before_merci = False  # a covered card typed by name: ask before spending a merci

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from itertools import count
 
 from ..model.moves import Move, MoveKind
-from ..model.rules import BUILD_SUIT, Rules
+from ..model.rules import Rules
 from ..model.state import State
+from ..model.vocabulary import Build, Role
 from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Outcome, Stepped, Verdict
 
 # Lay-off and safe-play-home are bundles of single moves the search makes one by one.
@@ -116,7 +117,7 @@ class Search(Stepped):
         almost never the way to a win. Left out, but then no proof of 'unsolvable'."""
         if move.kind != MoveKind.MERCI or move.dst == move.src:
             return False
-        if self.rules.roles.get(move.dst) != "tableau" or not state.piles[move.dst]:
+        if self.rules.roles.get(move.dst) != Role.TABLEAU or not state.piles[move.dst]:
             return False
         card = state.piles[move.src][move.index]
         return not self.rules.builds_on(card, state.piles[move.dst][-1])
@@ -134,7 +135,7 @@ class Search(Stepped):
 def score(rules: Rules, state: State) -> float:
     """How promising a position looks: cards home first, then how few are out of order."""
     value = 10.0 * rules.cards_home(state)
-    by_suit = rules.build == BUILD_SUIT
+    by_suit = rules.build == Build.SUIT
     for name in rules.tableau:
         cards = state.piles[name]
         value -= sum(
@@ -149,7 +150,7 @@ def score(rules: Rules, state: State) -> float:
                 if high.suit == low.suit and high.rank > low.rank
             )
     for name, role in rules.roles.items():
-        if role == "reserve":
+        if role == Role.RESERVE:
             value -= 2.0 * len(state.piles[name])  # Canfield: the reserve must come out
     return value
 
@@ -162,7 +163,7 @@ def is_safe_home(rules: Rules, state: State, move: Move) -> bool:
     """
     if move.kind != MoveKind.MOVE or move.count != 1:
         return False
-    if rules.roles.get(move.dst) != "foundation" or rules.roles.get(move.src) == "foundation":
+    if rules.roles.get(move.dst) != Role.FOUNDATION or rules.roles.get(move.src) == Role.FOUNDATION:
         return False
     cards = state.piles.get(move.src)
     return bool(cards) and rules.is_safe_home(state, cards[-1])
