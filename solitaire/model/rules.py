@@ -31,6 +31,7 @@ MAX_DEAL = 1_000_000
 NOTATION_VERSION = 2
 FOUNDATIONS = tuple("f" + suit for suit in SUITS)
 HOME = "home"  # a destination code meaning "the foundation of the card's suit"
+GENERIC_SOLVER = "search"  # solitaire/solver/search.py: any game, through the engine
 
 
 class Rules:
@@ -380,6 +381,23 @@ class Rules:
         )
         return sorted_groups, others, tuple(sorted(state.values.items()))
 
+    # ------------------------------------------------------------------ the generic search's
+    # What the generic search (solitaire/solver/search.py) asks a game: it knows none by name.
+    def search_key(self, state: State, without: frozenset[MoveKind]) -> tuple:
+        """What tells positions apart for the search when it may not use the moves of the
+        kinds ``without``: the whole position unless the game knows better."""
+        return state.key()
+
+    def hopeless(self, state: State, without: frozenset[MoveKind]) -> bool:
+        """Whether the game can tell at a glance that ``state`` cannot be won without the
+        moves of the kinds ``without``: the search then goes no further from it."""
+        return False
+
+    def search_skips(self, state: State, move: Move) -> bool:
+        """A legal move the search leaves out as almost never the way to a win (then the
+        search proves no "cannot be won")."""
+        return False
+
     # ------------------------------------------------------------------ outcome
     def is_won(self, state: State) -> bool:
         return self.cards_home(state) == 52
@@ -606,7 +624,8 @@ class Rules:
     undo_reveals: frozenset[MoveKind] = frozenset()
     verdict_note = ""  # said after the solver's verdict, e.g. " (seeing every card)"
     mono_reminder = False  # remind colour players of the black-and-white switch at the start
-    solver = "search"  # the module of solitaire/solver/ whose SEARCH serves the game
+    # The module of solitaire/solver/ whose SEARCH serves the game (verdict.MakesSearch).
+    solver = GENERIC_SOLVER
     known_wins: dict[str, tuple[int, ...]] = {}  # option_text() -> deals proven winnable
     # A choice option whose every choice gets a line of figures at the end of each game
     # (The Prince: its sequence rules).

@@ -987,11 +987,6 @@ class FreecellSearch(Stepped):
         self.line = FreecellLine(state, max_positions=max_positions, build=rules.build)
         self.verdict = None
 
-    @staticmethod
-    def serves(rules) -> bool:
-        """The game builds by a rule this solver knows (else the generic search serves)."""
-        return rules.build in BUILDS
-
     @property
     def positions(self) -> int:
         return self.line.positions

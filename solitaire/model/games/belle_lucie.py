@@ -150,6 +150,30 @@ class BelleLucie(Rules):
     def has_second_chance(self, state: State) -> bool:
         return self.redeal_problem(state) is None or self.mercis_left(state) > 0
 
+    # ------------------------------------------------------------------ the generic search
+    def search_key(self, state: State, without: frozenset[MoveKind]) -> tuple:
+        """Fans that play the same part can be told apart only by a reshuffle's order:
+        without reshuffles, positions that differ only in that order are one."""
+        return self.position_key(state) if MoveKind.REDEAL in without else state.key()
+
+    def hopeless(self, state: State, without: frozenset[MoveKind]) -> bool:
+        """A knot (``knotted``) while no way out is left: no reshuffle the search may use,
+        no merci."""
+        if not self.knotted(state):
+            return False
+        reshuffle = MoveKind.REDEAL not in without and self.redeals_left(state) != 0
+        return not reshuffle and self.mercis_left(state) == 0
+
+    def search_skips(self, state: State, move: Move) -> bool:
+        """A merci onto a stranger's fan where it does not build: hundreds of them, and
+        almost never the way to a win."""
+        if move.kind != MoveKind.MERCI or move.dst == move.src:
+            return False
+        if self.roles.get(move.dst) != Role.TABLEAU or not state.piles[move.dst]:
+            return False
+        card = state.piles[move.src][move.index]
+        return not self.builds_on(card, state.piles[move.dst][-1])
+
     def redeal_problem(self, state: State) -> str | None:
         if self.redeals_left(state) == 0:
             return "no reshuffles are left"

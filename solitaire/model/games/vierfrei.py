@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..moves import Move, MoveKind
 from ..options import Option
-from ..rules import FOUNDATIONS, HOME, Rules
+from ..rules import FOUNDATIONS, GENERIC_SOLVER, HOME, Rules
 from ..shuffle import microsoft_deal
 from ..state import State, StepLog
 from ..table_spec import Arrangement, GameButton, GameHelp, foundation_slots, row
@@ -60,7 +60,6 @@ class Vierfrei(Rules):
     }
 
     # ------------------------------------------------------------------ the table
-    solver = "freecell"
     impossible_deals = FREECELL_IMPOSSIBLE
     buttons = (
         GameButton("Game #", Action.GAME_NUMBER),
@@ -80,6 +79,12 @@ class Vierfrei(Rules):
     # vierfrei.doc: no alert boxes, just a simple 'bing' (the reason shows in passing, as in
     # every game, without stopping play).
     refusal_sound = RefusalSound.BING
+
+    @property
+    def solver(self) -> str:
+        """The FreeCell solver knows these two build rules; a variant building otherwise
+        has the generic search."""
+        return "freecell" if self.build in (Build.ALTERNATE, Build.SUIT) else GENERIC_SOLVER
 
     def arrangement(self) -> Arrangement:
         slots = row(self.cells, 0, 0, 1.15, outline=Outline.CELL)
