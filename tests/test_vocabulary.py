@@ -39,7 +39,10 @@ def _castle(**attributes) -> type:
 @pytest.mark.parametrize(
     "attributes, said",
     [
-        ({"right_click": "cell"}, "right_click is 'cell', not one of the RightClick words: cancel,"),
+        (
+            {"right_click": "cell"},
+            "right_click is 'cell', not one of the RightClick words: cancel,",
+        ),
         ({"double_click": "home_or_cel"}, "double_click is 'home_or_cel'"),
         ({"typing": ""}, "typing is '', not one of the Typing words: notation, card, codes"),
         ({"build": "suits"}, "build is 'suits', not one of the Build words: suit, alternate, rank"),

@@ -678,6 +678,14 @@ class Rules:
         """What the table says when a key changes option ``name`` to ``value``."""
         return f"{name} {value}: a new deal under this rule."
 
+    @property
+    def proves_winnable_deals(self) -> bool:
+        """Whether "deal only deals proven winnable" can serve this game: it knows winnable
+        deals ahead, or it has a solver of its own. The generic search alone proves too few
+        deals within the look's budget to be worth the wait."""
+        known = bool(self.known_wins) or self.impossible_deals is not None
+        return known or self.solver != GENERIC_SOLVER
+
     def proven_winnable_deal(self, rng) -> int | None:
         """A deal known to be winnable without a search, or None."""
         known = self.known_wins.get(self.option_text())

@@ -205,6 +205,9 @@ def info_lines(title: str) -> list[str]:
     ]
 
 
+WINNABLE_ROW = "Deal only deals proven winnable"
+
+
 class OptionsOverlay(Overlay):
     """Every rule option of the game, and the look of the cards and table."""
 
@@ -237,7 +240,7 @@ class OptionsOverlay(Overlay):
                 lambda d: self.toggle_look("mono"),
             ),
             (
-                "Deal only deals proven winnable",
+                WINNABLE_ROW,
                 lambda: "on" if app.solvable_only(screen.game_id) else "off",
                 lambda d: app.set_solvable_only(
                     screen.game_id, not app.solvable_only(screen.game_id)
@@ -259,8 +262,22 @@ class OptionsOverlay(Overlay):
                 lambda d: self.toggle_look("verdict"),
             ),
         ]
+        # Rows the game cannot serve, greyed, and why (shown while one is chosen).
+        self.unavailable: dict[int, str] = {}
+        if not screen.rules.proves_winnable_deals:
+            row = next(i for i, (label, _, _) in enumerate(self.rows) if label == WINNABLE_ROW)
+            self.unavailable[row] = (
+                f"{screen.rules.title} has no solver of its own: its deals cannot be proven"
+                " winnable in good time."
+            )
         self.choice = 0
         self.rects: list[pygame.Rect] = []
+
+    def change(self, row: int, direction: int) -> None:
+        """Change the setting of ``row`` (a greyed row stays as it is)."""
+        self.choice = row
+        if row not in self.unavailable:
+            self.rows[row][2](direction)
 
     def change_rule(self, spec, direction: int) -> None:
         value = self.values[spec.name]
@@ -296,14 +313,19 @@ class OptionsOverlay(Overlay):
                     self.rows
                 )
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE):
-                self.rows[self.choice][2](-1 if event.key == pygame.K_LEFT else 1)
+                self.change(self.choice, -1 if event.key == pygame.K_LEFT else 1)
+        elif event.type == pygame.MOUSEMOTION:
+            hit = self.hit(event.pos)
+            self.choice = self.choice if hit is None else hit  # a greyed row says why
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            hit = next((i for i, r in enumerate(self.rects) if r.collidepoint(event.pos)), None)
+            hit = self.hit(event.pos)
             if hit is None:
                 self.close()
             else:
-                self.choice = hit
-                self.rows[hit][2](1 if event.button == 1 else -1)
+                self.change(hit, 1 if event.button == 1 else -1)
+
+    def hit(self, pos) -> int | None:
+        return next((i for i, rect in enumerate(self.rects) if rect.collidepoint(pos)), None)
 
     def draw(self, surface) -> None:
         theme, size = self.app.theme, self.size
@@ -329,11 +351,12 @@ class OptionsOverlay(Overlay):
             self.rects.append(item)
             if i == self.choice:
                 pygame.draw.rect(surface, theme.button_hover, item, border_radius=6)
+            greyed = i in self.unavailable
             shown = text(
                 surface,
-                f"< {value()} >",
+                "not for this game" if greyed else f"< {value()} >",
                 size,
-                theme.accent,
+                theme.dim_text if greyed else theme.accent,
                 (item.right - size // 2, item.centery),
                 "midright",
             )
@@ -342,19 +365,23 @@ class OptionsOverlay(Overlay):
                 surface,
                 label,
                 size,
-                theme.text,
+                theme.dim_text if greyed else theme.text,
                 (item.x + size // 2, item.centery),
                 "midleft",
                 room,
             )
-        note = "Click or arrows change a setting; rule changes start a new deal. Esc closes."
-        text(
+        note = self.unavailable.get(
+            self.choice,
+            "Click or arrows change a setting; rule changes start a new deal. Esc closes.",
+        )
+        text_fitted(
             surface,
             note,
             size * 4 // 5,
             theme.dim_text,
             (rect.centerx, rect.bottom - row // 3),
             "midbottom",
+            rect.w - size,
         )
 
 

@@ -332,7 +332,7 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         if options is not None:
             self.options = dict(options)
         rules = make_rules(self.game_id, **self.options)
-        if deal is None and self.app.solvable_only(self.game_id):
+        if deal is None and self.app.solvable_only(self.game_id) and rules.proves_winnable_deals:
             rng = random.Random()
             deal = rules.proven_winnable_deal(rng)  # known ahead, or a search to make
             if deal is None:
