@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..moves import MoveKind
 from ..options import resolve_options
-from ..rules import Rules
+from ..rules import HOME, Rules
 from ..vocabulary import (
     Build,
     DoubleClick,
@@ -70,10 +70,21 @@ def definition_problems(cls: type[Rules]) -> list[str]:
         DoubleClick.problem("double_click", rules.double_click),
         RefusalSound.problem("refusal_sound", rules.refusal_sound),
     ]
+    piles = ", ".join(rules.roles)
     for slot in arrangement.slots:
+        if slot.pile not in rules.roles:
+            problems.append(f"arrangement() places {slot.pile!r}, not one of its piles: {piles}")
         problems.append(Spread.problem(f"the spread of pile {slot.pile}", slot.spread))
         problems.append(Outline.problem(f"the outline of pile {slot.pile}", slot.outline))
+    for code, pile in rules.codes.items():
+        if pile != HOME and pile not in rules.roles:
+            problems.append(f"codes[{code!r}] is {pile!r}, not one of its piles: {piles}, {HOME}")
     choices = {spec.name for spec in rules.option_specs if spec.choices}
+    if rules.breakdown_option is not None and rules.breakdown_option not in choices:
+        names = ", ".join(sorted(choices)) or "none"
+        problems.append(
+            f"breakdown_option is {rules.breakdown_option!r}, not a choice option ({names})"
+        )
     for button in rules.buttons:
         what = f"the action of button {button.label!r}"
         problems.append(action_problem(what, button.action, choices))

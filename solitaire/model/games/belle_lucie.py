@@ -257,7 +257,7 @@ class BelleLucie(Rules):
             log.move(move.src, move.dst, index=move.index)
         else:
             log.move(move.src, move.dst)
-        between_fans = self.roles[move.dst] == "tableau" and move.dst != move.src
+        between_fans = self.roles[move.dst] == Role.TABLEAU and move.dst != move.src
         if self.move_once and between_fans:
             log.set("moved", state.values["moved"] | {card})
 

@@ -78,7 +78,7 @@ class Canfield(Rules):
             self.undo_reveals = frozenset({MoveKind.TURN})
 
     def layout_roles(self) -> dict[str, tuple[str, ...]]:
-        return {**super().layout_roles(), "hand": ("hand",), "waste": ("waste",)}
+        return {**super().layout_roles(), Role.HAND: ("hand",), Role.WASTE: ("waste",)}
 
     def deal(self, number: int) -> State:
         cards = shuffled_deck("canfield", number)
