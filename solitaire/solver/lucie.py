@@ -149,6 +149,7 @@ from __future__ import annotations
 import itertools
 
 from ..model.cards import SUITS, Card
+from ..model.games.belle_lucie import AutoHome
 from ..model.moves import Move, MoveKind
 from ..model.options import UNLIMITED
 from ..model.rules import FOUNDATIONS
@@ -222,7 +223,7 @@ class LucieSearch(Stepped):
         self.first_move_only = rules.merci_first_move_only
         self.legal_spots_only = rules.merci_legal_spots_only
         # Are moves home left to the player? Then a reshuffle may come with some held back.
-        self.optional_home = rules.auto_home != "all"
+        self.optional_home = rules.auto_home != AutoHome.ALL
         self.unlimited = rules.redeals is UNLIMITED
         self.positions = 0
         self.verdict: Verdict | None = None
@@ -1145,7 +1146,7 @@ class LucieSearch(Stepped):
                 steps.append(((M_HOME, index, HOME, code), after))
                 wanted = (after[FOUND][code & 3] + 1) * 4 + (code & 3)
                 tops = [i for i, p in enumerate(after[PILES]) if p and p[-1] == wanted]
-                if self.rules.auto_home != "chain" or not tops:
+                if self.rules.auto_home != AutoHome.CHAIN or not tops:
                     break
                 index = tops[0]
             if all(have <= most for have, most in zip(after[FOUND], target)):
