@@ -66,6 +66,7 @@ def _castle(**attributes) -> type:
         ),
         ({"codes": {"1": "t1", "9": "t9"}}, "codes['9'] is 't9', not one of its piles: t1,"),
         ({"breakdown_option": "sequence"}, "breakdown_option is 'sequence', not a choice option"),
+        ({"solver": "castel"}, "solver is 'castel', not a module of solitaire.solver: canfield,"),
     ],
 )
 def test_a_misspelt_word_is_told_with_its_attribute_and_the_words(attributes, said):

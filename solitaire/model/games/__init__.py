@@ -31,6 +31,9 @@ from ..vocabulary import (
     action_problem,
 )
 
+# Where the modules that Rules.solver names live.
+SOLVER_PACKAGE = __name__.rsplit(".model.", 1)[0] + ".solver"
+
 
 class UnknownGame(ValueError):
     pass
@@ -79,6 +82,7 @@ def definition_problems(cls: type[Rules]) -> list[str]:
     for code, pile in rules.codes.items():
         if pile != HOME and pile not in rules.roles:
             problems.append(f"codes[{code!r}] is {pile!r}, not one of its piles: {piles}, {HOME}")
+    problems.append(_solver_problem(rules.solver))
     choices = {spec.name for spec in rules.option_specs if spec.choices}
     if rules.breakdown_option is not None and rules.breakdown_option not in choices:
         names = ", ".join(sorted(choices)) or "none"
@@ -97,6 +101,16 @@ def definition_problems(cls: type[Rules]) -> list[str]:
     for word, action in rules.typed_words.items():
         problems.append(action_problem(f"typed_words[{word!r}]", action, choices))
     return [problem for problem in problems if problem]
+
+
+def _solver_problem(name: object) -> str | None:
+    """Why ``name`` is not a module of the solver package; None if it is. Only looked up,
+    not imported: the model imports no solver."""
+    package = importlib.import_module(SOLVER_PACKAGE)
+    modules = sorted(info.name for info in pkgutil.iter_modules(package.__path__))
+    if isinstance(name, str) and name in modules:
+        return None
+    return f"solver is {name!r}, not a module of {SOLVER_PACKAGE}: {', '.join(modules)}"
 
 
 def _import_problem(error: Exception, path: Path) -> str:
