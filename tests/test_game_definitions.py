@@ -163,3 +163,16 @@ def test_a_broken_game_file_leaves_the_other_games_playing(tmp_path):
         timeout=60,
     )
     assert result.returncode == 0 and result.stdout.startswith(": JD KD 2S 4C 3S 6D 6S")
+    # It is named, with its reason, where a player or a game's author looks.
+    shown = subprocess.run(
+        [sys.executable, "main.py", "--help"], cwd=checkout, capture_output=True, text=True
+    )
+    assert "broken.py: line 1 (this is not python): NameError" in shown.stdout
+    asked = subprocess.run(
+        [sys.executable, "main.py", "--game", "broken", "--show"],
+        cwd=checkout,
+        capture_output=True,
+        text=True,
+    )
+    assert asked.returncode == 2 and "game 'broken' did not load: broken.py" in asked.stderr
+    assert "Traceback" not in asked.stderr
