@@ -93,9 +93,8 @@ def definition_problems(cls: type[Rules]) -> list[str]:
         what = f"the action of button {button.label!r}"
         problems.append(action_problem(what, button.action, choices))
         if button.enabled_by is not None and not isinstance(button.enabled_by, MoveKind):
-            problems.append(
-                f"button {button.label!r} is enabled_by {button.enabled_by!r}," " not a MoveKind"
-            )
+            kind = button.enabled_by
+            problems.append(f"button {button.label!r} is enabled_by {kind!r}, not a MoveKind")
     for key, action in rules.key_actions.items():
         problems.append(action_problem(f"key_actions[{key!r}]", action, choices))
     for word, action in rules.typed_words.items():
@@ -104,8 +103,8 @@ def definition_problems(cls: type[Rules]) -> list[str]:
 
 
 def _solver_problem(name: object) -> str | None:
-    """Why ``name`` is not a module of the solver package; None if it is. Only looked up,
-    not imported: the model imports no solver."""
+    """Why ``name`` is not a module of the solver package; None if it is. Only looked up
+    in the package's folder: the model imports no solver module."""
     package = importlib.import_module(SOLVER_PACKAGE)
     modules = sorted(info.name for info in pkgutil.iter_modules(package.__path__))
     if isinstance(name, str) and name in modules:
