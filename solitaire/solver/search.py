@@ -22,6 +22,8 @@ from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Outcome, Stepped, Verd
 
 # Lay-off and safe-play-home are bundles of single moves the search makes one by one.
 BUNDLES = frozenset({MoveKind.LAYOFF, MoveKind.SAFE_HOME})
+# Read in every position's score and move: module globals are quicker than Enum members.
+_RESERVE, _FOUNDATION = Role.RESERVE, Role.FOUNDATION
 
 
 @dataclass
@@ -130,7 +132,7 @@ def score(rules: Rules, state: State) -> float:
                 if high.suit == low.suit and high.rank > low.rank
             )
     for name, role in rules.roles.items():
-        if role == Role.RESERVE:
+        if role == _RESERVE:
             value -= 2.0 * len(state.piles[name])  # Canfield: the reserve must come out
     return value
 
@@ -143,7 +145,7 @@ def is_safe_home(rules: Rules, state: State, move: Move) -> bool:
     """
     if move.kind != MoveKind.MOVE or move.count != 1:
         return False
-    if rules.roles.get(move.dst) != Role.FOUNDATION or rules.roles.get(move.src) == Role.FOUNDATION:
+    if rules.roles.get(move.dst) != _FOUNDATION or rules.roles.get(move.src) == _FOUNDATION:
         return False
     cards = state.piles.get(move.src)
     return bool(cards) and rules.is_safe_home(state, cards[-1])
