@@ -33,11 +33,11 @@ sys.path.insert(0, str(ROOT))
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
 from solitaire.model.moves import Move, MoveKind
-from solitaire.model.rules import BUILD_ALTERNATE, BUILD_SUIT
+from solitaire.model.vocabulary import Build
 from solitaire.solver.freecell import BUDGET, BUILDS, solve_freecell
 
-GAME_NAMES = {BUILD_ALTERNATE: "FreeCell", BUILD_SUIT: "Baker's Game"}
-FC_SOLVE_GAMES = {BUILD_ALTERNATE: [], BUILD_SUIT: ["-g", "bakers_game"]}
+GAME_NAMES = {Build.ALTERNATE: "FreeCell", Build.SUIT: "Baker's Game"}
+FC_SOLVE_GAMES = {Build.ALTERNATE: [], Build.SUIT: ["-g", "bakers_game"]}
 
 
 def make_game_rules(build: str):
@@ -201,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--progress", type=int, default=0, help="print a line every N deals")
     parser.add_argument("--save", help="write one line per deal (tab-separated) to this file")
     parser.add_argument(
-        "--build", choices=BUILDS, default=BUILD_ALTERNATE, help="suit: Baker's Game"
+        "--build", choices=BUILDS, default=Build.ALTERNATE, help="suit: Baker's Game"
     )
     args = parser.parse_args(argv)
     status = run_ours(args)

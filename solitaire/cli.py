@@ -19,7 +19,7 @@ from pathlib import Path
 
 from . import __version__, replay_file
 from .model.game import DealError, Game, MoveListError
-from .model.games import GAMES, UnknownGame, make_rules
+from .model.games import BROKEN, GAMES, UnknownGame, make_rules, unknown_game
 from .model.options import OptionError
 from .model.rules import MAX_DEAL
 
@@ -70,6 +70,10 @@ def games_help() -> str:
             lines.append(f"            --rule {spec.describe()}")
         hint = f"moves: {cls().notation_hint()}"
         lines += textwrap.wrap(hint, 96, initial_indent=" " * 12, subsequent_indent=" " * 19)
+    if BROKEN:
+        lines += ["", "game files that failed to load (left out):"]
+        for broken in BROKEN.values():
+            lines += textwrap.wrap(str(broken), 96, initial_indent="  ", subsequent_indent="    ")
     lines += ["", "examples:", f"  {invocation()}   play (full screen)"]
     lines += [f"  {invocation()} --game {game_id} {cls.example}" for game_id, cls in GAMES.items()]
     return "\n".join(lines)
@@ -214,7 +218,7 @@ def parse_deal(text: str | None) -> int:
 def game_id_of(text: str) -> str:
     game_id = text.lower()
     if game_id not in GAMES:
-        raise UnknownGame(f"unknown game '{shorten(text)}' (games: {', '.join(GAMES)})")
+        raise unknown_game(game_id, shown=shorten(text))
     return game_id
 
 

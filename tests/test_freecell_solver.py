@@ -11,8 +11,8 @@ from solitaire.model.game import Game
 from solitaire.model.games import make_rules
 from solitaire.model.games.vierfrei import Vierfrei
 from solitaire.model.moves import Move, MoveKind
-from solitaire.model.rules import BUILD_ALTERNATE, BUILD_RANK, BUILD_SUIT
 from solitaire.model.state import State
+from solitaire.model.vocabulary import Build
 from solitaire.solver import freecell
 from solitaire.solver.freecell import (
     BUILDS,
@@ -192,7 +192,7 @@ def test_deal_11982_is_proven_unsolvable():
 class InSuit(Vierfrei):
     """Baker's Game: Vierfrei's deals and layout, the columns building down in suit."""
 
-    build = BUILD_SUIT
+    build = Build.SUIT
 
 
 def play_out(rules, state: State, moves: list[tuple[str, str, int]]) -> State:
@@ -207,7 +207,7 @@ def play_out(rules, state: State, moves: list[tuple[str, str, int]]) -> State:
 @pytest.mark.parametrize("deal", [3, 6, 33, 65])
 def test_bakers_game_deals_are_solved_building_in_suit_and_replay(deal):
     rules = InSuit()
-    result = solve_deal(deal, build=BUILD_SUIT)
+    result = solve_deal(deal, build=Build.SUIT)
     assert result.status == "solved"
     assert rules.is_won(play_out(rules, rules.deal(deal), result.moves))
     # the same moves are not a FreeCell game: alternate colours would refuse some of them
@@ -218,18 +218,18 @@ def test_bakers_game_deals_are_solved_building_in_suit_and_replay(deal):
 @pytest.mark.parametrize("deal", [22, 26, 68])
 def test_bakers_game_deals_proven_lost(deal):
     # Freecell Solver (fc-solve -g bakers_game -l lg) cannot solve these either.
-    result = solve_deal(deal, build=BUILD_SUIT)
+    result = solve_deal(deal, build=Build.SUIT)
     assert result.status == "unsolvable"
     assert result.moves == []
 
 
 def test_alternate_colours_stay_the_default():
-    assert solve_deal(1).moves == solve_deal(1, build=BUILD_ALTERNATE).moves
+    assert solve_deal(1).moves == solve_deal(1, build=Build.ALTERNATE).moves
 
 
 def test_other_build_rules_are_refused():
     with pytest.raises(ValueError):
-        solve_deal(1, build=BUILD_RANK)
+        solve_deal(1, build=Build.RANK)
 
 
 def few_cells(build: str, cells: int):
@@ -258,7 +258,7 @@ def endgame(rules, rng: random.Random, least: int, most: int) -> State:
 
 @pytest.mark.parametrize(
     ("build", "cells", "least", "most"),
-    [(BUILD_SUIT, 0, 6, 9), (BUILD_SUIT, 1, 7, 10), (BUILD_ALTERNATE, 0, 6, 9)],
+    [(Build.SUIT, 0, 6, 9), (Build.SUIT, 1, 7, 10), (Build.ALTERNATE, 0, 6, 9)],
 )
 def test_small_positions_agree_with_an_exhaustive_search(build, cells, least, most):
     """Every verdict on small positions with few free spaces is the engine's: a win that

@@ -11,7 +11,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from solitaire.model.games import BROKEN, GAMES, make_rules
+from solitaire.model.games import BROKEN, GAMES, definition_problems, make_rules
+from solitaire.model.vocabulary import Action
 from solitaire.solver.solve import search_class
 from solitaire.ui import actions
 from solitaire.ui.app import App
@@ -65,9 +66,8 @@ def test_buttons_and_keys_name_known_actions(app, game_id):
     app.open_game(game_id, 1)
     table = app.table
     rules = table.rules
-    named = [button.action for button in rules.buttons]
-    named += [*rules.key_actions.values(), *rules.typed_words.values()]
-    assert all(actions.is_known(table, action) for action in named), named
+    assert definition_problems(type(rules)) == []
+    assert set(actions.plain_actions(table)) == set(Action)  # the table does every one
     for spec in rules.key_actions:
         assert actions.parse_key(spec)[0] != pygame.K_UNKNOWN, spec
     assert rules.help.rules and rules.help.keys
@@ -169,3 +169,21 @@ def test_a_broken_game_file_leaves_the_other_games_playing(tmp_path):
         check=False,
     )
     assert result.returncode == 0 and result.stdout.startswith(": JD KD 2S 4C 3S 6D 6S")
+    # It is named, with its reason, where a player or a game's author looks.
+    shown = subprocess.run(
+        [sys.executable, "main.py", "--help"],
+        cwd=checkout,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert "broken.py: line 1 (this is not python): NameError" in shown.stdout
+    asked = subprocess.run(
+        [sys.executable, "main.py", "--game", "broken", "--show"],
+        cwd=checkout,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert asked.returncode == 2 and "game 'broken' did not load: broken.py" in asked.stderr
+    assert "Traceback" not in asked.stderr

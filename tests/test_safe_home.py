@@ -19,11 +19,12 @@ from solitaire.model.games import make_rules
 from solitaire.model.games.prince import Prince
 from solitaire.model.games.vierfrei import Vierfrei
 from solitaire.model.moves import MoveKind
-from solitaire.model.rules import BUILD_ALTERNATE, BUILD_RANK, BUILD_SUIT, Rules
+from solitaire.model.rules import Rules
 from solitaire.model.state import State, StepLog
+from solitaire.model.vocabulary import Build
 from solitaire.solver.search import BUNDLES, SOLVED, UNSOLVABLE, Search, is_safe_home
 
-BUILDS = (BUILD_SUIT, BUILD_ALTERNATE, BUILD_RANK)
+BUILDS = (Build.SUIT, Build.ALTERNATE, Build.RANK)
 BUDGET = 300_000  # positions an exhaustive search may take before the test gives up
 
 
@@ -60,13 +61,13 @@ def small_game(build: str, columns: int = 3, cells: int = 0, **rules) -> SmallGa
 class BuildInSuit(Vierfrei):
     """Baker's Game: FreeCell building down in suit."""
 
-    build = BUILD_SUIT
+    build = Build.SUIT
 
 
 class BuildRegardless(Vierfrei):
     """FreeCell building down regardless of suit."""
 
-    build = BUILD_RANK
+    build = Build.RANK
 
 
 class ProneToComeBack(Prince):
@@ -191,7 +192,7 @@ def regardless_of_suit_two_rows() -> tuple:
     jack of spades must lie on it for a while to let the ten of spades home. The old test
     looked at the other colour only, sent the queen home and found the game lost after
     two positions."""
-    rules = small_game(BUILD_RANK, columns=2)
+    rules = small_game(Build.RANK, columns=2)
     piles = rules.empty_piles()
     layout = {
         "fC": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC",
@@ -222,7 +223,7 @@ def test_building_regardless_of_suit_a_card_waits_for_all_four_lower_cards():
 
 def test_the_other_colour_alone_is_enough_when_building_in_alternate_colours():
     rules, state = regardless_of_suit_two_rows()
-    rules.build = BUILD_ALTERNATE
+    rules.build = Build.ALTERNATE
     assert rules.is_safe_home(state, Card(12, "C"))
 
 
@@ -399,7 +400,7 @@ def test_where_cards_come_back_both_lower_cards_of_the_other_colour_are_not_enou
     back onto it, to hold the jack of spades while the ten goes home. Without take-backs
     the red queens would be enough; with them the other black card two lower (the jack of
     spades) must be home too."""
-    rules = small_game(BUILD_ALTERNATE, columns=2, foundation_takeback=True)
+    rules = small_game(Build.ALTERNATE, columns=2, foundation_takeback=True)
     layout = {
         "fC": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC",
         "fD": "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
@@ -414,7 +415,7 @@ def test_where_cards_come_back_both_lower_cards_of_the_other_colour_are_not_enou
     assert not winnable(rules, rules.successor(state, home))
     assert not rules.is_safe_home(state, Card(13, "C"))
     assert Search(rules, state).finish().status == SOLVED
-    no_take_backs = small_game(BUILD_ALTERNATE, columns=2)
+    no_take_backs = small_game(Build.ALTERNATE, columns=2)
     assert no_take_backs.is_safe_home(state, Card(13, "C"))
     # once the ten and jack of spades are home the king is safe
     state.piles["t1"][2:] = []

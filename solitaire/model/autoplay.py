@@ -10,6 +10,7 @@ from __future__ import annotations
 from .moves import Move, MoveKind
 from .rules import Rules
 from .state import State
+from .vocabulary import Role
 
 
 def _priority(rules: Rules, state: State, move: Move) -> int:
@@ -18,13 +19,13 @@ def _priority(rules: Rules, state: State, move: Move) -> int:
     if move.kind != MoveKind.MOVE:
         return 5  # turning the hand, reshuffling: when nothing better is left
     src_role, dst_role = rules.roles[move.src], rules.roles[move.dst]
-    if dst_role == "foundation":
-        return 0 if src_role != "foundation" else 9
-    if src_role == "foundation":
+    if dst_role == Role.FOUNDATION:
+        return 0 if src_role != Role.FOUNDATION else 9
+    if src_role == Role.FOUNDATION:
         return 9  # taking cards back only undoes progress
-    if src_role in ("reserve", "waste"):
+    if src_role in (Role.RESERVE, Role.WASTE):
         return 1
-    if dst_role == "cell":
+    if dst_role == Role.CELL:
         return 4
     if move.count == len(state.piles[move.src]) and state.piles[move.dst]:
         return 2  # a whole pile onto another: frees a space

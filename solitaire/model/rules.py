@@ -1,6 +1,6 @@
 """The shared rules engine. A game is a subclass that mostly sets data attributes.
 
-Pile roles and what they do:
+Pile roles (``vocabulary.Role``) and what they do:
 
 - tableau: the building columns or fans; ``build`` says how cards go on one another
   (``suit``, ``alternate`` colour or any ``rank``), ``wrap`` lets a king go on an ace;
@@ -28,6 +28,7 @@ from .moves import IllegalMove, Move, MoveKind, Status
 from .options import Option, resolve_options
 from .state import SetDown, State, StepLog
 from .table_spec import Arrangement, GameButton, GameHelp
+from .vocabulary import Build, DoubleClick, Outline, RefusalSound, RightClick, Role, Typing
 
 MAX_DEAL = 1_000_000
 # Version 2 follows Freecell Solver in the games that use its notation (see
@@ -35,11 +36,19 @@ MAX_DEAL = 1_000_000
 NOTATION_VERSION = 2
 FOUNDATIONS = tuple("f" + suit for suit in SUITS)
 HOME = "home"  # a destination code meaning "the foundation of the card's suit"
-
-# Which sequence rule a tableau builds by.
-BUILD_SUIT = "suit"
-BUILD_ALTERNATE = "alternate"
-BUILD_RANK = "rank"
+GENERIC_SOLVER = "search"  # solitaire/solver/search.py: any game, through the engine
+# The engine compares roles and build rules millions of times in a search, with these
+# module globals: Python 3.11 reads one several times faster than an Enum member (the
+# EnumType's __getattr__ hook slows every lookup on the class).
+_TABLEAU, _FOUNDATION, _CELL, _RESERVE, _WASTE = (
+    Role.TABLEAU,
+    Role.FOUNDATION,
+    Role.CELL,
+    Role.RESERVE,
+    Role.WASTE,
+)
+_SUIT, _ALTERNATE = Build.SUIT, Build.ALTERNATE
+_SOURCES = (_TABLEAU, _FOUNDATION, _CELL, _RESERVE, _WASTE)  # roles a card may leave
 
 
 class Rules:
@@ -52,7 +61,7 @@ class Rules:
     tableau: tuple[str, ...] = ()
     cells: tuple[str, ...] = ()
     reserves: tuple[str, ...] = ()
-    build = BUILD_SUIT
+    build = Build.SUIT
     wrap = False  # a king may go on an ace, and an ace on a king at home
     supermoves = False  # runs move as single-card steps through cells and empty columns
     moves_runs = False  # any face-up run built by the tableau rule moves as a unit
@@ -73,18 +82,18 @@ class Rules:
 
     def __init__(self, /, **options: object):
         self.options = resolve_options(self.option_specs, options)
-        self.roles: dict[str, str] = {}
+        self.roles: dict[str, Role] = {}
         for role, names in self.layout_roles().items():
             for name in names:
                 self.roles[name] = role
         self.code_of = {pile: code for code, pile in self.codes.items()}
 
-    def layout_roles(self) -> dict[str, tuple[str, ...]]:
+    def layout_roles(self) -> dict[Role, tuple[str, ...]]:
         return {
-            "tableau": self.tableau,
-            "foundation": self.foundations,
-            "cell": self.cells,
-            "reserve": self.reserves,
+            Role.TABLEAU: self.tableau,
+            Role.FOUNDATION: self.foundations,
+            Role.CELL: self.cells,
+            Role.RESERVE: self.reserves,
         }
 
     # Typed reads of the options, whose values resolve_options has checked already.
@@ -141,9 +150,9 @@ class Rules:
         """May ``card`` go on ``onto`` in the tableau?"""
         if onto.rank - 1 != card.rank and not (self.wrap and onto.rank == 1 and card.rank == 13):
             return False
-        if self.build == BUILD_SUIT:
+        if self.build == _SUIT:
             return card.suit == onto.suit
-        if self.build == BUILD_ALTERNATE:
+        if self.build == _ALTERNATE:
             return card.is_red != onto.is_red
         return True
 
@@ -221,7 +230,7 @@ class Rules:
             return False
         places = cache.get("places")
         if places is None:
-            roles = ("tableau", "cell", "reserve")
+            roles = (_TABLEAU, _CELL, _RESERVE)
             places = cache["places"] = [name for name in self.roles if self.roles[name] in roles]
         if not any(piles[name] and piles[name][-1] == card for name in places):
             return False
@@ -290,11 +299,11 @@ class Rules:
         role = self.roles[src]
         if len(state.piles[src]) - len(moving) < state.face_down(src):
             return "that card is face down"
-        if role == "foundation" and not self.foundation_takeback:
+        if role == _FOUNDATION and not self.foundation_takeback:
             return "cards on the foundations stay there"
-        if role != "tableau" and len(moving) > 1:
+        if role != _TABLEAU and len(moving) > 1:
             return "only one card at a time can come from there"
-        if role == "tableau" and len(moving) > 1:
+        if role == _TABLEAU and len(moving) > 1:
             if not (self.supermoves or self.moves_runs):
                 return "only the top card can be moved"
             if self.run_length(moving) < len(moving):
@@ -304,17 +313,17 @@ class Rules:
     def drop_problem(self, state: State, dst: str, moving: list[Card], src: str) -> str | None:
         role = self.roles[dst]
         card = moving[0]
-        if role == "foundation":
+        if role == _FOUNDATION:
             if len(moving) > 1:
                 return "cards go to the foundations one at a time"
             if dst != self.home_for(state, card) or not self.home_accepts(state, card):
                 return f"the {card.name} cannot go to the foundation yet"
             return None
-        if role == "cell":
+        if role == _CELL:
             if len(moving) > 1:
                 return "a free cell holds one card"
             return "that free cell is taken" if state.piles[dst] else None
-        if role != "tableau":
+        if role != _TABLEAU:
             return "cards cannot be played there"
         top = state.top(dst)
         if top is None:
@@ -352,14 +361,13 @@ class Rules:
         A cheap filter before the full check, because the solver lists moves millions
         of times: a run can only go onto a card one rank higher, an empty place, or
         the foundation of its suit."""
-        sources = ("tableau", "foundation", "cell", "reserve", "waste")
         tableau = [name for name in self.tableau if name in self.roles]
         for src, cards in state.piles.items():
-            if not cards or self.roles[src] not in sources:
+            if not cards or self.roles[src] not in _SOURCES:
                 continue
             for count in self.lift_counts(state, src):
                 card = cards[-count]
-                if count == 1 and self.roles[src] != "foundation":
+                if count == 1 and self.roles[src] != _FOUNDATION:
                     home = self.home_for(state, card)
                     if home is not None:
                         yield Move(MoveKind.MOVE, src, home, 1)
@@ -374,7 +382,7 @@ class Rules:
 
     def lift_counts(self, state: State, src: str) -> range | tuple[int, ...]:
         cards = state.piles[src]
-        if self.roles[src] == "tableau" and (self.supermoves or self.moves_runs):
+        if self.roles[src] == _TABLEAU and (self.supermoves or self.moves_runs):
             face_up = len(cards) - state.face_down(src)
             return range(1, min(face_up, self.run_length(cards)) + 1)
         return (1,)
@@ -467,6 +475,23 @@ class Rules:
         )
         return sorted_groups, others, tuple(sorted(state.values.items()))
 
+    # ------------------------------------------------------------------ the generic search's
+    # What the generic search (solitaire/solver/search.py) asks a game: it knows none by name.
+    def search_key(self, state: State, without: frozenset[MoveKind]) -> tuple:
+        """What tells positions apart for the search when it may not use the moves of the
+        kinds ``without``: the whole position unless the game knows better."""
+        return state.key()
+
+    def hopeless(self, state: State, without: frozenset[MoveKind]) -> bool:
+        """Whether the game can tell at a glance that ``state`` cannot be won without the
+        moves of the kinds ``without``: the search then goes no further from it."""
+        return False
+
+    def search_skips(self, state: State, move: Move) -> bool:
+        """A legal move the search leaves out as almost never the way to a win (then the
+        search proves no "cannot be won")."""
+        return False
+
     # ------------------------------------------------------------------ outcome
     def is_won(self, state: State) -> bool:
         return self.cards_home(state) == self.card_count
@@ -482,11 +507,6 @@ class Rules:
     def mercis_left(self, state: State) -> int:
         """Mercis the player may use right now; a game that has them says how many."""
         return 0
-
-    def knotted(self, state: State) -> bool:
-        """A position lost at a glance unless a reshuffle or a merci comes (La Belle
-        Lucie's knots); the game that can tell says so."""
-        return False
 
     def status(self, state: State, budget: int = 2000) -> Status:
         """Won, lost (no sequence of moves brings another card home) or still open.
@@ -508,7 +528,8 @@ class Rules:
             for move in self.legal_moves(position):
                 if move.kind not in (MoveKind.MOVE, MoveKind.TURN):
                     return True
-                if self.roles.get(move.dst) == "foundation" and self.cards_home(position) >= target:
+                home = self.roles.get(move.dst) == _FOUNDATION
+                if home and self.cards_home(position) >= target:
                     return True
                 after = self.successor(position, move)
                 if self.cards_home(after) > target:
@@ -593,7 +614,7 @@ class Rules:
 
     def implied_count(self, state: State, src: str, dst: str, freecell: bool) -> int:
         """How many cards a move written without a count moves."""
-        if freecell and self.roles.get(dst) == "tableau" and not state.piles[dst]:
+        if freecell and self.roles.get(dst) == _TABLEAU and not state.piles[dst]:
             return 1  # fc-solve -snx writes the count whenever more go to an empty column
         return self.default_count(state, src, dst)
 
@@ -620,7 +641,7 @@ class Rules:
         back as the same move."""
         if move.kind != MoveKind.MOVE:
             return self.format_special(move, state)
-        dst = self.code_of.get(HOME) if self.roles[move.dst] == "foundation" else None
+        dst = self.code_of.get(HOME) if self.roles[move.dst] == Role.FOUNDATION else None
         text = self.code_of[move.src] + (dst or self.code_of[move.dst])
         if move.count != self.implied_count(state, move.src, move.dst, self.freecell_notation):
             text += f"v{move.count:x}" if self.freecell_notation else f"v{move.count}"
@@ -640,9 +661,9 @@ class Rules:
             what += " and the card on it" if more == 1 else f" and the {more} cards on it"
         role = self.roles.get(move.dst)
         top = state.top(move.dst)
-        if role == "foundation":
+        if role == Role.FOUNDATION:
             where = "home"
-        elif role == "cell":
+        elif role == Role.CELL:
             where = "to a free cell"
         elif top is None or move.dst == move.src:
             where = f"to {self.empty_pile_words}" if move.dst != move.src else "on top of its pile"
@@ -676,7 +697,6 @@ class Rules:
     # What the table reads to lay out, drive and explain the game: it knows no game by name.
     help = GameHelp(rules=(), keys=())
     buttons: tuple[GameButton, ...] = ()  # the game's own, between Redo and Hint
-    # The manual's keys: "F2", "Delete", "Ctrl+L" ... -> a table action (ui/actions.py).
     # The words for empty places a run moves through, and for an empty tableau pile, in
     # the game's own terms (The Prince's manual says vacancies).
     free_spaces_words = "free cells and empty columns"
@@ -688,14 +708,15 @@ class Rules:
         MoveKind.LAYOFF: "Lay off every card that can go home",
         MoveKind.SAFE_HOME: "Play the safe cards home",
     }
+    # The manual's keys: "F2", "Delete", "Ctrl+L" ... -> a table action (vocabulary.Action,
+    # or play(kind), say(words), next_option(name)).
     key_actions: dict[str, str] = {}
-    # Keyboard play: "" none; "card": type a card's name, then Enter (typed_words are
-    # commands, not cards); "codes": an origin key, then a destination key (self.codes).
-    typing = ""
-    typed_words: dict[str, str] = {}
-    right_click = "cancel"  # or "cells": send the card or run under the pointer to free cells
-    double_click = "home"  # or "home_or_cell", or "typed": as if the card's name were typed
-    refusal_sound = "click"  # the sound of a refused move; its reason shows briefly too
+    # Keyboard play and the mouse's buttons: see the Enums' words in vocabulary.py.
+    typing = Typing.NOTATION
+    typed_words: dict[str, str] = {}  # a word typed (``Typing.CARD``) -> a table action
+    right_click = RightClick.CANCEL
+    double_click = DoubleClick.HOME
+    refusal_sound = RefusalSound.CLICK  # the sound of a refused move; its reason shows too
     lift_whole_pile = False  # a press below a pile's top card lifts the whole pile
     click_takes_top = False  # a press on a covered card takes the pile's top card
     ask_before_merci = False  # a covered card typed by name: ask before spending a merci
@@ -708,20 +729,19 @@ class Rules:
     undo_reveals: frozenset[MoveKind] = frozenset()
     verdict_note = ""  # said after the solver's verdict, e.g. " (seeing every card)"
     mono_reminder = False  # remind colour players of the black-and-white switch at the start
-    solver = "search"  # the module of solitaire/solver/ whose SEARCH serves the game
+
+    @property
+    def solver(self) -> str:
+        """The module of solitaire/solver/ whose SEARCH serves the game (verdict.MakesSearch);
+        a game sets it as a plain attribute, or says per option (Vierfrei: by build rule)."""
+        return GENERIC_SOLVER
+
     known_wins: dict[str, tuple[int, ...]] = {}  # option_text() -> deals proven winnable
     # A choice option whose every choice gets a line of figures at the end of each game
     # (The Prince: its sequence rules).
     breakdown_option: str | None = None
     # Deals known not to be winnable when every other one is: "winnable" needs no search.
     impossible_deals: frozenset[int] | None = None
-
-    @property
-    def proves_winnable(self) -> bool:
-        """Whether the solver proves a random deal winnable within "deal only deals proven
-        winnable"'s budget often enough to serve that option (greyed out where it cannot);
-        rules may say per option (Spider: with one suit only)."""
-        return True
 
     def reveals(self, turn) -> bool:
         """Whether undoing ``turn`` lets the player look behind it: a move of a kind in
@@ -737,8 +757,8 @@ class Rules:
     def outline(self, state: State, pile: str, outline: str) -> str:
         """The outline an empty pile shows, its slot's ``outline`` by default; a stock
         shows its turn-over arrow only while it can be turned over."""
-        if outline == "stock" and not self.is_legal(state, Move(self.stock_move)):
-            return "empty"
+        if outline == Outline.STOCK and not self.is_legal(state, Move(self.stock_move)):
+            return Outline.EMPTY
         return outline
 
     def status_items(self, state: State) -> list[str]:
@@ -781,6 +801,15 @@ class Rules:
     def option_change_text(self, name: str, value: object) -> str:
         """What the table says when a key changes option ``name`` to ``value``."""
         return f"{name} {value}: a new deal under this rule."
+
+    @property
+    def proves_winnable(self) -> bool:
+        """Whether "deal only deals proven winnable" can serve this game (greyed out where it
+        cannot): it knows winnable deals ahead, or it has a solver of its own. The generic
+        search alone proves too few deals within the look's budget to be worth the wait;
+        rules may say less per option (Spider: with one suit only)."""
+        known = bool(self.known_wins) or self.impossible_deals is not None
+        return known or self.solver != GENERIC_SOLVER
 
     def proven_winnable_deal(self, rng) -> int | None:
         """A deal known to be winnable without a search, or None."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .moves import MoveKind
+from .vocabulary import Outline, Spread
 
 CARD_RATIO = 1.4  # a card's height over its width
 
@@ -18,8 +19,7 @@ CARD_RATIO = 1.4  # a card's height over its width
 class Slot:
     """A pile's place in card-width units: top-left corner, how it spreads, how far.
 
-    ``spread``: "none" (a squared pile), "down", "right", "left" (the pile grows leftwards
-    from its place, for a left wing) or "waste" (the top three fanned right).
+    ``spread``: how its cards lie (``Spread``).
     ``reach``: units the spread may use beyond the first card (0: down to the table's
     bottom edge; sideways spreads need a reach). ``face_down``: the pile's cards lie face
     down (a stock). ``squared``: drawn as one stack showing its top card and a count.
@@ -29,9 +29,9 @@ class Slot:
     pile: str
     x: float
     y: float
-    spread: str = "none"
+    spread: Spread = Spread.NONE
     reach: float = 0.0
-    outline: str = "empty"  # placeholder drawn when the pile is empty
+    outline: Outline = Outline.EMPTY  # placeholder drawn when the pile is empty
     face_down: bool = False
     squared: bool = False
     mark: str = ""
@@ -62,7 +62,7 @@ def column(piles, x: float, y0: float, step: float, **slot_fields) -> list[Slot]
 def foundation_slots(x: float, y: float, step: float, vertical: bool) -> list[Slot]:
     """The four foundations in a row or a column, spades first."""
     place = column if vertical else row
-    slots = place([f"f{suit}" for suit in "SHDC"], x, y, step, outline="foundation")
+    slots = place([f"f{suit}" for suit in "SHDC"], x, y, step, outline=Outline.FOUNDATION)
     return [replace(slot, mark=slot.pile[1]) for slot in slots]
 
 
@@ -70,8 +70,9 @@ def foundation_slots(x: float, y: float, step: float, vertical: bool) -> list[Sl
 class GameButton:
     """A button of the game's own on the button bar.
 
-    ``action`` is a table action (see ``solitaire/ui/actions.py``), ``enabled_by`` a kind
-    of move: the button is lit only while a move of that kind is legal."""
+    ``action`` is a table action (``vocabulary.Action``, or ``play(kind)``, ``say(words)``,
+    ``next_option(name)``), ``enabled_by`` a kind of move: the button is lit only while a
+    move of that kind is legal."""
 
     label: str
     action: str

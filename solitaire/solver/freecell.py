@@ -54,9 +54,10 @@ from typing import cast
 
 from ..model.cards import SUITS, Card
 from ..model.moves import Move, MoveKind
-from ..model.rules import BUILD_ALTERNATE, BUILD_SUIT, FOUNDATIONS
+from ..model.rules import FOUNDATIONS
 from ..model.shuffle import microsoft_deal
 from ..model.state import State
+from ..model.vocabulary import Build
 from .compact import (
     BYTE,
     OPPOSITE,
@@ -114,7 +115,7 @@ def _fits(build: str, lower: int, upper: int) -> bool:
     """May the card ``upper`` lie on ``lower`` in a column?"""
     if not (1 <= upper >> 2 and lower >> 2 == (upper >> 2) + 1):
         return False
-    if build == BUILD_ALTERNATE:
+    if build == Build.ALTERNATE:
         return RED[lower] != RED[upper]
     return lower & 3 == upper & 3
 
@@ -134,10 +135,10 @@ class _Tables:
         self.children = tuple(
             tuple(other for other in cards if self.fits[code << 6 | other]) for code in range(64)
         )
-        self.safe_cards = _safe_cards if build == BUILD_ALTERNATE else _next_cards
+        self.safe_cards = _safe_cards if build == Build.ALTERNATE else _next_cards
 
 
-BUILDS = (BUILD_ALTERNATE, BUILD_SUIT)
+BUILDS = (Build.ALTERNATE, Build.SUIT)
 _TABLES = {build: _Tables(build) for build in BUILDS}
 
 HOME = 15  # a move's destination when it goes to the foundations
@@ -179,7 +180,7 @@ class _Board:
     follow from the position, so a move and the position it is made from give the next
     position (``play``)."""
 
-    def __init__(self, ncols: int, ncells: int, col_names, cell_names, build=BUILD_ALTERNATE):
+    def __init__(self, ncols: int, ncells: int, col_names, cell_names, build=Build.ALTERNATE):
         if ncols + ncells >= HOME:
             raise ValueError(f"{ncols} columns and {ncells} cells are too many piles")
         tables = _TABLES[build]
@@ -833,7 +834,7 @@ PROOF_SHARE = 150  # the complete search gets this many positions times the turn
 PROOF_MOST = 1200  # up to this many (its positions cost about a quarter of a fast one's)
 
 
-def encode_state(state, cells: int = 4, build: str = BUILD_ALTERNATE):
+def encode_state(state, cells: int = 4, build: str = Build.ALTERNATE):
     """(board, cols, cells, found) for an engine position of Vierfrei (or of a variant
     that builds by ``build``)."""
     if build not in _TABLES:
@@ -861,8 +862,8 @@ class FreecellLine(Stepped):
     ``verdict.py``): its verdict's moves are the solver's (source, destination, count).
 
     ``cells`` free cells are used (the first ones by name; the others must be empty).
-    ``build``: how the columns build down, ``BUILD_ALTERNATE`` (FreeCell) or
-    ``BUILD_SUIT`` (Baker's Game); another raises ValueError. Runs move as FreeCell's
+    ``build``: how the columns build down, ``Build.ALTERNATE`` (FreeCell) or
+    ``Build.SUIT`` (Baker's Game); another raises ValueError. Runs move as FreeCell's
     (free cells + 1) * 2 ** empty columns either way. The search stops after
     ``max_positions`` expanded positions and then says "unknown"; "unsolvable" only
     comes from the complete search."""
@@ -873,7 +874,7 @@ class FreecellLine(Stepped):
         *,
         max_positions: int = BUDGET,
         cells: int = 4,
-        build: str = BUILD_ALTERNATE,
+        build: str = Build.ALTERNATE,
     ):
         self.max_positions = max_positions
         board, cols, cell_cards, found = encode_state(state, cells, build)
@@ -970,7 +971,7 @@ def solve_freecell(
     max_positions: int = BUDGET,
     max_seconds: float | None = None,
     cells: int = 4,
-    build: str = BUILD_ALTERNATE,
+    build: str = Build.ALTERNATE,
 ) -> FreecellResult:
     """Search for a win from a Vierfrei position (``solitaire.model.state.State``), as
     ``FreecellLine`` does, to its budget of positions (and ``max_seconds``, if given:
@@ -990,11 +991,6 @@ class FreecellSearch(Stepped):
         self.rules, self.state = rules, state.copy()
         self.line = FreecellLine(state, max_positions=max_positions, build=rules.build)
         self.verdict = None
-
-    @staticmethod
-    def serves(rules) -> bool:
-        """The game builds by a rule this solver knows (else the generic search serves)."""
-        return rules.build in BUILDS
 
     @property
     def positions(self) -> int:
@@ -1040,7 +1036,7 @@ SEARCH = FreecellSearch
 
 def solve_deal(number: int, **kwargs) -> FreecellResult:
     """Solve Microsoft FreeCell deal ``number`` as Vierfrei deals it (Baker's Game deals
-    the same pack: pass ``build=BUILD_SUIT``); ``kwargs`` go to ``solve_freecell``."""
+    the same pack: pass ``build=Build.SUIT``); ``kwargs`` go to ``solve_freecell``."""
     piles: dict[str, list[Card]] = {name: [] for name in (*FOUNDATIONS, "c1", "c2", "c3", "c4")}
     piles.update((f"t{n}", cards) for n, cards in enumerate(microsoft_deal(number), start=1))
     return solve_freecell(State(piles, {"deal": number}), **kwargs)

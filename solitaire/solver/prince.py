@@ -104,8 +104,9 @@ from __future__ import annotations
 import heapq
 
 from ..model.moves import Move, MoveKind
-from ..model.rules import BUILD_ALTERNATE, BUILD_RANK, FOUNDATIONS, Rules
+from ..model.rules import FOUNDATIONS, Rules
 from ..model.state import State
+from ..model.vocabulary import Build
 from .compact import BYTE, OPPOSITE, RED, SAME, ColumnScores, card_code, raise_found
 from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Outcome, Stepped, Verdict
 
@@ -151,9 +152,9 @@ def _builds_table(build: str) -> bytes:
     def fits(lower: int, upper: int) -> bool:
         if not (4 <= upper < 56 and 4 <= lower < 56) or lower >> 2 != (upper >> 2) + 1:
             return False
-        if build == BUILD_ALTERNATE:
+        if build == Build.ALTERNATE:
             return RED[lower] != RED[upper]
-        if build == BUILD_RANK:
+        if build == Build.RANK:
             return True
         return lower & 3 == upper & 3
 
@@ -163,13 +164,13 @@ def _builds_table(build: str) -> bytes:
 def _safe_rule(build: str):
     """Whether a card of ``rank`` and ``suit`` that may go home can never be needed again,
     given the foundation counts (solvers.md 4.2, the rules for removable foundations)."""
-    if build == BUILD_ALTERNATE:
+    if build == Build.ALTERNATE:
 
         def safe(found: tuple, suit: int, rank: int) -> bool:
             o1, o2 = OPPOSITE[suit]
             return found[o1] >= rank - 2 and found[o2] >= rank - 2 and found[SAME[suit]] >= rank - 3
 
-    elif build == BUILD_RANK:
+    elif build == Build.RANK:
 
         def safe(found: tuple, suit: int, rank: int) -> bool:
             return all(found[other] >= rank - 2 for other in range(4) if other != suit)

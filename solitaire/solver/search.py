@@ -15,12 +15,15 @@ from dataclasses import dataclass
 from itertools import count, pairwise
 
 from ..model.moves import Move, MoveKind
-from ..model.rules import BUILD_SUIT, Rules
+from ..model.rules import Rules
 from ..model.state import State
+from ..model.vocabulary import Build, Role
 from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Outcome, Stepped, Verdict
 
 # Lay-off and safe-play-home are bundles of single moves the search makes one by one.
 BUNDLES = frozenset({MoveKind.LAYOFF, MoveKind.SAFE_HOME})
+# Read in every position's score and move: module globals are quicker than Enum members.
+_RESERVE, _FOUNDATION = Role.RESERVE, Role.FOUNDATION
 
 
 @dataclass
@@ -34,7 +37,9 @@ class Search(Stepped):
     """A best-first search from ``state``; ``without`` names move kinds it may not use.
 
     Leaving out REDEAL answers "winnable without another reshuffle" in La Belle Lucie,
-    whose reshuffles the player cannot foresee.
+    whose reshuffles the player cannot foresee. What it needs to know of a game beyond
+    the engine it asks through the rules' hooks (``search_key``, ``hopeless``,
+    ``search_skips``), never a game's own questions.
     """
 
     def __init__(
@@ -48,8 +53,6 @@ class Search(Stepped):
         self.rules = rules
         self.without = BUNDLES | without
         self.max_positions = max_positions
-        # Piles that play the same part can be told apart only by a reshuffle's order.
-        self.exact = MoveKind.REDEAL not in self.without
         self.tiebreak = count()
         self.heap: list = []
         self.seen: set = set()
@@ -61,11 +64,8 @@ class Search(Stepped):
     def positions(self) -> int:
         return len(self.seen)
 
-    def _key(self, state: State):
-        return state.key() if self.exact else self.rules.position_key(state)
-
     def _push(self, state: State, node: _Node) -> None:
-        key = self._key(state)
+        key = self.rules.search_key(state, self.without)
         if key in self.seen:
             return
         self.seen.add(key)
@@ -83,7 +83,7 @@ class Search(Stepped):
                 after = rules.successor(state, move)
                 if rules.is_won(after):
                     return self._finish(SOLVED, child)
-                if not self._hopeless(after):
+                if not rules.hopeless(after, self.without):
                     self._push(after, child)
             if len(self.seen) >= self.max_positions:
                 return self._finish(UNKNOWN, None, GaveUp.POSITIONS)
@@ -93,32 +93,16 @@ class Search(Stepped):
             return self._finish(UNKNOWN, None, GaveUp.PRUNED)
         return self._finish(UNSOLVABLE, None)
 
-    def _hopeless(self, state: State) -> bool:
-        """A position the game can prove lost at a glance (La Belle Lucie's knots) while no
-        way out is left to the search: no reshuffle it may use, no merci."""
-        if not self.rules.knotted(state):
-            return False
-        reshuffle = MoveKind.REDEAL not in self.without and self.rules.redeals_left(state) != 0
-        return not reshuffle and self.rules.mercis_left(state) == 0
-
     def _moves(self, state: State) -> list[Move]:
         moves = [m for m in self.rules.legal_moves(state) if m.kind not in self.without]
         safe = next((m for m in moves if is_safe_home(self.rules, state, m)), None)
         if safe is not None:
             return [safe]  # a safe move home loses nothing
-        useful = [m for m in moves if not self._odd_merci(state, m)]
+        # Moves the game says are not worth trying: left out, but then no proof of
+        # "cannot be won".
+        useful = [m for m in moves if not self.rules.search_skips(state, m)]
         self.pruned = self.pruned or len(useful) < len(moves)
         return useful
-
-    def _odd_merci(self, state: State, move: Move) -> bool:
-        """A merci onto a stranger's fan where it does not build: hundreds of them, and
-        almost never the way to a win. Left out, but then no proof of 'unsolvable'."""
-        if move.kind != MoveKind.MERCI or move.index is None or move.dst == move.src:
-            return False
-        if self.rules.roles.get(move.dst) != "tableau" or not state.piles[move.dst]:
-            return False
-        card = state.piles[move.src][move.index]
-        return not self.rules.builds_on(card, state.piles[move.dst][-1])
 
     def _finish(self, status: Outcome, node: _Node | None, gave_up=None) -> Verdict:
         moves = []
@@ -133,7 +117,7 @@ class Search(Stepped):
 def score(rules: Rules, state: State) -> float:
     """How promising a position looks: cards home first, then how few are out of order."""
     value = 10.0 * rules.cards_home(state)
-    by_suit = rules.build == BUILD_SUIT
+    by_suit = rules.build == Build.SUIT
     for name in rules.tableau:
         cards = state.piles[name]
         value -= sum(1 for lower, upper in pairwise(cards) if not rules.builds_on(upper, lower))
@@ -146,7 +130,7 @@ def score(rules: Rules, state: State) -> float:
                 if high.suit == low.suit and high.rank > low.rank
             )
     for name, role in rules.roles.items():
-        if role == "reserve":
+        if role == _RESERVE:
             value -= 2.0 * len(state.piles[name])  # Canfield: the reserve must come out
     return value
 
@@ -159,7 +143,7 @@ def is_safe_home(rules: Rules, state: State, move: Move) -> bool:
     """
     if move.kind != MoveKind.MOVE or move.count != 1:
         return False
-    if rules.roles.get(move.dst) != "foundation" or rules.roles.get(move.src) == "foundation":
+    if rules.roles.get(move.dst) != _FOUNDATION or rules.roles.get(move.src) == _FOUNDATION:
         return False
     cards = state.piles.get(move.src)
     if not cards:

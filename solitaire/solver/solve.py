@@ -10,8 +10,17 @@ from ..model.game import Game
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State, Transfer
-from .search import Search
-from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, LineSearch, Outcome, Verdict, drive
+from .verdict import (
+    SOLVED,
+    UNKNOWN,
+    UNSOLVABLE,
+    GaveUp,
+    LineSearch,
+    MakesSearch,
+    Outcome,
+    Verdict,
+    drive,
+)
 
 __all__ = [
     "SOLVED",
@@ -29,32 +38,24 @@ __all__ = [
     "solve_game",
 ]
 
-# Positions a search may look at before it answers "unknown", where its module names no
-# budget of its own (``BUDGET``). The table's partner and --solve use the same budget,
-# so the two give the same verdict for the same position.
-DEFAULT_BUDGET = 1_000_000
 
-
-def search_module(rules: Rules):
+def solver_module(rules: Rules):
     """The module of this package that a game's definition names as its solver
-    (``Rules.solver``): ``SEARCH`` is its search class. A new dedicated solver is one file,
-    found the way the games are."""
+    (``Rules.solver``), with its ``SEARCH`` and ``BUDGET`` (see ``verdict.py``). A new
+    dedicated solver is one file, found the way the games are."""
     return importlib.import_module(f"{__package__}.{rules.solver}")
 
 
-def search_class(rules: Rules) -> type:
-    """The search for the game: its solver module's ``SEARCH``, unless that one says it
-    does not serve these rules (``SEARCH.serves``), when the generic search does."""
-    search = search_module(rules).SEARCH
-    serves = getattr(search, "serves", None)
-    return search if serves is None or serves(rules) else Search
+def search_class(rules: Rules) -> MakesSearch:
+    """What makes the game's search: its solver module's ``SEARCH``."""
+    return solver_module(rules).SEARCH
 
 
 def budget_for(rules: Rules) -> int:
-    """How many positions the game's search may look at before it says "unknown"."""
-    if search_class(rules) is Search:
-        return importlib.import_module(f"{__package__}.search").BUDGET
-    return getattr(search_module(rules), "BUDGET", DEFAULT_BUDGET)
+    """How many positions the game's search may look at before it says "unknown": its
+    solver module's ``BUDGET``. The table's partner and --solve use the same budget, so
+    the two give the same verdict for the same position."""
+    return solver_module(rules).BUDGET
 
 
 def make_search(
@@ -76,9 +77,7 @@ def make_line_search(
     """The game's search for the best line the player can see from ``state`` where no
     winning line is known (its solver module's ``LINE_SEARCH``: ``step(work)`` returns
     the line's moves once known), or None where the game has none."""
-    if search_class(rules) is Search:
-        return None
-    line_search = getattr(search_module(rules), "LINE_SEARCH", None)
+    line_search = getattr(solver_module(rules), "LINE_SEARCH", None)
     return None if line_search is None else line_search(rules, state, without=without)
 
 

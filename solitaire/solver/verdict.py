@@ -7,6 +7,11 @@ or its moves (each search stops and resumes at the same point of the same walk).
 table's partner steps a search in its worker process; ``--solve`` and the benches run it
 to its budget with ``drive``, which alone may stop early for memory or an explicit time
 limit.
+
+Every solver is one module of this package, named by the game's definition
+(``Rules.solver``), with two names: ``SEARCH``, which makes a ``Search`` for a position
+(``MakesSearch``), and ``BUDGET``, the positions it may look at before it says "unknown"
+(the table's partner and ``--solve`` give it the same). ``search.py`` is the generic one.
 """
 
 from __future__ import annotations
@@ -16,9 +21,13 @@ import sys
 import time
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from ..model.moves import Move
+from ..model.moves import Move, MoveKind
+
+if TYPE_CHECKING:
+    from ..model.rules import Rules
+    from ..model.state import State
 
 
 class Outcome(str, Enum):
@@ -48,9 +57,9 @@ class Verdict:
     gave_up: GaveUp | None = None  # why, when the status is UNKNOWN
 
 
+@runtime_checkable
 class Search(Protocol):
-    """A solver for one position, made as ``SEARCH(rules, state, max_positions=N,
-    without=kinds)``: ``without`` names move kinds it may not use."""
+    """A solver at work on one position (made by a solver module's ``SEARCH``)."""
 
     verdict: Verdict | None
 
@@ -68,6 +77,20 @@ class LineSearch(Protocol):
 
     def step(self, work: int) -> list[Move] | None:
         """Search about ``work`` more positions; the line's moves once known."""
+
+
+class MakesSearch(Protocol):
+    """A solver module's ``SEARCH``: a search for a position of the game, to look at up to
+    ``max_positions`` positions, not making moves of the kinds ``without``."""
+
+    def __call__(
+        self,
+        rules: Rules,
+        state: State,
+        *,
+        max_positions: int,
+        without: frozenset[MoveKind] = frozenset(),
+    ) -> Search: ...
 
 
 STEP = 2_000  # positions between looks at the memory and the clock in ``drive``

@@ -1,64 +1,62 @@
 """The table's actions by name, and keys written as text ("Ctrl+L", "F2", "Delete").
 
-A game's definition names its buttons' and keys' actions with these words, so the table
-runs any game's buttons and keys without knowing the game:
-
-- plain words: ``new``, ``restart``, ``undo``, ``redo``, ``hint``, ``demo``, ``help``,
-  ``info``, ``stats``, ``options``, ``games``, ``quit``, ``quit_menu``, ``game_number``,
-  ``mute``, ``export``, ``replays``;
-- ``play:<kind>``: make the special move of that kind (``play:turn``, ``play:redeal`` ...);
-- ``say:<words>``: show the words (an explanation);
-- ``next_option:<name>``: the next value of a choice option, in a new deal.
+A game's definition names its buttons' and keys' actions in the model's words
+(``vocabulary.Action``, and ``play(kind)``, ``say(words)``, ``next_option(name)``; the
+registry checks them when it loads a game), so the table runs any game's buttons and keys
+without knowing the game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from ..model.moves import Move, MoveKind
+from ..model.vocabulary import Action, Verb
 
 # Keys every game has. A game's own keys come first, so it may give one another meaning
 # (Vierfrei's F1 deals a new game, as its manual says).
 COMMON_KEYS: dict[str, str] = {
-    "Ctrl+Z": "undo",
-    "Undo": "undo",  # the Undo key (X's Undo keysym; the Atari's key, in vierfrei.doc)
-    "Ctrl+Y": "redo",
-    "Ctrl+Q": "quit",
-    "Ctrl+R": "restart",
-    "Ctrl+N": "new",
-    "M": "mute",
-    "F1": "help",
-    "O": "options",
-    "Tab": "games",
-    "F5": "stats",
-    "Ctrl+H": "hint",
-    "Ctrl+D": "demo",
-    "Right": "redo",
-    "Left": "undo",
-    "Ctrl+E": "export",
-    "Ctrl+O": "replays",
-    "Escape": "quit_menu",
+    "Ctrl+Z": Action.UNDO,
+    "Undo": Action.UNDO,  # the Undo key (X's Undo keysym; the Atari's key, in vierfrei.doc)
+    "Ctrl+Y": Action.REDO,
+    "Ctrl+Q": Action.QUIT,
+    "Ctrl+R": Action.RESTART,
+    "Ctrl+N": Action.NEW,
+    "M": Action.MUTE,
+    "F1": Action.HELP,
+    "O": Action.OPTIONS,
+    "Tab": Action.GAMES,
+    "F5": Action.STATS,
+    "Ctrl+H": Action.HINT,
+    "Ctrl+D": Action.DEMO,
+    "Right": Action.REDO,
+    "Left": Action.UNDO,
+    "Ctrl+E": Action.EXPORT,
+    "Ctrl+O": Action.REPLAYS,
+    "Escape": Action.QUIT_MENU,
 }
 MODIFIERS = {"ctrl": pygame.KMOD_CTRL | pygame.KMOD_META, "alt": pygame.KMOD_ALT}
 # What each action does, in a few words, for the buttons' tooltips.
 ACTION_WORDS = {
-    "new": "Deal a new game",
-    "restart": "Play this deal again from the start",
-    "undo": "Take back the last move",
-    "redo": "Make the move taken back again",
-    "hint": "Show the next move of a winning line",
-    "demo": "Let the computer play on (any key stops it)",
-    "help": "The rules and the keys",
-    "info": "About the game",
-    "stats": "Your statistics",
-    "options": "Rules, cards and table",
-    "games": "Choose another game",
-    "quit": "Leave the game",
-    "quit_menu": "Leave, or deal a new hand",
-    "game_number": "Deal a game by its number",
-    "mute": "Sound on or off",
-    "export": "Save this game as a replay file",
-    "replays": "Watch a replay",
+    Action.NEW: "Deal a new game",
+    Action.RESTART: "Play this deal again from the start",
+    Action.UNDO: "Take back the last move",
+    Action.REDO: "Make the move taken back again",
+    Action.HINT: "Show the next move of a winning line",
+    Action.DEMO: "Let the computer play on (any key stops it)",
+    Action.HELP: "The rules and the keys",
+    Action.INFO: "About the game",
+    Action.STATS: "Your statistics",
+    Action.OPTIONS: "Rules, cards and table",
+    Action.GAMES: "Choose another game",
+    Action.QUIT: "Leave the game",
+    Action.QUIT_MENU: "Leave, or deal a new hand",
+    Action.GAME_NUMBER: "Deal a game by its number",
+    Action.MUTE: "Sound on or off",
+    Action.EXPORT: "Save this game as a replay file",
+    Action.REPLAYS: "Watch a replay",
 }
 
 
@@ -85,22 +83,22 @@ def key_action(bindings: dict[str, str], event) -> str | None:
 def run(table, action: str) -> None:
     """Carry out a named action on ``table`` (a TableScreen)."""
     verb, _, argument = action.partition(":")
-    if verb == "play":
+    if verb == Verb.PLAY:
         table.play(Move(MoveKind(argument)))
-    elif verb == "say":
+    elif verb == Verb.SAY:
         table.say(argument, 3.0)
-    elif verb == "next_option":
+    elif verb == Verb.NEXT_OPTION:
         table.next_option(argument)
     else:
-        _plain_actions(table)[verb]()
+        plain_actions(table)[Action(verb)]()
 
 
 def tooltip(table, action: str) -> str:
     """A button's tooltip: what it does, and its key if it has one."""
     verb, _, argument = action.partition(":")
-    if verb == "play":
+    if verb == Verb.PLAY:
         words = table.rules.special_words.get(MoveKind(argument), argument.capitalize())
-    elif verb == "next_option":
+    elif verb == Verb.NEXT_OPTION:
         words = f"The next {argument} rule, in a new deal"
     else:
         words = ACTION_WORDS.get(verb, verb.capitalize())
@@ -121,34 +119,25 @@ def enabled(table, button) -> bool:
     return any(move.kind == button.enabled_by for move in table.legal_moves())
 
 
-def is_known(table, action: str) -> bool:
-    """Whether ``run`` understands ``action`` (for checking a game's definition)."""
-    verb, _, argument = action.partition(":")
-    if verb == "play":
-        return argument in {kind.value for kind in MoveKind}
-    if verb == "next_option":
-        return any(spec.name == argument and spec.choices for spec in table.rules.option_specs)
-    return verb == "say" or verb in _plain_actions(table)
-
-
-def _plain_actions(table) -> dict:
+def plain_actions(table) -> dict[Action, Callable[[], object]]:
+    """What each action without an argument does at ``table``."""
     app = table.app
     return {
-        "new": table.new_deal,
-        "restart": table.restart,
-        "undo": table.undo,
-        "redo": table.redo,
-        "hint": table.show_hint,
-        "demo": table.start_auto,
-        "help": app.open_help,
-        "info": app.open_info,
-        "stats": app.open_stats,
-        "options": app.open_options,
-        "games": app.open_chooser,
-        "quit": app.quit,
-        "quit_menu": app.open_quit_menu,
-        "game_number": app.ask_game_number,
-        "mute": app.toggle_mute,
-        "export": lambda: app.export(table),
-        "replays": app.choose_replay,
+        Action.NEW: table.new_deal,
+        Action.RESTART: table.restart,
+        Action.UNDO: table.undo,
+        Action.REDO: table.redo,
+        Action.HINT: table.show_hint,
+        Action.DEMO: table.start_auto,
+        Action.HELP: app.open_help,
+        Action.INFO: app.open_info,
+        Action.STATS: app.open_stats,
+        Action.OPTIONS: app.open_options,
+        Action.GAMES: app.open_chooser,
+        Action.QUIT: app.quit,
+        Action.QUIT_MENU: app.open_quit_menu,
+        Action.GAME_NUMBER: app.ask_game_number,
+        Action.MUTE: app.toggle_mute,
+        Action.EXPORT: lambda: app.export(table),
+        Action.REPLAYS: app.choose_replay,
     }

@@ -16,6 +16,7 @@ import pygame
 
 from .. import APP_ID
 from ..assets import asset_dir
+from ..model.vocabulary import Typing
 from ..replay_file import Replayer, ReplayError
 from ..solver.worker import DealFound, shared_link
 from ..stats import Counted, option_key
@@ -524,7 +525,7 @@ class App:
         if event.key == pygame.K_b and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             table = self.table if self.screen is self.table else None
             # A move being typed in notation may hold a b (The Prince's reserve b).
-            typing = table is not None and not table.rules.typing and table.typed
+            typing = table is not None and table.rules.typing == Typing.NOTATION and table.typed
             entry = isinstance(self.overlays[-1] if self.overlays else None, NumberEntry)
             if not typing and not entry:
                 self.boss_key()

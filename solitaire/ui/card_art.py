@@ -30,6 +30,8 @@ from functools import cache, lru_cache, partial
 
 import pygame
 
+from ..model.vocabulary import Outline
+
 __all__ = ["BACKS", "SUITS", "TABLES", "CardArt", "suit_stamp", "table_surface"]
 
 SUITS = "CDHS"
@@ -37,7 +39,6 @@ RED_SUITS = "DH"
 RANK_LABELS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 BACKS = ["classic blue lattice", "red diamonds", "green guilloche", "black & gold"]
 TABLES = ["green felt", "blue baize", "walnut", "dark slate", "burgundy"]
-OUTLINE_KINDS = ("empty", "foundation", "cell", "stock")
 HIGHLIGHT_KINDS = ("select", "target")
 
 Colour = tuple[int, int, int]
@@ -1738,17 +1739,18 @@ class CardArt:
         small = pygame.transform.gaussian_blur(small, max(1, round(blur / shrink / 2)))
         return pygame.transform.smoothscale(small, size)
 
-    def outline(self, kind: str, suit: str | None = None) -> pygame.Surface:
-        """Placeholder for an empty pile: "empty", "foundation" (optionally with a suit),
-        "cell" or "stock"."""
-        if kind not in OUTLINE_KINDS:
-            raise ValueError(f"unknown outline kind {kind!r}; choose one of {OUTLINE_KINDS}")
+    def outline(self, kind: Outline, suit: str | None = None) -> pygame.Surface:
+        """Placeholder for an empty pile of that kind (a foundation's may show its suit)."""
+        problem = Outline.problem("the outline kind", kind)
+        if problem:
+            raise ValueError(problem)
+        kind = Outline(kind)
         key = ("outline", kind, suit)
         if key not in self._cache:
             self._cache[key] = _display_ready(self._draw_outline(kind, suit))
         return self._cache[key]
 
-    def _draw_outline(self, kind: str, suit: str | None) -> pygame.Surface:
+    def _draw_outline(self, kind: Outline, suit: str | None) -> pygame.Surface:
         g = self.geometry
         size = (self.width, self.height)
         factor = _supersample(size)
@@ -1761,18 +1763,18 @@ class CardArt:
         pygame.draw.rect(big, (255, 255, 255, 120), rect, line, border_radius=radius)
         mark = (255, 255, 255, 90)
         centre = rect.center
-        if kind == "foundation" and suit:
+        if kind == Outline.FOUNDATION and suit:
             box = pygame.Rect(0, 0, rect.width * 0.5, rect.width * 0.5)
             box.center = centre
             _draw_shape(big, suit, box, mark)
-        elif kind == "foundation":
+        elif kind == Outline.FOUNDATION:
             glyph = pygame.font.Font(None, round(rect.width * 0.7)).render("A", True, mark[:3])
             glyph.set_alpha(mark[3])
             big.blit(glyph, glyph.get_rect(center=centre))
-        elif kind == "cell":
+        elif kind == Outline.CELL:
             inner = rect.inflate(-rect.width * 0.3, -rect.width * 0.3)
             pygame.draw.rect(big, mark, inner, line, border_radius=radius)
-        elif kind == "stock":
+        elif kind == Outline.STOCK:
             r = rect.width * 0.26
             arc = _ring_points(*centre, r, r - line * 2, math.radians(120), math.radians(400))
             pygame.draw.polygon(big, mark, arc)

@@ -1,10 +1,11 @@
-"""The game chooser: every registered game as a tile, laid out to fit any window."""
+"""The game chooser: every registered game as a tile, laid out to fit any window; a game
+file that failed to load is a greyed tile after them, with its reason."""
 
 from __future__ import annotations
 
 import pygame
 
-from ..model.games import GAMES
+from ..model.games import BROKEN, GAMES
 from .card_art import table_surface
 from .theme import text, wrap
 from .widgets import fitted, text_fitted
@@ -17,6 +18,8 @@ class Chooser:
     def __init__(self, app):
         self.app = app
         self.ids = list(GAMES)
+        self.broken = list(BROKEN.values())  # shown, never chosen
+        self.broken_rects: list[pygame.Rect] = []
         self.choice = self.ids.index(app.last_game) if app.last_game in self.ids else 0
         self.rects: list[pygame.Rect] = []
         self.felt = None
@@ -97,13 +100,17 @@ class Chooser:
         )
         top, bottom = hint_y + size * 2, footer_y - size * 2
         area = pygame.Rect(size, top, w - 2 * size, bottom - top)
+        tiles = len(self.ids) + len(self.broken)
         while True:  # the largest text whose tiles all fit, in as few columns as it takes
-            self.rects = tile_grid(len(self.ids), area, size)
-            if self.rects or size <= 10:
+            rects = tile_grid(tiles, area, size)
+            if rects or size <= 10:
                 break
             size -= 1
+        self.rects, self.broken_rects = rects[: len(self.ids)], rects[len(self.ids) :]
         for i, (game_id, rect) in enumerate(zip(self.ids, self.rects)):
             self._draw_tile(surface, i, game_id, rect, size)
+        for broken, rect in zip(self.broken, self.broken_rects):
+            self._draw_broken_tile(surface, broken, rect, size)
 
     def _draw_tile(self, surface, i: int, game_id: str, rect: pygame.Rect, size: int) -> None:
         theme, cls = self.app.theme, GAMES[game_id]
@@ -134,9 +141,30 @@ class Chooser:
         result = f"Last game: {self.app.last_result(game_id)}"
         text_fitted(surface, result, size, theme.dim_text, (x, y), "topleft", inner)
 
+    def _draw_broken_tile(self, surface, broken, rect: pygame.Rect, size: int) -> None:
+        """A game file that did not load: greyed, its file and the reason in place of a
+        description (so whoever dropped it in sees why it is not playable)."""
+        theme = self.app.theme
+        radius = max(4, size // 2)
+        pygame.draw.rect(surface, theme.button_off, rect, border_radius=radius)
+        inner = rect.w - 2 * size
+        x = rect.x + size
+        y = rect.y + (rect.h - TILE_LINES * size) // 2
+        title = f"{broken.file}: did not load"
+        text_fitted(surface, title, size * 5 // 4, theme.dim_text, (x, y), "topleft", inner)
+        y += size * 3 // 2
+        lines = wrap(broken.reason, size, inner)
+        if len(lines) > REASON_LINES:
+            rest = " ".join(lines[REASON_LINES - 1 :])
+            lines = lines[: REASON_LINES - 1] + [fitted(rest, size, inner)[0]]
+        for line in lines:
+            text(surface, line, size, theme.dim_text, (x, y))
+            y += size * 5 // 4
+
 
 BLURB_LINES = 2  # a game's description on its tile
 TILE_LINES = 3 + BLURB_LINES  # a tile's height in text sizes: title, description, last game
+REASON_LINES = BLURB_LINES + 1  # a broken game file's reason, where a tile says the last game
 
 
 def tile_grid(count: int, area: pygame.Rect, size: int) -> list[pygame.Rect]:

@@ -8,6 +8,7 @@ window and centres the table. Plain numbers only, no pygame, so it is cheap to t
 from __future__ import annotations
 
 from ..model.table_spec import CARD_RATIO, Arrangement
+from ..model.vocabulary import Spread
 
 DOWN_STEP = 0.26  # a column's overlap, as a share of the card height
 FACE_DOWN_STEP = 0.12  # the same for a face-down card: only its edge need show
@@ -53,17 +54,17 @@ class TableLayout:
         the first ``down`` of them lie face down (closer together in a column)."""
         x, y = self.origin[pile]
         slot = self.slots[pile]
-        if count <= 1 or slot.spread == "none":
+        if count <= 1 or slot.spread == Spread.NONE:
             return [(x, y)] * count
-        if slot.spread == "waste":
+        if slot.spread == Spread.WASTE:
             fanned = min(count, 3)
             step = min(RIGHT_STEP * self.card_w, slot.reach * self.unit / 2)
             base = [(x, y)] * (count - fanned)
             return base + [(int(x + i * step), y) for i in range(fanned)]
-        if slot.spread in ("right", "left"):
+        if slot.spread in (Spread.RIGHT, Spread.LEFT):
             room = slot.reach * self.unit
             step = min(RIGHT_STEP * self.card_w, room / (count - 1))
-            if slot.spread == "left":
+            if slot.spread == Spread.LEFT:
                 step = -step
             return [(int(x + i * step), y) for i in range(count)]
         if slot.reach:

@@ -13,7 +13,7 @@ import pygame
 from .. import __version__
 from ..model.games import make_rules
 from ..model.options import UNLIMITED
-from ..model.rules import MAX_DEAL
+from ..model.rules import GENERIC_SOLVER, MAX_DEAL
 from .card_art import BACKS, TABLES
 from .layout import CARD_SCALES
 from .theme import font, text, wrap
@@ -206,7 +206,7 @@ def info_lines(title: str) -> list[str]:
     ]
 
 
-SOLVABLE_ROW = "Deal only deals proven winnable"
+WINNABLE_ROW = "Deal only deals proven winnable"
 
 
 class OptionsOverlay(Overlay):
@@ -241,14 +241,11 @@ class OptionsOverlay(Overlay):
                 lambda d: self.toggle_look("mono"),
             ),
             (
-                SOLVABLE_ROW,
-                lambda: (
-                    ("on" if app.solvable_only(screen.game_id) else "off")
-                    if self.proves_winnable()
-                    else "no solver for these rules"
+                WINNABLE_ROW,
+                lambda: "on" if app.solvable_only(screen.game_id) else "off",
+                lambda d: app.set_solvable_only(
+                    screen.game_id, not app.solvable_only(screen.game_id)
                 ),
-                lambda d: self.proves_winnable()
-                and app.set_solvable_only(screen.game_id, not app.solvable_only(screen.game_id)),
             ),
             (
                 "Card size (largest that fits = 100%)",
@@ -266,16 +263,30 @@ class OptionsOverlay(Overlay):
                 lambda d: self.toggle_look("verdict"),
             ),
         ]
-        # Rows whose setting cannot be used under the rules chosen now, drawn greyed.
-        solvable = next(i for i, row in enumerate(self.rows) if row[0] == SOLVABLE_ROW)
-        self.greyed = {solvable: lambda: not self.proves_winnable()}
+        self.winnable_row = next(
+            i for i, (label, _, _) in enumerate(self.rows) if label == WINNABLE_ROW
+        )
         self.choice = 0
         self.rects: list[pygame.Rect] = []
 
-    def proves_winnable(self) -> bool:
-        """Whether the solver can serve "deal only deals proven winnable" under the rules
-        as the overlay shows them now."""
-        return make_rules(self.screen.game_id, **self.values).proves_winnable
+    @property
+    def unavailable(self) -> dict[int, str]:
+        """The rows the rules as the overlay shows them now cannot serve (greyed), and why
+        (shown while one is chosen): a rule option may change that (Spider's suits)."""
+        rules = make_rules(self.screen.game_id, **self.values)
+        if rules.proves_winnable:
+            return {}
+        if rules.solver == GENERIC_SOLVER:
+            why = f"{rules.title} has no solver of its own: its deals cannot be proven"
+        else:
+            why = "Under these rules the solver seldom proves a deal"
+        return {self.winnable_row: why + " winnable in good time."}
+
+    def change(self, row: int, direction: int) -> None:
+        """Change the setting of ``row`` (a greyed row stays as it is)."""
+        self.choice = row
+        if row not in self.unavailable:
+            self.rows[row][2](direction)
 
     def change_rule(self, spec, direction: int) -> None:
         value = self.values[spec.name]
@@ -311,14 +322,19 @@ class OptionsOverlay(Overlay):
                     self.rows
                 )
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE):
-                self.rows[self.choice][2](-1 if event.key == pygame.K_LEFT else 1)
+                self.change(self.choice, -1 if event.key == pygame.K_LEFT else 1)
+        elif event.type == pygame.MOUSEMOTION:
+            hit = self.hit(event.pos)
+            self.choice = self.choice if hit is None else hit  # a greyed row says why
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            hit = next((i for i, r in enumerate(self.rects) if r.collidepoint(event.pos)), None)
+            hit = self.hit(event.pos)
             if hit is None:
                 self.close()
             else:
-                self.choice = hit
-                self.rows[hit][2](1 if event.button == 1 else -1)
+                self.change(hit, 1 if event.button == 1 else -1)
+
+    def hit(self, pos) -> int | None:
+        return next((i for i, rect in enumerate(self.rects) if rect.collidepoint(pos)), None)
 
     def draw(self, surface) -> None:
         theme, size = self.app.theme, self.size
@@ -337,6 +353,7 @@ class OptionsOverlay(Overlay):
             bold=True,
         )
         self.rects = []
+        unavailable = self.unavailable
         for i, (label, value, _) in enumerate(self.rows):
             item = pygame.Rect(
                 rect.x + size, rect.y + row * (i + 1) + row // 2, rect.w - 2 * size, row - 4
@@ -344,10 +361,10 @@ class OptionsOverlay(Overlay):
             self.rects.append(item)
             if i == self.choice:
                 pygame.draw.rect(surface, theme.button_hover, item, border_radius=6)
-            greyed = self.greyed.get(i, lambda: False)()
+            greyed = i in unavailable
             shown = text(
                 surface,
-                f"< {value()} >",
+                "not for these rules" if greyed else f"< {value()} >",
                 size,
                 theme.dim_text if greyed else theme.accent,
                 (item.right - size // 2, item.centery),
@@ -358,19 +375,23 @@ class OptionsOverlay(Overlay):
                 surface,
                 label,
                 size,
-                theme.text,
+                theme.dim_text if greyed else theme.text,
                 (item.x + size // 2, item.centery),
                 "midleft",
                 room,
             )
-        note = "Click or arrows change a setting; rule changes start a new deal. Esc closes."
-        text(
+        note = unavailable.get(
+            self.choice,
+            "Click or arrows change a setting; rule changes start a new deal. Esc closes.",
+        )
+        text_fitted(
             surface,
             note,
             size * 4 // 5,
             theme.dim_text,
             (rect.centerx, rect.bottom - row // 3),
             "midbottom",
+            rect.w - size,
         )
 
 

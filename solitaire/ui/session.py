@@ -19,6 +19,7 @@ from ..model.games import make_rules
 from ..model.moves import IllegalMove, Move, MoveKind, Status, Turn
 from ..model.rules import MAX_DEAL
 from ..model.state import State
+from ..model.vocabulary import Action
 from ..solver.thinker import STATUS_BUDGET
 from ..stats import moves_ever_made
 from . import actions
@@ -78,8 +79,8 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         self.right_held = None  # where the right button went down, while it is held
         self.right_chord = False  # a left click came while it was held
         self.last_click = (None, -1.0)  # (card, time) for double-clicks
-        self.typed = ""  # a card name being typed (rules.typing == "card")
-        self.origin_key = None  # the origin key pressed first (rules.typing == "codes")
+        self.typed = ""  # a card name or a move being typed (Typing.CARD, Typing.NOTATION)
+        self.origin_key = None  # the origin key pressed first (Typing.CODES)
         self.finder = None  # (card, until)
         self.message = ("", 0.0)
         self.message_until_input = True
@@ -145,17 +146,17 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
             return Button(label, partial(actions.run, self, action), lit, caption=caption, tip=tip)
 
         buttons = [
-            button("Games", "games"),
-            button("New", "new"),
-            button("Restart", "restart"),
-            button("Undo", "undo", lambda: bool(self.game.done)),
-            button("Redo", "redo", lambda: bool(self.game.undone)),
+            button("Games", Action.GAMES),
+            button("New", Action.NEW),
+            button("Restart", Action.RESTART),
+            button("Undo", Action.UNDO, lambda: bool(self.game.done)),
+            button("Redo", Action.REDO, lambda: bool(self.game.undone)),
         ]
         for spec in self.rules.buttons:
             lit, caption = partial(actions.enabled, self, spec), partial(self.button_label, spec)
             buttons.append(button(spec.label, spec.action, lit, caption))
-        for label in ("Hint", "Demo", "Stats", "Options", "Help"):
-            buttons.append(button(label, label.lower()))
+        for action in (Action.HINT, Action.DEMO, Action.STATS, Action.OPTIONS, Action.HELP):
+            buttons.append(button(action.value.capitalize(), action))
         return buttons
 
     def extra(self) -> dict:

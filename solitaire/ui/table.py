@@ -12,6 +12,7 @@ import pygame
 from ..model.cards import Card
 from ..model.rules import Rules
 from ..model.state import State
+from ..model.vocabulary import Outline
 from . import face_cache
 from .card_art import CardArt, table_surface
 from .layout import TableLayout
@@ -215,7 +216,7 @@ class TableView:
         cards, hidden, down, kind = shown
         slot = self.layout.slots[pile]
         origin = self.layout.origin[pile]
-        suit = slot.mark if kind == "foundation" else None
+        suit = slot.mark if kind == Outline.FOUNDATION else None
         outline = self.art.outline(kind, suit=suit) if suit else self.art.outline(kind)
         surface.blit(outline, origin)
         positions = self.layout.card_positions(pile, len(cards), down)

@@ -11,6 +11,7 @@ import pygame
 from ..model.cards import CardError, parse_card
 from ..model.moves import IllegalMove, Move, MoveKind
 from ..model.rules import HOME
+from ..model.vocabulary import DoubleClick, RightClick, Role, Typing
 from . import actions
 from .widgets import button_at
 
@@ -31,7 +32,7 @@ class TableInput:
         place to go now: the drop then says why they cannot go there."""
         cards = self.state.piles[pile]
         count = len(cards) - index
-        if self.rules.lift_whole_pile and self.rules.roles[pile] == "tableau" and count > 1:
+        if self.rules.lift_whole_pile and self.rules.roles[pile] == Role.TABLEAU and count > 1:
             count, index = len(cards), 0  # the pile moves whole or by its top card
         moves = self.legal_moves()
         merci = any(m.kind == MoveKind.MERCI and m.src == pile and m.index == index for m in moves)
@@ -54,7 +55,7 @@ class TableInput:
 
     def move_to(self, pile: str, index: int, count: int, kind: MoveKind, dst: str) -> Move:
         card = self.state.piles[pile][index]
-        if self.rules.roles.get(dst) == "foundation" and count == 1:
+        if self.rules.roles.get(dst) == Role.FOUNDATION and count == 1:
             dst = self.rules.home_for(self.state, card) or dst  # any foundation: the card's own
         if kind == MoveKind.MERCI:
             return Move(MoveKind.MERCI, pile, dst, index=index)
@@ -120,14 +121,14 @@ class TableInput:
     def send_home(self, pile: str, index: int) -> None:
         """Double-click: the card home; as the game's definition says, else elsewhere."""
         card = self.state.piles[pile][index]
-        if self.rules.double_click == "typed":
+        if self.rules.double_click == DoubleClick.TYPED:
             self.play_typed(str(card))
             return
         home = self.rules.home_for(self.state, card)
         if index == len(self.state.piles[pile]) - 1:
             if home is not None and self.play(Move(MoveKind.MOVE, pile, home), quiet=True):
                 return
-            if self.rules.double_click == "home_or_cell":
+            if self.rules.double_click == DoubleClick.HOME_OR_CELL:
                 cell = next((c for c in self.rules.cells if not self.state.piles[c]), None)
                 if cell and self.play(Move(MoveKind.MOVE, pile, cell), quiet=True):
                     return
@@ -190,10 +191,10 @@ class TableInput:
         if self.selected or self.origin_key:
             self.selected = self.origin_key = None
             return
-        if self.rules.right_click != "cells":
+        if self.rules.right_click != RightClick.CELLS:
             return
         hit = self.view.hit(self.state, point)
-        if not hit or hit[1] is None or self.rules.roles[hit[0]] != "tableau":
+        if not hit or hit[1] is None or self.rules.roles[hit[0]] != Role.TABLEAU:
             return
         pile, index = hit
         cards = self.state.piles[pile]
@@ -208,12 +209,12 @@ class TableInput:
     # ------------------------------------------------------------------ keys
     def key_down(self, event) -> bool:
         """Every key the table uses; False for keys it does not (left to the app)."""
-        if self.rules.typing == "card" and self.type_card(event):
+        if self.rules.typing == Typing.CARD and self.type_card(event):
             return True
-        if not self.rules.typing and self.type_notation(event):
+        if self.rules.typing == Typing.NOTATION and self.type_notation(event):
             return True
         action = actions.key_action(self.rules.key_actions, event)
-        if action is None and self.rules.typing == "codes" and self.type_code(event):
+        if action is None and self.rules.typing == Typing.CODES and self.type_code(event):
             return True
         if action is not None:
             actions.run(self, action)
@@ -226,7 +227,7 @@ class TableInput:
         if action is not None:
             actions.run(self, action)
             return True
-        return self.rules.typing == "card" and self.refuse_stray_key(event)
+        return self.rules.typing == Typing.CARD and self.refuse_stray_key(event)
 
     def type_card(self, event) -> bool:
         """Card typing (La Belle Lucie: A Solitaire Game): a card's name, then Enter; a word

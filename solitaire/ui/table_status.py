@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ..model.rules import HOME
+from ..model.vocabulary import Role, Typing
 from .theme import font, text, wrap
 from .widgets import fitted
 
@@ -91,7 +92,7 @@ class TableStatus:
 
     def prompt_text(self) -> str:
         if self.typed:
-            what = "Card" if self.rules.typing == "card" else "Move"
+            what = "Card" if self.rules.typing == Typing.CARD else "Move"
             return f"{what}: {self.typed}_   (Enter plays it, Backspace erases, Esc cancels)"
         if self.origin_key:
             return (
@@ -105,6 +106,6 @@ class TableStatus:
         keys = [
             code.upper()
             for code, pile in rules.codes.items()
-            if pile == HOME or rules.roles.get(pile) in ("tableau", "cell")
+            if pile == HOME or rules.roles.get(pile) in (Role.TABLEAU, Role.CELL)
         ]
         return ", ".join(keys[:-1]) + " or " + keys[-1] if len(keys) > 1 else "".join(keys)

@@ -2,32 +2,141 @@
 
 A game is a ``Rules`` subclass with a ``game_id``, defined in a module of this package;
 dropping such a file in is all a new game takes. Games are listed by their ``order``
-(the chooser's order), then by title. A file that fails to load is left out, and
-``BROKEN`` says why, so one bad file cannot stop the other games from starting.
+(the chooser's order), then by title. Every game's definition is checked as it is loaded
+(``definition_problems``: every word it names is one of the vocabulary's). A file that
+fails to load or to pass is left out and ``BROKEN`` says why, so one bad file cannot stop
+the other games from starting; the chooser, ``--help`` and ``--game`` name it.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
 
+from ..moves import MoveKind
 from ..options import resolve_options
-from ..rules import Rules
+from ..rules import HOME, Rules
+from ..vocabulary import (
+    Build,
+    DoubleClick,
+    Outline,
+    RefusalSound,
+    RightClick,
+    Role,
+    Spread,
+    Typing,
+    action_problem,
+)
+
+# Where the modules that Rules.solver names live.
+SOLVER_PACKAGE = __name__.rsplit(".model.", 1)[0] + ".solver"
 
 
 class UnknownGame(ValueError):
     pass
 
 
-def _discover() -> tuple[dict[str, type[Rules]], dict[str, str]]:
-    found: list[type[Rules]] = []
-    broken: dict[str, str] = {}
+@dataclass(frozen=True)
+class BrokenGame:
+    """A game file that did not load, and why."""
+
+    file: str  # its file name in this folder
+    reason: str
+    game_id: str | None = None  # known if the file loaded but its definition is wrong
+
+    def names(self, wanted: str) -> bool:
+        """Whether ``wanted`` (a --game ID) means this file's game."""
+        return wanted in (self.game_id, Path(self.file).stem)
+
+    def __str__(self) -> str:
+        game = f" (game '{self.game_id}')" if self.game_id else ""
+        return f"{self.file}{game}: {self.reason}"
+
+
+def definition_problems(cls: type[Rules]) -> list[str]:
+    """What is wrong with a game's definition (with its default options): each problem
+    names the attribute and the words it may be; [] if nothing is."""
+    try:
+        rules = cls()
+        roles = rules.layout_roles()
+        arrangement = rules.arrangement()
+    except Exception as error:  # noqa: BLE001 - any error in a game's definition: told
+        return [f"{type(error).__name__}: {error}"]
+    problems = [Role.problem("a role in layout_roles()", role) for role in roles]
+    problems += [
+        Build.problem("build", rules.build),
+        Typing.problem("typing", rules.typing),
+        RightClick.problem("right_click", rules.right_click),
+        DoubleClick.problem("double_click", rules.double_click),
+        RefusalSound.problem("refusal_sound", rules.refusal_sound),
+    ]
+    piles = ", ".join(rules.roles)
+    for slot in arrangement.slots:
+        if slot.pile not in rules.roles:
+            problems.append(f"arrangement() places {slot.pile!r}, not one of its piles: {piles}")
+        problems.append(Spread.problem(f"the spread of pile {slot.pile}", slot.spread))
+        problems.append(Outline.problem(f"the outline of pile {slot.pile}", slot.outline))
+    for code, pile in rules.codes.items():
+        if pile != HOME and pile not in rules.roles:
+            problems.append(f"codes[{code!r}] is {pile!r}, not one of its piles: {piles}, {HOME}")
+    problems.append(_solver_problem(rules.solver))
+    choices = {spec.name for spec in rules.option_specs if spec.choices}
+    if rules.breakdown_option is not None and rules.breakdown_option not in choices:
+        names = ", ".join(sorted(choices)) or "none"
+        problems.append(
+            f"breakdown_option is {rules.breakdown_option!r}, not a choice option ({names})"
+        )
+    for button in rules.buttons:
+        what = f"the action of button {button.label!r}"
+        problems.append(action_problem(what, button.action, choices))
+        if button.enabled_by is not None and not isinstance(button.enabled_by, MoveKind):
+            kind = button.enabled_by
+            problems.append(f"button {button.label!r} is enabled_by {kind!r}, not a MoveKind")
+    for key, action in rules.key_actions.items():
+        problems.append(action_problem(f"key_actions[{key!r}]", action, choices))
+    for word, action in rules.typed_words.items():
+        problems.append(action_problem(f"typed_words[{word!r}]", action, choices))
+    return [problem for problem in problems if problem]
+
+
+def _solver_problem(name: object) -> str | None:
+    """Why ``name`` is not a module of the solver package; None if it is. Only looked up
+    in the package's folder: the model imports no solver module."""
+    package = importlib.import_module(SOLVER_PACKAGE)
+    modules = sorted(info.name for info in pkgutil.iter_modules(package.__path__))
+    if isinstance(name, str) and name in modules:
+        return None
+    return f"solver is {name!r}, not a module of {SOLVER_PACKAGE}: {', '.join(modules)}"
+
+
+def _import_problem(error: Exception, path: Path) -> str:
+    """An error loading a game file, with the file's line that raised it where known."""
+    line = getattr(error, "lineno", None) if isinstance(error, SyntaxError) else None
+    if line is None:
+        frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == str(path)]
+        if frames:
+            line = frames[-1].lineno
+            source = (frames[-1].line or "").strip()
+            if source:
+                return f"line {line} ({source}): {type(error).__name__}: {error}"
+    where = f"line {line}: " if line else ""
+    return f"{where}{type(error).__name__}: {error}"
+
+
+def _discover() -> tuple[dict[str, type[Rules]], dict[str, BrokenGame]]:
+    found: list[tuple[str, type[Rules]]] = []
+    broken: dict[str, BrokenGame] = {}
     for module_info in pkgutil.iter_modules(__path__):
         name = f"{__name__}.{module_info.name}"
+        file = f"{module_info.name}.py"
         try:
             module = importlib.import_module(name)
         except Exception as error:  # noqa: BLE001 - any error in a game file: leave it out
-            broken[module_info.name] = f"{type(error).__name__}: {error}"
+            path = Path(__file__).parent / file
+            broken[file] = BrokenGame(file, _import_problem(error, path))
             continue
         for value in vars(module).values():
             if (
@@ -36,11 +145,16 @@ def _discover() -> tuple[dict[str, type[Rules]], dict[str, str]]:
                 and value.__module__ == name
                 and value.game_id
             ):
-                found.append(value)
+                found.append((file, value))
     games: dict[str, type[Rules]] = {}
-    for cls in sorted(found, key=lambda cls: (cls.order, cls.title)):
+    for file, cls in sorted(found, key=lambda pair: (pair[1].order, pair[1].title)):
         if cls.game_id in games:
-            broken[cls.__module__] = f"game id '{cls.game_id}' is taken already"
+            reason = f"game id '{cls.game_id}' is taken already"
+            broken[file] = BrokenGame(file, reason, cls.game_id)
+            continue
+        problems = definition_problems(cls)
+        if problems:
+            broken[file] = BrokenGame(file, f"{cls.__name__}: " + "; ".join(problems), cls.game_id)
             continue
         games[cls.game_id] = cls
     return games, broken
@@ -49,12 +163,26 @@ def _discover() -> tuple[dict[str, type[Rules]], dict[str, str]]:
 GAMES, BROKEN = _discover()
 
 
+def unknown_game(game_id: object, shown: str | None = None) -> UnknownGame:
+    """The error for a game id that is not a game: a file that failed to load is named
+    with its reason, else the games there are. ``shown``: the id as a message quotes it."""
+    broken = next(
+        (entry for entry in BROKEN.values() if isinstance(game_id, str) and entry.names(game_id)),
+        None,
+    )
+    if broken is not None:
+        return UnknownGame(f"game '{game_id}' did not load: {broken}")
+    shown = str(game_id) if shown is None else shown
+    unloaded = f"; not loaded: {', '.join(BROKEN)}" if BROKEN else ""
+    return UnknownGame(f"unknown game '{shown}' (games: {', '.join(GAMES)}{unloaded})")
+
+
 def make_rules(game_id: str, /, **options: object) -> Rules:
     """The rules of a game with its options; UnknownGame or OptionError if they are wrong
     (an option name the game does not have is told before any is used)."""
     try:
         cls = GAMES[game_id]
     except (KeyError, TypeError):
-        raise UnknownGame(f"unknown game '{game_id}' (games: {', '.join(GAMES)})") from None
+        raise unknown_game(game_id) from None
     resolve_options(cls.option_specs, options)
     return cls(**options)

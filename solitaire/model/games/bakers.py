@@ -10,8 +10,8 @@ lost, docs/performance.md).
 
 from __future__ import annotations
 
-from ..rules import BUILD_SUIT
 from ..table_spec import GameHelp
+from ..vocabulary import Build
 from .vierfrei import Vierfrei
 
 
@@ -20,7 +20,7 @@ class BakersGame(Vierfrei):
     order = 60
     title = "Baker's Game"
     blurb = "FreeCell's ancestor: build down in suit; Microsoft's numbered deals."
-    build = BUILD_SUIT
+    build = Build.SUIT
     impossible_deals = None  # about a deal in four cannot be won: the solver proves which
     example = "--deal 3 --moves '1a 2b' --show"
     help = GameHelp(

@@ -16,10 +16,18 @@ from enum import Enum
 from ..cards import Card, CardError, parse_card
 from ..moves import IllegalMove, Move, MoveKind
 from ..options import UNLIMITED, Option
-from ..rules import BUILD_SUIT, FOUNDATIONS, Rules
+from ..rules import FOUNDATIONS, Rules
 from ..shuffle import shuffled, shuffled_deck, stream_seed
 from ..state import State, StepLog
-from ..table_spec import CARD_RATIO, Arrangement, GameButton, GameHelp, foundation_slots, row
+from ..table_spec import (
+    CARD_RATIO,
+    Arrangement,
+    GameButton,
+    GameHelp,
+    foundation_slots,
+    row,
+)
+from ..vocabulary import Action, Build, DoubleClick, Role, Spread, Typing, play, say
 
 FANS = tuple(f"t{number}" for number in range(1, 19))
 FAN_REACH = 0.9  # a fan's spread: four cards fully fanned, more closer together
@@ -73,7 +81,7 @@ class BelleLucie(Rules):
     title = "La Belle Lucie"
     blurb = "Eighteen fans, build down in suit; two reshuffles, then one draw."
     tableau = FANS
-    build = BUILD_SUIT
+    build = Build.SUIT
     commands = {"S": MoveKind.REDEAL}
 
     # The classic rules. The merci game reads these from its options instead.
@@ -94,13 +102,13 @@ class BelleLucie(Rules):
 
     # ------------------------------------------------------------------ rules
     def lift_problem(self, state: State, src: str, moving: list[Card]) -> str | None:
-        if self.roles[src] == "tableau" and len(moving) > 1:
+        if self.roles[src] == Role.TABLEAU and len(moving) > 1:
             return "only the top card of a fan can be moved"
         return super().lift_problem(state, src, moving)
 
     def drop_problem(self, state: State, dst: str, moving: list[Card], src: str) -> str | None:
         card = moving[0]
-        if self.roles[dst] == "tableau" and card in state.cards("moved"):
+        if self.roles[dst] == Role.TABLEAU and card in state.cards("moved"):
             return f"the {card.name} has moved once already; it can only go to its foundation"
         return super().drop_problem(state, dst, moving, src)
 
@@ -142,6 +150,30 @@ class BelleLucie(Rules):
     def has_second_chance(self, state: State) -> bool:
         return self.redeal_problem(state) is None or self.mercis_left(state) > 0
 
+    # ------------------------------------------------------------------ the generic search
+    def search_key(self, state: State, without: frozenset[MoveKind]) -> tuple:
+        """Fans that play the same part can be told apart only by a reshuffle's order:
+        without reshuffles, positions that differ only in that order are one."""
+        return self.position_key(state) if MoveKind.REDEAL in without else state.key()
+
+    def hopeless(self, state: State, without: frozenset[MoveKind]) -> bool:
+        """A knot (``knotted``) while no way out is left: no reshuffle the search may use,
+        no merci."""
+        if not self.knotted(state):
+            return False
+        reshuffle = MoveKind.REDEAL not in without and self.redeals_left(state) != 0
+        return not reshuffle and self.mercis_left(state) == 0
+
+    def search_skips(self, state: State, move: Move) -> bool:
+        """A merci onto a stranger's fan where it does not build: hundreds of them, and
+        almost never the way to a win."""
+        if move.kind != MoveKind.MERCI or move.index is None or move.dst == move.src:
+            return False
+        if self.roles.get(move.dst) != Role.TABLEAU or not state.piles[move.dst]:
+            return False
+        card = state.piles[move.src][move.index]
+        return not self.builds_on(card, state.piles[move.dst][-1])
+
     def redeal_problem(self, state: State) -> str | None:
         if self.redeals_left(state) == 0:
             return "no reshuffles are left"
@@ -160,16 +192,16 @@ class BelleLucie(Rules):
         if self.mercis_left(state) <= 0:
             return self.no_merci_reason(state)
         fan = state.piles.get(move.src)
-        if self.roles.get(move.src) != "tableau" or fan is None or move.index is None:
+        if self.roles.get(move.src) != Role.TABLEAU or fan is None or move.index is None:
             return "a merci takes a card from a fan"
         if not 0 <= move.index < len(fan) - 1:
             return "a merci takes a card that is covered by another"
         card = fan[move.index]
         role = self.roles.get(move.dst)
-        if role == "foundation":
+        if role == Role.FOUNDATION:
             ok = move.dst == "f" + card.suit and self.home_accepts(state, card)
             return None if ok else f"the {card.name} cannot go to the foundation yet"
-        if role != "tableau":
+        if role != Role.TABLEAU:
             return "the card cannot go there"
         top = state.top(move.dst)
         if top is None:
@@ -226,7 +258,7 @@ class BelleLucie(Rules):
             log.move(move.src, move.dst, index=move.index)
         else:
             log.move(move.src, move.dst)
-        between_fans = self.roles[move.dst] == "tableau" and move.dst != move.src
+        between_fans = self.roles[move.dst] == Role.TABLEAU and move.dst != move.src
         if self.move_once and between_fans:
             log.set("moved", state.cards("moved") | {card})
 
@@ -247,7 +279,11 @@ class BelleLucie(Rules):
         if self.auto_home == AutoHome.ALL:
             while any(self.play_home(log, name) for name in FANS):
                 pass
-        elif self.auto_home == AutoHome.CHAIN and move and self.roles.get(move.dst) == "foundation":
+        elif (
+            self.auto_home == AutoHome.CHAIN
+            and move
+            and self.roles.get(move.dst) == Role.FOUNDATION
+        ):
             self.chain_home(log, move.dst)
 
     def chain_home(self, log: StepLog, foundation: str) -> None:
@@ -266,18 +302,18 @@ class BelleLucie(Rules):
     merci_phrase = "draw one covered card"
     mercis_word = "Draw"  # on the status line, before the number left
     buttons = (
-        GameButton("Reshuffle", "play:redeal", enabled_by=MoveKind.REDEAL),
+        GameButton("Reshuffle", play(MoveKind.REDEAL), enabled_by=MoveKind.REDEAL),
         GameButton(
             merci_name,
-            "say:For the draw, drag or click a covered card, then its destination.",
+            say("For the draw, drag or click a covered card, then its destination."),
             enabled_by=MoveKind.MERCI,
         ),
     )
     # Gellman's manual: "enter S at the prompt", H and Q likewise: each ends with Enter, as a
     # card's name does (a stray S spends no reshuffle).
-    typing = "card"  # Gellman's manual: type a card's name, then Enter
-    typed_words = {"Q": "quit_menu", "S": "play:redeal", "H": "help"}
-    double_click = "typed"
+    typing = Typing.CARD  # Gellman's manual: type a card's name, then Enter
+    typed_words = {"Q": Action.QUIT_MENU, "S": play(MoveKind.REDEAL), "H": Action.HELP}
+    double_click = DoubleClick.TYPED
     hint_excludes = frozenset({MoveKind.REDEAL})  # a reshuffle shows a layout not yet seen
     mono_reminder = True  # Gellman's: "a reminder of this switch is provided" on colour screens
     # Reshuffles are seeded: undo one and the player has seen the next layout. And the draw
@@ -288,7 +324,7 @@ class BelleLucie(Rules):
         slots = foundation_slots(0, 0, 1.65, vertical=True)
         for line, start in enumerate(range(0, len(FANS), 5)):
             fans = FANS[start : start + 5]
-            slots += row(fans, 1.3, line * 1.65, 2.35, spread="right", reach=FAN_REACH)
+            slots += row(fans, 1.3, line * 1.65, 2.35, spread=Spread.RIGHT, reach=FAN_REACH)
         # Centred on fans of three cards; a longer fan at the right edge reaches into the
         # margin (0.35 units) by at most 0.3.
         return Arrangement(tuple(slots), 1.3 + 4 * 2.35 + 1 + 0.6, 3 * 1.65 + CARD_RATIO)
@@ -497,7 +533,7 @@ class Merci(BelleLucie):
         BelleLucie.buttons[0],
         GameButton(
             merci_name,
-            "say:For a merci, drag or click a covered card, then its destination.",
+            say("For a merci, drag or click a covered card, then its destination."),
             enabled_by=MoveKind.MERCI,
         ),
     )
@@ -564,7 +600,7 @@ class Merci(BelleLucie):
             fans = FANS[start : start + 9]
             # The lower row may fan down to the table's bottom edge: long stacks stay readable.
             reach = MERCI_REACH if line == 0 else 0.0
-            slots += row(fans, 1.35, line * MERCI_ROW, 1.12, spread="down", reach=reach)
+            slots += row(fans, 1.35, line * MERCI_ROW, 1.12, spread=Spread.DOWN, reach=reach)
         height = max(3 * MERCI_SUIT_STEP, MERCI_ROW + MERCI_REACH) + CARD_RATIO
         # Felt left free below (smaller cards, a tall window) goes to both rows' reach.
         return Arrangement(tuple(slots), 1.35 + 8 * 1.12 + 1, height, stretch=True)

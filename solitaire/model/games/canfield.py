@@ -12,10 +12,11 @@ from __future__ import annotations
 from ..cards import Card
 from ..moves import Move, MoveKind
 from ..options import Option
-from ..rules import BUILD_ALTERNATE, HOME, Rules
+from ..rules import HOME, Rules
 from ..shuffle import shuffled_deck
 from ..state import State, StepLog
 from ..table_spec import Arrangement, GameButton, GameHelp, Slot, foundation_slots, row
+from ..vocabulary import Action, Build, Outline, Role, Spread, Typing, next_option, play
 
 PILES = ("t1", "t2", "t3", "t4")
 
@@ -53,7 +54,7 @@ class Canfield(Rules):
     )
     tableau = PILES
     reserves = ("reserve",)
-    build = BUILD_ALTERNATE
+    build = Build.ALTERNATE
     wrap = True
     commands = {"N": MoveKind.TURN}
     # The manual's keys: origins 1 or S (the reserve), 2-5, W; destinations 2-5, F.
@@ -76,8 +77,8 @@ class Canfield(Rules):
             # not see again: that is help (with unlimited passes they come round anyway).
             self.undo_reveals = frozenset({MoveKind.TURN})
 
-    def layout_roles(self) -> dict[str, tuple[str, ...]]:
-        return {**super().layout_roles(), "hand": ("hand",), "waste": ("waste",)}
+    def layout_roles(self) -> dict[Role, tuple[str, ...]]:
+        return {**super().layout_roles(), Role.HAND: ("hand",), Role.WASTE: ("waste",)}
 
     def deal(self, number: int) -> State:
         cards = shuffled_deck("canfield", number)
@@ -101,9 +102,9 @@ class Canfield(Rules):
 
     # ------------------------------------------------------------------ rules
     def lift_problem(self, state: State, src: str, moving: list[Card]) -> str | None:
-        if self.roles[src] == "tableau" and len(moving) not in (1, len(state.piles[src])):
+        if self.roles[src] == Role.TABLEAU and len(moving) not in (1, len(state.piles[src])):
             return "only the top card or the whole pile can move"
-        if self.roles[src] == "tableau" and len(moving) > 1:
+        if self.roles[src] == Role.TABLEAU and len(moving) > 1:
             return None  # the whole pile moves as a unit
         return super().lift_problem(state, src, moving)
 
@@ -116,7 +117,7 @@ class Canfield(Rules):
 
     def lift_counts(self, state: State, src: str) -> tuple[int, ...]:
         size = len(state.piles[src])
-        return (1, size) if self.roles[src] == "tableau" and size > 1 else (1,)
+        return (1, size) if self.roles[src] == Role.TABLEAU and size > 1 else (1,)
 
     def turn_problem(self, state: State) -> str | None:
         if state.piles["hand"]:
@@ -175,33 +176,33 @@ class Canfield(Rules):
         ),
     }
     buttons = (
-        GameButton("Turn", "play:turn", enabled_by=MoveKind.TURN),
-        GameButton("Auto", "demo"),
-        GameButton("Rules", "next_option:mode"),
-        GameButton("Info", "info"),  # the Canfield manual's 'Quit', 'Help' and 'Info' buttons
-        GameButton("Quit", "quit_menu"),
+        GameButton("Turn", play(MoveKind.TURN), enabled_by=MoveKind.TURN),
+        GameButton("Auto", Action.DEMO),
+        GameButton("Rules", next_option("mode")),
+        GameButton("Info", Action.INFO),  # the Canfield manual's 'Quit', 'Help' and 'Info' buttons
+        GameButton("Quit", Action.QUIT_MENU),
     )
     key_actions = {
-        "N": "play:turn",
-        "R": "next_option:mode",
-        "A": "demo",
-        "H": "help",
-        "I": "info",
-        "Q": "quit_menu",
-        "Backspace": "undo",
+        "N": play(MoveKind.TURN),
+        "R": next_option("mode"),
+        "A": Action.DEMO,
+        "H": Action.HELP,
+        "I": Action.INFO,
+        "Q": Action.QUIT_MENU,
+        "Backspace": Action.UNDO,
     }
-    typing = "codes"  # the manual's: an origin key (1/S, 2-5, W), then a destination (2-5, F)
+    typing = Typing.CODES  # the manual's: an origin key (1/S, 2-5, W), then a destination (2-5, F)
     lift_whole_pile = True
     verdict_note = " (seeing every card)"  # the solver knows the order of the hand
 
     def arrangement(self) -> Arrangement:
         slots = [
-            Slot("hand", 0, 0, outline="stock", face_down=True, squared=True),
-            Slot("waste", 1.2, 0, spread="waste", reach=0.7),
-            Slot("reserve", 0, 1.85, outline="empty", squared=True),
+            Slot("hand", 0, 0, outline=Outline.STOCK, face_down=True, squared=True),
+            Slot("waste", 1.2, 0, spread=Spread.WASTE, reach=0.7),
+            Slot("reserve", 0, 1.85, outline=Outline.EMPTY, squared=True),
         ]
         slots += foundation_slots(3.3, 0, 1.2, vertical=False)
-        slots += row(PILES, 3.3, 1.85, 1.2, spread="down")
+        slots += row(PILES, 3.3, 1.85, 1.2, spread=Spread.DOWN)
         # Room for seven cards fully fanned in a pile; longer piles close up.
         return Arrangement(tuple(slots), 3.3 + 3 * 1.2 + 1, 5.4)
 
@@ -216,7 +217,7 @@ class Canfield(Rules):
 
     def button_label(self, button: GameButton, state: State) -> str:
         """The Rules button says the mode it switches to."""
-        if button.action == "next_option:mode":
+        if button.action == next_option("mode"):
             modes = list(MODES)
             following = modes[(modes.index(self.option_choice("mode")) + 1) % len(modes)]
             return f"{button.label}: {following}"

@@ -10,10 +10,11 @@ king, and what is home stays home.
 from __future__ import annotations
 
 from ..cards import Card
-from ..rules import BUILD_RANK, HOME, Rules
+from ..rules import HOME, Rules
 from ..shuffle import shuffled_deck
 from ..state import State
 from ..table_spec import Arrangement, GameHelp, column, foundation_slots
+from ..vocabulary import Action, Build, Spread
 
 ROWS = tuple(f"t{number}" for number in range(1, 9))
 LEFT_WING, RIGHT_WING = ROWS[:4], ROWS[4:]
@@ -28,14 +29,14 @@ class BeleagueredCastle(Rules):
     title = "Beleaguered Castle"
     blurb = "The aces start home; eight rows build down regardless of suit, one card at a time."
     tableau = ROWS
-    build = BUILD_RANK
+    build = Build.RANK
     solver = "castle"
     example = "--deal 3 --moves '65' --show"
     codes = {
         **{str(number): name for number, name in enumerate(ROWS, start=1)},
         "h": HOME,
     }
-    key_actions = {"Backspace": "undo"}
+    key_actions = {"Backspace": Action.UNDO}
     help = GameHelp(
         rules=(
             (
@@ -74,9 +75,11 @@ class BeleagueredCastle(Rules):
 
     def arrangement(self) -> Arrangement:
         slots = foundation_slots(FOUNDATION_X, 0, ROW_STEP, vertical=True)
-        slots += column(LEFT_WING, FOUNDATION_X - 1.15, 0, ROW_STEP, spread="left", reach=FAN_REACH)
         slots += column(
-            RIGHT_WING, FOUNDATION_X + 1.15, 0, ROW_STEP, spread="right", reach=FAN_REACH
+            LEFT_WING, FOUNDATION_X - 1.15, 0, ROW_STEP, spread=Spread.LEFT, reach=FAN_REACH
+        )
+        slots += column(
+            RIGHT_WING, FOUNDATION_X + 1.15, 0, ROW_STEP, spread=Spread.RIGHT, reach=FAN_REACH
         )
         width = 2 * FOUNDATION_X + 1
         return Arrangement(tuple(slots), width, 3 * ROW_STEP + 1.4)

@@ -17,10 +17,11 @@ from __future__ import annotations
 from ..cards import Card
 from ..moves import Move, MoveKind
 from ..options import Option
-from ..rules import BUILD_ALTERNATE, HOME, Rules
+from ..rules import HOME, Rules
 from ..shuffle import shuffled_deck
 from ..state import State, StepLog
 from ..table_spec import Arrangement, GameButton, GameHelp, Slot, foundation_slots, row
+from ..vocabulary import Action, Build, Outline, Role, Spread, play
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 8))
 STANDARD, VEGAS = "standard", "vegas"
@@ -56,7 +57,7 @@ class Klondike(Rules):
         ),
     )
     tableau = COLUMNS
-    build = BUILD_ALTERNATE
+    build = Build.ALTERNATE
     moves_runs = True
     foundation_takeback = True
     commands = {"D": MoveKind.TURN}
@@ -77,8 +78,8 @@ class Klondike(Rules):
             # Undoing a turn of the stock shows cards the player would not see again.
             self.undo_reveals = frozenset({MoveKind.TURN})
 
-    def layout_roles(self) -> dict[str, tuple[str, ...]]:
-        return {**super().layout_roles(), "hand": ("stock",), "waste": ("waste",)}
+    def layout_roles(self) -> dict[Role, tuple[str, ...]]:
+        return {**super().layout_roles(), Role.HAND: ("stock",), Role.WASTE: ("waste",)}
 
     def deal(self, number: int) -> State:
         cards = shuffled_deck("klondike", number)
@@ -136,15 +137,17 @@ class Klondike(Rules):
     def score_move(self, log: StepLog, move: Move) -> None:
         src, dst = self.roles[move.src], self.roles[move.dst]
         if self.vegas:
-            points = VEGAS_PAY if dst == "foundation" else -VEGAS_PAY if src == "foundation" else 0
+            points = (
+                VEGAS_PAY if dst == Role.FOUNDATION else -VEGAS_PAY if src == Role.FOUNDATION else 0
+            )
             log.add_score(points)
             return
-        if dst == "foundation":
+        if dst == Role.FOUNDATION:
             points = HOME_POINTS
-        elif src == "foundation":
+        elif src == Role.FOUNDATION:
             points = TAKE_BACK_POINTS
         else:
-            points = TO_COLUMN_FROM_WASTE if src == "waste" else 0
+            points = TO_COLUMN_FROM_WASTE if src == Role.WASTE else 0
         log.add_score(points, floor=0)
 
     def turned_up(self, log: StepLog, pile: str) -> None:
@@ -164,8 +167,8 @@ class Klondike(Rules):
     verdict_note = " (seeing every card, face-down ones too)"
     stock_move = MoveKind.TURN
     special_words = {**Rules.special_words, MoveKind.TURN: "Turn cards from the stock"}
-    buttons = (GameButton("Draw", "play:turn", enabled_by=MoveKind.TURN),)
-    key_actions = {"D": "play:turn", "Backspace": "undo"}
+    buttons = (GameButton("Draw", play(MoveKind.TURN), enabled_by=MoveKind.TURN),)
+    key_actions = {"D": play(MoveKind.TURN), "Backspace": Action.UNDO}
     stats_note = "The Vegas bank adds up every Vegas game of the column: $5 a card home less $52."
 
     def describe_move(self, move: Move, state: State) -> str:
@@ -175,11 +178,11 @@ class Klondike(Rules):
 
     def arrangement(self) -> Arrangement:
         slots = [
-            Slot("stock", 0, 0, outline="stock", face_down=True, squared=True),
-            Slot("waste", 1.2, 0, spread="waste", reach=0.8),
+            Slot("stock", 0, 0, outline=Outline.STOCK, face_down=True, squared=True),
+            Slot("waste", 1.2, 0, spread=Spread.WASTE, reach=0.8),
         ]
         slots += foundation_slots(3.6, 0, 1.2, vertical=False)
-        slots += row(COLUMNS, 0, 1.85, 1.2, spread="down")
+        slots += row(COLUMNS, 0, 1.85, 1.2, spread=Spread.DOWN)
         # Room for a king and its run of twelve on six face-down cards, fully spread at
         # most sizes; longer columns close up (face-down cards first).
         return Arrangement(tuple(slots), 6 * 1.2 + 1, 7.6)

@@ -11,16 +11,17 @@ from __future__ import annotations
 
 from ..moves import Move, MoveKind, Status
 from ..options import Option
-from ..rules import BUILD_ALTERNATE, BUILD_RANK, BUILD_SUIT, FOUNDATIONS, HOME, Rules
+from ..rules import FOUNDATIONS, HOME, Rules
 from ..shuffle import shuffled_deck
 from ..state import State, StepLog
 from ..table_spec import Arrangement, GameButton, GameHelp, foundation_slots, row
+from ..vocabulary import Action, Build, Outline, Role, Spread, play
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 10))
 RESERVE = tuple(f"r{number}" for number in range(1, 8))
 PLAYABLE = (*COLUMNS, *RESERVE)  # where cards may be played from to the foundations
 
-SEQUENCE_RULES = {"alternate": BUILD_ALTERNATE, "any-suit": BUILD_RANK, "same-suit": BUILD_SUIT}
+SEQUENCE_RULES = {"alternate": Build.ALTERNATE, "any-suit": Build.RANK, "same-suit": Build.SUIT}
 # The manual's scoring table: points for a win and for a loss under each sequence rule.
 POINTS = {"any-suit": (1, -4), "alternate": (2, -2), "same-suit": (4, -1)}
 
@@ -64,7 +65,7 @@ class Prince(Rules):
         return State(piles, {"deal": number})
 
     def lift_problem(self, state: State, src: str, moving: list) -> str | None:
-        if self.roles[src] == "foundation" and moving[0].rank == 1:
+        if self.roles[src] == Role.FOUNDATION and moving[0].rank == 1:
             return "an ace would only be laid off again at once"
         return super().lift_problem(state, src, moving)
 
@@ -100,12 +101,17 @@ class Prince(Rules):
 
     # ------------------------------------------------------------------ the table
     solver = "prince"
-    buttons = (GameButton("Lay off", "play:layoff", enabled_by=MoveKind.LAYOFF),)
-    key_actions = {"Ctrl+F": "redo", "Ctrl+B": "undo", "Ctrl+L": "play:layoff", "Backspace": "undo"}
+    buttons = (GameButton("Lay off", play(MoveKind.LAYOFF), enabled_by=MoveKind.LAYOFF),)
+    key_actions = {
+        "Ctrl+F": Action.REDO,
+        "Ctrl+B": Action.UNDO,
+        "Ctrl+L": play(MoveKind.LAYOFF),
+        "Backspace": Action.UNDO,
+    }
 
     def arrangement(self) -> Arrangement:
-        slots = row(RESERVE, 1.15, 0, 1.15, outline="empty")
-        slots += row(COLUMNS, 0, 1.75, 1.15, spread="down")
+        slots = row(RESERVE, 1.15, 0, 1.15, outline=Outline.EMPTY)
+        slots += row(COLUMNS, 0, 1.75, 1.15, spread=Spread.DOWN)
         slots += foundation_slots(9 * 1.15 + 0.25, 0, 1.55, vertical=True)
         # Room for fourteen cards fully fanned in a column; longer columns close up.
         return Arrangement(tuple(slots), 9 * 1.15 + 1.25, 6.6)

@@ -15,10 +15,11 @@ from __future__ import annotations
 from ..cards import SUITS, Card, new_deck
 from ..moves import Move, MoveKind
 from ..options import Option
-from ..rules import BUILD_RANK, Rules
+from ..rules import Rules
 from ..shuffle import shuffled, stream_seed
 from ..state import State, StepLog
 from ..table_spec import Arrangement, GameButton, GameHelp, Slot, row
+from ..vocabulary import Action, Build, Outline, Role, Spread, play
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 11))
 FOUNDATIONS = tuple(f"h{number}" for number in range(1, 9))
@@ -43,7 +44,7 @@ class Spider(Rules):
     )
     tableau = COLUMNS
     foundations = FOUNDATIONS
-    build = BUILD_RANK
+    build = Build.RANK
     moves_runs = True
     stock_move = MoveKind.DEAL
     commands = {"D": MoveKind.DEAL}
@@ -54,8 +55,8 @@ class Spider(Rules):
         super().__init__(**options)
         self.suits = SUITS_IN_PLAY[self.option_choice("suits")]
 
-    def layout_roles(self) -> dict[str, tuple[str, ...]]:
-        return {**super().layout_roles(), "hand": ("stock",)}
+    def layout_roles(self) -> dict[Role, tuple[str, ...]]:
+        return {**super().layout_roles(), Role.HAND: ("stock",)}
 
     def deck(self) -> list[Card]:
         return new_deck(copies=104 // (RUN * len(self.suits)), suits=self.suits)
@@ -90,14 +91,14 @@ class Spider(Rules):
         return length
 
     def lift_counts(self, state: State, src: str) -> range | tuple[int, ...]:
-        if self.roles[src] == "tableau":
+        if self.roles[src] == Role.TABLEAU:
             return range(1, self.suited_run(state, src) + 1)
         return ()
 
     def lift_problem(self, state: State, src: str, moving: list[Card]) -> str | None:
-        if self.roles[src] == "foundation":
+        if self.roles[src] == Role.FOUNDATION:
             return "runs on the foundations stay there"
-        if self.roles[src] != "tableau":
+        if self.roles[src] != Role.TABLEAU:
             return "cards are dealt from the stock, a row at a time"
         if len(state.piles[src]) - len(moving) < state.face_down(src):
             return "that card is face down"
@@ -106,7 +107,7 @@ class Spider(Rules):
         return None
 
     def drop_problem(self, state: State, dst: str, moving: list[Card], src: str) -> str | None:
-        if self.roles[dst] == "foundation":
+        if self.roles[dst] == Role.FOUNDATION:
             if len(moving) != RUN:
                 return "only a whole run from king to ace goes home"
             return "that foundation is taken" if state.piles[dst] else None
@@ -172,19 +173,19 @@ class Spider(Rules):
     def proves_winnable(self) -> bool:
         """One suit: the solver proves most deals won in a few seconds. Two or four: it
         rarely does within the budget, so "deal only deals proven winnable" is greyed."""
-        return self.options["suits"] == "1"
+        return super().proves_winnable and self.options["suits"] == "1"
 
     verdict_note = " (seeing every card, face-down ones and the stock too)"
     special_words = {**Rules.special_words, MoveKind.DEAL: "Deal a row from the stock"}
-    buttons = (GameButton("Deal", "play:deal", enabled_by=MoveKind.DEAL),)
-    key_actions = {"D": "play:deal", "Backspace": "undo"}
+    buttons = (GameButton("Deal", play(MoveKind.DEAL), enabled_by=MoveKind.DEAL),)
+    key_actions = {"D": play(MoveKind.DEAL), "Backspace": Action.UNDO}
     empty_pile_words = "an empty column"
 
     def arrangement(self) -> Arrangement:
         step = 1.1
-        slots = [Slot("stock", 0, 0, outline="stock", face_down=True, squared=True)]
-        slots += row(FOUNDATIONS, 2 * step, 0, step, outline="foundation")
-        slots += row(COLUMNS, 0, 1.85, step, spread="down")
+        slots = [Slot("stock", 0, 0, outline=Outline.STOCK, face_down=True, squared=True)]
+        slots += row(FOUNDATIONS, 2 * step, 0, step, outline=Outline.FOUNDATION)
+        slots += row(COLUMNS, 0, 1.85, step, spread=Spread.DOWN)
         # Room for a king's run of thirteen on five face-down cards at full spread at most
         # sizes; longer columns close up, face-down cards first.
         return Arrangement(tuple(slots), 9 * step + 1, 7.4)

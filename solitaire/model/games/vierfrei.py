@@ -16,10 +16,20 @@ from __future__ import annotations
 
 from ..moves import Move, MoveKind
 from ..options import Option
-from ..rules import BUILD_ALTERNATE, FOUNDATIONS, HOME, Rules
+from ..rules import FOUNDATIONS, GENERIC_SOLVER, HOME, Rules
 from ..shuffle import microsoft_deal
 from ..state import State, StepLog
 from ..table_spec import Arrangement, GameButton, GameHelp, foundation_slots, row
+from ..vocabulary import (
+    Action,
+    Build,
+    DoubleClick,
+    Outline,
+    RefusalSound,
+    RightClick,
+    Spread,
+    play,
+)
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 9))
 CELLS = ("c1", "c2", "c3", "c4")
@@ -38,7 +48,7 @@ class Vierfrei(Rules):
     option_specs = (Option("auto", "play safe cards home after every move", False),)
     tableau = COLUMNS
     cells = CELLS
-    build = BUILD_ALTERNATE
+    build = Build.ALTERNATE
     supermoves = True
     commands = {"#": MoveKind.SAFE_HOME}
     freecell_notation = True
@@ -50,31 +60,36 @@ class Vierfrei(Rules):
     }
 
     # ------------------------------------------------------------------ the table
-    solver = "freecell"
     impossible_deals: frozenset[int] | None = FREECELL_IMPOSSIBLE
     buttons = (
-        GameButton("Game #", "game_number"),
-        GameButton("Home", "play:home", enabled_by=MoveKind.SAFE_HOME),
+        GameButton("Game #", Action.GAME_NUMBER),
+        GameButton("Home", play(MoveKind.SAFE_HOME), enabled_by=MoveKind.SAFE_HOME),
     )
     key_actions = {
-        "F1": "new",
-        "F2": "game_number",
-        "F3": "restart",
-        "F10": "quit",
-        "Delete": "play:home",
-        "H": "help",
-        "Backspace": "undo",
+        "F1": Action.NEW,
+        "F2": Action.GAME_NUMBER,
+        "F3": Action.RESTART,
+        "F10": Action.QUIT,
+        "Delete": play(MoveKind.SAFE_HOME),
+        "H": Action.HELP,
+        "Backspace": Action.UNDO,
     }
-    right_click = "cells"
-    double_click = "home_or_cell"
+    right_click = RightClick.CELLS
+    double_click = DoubleClick.HOME_OR_CELL
     # vierfrei.doc: no alert boxes, just a simple 'bing' (the reason shows in passing, as in
     # every game, without stopping play).
-    refusal_sound = "bing"
+    refusal_sound = RefusalSound.BING
+
+    @property
+    def solver(self) -> str:
+        """The FreeCell solver knows these two build rules; a variant building otherwise
+        has the generic search."""
+        return "freecell" if self.build in (Build.ALTERNATE, Build.SUIT) else GENERIC_SOLVER
 
     def arrangement(self) -> Arrangement:
-        slots = row(self.cells, 0, 0, 1.15, outline="cell")
+        slots = row(self.cells, 0, 0, 1.15, outline=Outline.CELL)
         slots += foundation_slots(4 * 1.15 + 0.3, 0, 1.15, vertical=False)
-        slots += row(self.tableau, 0.15, 1.8, 1.15, spread="down")
+        slots += row(self.tableau, 0.15, 1.8, 1.15, spread=Spread.DOWN)
         # The height leaves room for a column of eight cards fully fanned; longer columns
         # close up (table layout), so the cards can be large.
         return Arrangement(tuple(slots), 4 * 1.15 + 0.3 + 3 * 1.15 + 1, 5.8)
