@@ -135,7 +135,8 @@ def _discover() -> tuple[dict[str, type[Rules]], dict[str, BrokenGame]]:
         try:
             module = importlib.import_module(name)
         except Exception as error:  # noqa: BLE001 - any error in a game file: leave it out
-            path = Path(__file__).parent / file
+            # The folder the file was found in (a file system's finder has one).
+            path = Path(getattr(module_info.module_finder, "path", "")) / file
             broken[file] = BrokenGame(file, _import_problem(error, path))
             continue
         for value in vars(module).values():
