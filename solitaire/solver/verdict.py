@@ -12,6 +12,8 @@ Every solver is one module of this package, named by the game's definition
 (``Rules.solver``), with two names: ``SEARCH``, which makes a ``Search`` for a position
 (``MakesSearch``), and ``BUDGET``, the positions it may look at before it says "unknown"
 (the table's partner and ``--solve`` give it the same). ``search.py`` is the generic one.
+A module may have a third, ``LINE_SEARCH`` (``LineSearch``): the best line a player can
+see where no winning line is known (La Belle Lucie's).
 """
 
 from __future__ import annotations
