@@ -150,3 +150,20 @@ def test_positions_asked_about_several_moves_apart_along_the_line_keep_the_line(
     partner.position_changed()
     assert partner.search is None and partner.plan == line[3:]
     assert wins(rules, game.state, partner.plan)
+
+
+def test_a_winning_line_never_comes_back_to_a_position_it_left():
+    # Canfield by ones with passes unlimited, deal 18: the solver's line takes a card from
+    # one column to another and straight back (the hand between differs only in what the
+    # position's key leaves out); the partner's line cuts such loops, and still wins.
+    rules = make_rules("canfield", mode="3")
+    game = Game(rules, 18)
+    partner, _ = partner_for(game)
+    verdict = verdict_of(partner)
+    assert verdict.status == SOLVED and len(partner.plan) < len(verdict.moves)
+    state, seen = game.state, {game.state.key()}
+    for move in partner.plan:
+        state = rules.successor(state, move)
+        assert state.key() not in seen
+        seen.add(state.key())
+    assert rules.is_won(state)

@@ -36,6 +36,7 @@ __all__ = [
     "move_between",
     "solution_lines",
     "solve_game",
+    "without_loops",
 ]
 
 
@@ -109,6 +110,26 @@ def move_between(rules: Rules, before: State, after: State, without: frozenset) 
         if move.kind not in without and rules.successor(before, move).key() == key:
             return move
     return None
+
+
+def without_loops(rules: Rules, state: State, moves: list[Move]) -> list[Move]:
+    """``moves`` from ``state`` with every stretch cut out that comes back to a position
+    it left (a search may take a card somewhere and back when the position in between
+    differs only in what its key leaves out, such as a hand turned round): the line
+    still wins, and the demo never plays a card back and forth."""
+    kept: list[Move] = []
+    at = {state.key(): 0}  # position key -> how many kept moves lead to it
+    position = state
+    for move in moves:
+        position = rules.successor(position, move)
+        key = position.key()
+        if key in at:
+            del kept[at[key] :]
+            at = {k: n for k, n in at.items() if n <= at[key]}
+        else:
+            kept.append(move)
+            at[key] = len(kept)
+    return kept
 
 
 def mended_plan(

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from ..model.moves import Move, Status
 from ..model.rules import Rules
 from ..model.state import State
-from .solve import make_line_search, make_search, mended_plan, move_between
+from .solve import make_line_search, make_search, mended_plan, move_between, without_loops
 from .verdict import (
     SOLVED,
     UNKNOWN,
@@ -231,7 +231,9 @@ class Thinker:
         self.remembered[self.key] = verdict, line
         if len(self.remembered) > REMEMBERED:
             del self.remembered[next(iter(self.remembered))]  # the oldest
-        self.plan = list(verdict.moves) if verdict.status == SOLVED else []
+        self.plan = []
+        if verdict.status == SOLVED and self.state is not None and self.rules is not None:
+            self.plan = without_loops(self.rules, self.state, list(verdict.moves))
         self.line = list(line)
 
 
