@@ -199,7 +199,7 @@ def test_solve_prints_a_solution_that_replays_and_proves_11982_lost():
     assert all(len(move) == 2 for move in moves)  # single-card steps only
     replay = main("--game", "vierfrei", "--deal", "617", "--moves", " ".join(moves), "--status")
     assert replay.stdout.startswith("status: won")
-    lost = main("--game", "vierfrei", "--deal", "11982", "--solve", "--max-seconds", "60")
+    lost = main("--game", "vierfrei", "--deal", "11982", "--solve")  # bounded by positions
     assert lost.returncode == 1 and "not winnable" in lost.stdout
 
 
@@ -408,14 +408,14 @@ def test_window_switches_are_accepted_by_the_text_commands(tmp_path, command):
 
 # ---------------------------------------------------------------- replays that are not files
 def test_a_replay_from_a_device_is_refused_at_once():
-    line = one_line_exit_2(main("--replay", "/dev/zero", timeout=15))  # not read forever
+    line = one_line_exit_2(main("--replay", "/dev/zero", timeout=120))  # not read forever
     assert line.startswith("main.py: /dev/zero") and line.count("/dev/zero") == 1
 
 
 def test_a_replay_from_a_named_pipe_is_refused_at_once(tmp_path):
     fifo = tmp_path / "replay.fifo"
     os.mkfifo(fifo)
-    line = one_line_exit_2(main("--replay", str(fifo), timeout=15))  # a hang fails the test
+    line = one_line_exit_2(main("--replay", str(fifo), timeout=120))  # a hang fails the test
     assert str(fifo) in line
 
 

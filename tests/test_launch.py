@@ -227,7 +227,7 @@ def test_a_failure_to_start_is_shown_in_a_window(tmp_path, x_display):
         assert game.poll() is None, "the game waits for the message to be read"
         # Without a window manager xdotool ends with an X error, but the key arrives.
         key = ["xdotool", "key", "--window", box, "Return"]
-        subprocess.run(key, env=env, timeout=30, capture_output=True, check=False)
+        subprocess.run(key, env=env, timeout=120, capture_output=True, check=False)
         _, stderr = game.communicate(timeout=30)
     finally:
         game.kill()

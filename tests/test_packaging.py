@@ -542,7 +542,7 @@ def test_the_folders_desktop_launcher_starts_the_program_beside_it(tmp_path):
     assert entry["Type"] == "Application" and entry["Name"] == "Solitaire"
     assert entry["StartupWMClass"] == APP_ID
     command = [str(launcher) if arg == "%k" else arg for arg in exec_arguments(entry["Exec"])]
-    subprocess.run(command, check=True, timeout=30)
+    subprocess.run(command, check=True, timeout=120)
     assert (folder / "started").read_text().strip() == str(folder / "Solitaire")
     if shutil.which("desktop-file-validate"):
         checked = subprocess.run(
