@@ -95,7 +95,8 @@ TABLE_CHECK = textwrap.dedent("""
     from solitaire.ui.library import Library
     from solitaire.ui.help_screen import HelpOverlay
 
-    game_id = sys.argv[1]
+    import random
+    random.seed(game_id := sys.argv[1])  # the chooser deals a random deal: this one, always
     app = App(fullscreen=False, size=(1280, 800), library=Library(Path(sys.argv[2])))
     app.open_chooser()
     app.draw()
