@@ -17,11 +17,12 @@ import sys
 import textwrap
 from pathlib import Path
 
-from . import __version__, replay_file
+from . import __version__
 from .model.game import DealError, Game, MoveListError
 from .model.games import BROKEN, GAMES, UnknownGame, make_rules, unknown_game
 from .model.options import OptionError
 from .model.rules import MAX_DEAL
+from .storage import replay_file
 
 # The command as the player started it (main.py, Solitaire.pyw, python -m solitaire, the
 # solitaire command, the packaged Solitaire): messages start with it and --help shows it.
@@ -285,7 +286,7 @@ def play(argv: list[str], err=sys.stderr) -> int:
             f"pygame-ce is not installed: {setup_advice()} (the text commands work without it)", err
         )
         return 2
-    return run_app(args, deal, options, err)
+    return run_app(args, deal, options, lambda message: report(message, err))
 
 
 def setup_advice() -> str:

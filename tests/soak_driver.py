@@ -31,15 +31,15 @@ from pathlib import Path
 import pygame
 from table_driver import down, key, motion, up
 
-from solitaire import saved_game
 from solitaire.model.games import GAMES
 from solitaire.model.moves import MoveKind
 from solitaire.model.rules import HOME
-from solitaire.ui import actions
+from solitaire.storage import saved_game
 from solitaire.ui.app import STEP, App
-from solitaire.ui.chooser import Chooser
 from solitaire.ui.library import Library
-from solitaire.ui.overlays import NumberEntry, OptionsOverlay
+from solitaire.ui.screens.chooser import Chooser
+from solitaire.ui.screens.overlays import NumberEntry, OptionsOverlay
+from solitaire.ui.table import actions
 
 SIZES = [(800, 600), (1024, 768), (1280, 800), (1366, 768), (1920, 1080)]
 RECHECK_EVERY = 200  # events between save-and-reload checks of an unchanged game

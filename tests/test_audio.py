@@ -19,7 +19,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
-from solitaire.ui.audio import SOUND_NAMES, Audio, NullAudio
+from solitaire.ui.platform.audio import SOUND_NAMES, Audio, NullAudio
 
 ROOT = Path(__file__).resolve().parent.parent
 SOUNDS_DIR = ROOT / "sounds"
@@ -235,7 +235,7 @@ def test_mixer_failure_gives_silent_null_audio(monkeypatch):
 def test_unknown_audio_driver_gives_null_audio_in_a_fresh_process():
     script = (
         "from pathlib import Path\n"
-        "from solitaire.ui.audio import Audio\n"
+        "from solitaire.ui.platform.audio import Audio\n"
         "audio = Audio.open(Path('sounds'))\n"
         "audio.play('click')\n"
         "print(type(audio).__name__)\n"

@@ -11,7 +11,7 @@ from itertools import combinations
 import pygame
 import pytest
 
-from solitaire.ui.card_art import (
+from solitaire.ui.art.card_art import (
     BACKS,
     EMBLEM_COURT_WIDTH,
     OUTLINE_PAD,

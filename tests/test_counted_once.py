@@ -15,12 +15,12 @@ from solitaire.model.game import MOVE_LIMIT, Game
 from solitaire.model.games import make_rules
 from solitaire.model.moves import IllegalMove, Move, MoveKind
 from solitaire.solver.solve import solve_game
-from solitaire.stats import LOST, WON, Result, Stats, result_of
-from solitaire.storage import BackgroundWriter
+from solitaire.storage.files import BackgroundWriter
+from solitaire.storage.stats import LOST, WON, Result, Stats, result_of
 from solitaire.ui.app import App
-from solitaire.ui.instance import Instance, ask_first_copy_to_show
 from solitaire.ui.library import Library, ignore_invalid_xdg_paths
-from solitaire.ui.overlays import WinOverlay
+from solitaire.ui.platform.instance import Instance, ask_first_copy_to_show
+from solitaire.ui.screens.overlays import WinOverlay
 
 ROOT = Path(__file__).resolve().parent.parent
 CTRL = pygame.KMOD_CTRL
@@ -261,7 +261,7 @@ def test_a_game_keeps_no_more_moves_than_it_can_read_back_quickly():
         game.play(Move(MoveKind.TURN))
     with pytest.raises(IllegalMove, match="5,000 moves"):
         game.play(Move(MoveKind.TURN))
-    from solitaire import saved_game
+    from solitaire.storage import saved_game
 
     again, _ = saved_game.from_dict(saved_game.to_dict(game))
     assert len(again.done) == MOVE_LIMIT  # what it writes, it reads back

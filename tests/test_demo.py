@@ -10,7 +10,7 @@ from solitaire.model.moves import MoveKind
 from solitaire.solver.verdict import SOLVED, UNSOLVABLE
 from solitaire.ui.app import App
 from solitaire.ui.library import Library
-from solitaire.ui.overlays import WinOverlay
+from solitaire.ui.screens.overlays import WinOverlay
 
 STARTS = 20  # winnable deal starts per family
 # A rule set of each family where wins are common (Canfield's first mode is won in one

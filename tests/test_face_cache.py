@@ -6,9 +6,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from solitaire.storage import BackgroundWriter
-from solitaire.ui import face_cache
-from solitaire.ui.card_art import CardArt
+from solitaire.storage.files import BackgroundWriter
+from solitaire.ui.art import face_cache
+from solitaire.ui.art.card_art import CardArt
 from solitaire.ui.library import Library, cache_path
 
 

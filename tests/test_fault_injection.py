@@ -21,9 +21,9 @@ from helpers import random_game
 from hypothesis import HealthCheck, currently_in_test_context, event, given, settings
 from hypothesis import strategies as st
 
-from solitaire import replay_file, saved_game
 from solitaire.model.games import GAMES, make_rules
-from solitaire.stats import Stats, option_key, result_of
+from solitaire.storage import replay_file, saved_game
+from solitaire.storage.stats import Stats, option_key, result_of
 from solitaire.ui.app import look_from
 from solitaire.ui.library import DEFAULT_SETTINGS, MAX_WINDOW, Library
 

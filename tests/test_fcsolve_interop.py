@@ -10,10 +10,11 @@ import subprocess
 import pytest
 from helpers import game_with, pile
 
-from solitaire import cli, replay_file, saved_game
+from solitaire import cli
 from solitaire.model.game import Game, MoveListError
 from solitaire.model.games import make_rules
 from solitaire.model.moves import IllegalMove, Move, MoveKind
+from solitaire.storage import replay_file, saved_game
 
 FC_SOLVE = shutil.which("fc-solve")
 needs_fc_solve = pytest.mark.skipif(

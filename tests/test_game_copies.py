@@ -6,9 +6,10 @@ import random
 import pytest
 from helpers import random_game
 
-from solitaire import cli, replay_file, saved_game
+from solitaire import cli
 from solitaire.model.game import Game
 from solitaire.model.games import GAMES, make_rules
+from solitaire.storage import replay_file, saved_game
 
 
 @pytest.mark.parametrize(

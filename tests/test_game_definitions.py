@@ -14,9 +14,9 @@ import pytest
 from solitaire.model.games import BROKEN, GAMES, definition_problems, make_rules
 from solitaire.model.vocabulary import Action
 from solitaire.solver.solve import search_class
-from solitaire.ui import actions
 from solitaire.ui.app import App
 from solitaire.ui.library import Library
+from solitaire.ui.table import actions
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -91,9 +91,9 @@ TABLE_CHECK = textwrap.dedent("""
     from pathlib import Path
     import pygame
     from solitaire.ui.app import App
-    from solitaire.ui.chooser import Chooser
+    from solitaire.ui.screens.chooser import Chooser
     from solitaire.ui.library import Library
-    from solitaire.ui.help_screen import HelpOverlay
+    from solitaire.ui.screens.help_screen import HelpOverlay
 
     import random
     random.seed(game_id := sys.argv[1])  # the chooser deals a random deal: this one, always

@@ -10,7 +10,7 @@ import pytest
 
 from solitaire.model.games import GAMES
 from solitaire.model.table_spec import GameHelp
-from solitaire.ui.help_text import COMMON_KEYS, MOUSE_HELP
+from solitaire.ui.screens.help_text import COMMON_KEYS, MOUSE_HELP
 
 HELP = {game_id: cls.help for game_id, cls in GAMES.items()}
 
@@ -147,7 +147,7 @@ def test_help_is_immutable():
 
 def test_help_text_does_not_import_pygame():
     code = (
-        "import sys, solitaire.ui.help_text, solitaire.model.games;"
+        "import sys, solitaire.ui.screens.help_text, solitaire.model.games;"
         " print('pygame' in sys.modules)"
     )
     out = subprocess.run(

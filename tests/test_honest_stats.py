@@ -9,12 +9,17 @@ from table_driver import click, drag, key, point, send, start, type_text
 from solitaire.model.games import make_rules
 from solitaire.model.moves import MoveKind, Status
 from solitaire.model.state import State
-from solitaire.stats import LOST, WON, Result, Stats, Summary, option_key
+from solitaire.storage.stats import LOST, WON, Result, Stats, Summary, option_key
 from solitaire.ui.app import App
-from solitaire.ui.audio import NullAudio
 from solitaire.ui.library import Library
-from solitaire.ui.overlays import ConfirmOverlay, OptionsOverlay, WinOverlay
-from solitaire.ui.stats_screen import StatsOverlay, rule_set_columns, score_bands, summary_rows
+from solitaire.ui.platform.audio import NullAudio
+from solitaire.ui.screens.overlays import ConfirmOverlay, OptionsOverlay, WinOverlay
+from solitaire.ui.screens.stats_screen import (
+    StatsOverlay,
+    rule_set_columns,
+    score_bands,
+    summary_rows,
+)
 
 
 @pytest.fixture

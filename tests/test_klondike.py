@@ -163,7 +163,7 @@ def test_a_game_played_at_random_undoes_to_the_start_exactly(draw):
 
 
 def test_the_vegas_bank_runs_on_from_game_to_game_in_the_statistics():
-    from solitaire.stats import Stats, option_key, result_of
+    from solitaire.storage.stats import Stats, option_key, result_of
 
     rules = make_rules("klondike", scoring="vegas")
     book = Stats()

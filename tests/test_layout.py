@@ -5,7 +5,7 @@ from dataclasses import replace
 import pytest
 
 from solitaire.model.games import GAMES, make_rules
-from solitaire.ui.layout import TableLayout
+from solitaire.ui.table.layout import TableLayout
 
 LONG = 19  # cards in one merci stack: more than any deal starts with
 

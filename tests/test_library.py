@@ -7,8 +7,8 @@ import pygame
 import pytest
 from helpers import random_game, statistics_disk
 
-from solitaire import saved_game
-from solitaire.stats import Stats
+from solitaire.storage import saved_game
+from solitaire.storage.stats import Stats
 from solitaire.ui.app import App
 from solitaire.ui.library import DEFAULT_SETTINGS, Library
 

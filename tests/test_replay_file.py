@@ -6,11 +6,11 @@ from pathlib import Path
 import pytest
 from helpers import finishes, random_game
 
-from solitaire import replay_file
 from solitaire.model.game import Game
 from solitaire.model.games import GAMES, make_rules
-from solitaire.replay_file import Replayer, ReplayError
-from solitaire.saved_game import MAX_MOVES
+from solitaire.storage import replay_file
+from solitaire.storage.replay_file import Replayer, ReplayError
+from solitaire.storage.saved_game import MAX_MOVES
 
 
 def played_game(game_id, seed, moves=50, **options):

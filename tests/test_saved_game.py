@@ -6,10 +6,10 @@ import random
 import pytest
 from helpers import random_game
 
-from solitaire import saved_game
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
-from solitaire.storage import DamagedFile
+from solitaire.storage import saved_game
+from solitaire.storage.files import DamagedFile
 
 SETUPS = [
     ("lucie", {}),

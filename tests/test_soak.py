@@ -15,7 +15,7 @@ from soak_driver import Soak, SoakFailure, data_folder
 from table_driver import down, drag, key, motion, point, send, start, up
 
 from solitaire.model.games import GAMES
-from solitaire.ui.session import TableScreen
+from solitaire.ui.table.screen import TableScreen
 
 CI_EVENTS = 20_000
 EVENTS_PER_GAME = math.ceil(CI_EVENTS / len(GAMES))
@@ -67,7 +67,7 @@ def test_a_fault_is_reported_with_its_seed_event_and_replay(folder, monkeypatch)
 
 def test_a_game_that_does_not_reload_unchanged_fails_the_soak(folder, monkeypatch):
     """The save-and-reload check bites: a reload that loses the redo history fails."""
-    from solitaire import saved_game
+    from solitaire.storage import saved_game
 
     real = saved_game.from_dict
 

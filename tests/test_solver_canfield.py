@@ -11,11 +11,11 @@ from solitaire.model.games import make_rules
 from solitaire.model.moves import Move, MoveKind
 from solitaire.model.rules import Status
 from solitaire.model.state import State
-from solitaire.saved_game import from_dict, to_dict
 from solitaire.solver.canfield import CanfieldSearch
 from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search
 from solitaire.solver.solve import make_search, search_class
 from solitaire.solver.thinker import Thinker
+from solitaire.storage.saved_game import from_dict, to_dict
 
 MODES = ("1", "2", "3", "house")
 

@@ -21,10 +21,10 @@ from solitaire.solver import search as generic
 from solitaire.solver.freecell import FreecellSearch
 from solitaire.solver.solve import budget_for, search_class, solver_module
 from solitaire.solver.verdict import UNKNOWN, UNSOLVABLE, GaveUp, Search, Verdict
-from solitaire.ui import overlays
 from solitaire.ui.app import App
 from solitaire.ui.library import Library
-from solitaire.ui.overlays import WINNABLE_ROW, OptionsOverlay
+from solitaire.ui.screens import overlays
+from solitaire.ui.screens.overlays import WINNABLE_ROW, OptionsOverlay
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

@@ -6,11 +6,11 @@ import json
 import pytest
 from helpers import game_with
 
-from solitaire import stats
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
 from solitaire.model.moves import Status
-from solitaire.stats import LOST, WON, Result, Stats, option_key, result_of
+from solitaire.storage import stats
+from solitaire.storage.stats import LOST, WON, Result, Stats, option_key, result_of
 
 KEY = "vierfrei auto=off"
 

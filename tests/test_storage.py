@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from helpers import finishes
 
-from solitaire import storage
-from solitaire.storage import (
+from solitaire.storage import files as storage
+from solitaire.storage.files import (
     DamagedFile,
     is_number,
     is_text,
@@ -54,7 +54,7 @@ def test_a_failed_write_keeps_the_old_file_and_leaves_no_temp(tmp_path, monkeypa
     def broken_replace(src, dst):
         raise OSError("disk full")
 
-    monkeypatch.setattr("solitaire.storage.os.replace", broken_replace)
+    monkeypatch.setattr("solitaire.storage.files.os.replace", broken_replace)
     with pytest.raises(OSError):
         write_atomic(path, good(n=2))
     monkeypatch.undo()
@@ -267,7 +267,7 @@ def test_load_or_fresh_quarantines_contents_the_parser_refuses(tmp_path):
 SIZES = {"a": 1_000_000, "b": 600_000}
 WRITER = f"""
 import json, sys
-from solitaire.storage import write_atomic
+from solitaire.storage.files import write_atomic
 path, first = sys.argv[1], int(sys.argv[2])
 payloads = [json.dumps({{"kind": "test", "version": 1, "fill": letter * size}})
             for letter, size in {list(SIZES.items())!r}]
@@ -307,7 +307,7 @@ def test_a_writer_killed_at_random_moments_never_leaves_a_broken_file(tmp_path):
 
 def test_the_data_modules_do_not_need_pygame():
     code = (
-        "import sys; import solitaire.storage, solitaire.saved_game, solitaire.stats, "
-        "solitaire.replay_file; sys.exit('pygame' in sys.modules)"
+        "import sys; import solitaire.storage.files, solitaire.storage.saved_game, solitaire.storage.stats, "
+        "solitaire.storage.replay_file; sys.exit('pygame' in sys.modules)"
     )
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False).returncode == 0

@@ -28,16 +28,16 @@ from solitaire.model.moves import MoveKind, Status
 from solitaire.model.state import State
 from solitaire.solver.solve import solve_game, winnable_deals
 from solitaire.ui.app import App
-from solitaire.ui.help_screen import HelpOverlay
 from solitaire.ui.library import Library
-from solitaire.ui.overlays import (
+from solitaire.ui.platform.window import fit_on_desktop
+from solitaire.ui.screens.help_screen import HelpOverlay
+from solitaire.ui.screens.overlays import (
     LossOverlay,
     MenuOverlay,
     NumberEntry,
     OptionsOverlay,
     WinOverlay,
 )
-from solitaire.ui.window import fit_on_desktop
 
 
 @pytest.fixture

@@ -11,8 +11,8 @@ from solitaire.model.cards import parse_card
 from solitaire.model.moves import IllegalMove, Move, MoveKind
 from solitaire.ui.app import App
 from solitaire.ui.library import Library
-from solitaire.ui.overlays import ConfirmOverlay
-from solitaire.ui.session import MONO_REMINDER
+from solitaire.ui.screens.overlays import ConfirmOverlay
+from solitaire.ui.table.screen import MONO_REMINDER
 
 
 @pytest.fixture

@@ -157,9 +157,9 @@ def test_a_19_card_klondike_column_shows_every_rank_whole(size):
     Each face-up card must show its rank (the corner index's top and the rank under it)
     before the next card covers it, and the column must end above the window's edge."""
     from solitaire.model.games import make_rules
-    from solitaire.ui.card_art import CardArt
-    from solitaire.ui.layout import TableLayout
-    from solitaire.ui.session import table_area
+    from solitaire.ui.art.card_art import CardArt
+    from solitaire.ui.table.layout import TableLayout
+    from solitaire.ui.table.screen import table_area
 
     rules = make_rules("klondike")
     area = table_area(size)
@@ -202,8 +202,8 @@ def test_the_demo_plays_on(app, game_id):
 
 
 def test_the_statistics_show_the_vegas_bank(app):
-    from solitaire.stats import option_key
-    from solitaire.ui.stats_screen import summary_rows
+    from solitaire.storage.stats import option_key
+    from solitaire.ui.screens.stats_screen import summary_rows
 
     table = start(app, "klondike", 4, scoring="vegas")
     click(app, point(app, "stock"))

@@ -8,10 +8,10 @@ from table_driver import click, point, start
 from solitaire.model.games import GAMES
 from solitaire.model.rules import MAX_DEAL
 from solitaire.ui.app import App
+from solitaire.ui.art.theme import font
 from solitaire.ui.library import Library
-from solitaire.ui.session import message_strip
-from solitaire.ui.table_status import STATUS_GAP
-from solitaire.ui.theme import font
+from solitaire.ui.table.screen import message_strip
+from solitaire.ui.table.status import STATUS_GAP
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ def app(tmp_path):
 
 def words_drawn(app, monkeypatch) -> list[str]:
     """Every piece of text a full frame of the table draws in its strip and bars."""
-    import solitaire.ui.table_status as status
+    from solitaire.ui.table import status
 
     drawn: list[str] = []
     real = status.text

@@ -3,7 +3,7 @@
 import pygame
 import pytest
 
-from solitaire.ui import theme
+from solitaire.ui.art import theme
 
 SIZES = (12, 16, 24, 36, 60)
 WORDS = ("Restart", "Hint", "Stats", "Reshuffles", "left", "Options", "Help")

@@ -16,10 +16,10 @@ from solitaire.model.games import BROKEN, GAMES, definition_problems, make_rules
 from solitaire.model.games.castle import BeleagueredCastle
 from solitaire.model.table_spec import Arrangement, GameButton, Slot
 from solitaire.model.vocabulary import DoubleClick, RightClick, Role, Spread
-from solitaire.ui import chooser as chooser_module
 from solitaire.ui.app import App
-from solitaire.ui.chooser import Chooser
 from solitaire.ui.library import Library
+from solitaire.ui.screens import chooser as chooser_module
+from solitaire.ui.screens.chooser import Chooser
 
 
 def test_a_misspelt_member_names_the_words_there_are():

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from solitaire.model.games import make_rules
-from solitaire.ui.layout import TableLayout
+from solitaire.ui.table.layout import TableLayout
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = (1280, 800)
-BAR = max(30, min(52, SIZE[1] // 22))  # as solitaire.ui.session.bar_height
+BAR = max(30, min(52, SIZE[1] // 22))  # as solitaire.ui.table.screen.bar_height
 
 pytestmark = pytest.mark.skipif(
     not (shutil.which("Xvfb") and shutil.which("xdotool")), reason="needs Xvfb and xdotool"

@@ -36,9 +36,9 @@ from solitaire.model.cards import parse_card
 from solitaire.model.games import GAMES
 from solitaire.model.state import State
 from solitaire.ui.app import App
-from solitaire.ui.help_screen import HelpOverlay
 from solitaire.ui.library import Library
-from solitaire.ui.overlays import (
+from solitaire.ui.screens.help_screen import HelpOverlay
+from solitaire.ui.screens.overlays import (
     ConfirmOverlay,
     InfoOverlay,
     NumberEntry,

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame
 
-from solitaire.ui.card_art import BACKS, SUITS, TABLES, CardArt, table_surface
+from solitaire.ui.art.card_art import BACKS, SUITS, TABLES, CardArt, table_surface
 
 CARD_RATIO = 7 / 5
 

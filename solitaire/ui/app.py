@@ -17,18 +17,19 @@ import pygame
 from .. import APP_ID
 from ..assets import asset_dir
 from ..model.vocabulary import Typing
-from ..replay_file import Replayer, ReplayError
 from ..solver.worker import DealFound, shared_link
-from ..stats import Counted, option_key
-from . import face_cache
-from .audio import Audio, NullAudio
-from .card_art import BACKS, TABLES, CardArt
-from .chooser import Chooser
-from .help_screen import HelpOverlay
-from .idle import Idler
-from .layout import CARD_SCALES
+from ..storage.replay_file import Replayer, ReplayError
+from ..storage.stats import Counted, option_key
+from .art import face_cache
+from .art.card_art import BACKS, TABLES, CardArt
+from .art.theme import COLOUR, MONO, forget_fonts
 from .library import Library
-from .overlays import (
+from .platform.audio import Audio, NullAudio
+from .platform.idle import Idler
+from .platform.window import Window
+from .screens.chooser import Chooser
+from .screens.help_screen import HelpOverlay
+from .screens.overlays import (
     ConfirmOverlay,
     InfoOverlay,
     LossOverlay,
@@ -38,10 +39,9 @@ from .overlays import (
     WinOverlay,
     info_lines,
 )
-from .session import TableScreen
-from .stats_screen import StatsOverlay, breakdown_lines, loss_lines, win_lines, win_title
-from .theme import COLOUR, MONO, forget_fonts
-from .window import Window
+from .screens.stats_screen import StatsOverlay, breakdown_lines, loss_lines, win_lines, win_title
+from .table.layout import CARD_SCALES
+from .table.screen import TableScreen
 
 STEP = 1 / 120  # fixed update step, seconds
 RECORD = "record"  # the writer's name for --record's writes

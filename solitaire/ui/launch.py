@@ -2,27 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
-from .. import cli
 from .app import App, prepare_environment
-from .instance import Instance, ask_first_copy_to_show
 from .library import Library
-from .window import open_display
+from .platform.instance import Instance, ask_first_copy_to_show
+from .platform.window import open_display
 
 
-def run_app(args, deal: int | None, options: dict, err) -> int:
+def run_app(args, deal: int | None, options: dict, report: Callable[[str], None]) -> int:
+    """Open the window and play; the exit status. ``report`` tells the player (on the
+    command line's error stream, as the command line words its messages) why not."""
     try:
         prepare_environment()  # SDL's hints, read when the display opens
         problem = open_display()  # before anything in the data folder is read or written
     except pygame.error as error:
         problem = str(error)
     if problem is not None:
-        print(
-            f"{cli.PROG}: cannot open a window ({problem}); the text commands still work, "
-            "see --help",
-            file=err,
-        )
+        report(f"cannot open a window ({problem}); the text commands still work, see --help")
         return 2
     folder, _ = Library.folder_path()
     instance = Instance(folder) if folder is not None else None
@@ -31,25 +30,25 @@ def run_app(args, deal: int | None, options: dict, err) -> int:
         if ask_first_copy_to_show(folder):
             print("Solitaire is already running: its window was brought to the front.")
             return 0
-        print(
-            f"{cli.PROG}: Solitaire is already running with this player's games ({folder}); "
-            "close that copy first",
-            file=err,
+        report(
+            f"Solitaire is already running with this player's games ({folder}); "
+            "close that copy first"
         )
         return 2
     try:
-        return _play(args, deal, options, err, instance)
+        return _play(args, deal, options, report, instance)
     finally:
         if instance is not None:
             instance.release()
 
 
-def _play(args, deal: int | None, options: dict, err, instance: Instance | None) -> int:
+def _play(
+    args, deal: int | None, options: dict, report: Callable[[str], None], instance: Instance | None
+) -> int:
     try:
         app = App(fullscreen=False if args.windowed else None, mono=args.mono, record=args.record)
     except pygame.error as error:
-        message = f"cannot open a window ({error}); the text commands still work"
-        print(f"{cli.PROG}: {message}", file=err)
+        report(f"cannot open a window ({error}); the text commands still work")
         return 2
     if instance is not None:
         instance.listen(app.bring_to_front)

@@ -18,13 +18,10 @@ from pathlib import Path
 
 import pygame
 
-from .. import replay_file, saved_game
 from ..model.game import Game
 from ..model.games import GAMES, make_rules
-from ..stats import KIND as STATS_KIND
-from ..stats import VERSION as STATS_VERSION
-from ..stats import Counted, Stats, option_key, result_of
-from ..storage import (
+from ..storage import replay_file, saved_game
+from ..storage.files import (
     BackgroundWriter,
     dump_json,
     file_lock,
@@ -33,8 +30,11 @@ from ..storage import (
     set_aside,
     write_atomic,
 )
-from .card_art import BACKS, TABLES
-from .layout import CARD_SCALES
+from ..storage.stats import KIND as STATS_KIND
+from ..storage.stats import VERSION as STATS_VERSION
+from ..storage.stats import Counted, Stats, option_key, result_of
+from .art.card_art import BACKS, TABLES
+from .table.layout import CARD_SCALES
 
 SETTINGS_KIND, SETTINGS_VERSION = "settings", 1
 DEFAULT_SETTINGS = {

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from multiprocessing.connection import Client, Listener
 from pathlib import Path
 
-from ..storage import try_lock
+from ...storage.files import try_lock
 
 LOCK = "instance.lock"
 SHOW = "show"  # what a second copy asks of the first

@@ -22,11 +22,11 @@ from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime
 from enum import Enum
 
-from .model.game import Game
-from .model.games import GAMES
-from .model.moves import Status
-from .model.rules import Rules
-from .storage import (
+from ..model.game import Game
+from ..model.games import GAMES
+from ..model.moves import Status
+from ..model.rules import Rules
+from .files import (
     MAX_WHOLE,  # this and the is_ functions: the checks of each field
     DamagedFile,
     dump_json,

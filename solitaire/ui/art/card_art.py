@@ -30,7 +30,7 @@ from functools import cache, lru_cache, partial
 
 import pygame
 
-from ..model.vocabulary import Outline
+from ...model.vocabulary import Outline
 
 __all__ = ["BACKS", "SUITS", "TABLES", "CardArt", "suit_stamp", "table_surface"]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from ..model.games import BROKEN, GAMES
-from .card_art import table_surface
-from .theme import text, wrap
-from .widgets import fitted, text_fitted
+from ...model.games import BROKEN, GAMES
+from ..art.card_art import table_surface
+from ..art.theme import text, wrap
+from ..art.widgets import fitted, text_fitted
 
 
 class Chooser:

@@ -3,8 +3,8 @@ drop, and in from the corner at a new deal."""
 
 from __future__ import annotations
 
-from ..model.moves import Turn
-from ..model.state import Relayout, State, Transfer
+from ...model.moves import Turn
+from ...model.state import Relayout, State, Transfer
 
 FLIGHT = 0.2  # seconds a card takes to fly to its place
 STEP_GAP = 0.11  # seconds between the single-card steps of one move

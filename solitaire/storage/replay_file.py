@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import os
 
-from .model.game import Game
-from .model.games import GAMES, make_rules
-from .model.moves import IllegalMove, Turn
-from .model.rules import NOTATION_VERSION
+from ..model.game import Game
+from ..model.games import GAMES, make_rules
+from ..model.moves import IllegalMove, Turn
+from ..model.rules import NOTATION_VERSION
+from .files import DamagedFile, read_limited, shown, write_atomic
 from .saved_game import MAX_MOVES
-from .storage import DamagedFile, read_limited, shown, write_atomic
 
 MOVES_PER_LINE = 12
 MAX_REPLAY_BYTES = 1024 * 1024  # a long game is a few kB; this is a million moves and more

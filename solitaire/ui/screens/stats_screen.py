@@ -13,13 +13,13 @@ from collections import Counter
 
 import pygame
 
-from ..model.games import GAMES, make_rules
-from ..model.moves import Status
-from ..stats import Counted, Result, Stats, Summary, option_key
+from ...model.games import GAMES, make_rules
+from ...model.moves import Status
+from ...storage.stats import Counted, Result, Stats, Summary, option_key
+from ..art.theme import font, text, wrap
+from ..art.widgets import panel
+from ..table.help import DEMO, HINTS
 from .overlays import MenuOverlay, Overlay, scaled_text_size
-from .table_help import DEMO, HINTS
-from .theme import font, text, wrap
-from .widgets import panel
 
 OWN_WIN, HELPED_WIN, LOSS = (70, 190, 90), (90, 150, 220), (200, 70, 60)
 MAX_SETS = 4  # rule-set columns beside the all-sets one

@@ -7,8 +7,8 @@ window and centres the table. Plain numbers only, no pygame, so it is cheap to t
 
 from __future__ import annotations
 
-from ..model.table_spec import CARD_RATIO, Arrangement
-from ..model.vocabulary import Spread
+from ...model.table_spec import CARD_RATIO, Arrangement
+from ...model.vocabulary import Spread
 
 DOWN_STEP = 0.26  # a column's overlap, as a share of the card height
 FACE_DOWN_STEP = 0.12  # the same for a face-down card: only its edge need show

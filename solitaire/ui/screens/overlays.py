@@ -10,14 +10,14 @@ from collections.abc import Callable
 
 import pygame
 
-from .. import __version__
-from ..model.games import make_rules
-from ..model.options import UNLIMITED
-from ..model.rules import GENERIC_SOLVER, MAX_DEAL
-from .card_art import BACKS, TABLES
-from .layout import CARD_SCALES
-from .theme import font, text, wrap
-from .widgets import panel, text_fitted
+from ... import __version__
+from ...model.games import make_rules
+from ...model.options import UNLIMITED
+from ...model.rules import GENERIC_SOLVER, MAX_DEAL
+from ..art.card_art import BACKS, TABLES
+from ..art.theme import font, text, wrap
+from ..art.widgets import panel, text_fitted
+from ..table.layout import CARD_SCALES
 
 
 class Overlay:

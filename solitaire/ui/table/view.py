@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import pygame
 
-from ..model.cards import Card
-from ..model.rules import Rules
-from ..model.state import State
-from ..model.vocabulary import Outline
-from . import face_cache
-from .card_art import CardArt, table_surface
+from ...model.cards import Card
+from ...model.rules import Rules
+from ...model.state import State
+from ...model.vocabulary import Outline
+from ..art import face_cache
+from ..art.card_art import CardArt, table_surface
+from ..art.theme import rendered
 from .layout import TableLayout
-from .theme import rendered
 
 
 class TableView:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model.cards import Card
+from ...model.cards import Card
 
 
 @dataclass

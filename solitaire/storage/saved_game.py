@@ -12,10 +12,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .model.game import Game
-from .model.games import GAMES, make_rules
-from .model.rules import NOTATION_VERSION
-from .storage import (
+from ..model.game import Game
+from ..model.games import GAMES, make_rules
+from ..model.rules import NOTATION_VERSION
+from .files import (
     DamagedFile,
     dump_json,
     is_number,

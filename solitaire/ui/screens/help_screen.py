@@ -7,10 +7,10 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..art.theme import font, text, wrap
+from ..art.widgets import fitted
 from .help_text import COMMON_KEYS, MOUSE_HELP
 from .overlays import Overlay
-from .theme import font, text, wrap
-from .widgets import fitted
 
 TWO_COLUMNS = 52  # text sizes of width from which rules and keys stand side by side
 

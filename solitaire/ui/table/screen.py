@@ -14,25 +14,24 @@ from functools import partial
 
 import pygame
 
-from ..model.game import Game
-from ..model.games import make_rules
-from ..model.moves import IllegalMove, Move, MoveKind, Status, Turn
-from ..model.rules import MAX_DEAL
-from ..model.state import State
-from ..model.vocabulary import Action
-from ..solver.thinker import STATUS_BUDGET
-from ..stats import moves_ever_made
+from ...model.game import Game
+from ...model.games import make_rules
+from ...model.moves import IllegalMove, Move, MoveKind, Status, Turn
+from ...model.rules import MAX_DEAL
+from ...model.state import State
+from ...model.vocabulary import Action
+from ...solver.thinker import STATUS_BUDGET
+from ...storage.stats import moves_ever_made
+from ..art.widgets import Button, button_at, fit_row
 from . import actions
+from .drawing import TableDrawing
 from .flights import Flights
-from .overlays import ConfirmOverlay
+from .help import LOOK_BACK, TableHelp
+from .input import TableInput
+from .motion import TableMotion
 from .partner import Partner
-from .table import TableView
-from .table_drawing import TableDrawing
-from .table_help import LOOK_BACK, TableHelp
-from .table_input import TableInput
-from .table_motion import TableMotion
-from .table_status import TableStatus
-from .widgets import Button, button_at, fit_row
+from .status import TableStatus
+from .view import TableView
 
 # A message stays long enough to read: this long, and this much more a character, and
 # at least READ_LEAST seconds (or until the next key or click).
@@ -325,7 +324,7 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
             def again() -> None:
                 self.deal_again(deal, options, note)
 
-            self.app.open_overlay(ConfirmOverlay(self.app, LOSS_QUESTION, again))
+            self.app.ask(LOSS_QUESTION, again)
         else:
             self.deal_again(deal, options, note)
 

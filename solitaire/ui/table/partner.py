@@ -10,10 +10,10 @@ where none wins) gets the rest of the line at once, without asking the worker.
 
 from __future__ import annotations
 
-from ..model.moves import Move, Status
-from ..solver.thinker import Answer, hint_for
-from ..solver.verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp
-from ..solver.worker import Answered, Failed, PartnerLink
+from ...model.moves import Move, Status
+from ...solver.thinker import Answer, hint_for
+from ...solver.verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp
+from ...solver.worker import Answered, Failed, PartnerLink
 
 
 class Partner:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pygame
 
-from ..model.cards import CardError, parse_card
-from ..model.moves import IllegalMove, Move, MoveKind
-from ..model.rules import HOME
-from ..model.vocabulary import DoubleClick, RightClick, Role, Typing
+from ...model.cards import CardError, parse_card
+from ...model.moves import IllegalMove, Move, MoveKind
+from ...model.rules import HOME
+from ...model.vocabulary import DoubleClick, RightClick, Role, Typing
+from ..art.widgets import button_at
 from . import actions
-from .widgets import button_at
 
 DRAG_START = 5  # pixels the pointer must travel before a press becomes a drag
 DOUBLE_CLICK = 0.4  # seconds

@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 import pygame
 
-from ..model.moves import Move, MoveKind
-from ..model.vocabulary import Action, Verb
+from ...model.moves import Move, MoveKind
+from ...model.vocabulary import Action, Verb
 
 # Keys every game has. A game's own keys come first, so it may give one another meaning
 # (Vierfrei's F1 deals a new game, as its manual says).

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from ..model.rules import HOME
-from ..model.vocabulary import Role, Typing
-from .theme import font, text, wrap
-from .widgets import fitted
+from ...model.rules import HOME
+from ...model.vocabulary import Role, Typing
+from ..art.theme import font, text, wrap
+from ..art.widgets import fitted
 
 STATUS_GAP = "   |   "
 MESSAGE_LINES = 3  # a longer message is cut short

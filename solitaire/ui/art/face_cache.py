@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pygame
 
-from ..storage import BackgroundWriter
+from ...storage.files import BackgroundWriter
 from . import card_art
 from .card_art import SUITS, CardArt
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from ..model.moves import MoveKind
+from ...model.moves import MoveKind
 
 AUTO_PACE = 0.35  # seconds between the demo's moves
 WAITING = 600.0  # seconds a "thinking" message may stay: until the answer replaces it

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..model.moves import MoveKind
-from .theme import rendered
-from .widgets import button_at
+from ...model.moves import MoveKind
+from ..art.theme import rendered
+from ..art.widgets import button_at
 
 
 @dataclass

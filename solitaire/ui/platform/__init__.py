@@ -1,0 +1,1 @@
+"""The machine beside the game: window, sleep, sound, one copy running."""

@@ -1,0 +1,1 @@
+"""The screens and dialogs around the table: chooser, overlays, help, statistics."""

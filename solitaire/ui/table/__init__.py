@@ -1,0 +1,1 @@
+"""The table screen and its parts: one game in play."""
