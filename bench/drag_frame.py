@@ -56,7 +56,9 @@ def main() -> None:
         )
     )
     app.step(sleep=False)
-    assert table.drag is not None and table.drag[2] == 13, "the run was not lifted"
+    assert (
+        table.input.drag is not None and table.input.drag.lifted.size == 13
+    ), "the run was not lifted"
     times = []
     for i in range(args.frames):
         pos = (start[0] + 30 + (i * 7) % (width // 2), start[1] + (i * 5) % (height // 3))

@@ -144,6 +144,7 @@ class Bench:
         made = len(table.game.done) > done
         if not made:  # the drag missed: make the move so the line goes on
             table.play(move)
+            table.after_frame()
             self.pass_()
         table.flights.finish()
         return max(passes), flying, made

@@ -59,7 +59,7 @@ def main() -> None:
                 verdict, took = wait_for(app, lambda t=table: settled(t))
                 waits["verdict"].append(took)
                 verdicts[verdict] += 1
-                table.message = ("", 0.0)
+                table.status.unsay(table.status.message.words)
                 press(pygame, pygame.K_h)
                 _, took = wait_for(app, lambda t=table: hint_shown(t))
                 waits["hint"].append(took)
@@ -106,14 +106,14 @@ def settled(table) -> str | None:
 
 
 def hint_shown(table) -> str | None:
-    words = table.message[0]
+    words = table.status.message.words
     return words if words.startswith(("Hint", "No winning line", "No hint")) else None
 
 
 def demo_moved(table, moves: int) -> str | None:
     if len(table.game.done) > moves:
         return "moved"
-    words = table.message[0]
+    words = table.status.message.words
     return words if "The computer stops here" in words else None
 
 

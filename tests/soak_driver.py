@@ -232,7 +232,7 @@ class Soak:
     def check_reload(self, game_id: str, table) -> None:
         """The game as the app saves it comes back exactly: position and history."""
         game = table.game
-        extra = {"seconds": round(table.seconds, 1), "assisted": table.assisted}
+        extra = {"seconds": round(table.tally.seconds, 1), "assisted": table.tally.assisted}
         data = saved_game.to_dict(game, extra)
         again, extra_again = saved_game.from_dict(data, game_id)
         same(game_id, game, again)
@@ -429,7 +429,7 @@ class Soak:
         yield up(point, button)
 
     def click_button(self):
-        buttons = [b for b in self.app.table.buttons if b.label not in ("Hint", "Demo")]
+        buttons = [b for b in self.app.table.bar.buttons if b.label not in ("Hint", "Demo")]
         rect = self.rng.choice(buttons).rect
         point = (
             rect.x + self.rng.randrange(max(1, rect.w)),

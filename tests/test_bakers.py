@@ -69,7 +69,7 @@ def test_the_new_games_play_on_the_table_with_hint_demo_and_winnable_deals(app, 
     app.wait_for_partner()
     assert table.partner.status_text().startswith(("Winnable", "Not winnable"))
     send(app, key(pygame.K_h, pygame.KMOD_CTRL))
-    assert table.message[0].startswith(("Hint", "No winning line"))
+    assert table.status.message.words.startswith(("Hint", "No winning line"))
     app.set_solvable_only(game_id, True)
     send(app, key(pygame.K_n, pygame.KMOD_CTRL))
     if app.overlays:  # the game in play counts as a loss: yes, deal again

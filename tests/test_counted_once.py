@@ -52,6 +52,7 @@ def play_to_one_from_the_end(app: App, deal: int = 1) -> Move:
     app.table.new_deal(deal)
     for move in winning_line(deal)[:-1]:
         app.table.play(move)
+        app.table.after_frame()
     app.table.flights.finish()
     return winning_line(deal)[-1]
 
@@ -74,6 +75,7 @@ def quit_pygame():
 def test_a_win_undone_and_played_again_after_restarts_counts_once(tmp_path):
     app = launch(tmp_path)
     app.table.play(play_to_one_from_the_end(app))
+    app.table.after_frame()
     assert isinstance(app.overlays[-1], WinOverlay)
     for _ in range(3):
         send(app, key(pygame.K_ESCAPE))  # the win box goes
@@ -90,6 +92,7 @@ def test_a_win_undone_and_played_again_after_restarts_counts_once(tmp_path):
 def test_a_win_undone_is_no_loss_at_a_new_deal_after_a_restart(tmp_path):
     app = launch(tmp_path)
     app.table.play(play_to_one_from_the_end(app))
+    app.table.after_frame()
     send(app, key(pygame.K_ESCAPE), key(pygame.K_z, CTRL))
     quit_game(app)
     app = launch(tmp_path)
@@ -103,6 +106,7 @@ def test_a_win_undone_is_no_loss_at_a_new_deal_after_a_restart(tmp_path):
 def test_a_new_deal_asked_for_at_launch_over_a_won_and_undone_save_is_no_loss(tmp_path):
     app = launch(tmp_path)
     app.table.play(play_to_one_from_the_end(app))
+    app.table.after_frame()
     send(app, key(pygame.K_ESCAPE), key(pygame.K_z, CTRL))
     quit_game(app)
     app = App(fullscreen=False, size=(800, 600), library=Library(tmp_path))
@@ -117,6 +121,7 @@ def test_a_replay_watched_and_quit_is_never_the_game_in_progress(tmp_path):
     app.table.new_deal(3)
     for move in winning_line(3)[:4]:
         app.table.play(move)
+        app.table.after_frame()
     path = app.library.export(app.table.game)
     app.table.new_deal(2)  # counted as a loss: four moves were made
     send(app, key(pygame.K_RETURN))
@@ -228,6 +233,7 @@ def test_a_crash_at_any_write_of_a_winning_move_counts_the_win_once(tmp_path, su
     app.library.flush()
     app.library.writer = DyingWriter(survive)  # the winning move's writes: killed after some
     app.table.play(last)
+    app.table.after_frame()
     pygame.quit()  # killed: no quit, no save
     app = launch(tmp_path)  # the restart finds what was written
     if not app.table.rules.is_won(app.table.state):
@@ -244,6 +250,7 @@ def test_a_win_on_a_full_disk_is_kept_and_written_when_space_comes_back(tmp_path
     last = play_to_one_from_the_end(app)
     disk["full"] = True
     app.table.play(last)
+    app.table.after_frame()
     app.library.flush()
     app.collect()
     assert "Statistics are not being saved" in app.library.saving_problem
@@ -317,7 +324,7 @@ def test_a_replay_file_with_an_unknown_option_leaves_the_game_in_play(tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text("game: merci\ndeal: 3\noptions: self=1\nmoves:\n")
     assert not app.open_replay(bad)
-    assert app.table is table and "unknown option 'self'" in table.message[0]
+    assert app.table is table and "unknown option 'self'" in table.status.message.words
 
 
 @pytest.mark.parametrize("value", ["", "relative/data", "."])
@@ -336,6 +343,7 @@ def test_the_game_s_data_folder_is_not_made_relative_to_where_it_starts(tmp_path
 def test_a_win_box_says_a_replayed_deal_is_not_counted_as_a_fresh_win(tmp_path):
     app = launch(tmp_path)
     app.table.play(play_to_one_from_the_end(app, 1))
+    app.table.after_frame()
     send(app, key(pygame.K_ESCAPE))
     app.table.play(play_to_one_from_the_end(app, 1))  # deal 1 again, from its number
     box = app.overlays[-1]

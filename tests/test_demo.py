@@ -52,7 +52,7 @@ def test_the_demo_wins_every_winnable_start(app, game_id, options):
         for _ in range(2_000):
             app.wait_for_partner()
             assert table.partner.outcome != UNSOLVABLE, (game_id, deal, "a losing move")
-            if app.overlays or not table.demo_on:
+            if app.overlays or not table.help.demo_on:
                 break
             app.lag += 0.4  # as if the loop had waited: the demo's pace is in game time
             before = len(table.game.done)
@@ -65,7 +65,7 @@ def test_the_demo_wins_every_winnable_start(app, game_id, options):
         assert app.overlays and isinstance(app.overlays[-1], WinOverlay), (
             game_id,
             deal,
-            table.message[0],
+            table.status.message.words,
         )
         assert table.rules.is_won(table.state)
         won += 1

@@ -27,9 +27,9 @@ def same_as_whole_frame(app) -> bool:
     """The window's picture equals a whole frame drawn now (no frame is left pending)."""
     table = app.table
     whole = pygame.Surface(app.window.surface.get_size())
-    drawn = table.drawn
+    drawn = table.painter.drawn
     table.draw(whole, app.lag)
-    table.drawn = drawn
+    table.painter.drawn = drawn
     return pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(app.window.surface, "RGB")
 
 
@@ -69,7 +69,7 @@ def test_frames_of_changes_show_what_a_whole_frame_shows(app, game_id):
     passes(app, 2)
     app.table.undo()  # cards fly back while the message shows
     passes(app, 25)
-    assert app.table.drawn is not None  # the last frames were frames of changes
+    assert app.table.painter.drawn is not None  # the last frames were frames of changes
 
 
 def test_a_card_dragged_over_the_bars_leaves_them_whole(app):
@@ -88,10 +88,40 @@ def test_a_change_in_the_button_bar_redraws_the_bar_alone(app, monkeypatch):
     passes(app, 2)
     whole_frames = []
     monkeypatch.setattr(app, "draw", lambda: whole_frames.append(1))
-    button = app.table.buttons[0].rect.center
+    button = app.table.bar.buttons[0].rect.center
     pygame.event.post(motion(button))  # the button lights up under the pointer
     passes(app, 1)
     move = next(m for m in app.table.game.legal_moves() if m.kind == MoveKind.MOVE)
     app.table.play(move)  # Undo becomes possible
     passes(app, 20)
     assert not whole_frames
+
+
+def test_the_frame_after_a_drop_waits_for_neither_the_partner_nor_the_save(app, monkeypatch):
+    """The drop's pass draws the move; the partner hears of it and the game is saved in
+    the next pass, after that frame is on screen."""
+    table = start(app, "vierfrei", 1)
+    passes(app, 2)
+    events = []
+    real_update, real_save = pygame.display.update, app.library.save_game
+    monkeypatch.setattr(
+        pygame.display, "update", lambda *a: events.append("frame") or real_update(*a)
+    )
+    monkeypatch.setattr(app.library, "save_game", lambda *a: events.append("save") or real_save(*a))
+    move = next(m for m in table.game.legal_moves() if m.kind == MoveKind.MOVE and m.count == 1)
+    cards = table.state.piles[move.src]
+    source = point(app, move.src, len(cards) - 1)
+    target = table.view.pile_top_rect(table.state, move.dst).center
+    for event in (down(source), motion(target)):
+        pygame.event.post(event)
+        passes(app, 1)
+    asked = table.partner.key
+    events.clear()
+    pygame.event.post(up(target))
+    passes(app, 1)
+    assert table.game.done and events == ["frame"]  # the move shown, nothing else done yet
+    assert table.partner.key == asked
+    events.clear()
+    passes(app, 1)
+    assert events[:2] == ["save", "frame"], events
+    assert table.partner.key == table.state.key()

@@ -115,7 +115,7 @@ TABLE_CHECK = textwrap.dedent("""
     app.open_help()
     assert isinstance(app.overlays[-1], HelpOverlay)
     app.draw()
-    print("table ok", table.rules.title, len(table.buttons))
+    print("table ok", table.rules.title, len(table.bar.buttons))
     """)
 
 

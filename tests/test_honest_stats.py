@@ -59,6 +59,7 @@ def make_a_move(app):
     table = app.table
     move = next(m for m in table.game.legal_moves() if m.kind == MoveKind.MOVE)
     table.play(move)
+    table.after_frame()
 
 
 def one_card_from_the_end(table, last="KS"):
@@ -103,10 +104,10 @@ def test_restart_puts_the_clock_back_to_nothing(app):
     table = start(app, "prince", 2)
     make_a_move(app)
     table.update(75.0)
-    assert table.seconds >= 75
+    assert table.tally.seconds >= 75
     send(app, key(pygame.K_r, CTRL))
-    assert table.seconds < 1 and table.game.done == []
-    assert "0:00" in table.status_text()
+    assert table.tally.seconds < 1 and table.game.done == []
+    assert "0:00" in table.status.status_text()
 
 
 def test_no_move_made_no_question_and_no_count(app):
@@ -138,7 +139,7 @@ def test_canfield_r_asks_before_the_rule_change(app):
     send(app, key(pygame.K_r, char="r"))
     assert question_open(app) and table.rules.options["mode"] == "1"
     send(app, key(pygame.K_RETURN))
-    assert table.rules.options["mode"] == "2" and table.message[0].startswith("Rule 2")
+    assert table.rules.options["mode"] == "2" and table.status.message.words.startswith("Rule 2")
     assert app.library.stats.summary("canfield", "canfield mode=1").lost == 1
 
 
@@ -173,11 +174,11 @@ def test_an_option_change_asks_and_no_keeps_the_old_rules(app):
     assert question_open(app)
     send(app, key(pygame.K_n, char="n"))
     assert table.rules.options["sequence"] == "alternate" and len(table.game.done) == 1
-    assert not table.message[0].startswith("New rules")
+    assert not table.status.message.words.startswith("New rules")
     send(app, key(pygame.K_o, char="o"))
     send(app, key(pygame.K_RIGHT), key(pygame.K_ESCAPE), key(pygame.K_RETURN))
     assert table.rules.options["sequence"] == "any-suit" and table.game.done == []
-    assert table.message[0].startswith("New rules")
+    assert table.status.message.words.startswith("New rules")
     assert app.library.stats.summary("prince", "prince sequence=alternate").lost == 1
 
 
@@ -192,7 +193,7 @@ def test_a_deal_asked_for_at_launch_counts_the_saved_game(app, tmp_path):
     summary = again.library.stats.summary("prince", "prince sequence=any-suit")
     assert (summary.played, summary.lost, summary.points_total) == (1, 1, -4)
     assert again.table.game.deal_number == 5
-    assert "counted as a loss" in again.table.message[0]
+    assert "counted as a loss" in again.table.status.message.words
     del table
 
 
@@ -200,6 +201,7 @@ def test_a_replay_is_watched_beside_the_game_in_progress_and_never_counted(app):
     table = start(app, "canfield", 5, mode="3")
     for _ in range(3):
         table.play(table.game.legal_moves()[0])
+        table.after_frame()
     send(app, key(pygame.K_e, CTRL))  # export it as a replay
     send(app, key(pygame.K_o, CTRL), key(pygame.K_RETURN))
     replay = app.table
@@ -207,7 +209,7 @@ def test_a_replay_is_watched_beside_the_game_in_progress_and_never_counted(app):
     send(app, key(pygame.K_RIGHT), key(pygame.K_RIGHT))  # watch two moves
     app.library.flush()
     saved, extra = app.library.load_game("canfield")  # still the game played, not the replay
-    assert len(saved.done) == 3 and extra["token"] == table.token
+    assert len(saved.done) == 3 and extra["token"] == table.tally.token
     assert app.library.stats.summary("canfield").played == 0
     send(app, key(pygame.K_n, CTRL))  # a new deal: the game in progress's, which asks
     assert question_open(app) and app.table is table
@@ -220,7 +222,7 @@ def test_the_player_s_own_win_box(app):
     table = start(app, "lucie", 3)
     app.audio = Sounds()
     one_card_from_the_end(table)
-    table.seconds = 272.4
+    table.tally.seconds = 272.4
     type_text(app, "KS")
     send(app, key(pygame.K_RETURN))
     box = app.overlays[-1]
@@ -294,9 +296,9 @@ def test_lucie_undo_past_a_reshuffle_marks_the_game_helped(app):
     table = start(app, "lucie", 2)
     type_text(app, "s")
     send(app, key(pygame.K_RETURN))
-    assert table.state.values["redeals_used"] == 1 and not table.assisted
+    assert table.state.values["redeals_used"] == 1 and not table.tally.assisted
     send(app, key(pygame.K_z, CTRL))
-    assert table.assisted and "helped" in table.message[0]
+    assert table.tally.assisted and "helped" in table.status.message.words
     one_card_from_the_end(table)
     type_text(app, "KS")
     send(app, key(pygame.K_RETURN))
@@ -308,7 +310,7 @@ def test_an_ordinary_undo_is_no_help(app):
     table = start(app, "lucie", 2)
     make_a_move(app)
     send(app, key(pygame.K_z, CTRL))
-    assert not table.assisted
+    assert not table.tally.assisted
 
 
 def test_merci_cheers_are_capped_at_two_extra(app):
@@ -337,7 +339,7 @@ def test_the_merci_message_says_why_in_every_deal(app, game_id, options, used, w
     fan = next(name for name in table.rules.tableau if len(table.state.piles[name]) == 3)
     type_text(app, str(table.state.piles[fan][0]))  # a covered card, typed: a merci
     send(app, key(pygame.K_RETURN))
-    assert table.message[0].endswith(words), table.message[0]
+    assert table.status.message.words.endswith(words), table.status.message.words
 
 
 def test_one_card_home_is_singular():
@@ -423,17 +425,17 @@ def test_undoing_a_turn_of_canfield_s_one_pass_hand_is_help(app):
     passes counted that is a look ahead."""
     table = start(app, "canfield", 5)  # mode 1: one pass
     send(app, key(pygame.K_n, char="n"))  # turn the hand
-    assert not table.assisted
+    assert not table.tally.assisted
     send(app, key(pygame.K_z, CTRL))
-    assert table.assisted and "helped" in table.message[0]
+    assert table.tally.assisted and "helped" in table.status.message.words
     unlimited = start(app, "canfield", 5, mode="3")  # passes unlimited: no look ahead
     send(app, key(pygame.K_RETURN))  # the game in play counts as a loss: yes
     unlimited = app.table
     send(app, key(pygame.K_n, char="n"), key(pygame.K_z, CTRL))
-    assert not unlimited.assisted
+    assert not unlimited.tally.assisted
 
 
 def test_canfield_says_its_passes_left_and_where_its_rules_button_leads(app):
     table = start(app, "canfield", 5, mode="house")
-    assert "Passes left 3" in table.status_parts()
-    assert any(button.text == "Rules: 1" for button in table.buttons)  # house -> 1
+    assert "Passes left 3" in table.status.status_parts()
+    assert any(button.text == "Rules: 1" for button in table.bar.buttons)  # house -> 1

@@ -62,10 +62,10 @@ def test_a_refused_key_after_idle_shows_its_message_for_its_full_time(app):
     table = start(app, "lucie", 1)
     slept(app, 3.0)
     send(app, key(pygame.K_x, char="x"))
-    assert "not part of a card name" in table.message[0]
+    assert "not part of a card name" in table.status.message.words
     slept(app, 1.0)
     send(app)
-    assert "not part of a card name" in table.message[0]  # still up a second later
+    assert "not part of a card name" in table.status.message.words  # still up a second later
 
 
 def test_the_finder_arrow_after_idle_shows_for_about_a_second(app):
@@ -74,13 +74,13 @@ def test_the_finder_arrow_after_idle_shows_for_about_a_second(app):
         send(app, key(pygame.key.key_code(char.lower()), char=char))
     slept(app, 3.0)  # typed, then a pause before Enter
     send(app, key(pygame.K_RETURN))
-    assert table.finder is not None
+    assert table.help.finder is not None
     slept(app, 0.8)
     send(app)
-    assert table.finder is not None
+    assert table.help.finder is not None
     slept(app, 0.5)
     send(app)
-    assert table.finder is None
+    assert table.help.finder is None
 
 
 def test_a_notice_is_drawn_without_waiting_for_input(app):
@@ -94,7 +94,7 @@ def test_hidden_time_does_not_count_on_the_clock(app):
     table = start(app, "vierfrei", 1)
     click(app, point(app, "t6"))
     click(app, point(app, "c1"))
-    before = table.seconds
+    before = table.tally.seconds
     send(app, key(pygame.K_b, char="b"))  # the boss key
     assert not app.clock_running
     slept(app, 30.0)
@@ -102,4 +102,4 @@ def test_hidden_time_does_not_count_on_the_clock(app):
     assert app.clock_running
     slept(app, 0.5)
     send(app)
-    assert table.seconds - before < 1.0
+    assert table.tally.seconds - before < 1.0

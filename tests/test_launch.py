@@ -338,7 +338,7 @@ def test_the_game_and_its_one_copy_check_do_not_load_openssl(tmp_path):
     # a checksum or os.urandom cannot do.
     code = (
         "import sys, pathlib; import solitaire.ui.app, solitaire.ui.launch;"
-        "from solitaire.ui.platform.instance import Instance; from solitaire.ui.table.screen import new_token;"
+        "from solitaire.ui.platform.instance import Instance; from solitaire.ui.table.tally import new_token;"
         f"Instance(pathlib.Path({str(tmp_path)!r})).claim(); new_token();"
         "print(sorted(m for m in ('_hashlib', 'hashlib', '_ssl') if m in sys.modules))"
     )

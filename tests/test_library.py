@@ -113,9 +113,9 @@ def test_a_save_with_odd_seconds_is_set_aside_with_a_message(tmp_path, seconds):
         app.open_game("prince", animate=False)  # NaN raised in the table's update here
         app.step(sleep=False)
         table = app.table
-        assert table.seconds == 0 and not table.game.done  # a new deal, said aloud:
-        assert "The saved game could not be read (its seconds" in table.message[0]
-        app.game_changed(table)  # its save does not overwrite the old one
+        assert table.tally.seconds == 0 and not table.game.done  # a new deal, said aloud:
+        assert "The saved game could not be read (its seconds" in table.status.message.words
+        app.save(table)  # its save does not overwrite the old one
         app.library.flush()
     finally:
         pygame.quit()
@@ -131,7 +131,7 @@ def test_a_save_of_another_game_in_a_slot_is_set_aside_and_overwrites_nothing(tm
         app = App(fullscreen=False, size=(1280, 800), library=Library(tmp_path))
         app.open_game("vierfrei", animate=False)
         assert app.table.game.rules.game_id == "vierfrei" and not app.table.game.done
-        assert "it is a game of lucie, not of vierfrei" in app.table.message[0]
+        assert "it is a game of lucie, not of vierfrei" in app.table.status.message.words
         app.quit()
     finally:
         pygame.quit()

@@ -147,7 +147,7 @@ def test_the_demo_plays_on_through_the_reshuffles_and_uses_the_draw(app, game_id
     send(app, key(pygame.K_d, pygame.KMOD_CTRL))
     for _ in range(2_000):
         app.wait_for_partner()
-        if app.overlays or not table.demo_on:
+        if app.overlays or not table.help.demo_on:
             break
         before, state = len(table.game.done), table.state.copy()
         app.lag += 0.4  # as if the loop had waited: the demo's pace is in game time
@@ -155,7 +155,7 @@ def test_the_demo_plays_on_through_the_reshuffles_and_uses_the_draw(app, game_id
         table.flights.finish()
         if len(table.game.done) > before and table.game.done[before].move.kind == MoveKind.REDEAL:
             assert not home_moves(table.rules, state), (deal, "a reshuffle before a move home")
-    assert not table.demo_on
+    assert not table.help.demo_on
     state = table.state
     assert table.rules.redeals_left(state) == 0
     assert state.values["mercis_used"] == 1, "the draw was never used"

@@ -112,7 +112,7 @@ def test_an_undo_while_a_card_is_held_lets_go_of_it(app):
     assert pile(table, "c1") == "" and pile(table, "t6").endswith("2C 3D")
     send(app, up(point(app, "t2")))
     assert pile(table, "c1") == "" and pile(table, "t6").endswith("2C 3D")
-    assert table.drag is None and table.press is None
+    assert table.input.drag is None and table.input.press is None
 
 
 def test_a_restart_drops_the_selected_card(app):
@@ -120,9 +120,9 @@ def test_a_restart_drops_the_selected_card(app):
     move the selected card, gone from its place, and raised IndexError."""
     table = two_cards_to_the_cells(app)
     send(app, down(point(app, "c1")), up(point(app, "c1")))
-    assert table.selected is not None
+    assert table.input.selected is not None
     send(app, key(pygame.K_r, pygame.KMOD_LCTRL))
-    assert pile(table, "c1") == "" and table.selected is None
+    assert pile(table, "c1") == "" and table.input.selected is None
     send(app, down(point(app, "c3")), up(point(app, "c3")))
     assert pile(table, "c3") == "" and pile(table, "t6").endswith("2C 3D")
 
@@ -140,18 +140,18 @@ def test_a_card_held_through_the_chooser_and_a_resize(app):
     send(app, pygame.event.Event(pygame.WINDOWRESIZED, x=400, y=300))  # to the least size
     send(app, key(pygame.K_TAB, char="\t"), motion((held[0] + 90, held[1] + 120)))
     # The chooser took the mouse: the card was put back, the table is drawn whole again.
-    assert app.screen is table and app.window.size == (800, 600) and table.drag is None
+    assert app.screen is table and app.window.size == (800, 600) and table.input.drag is None
     send(app, up(point(app, "t6")))
-    assert table.drag is None and pile(table, "t6").endswith("2C 3D")
+    assert table.input.drag is None and pile(table, "t6").endswith("2C 3D")
 
 
 def test_a_card_held_while_a_dialog_opens_is_put_back(app):
     table = start(app, "vierfrei", 1)
     held = point(app, "t6")
     send(app, down(held), motion((held[0] + 30, held[1] + 40)))
-    assert table.drag is not None
+    assert table.input.drag is not None
     send(app, key(pygame.K_F5))  # the statistics dialog takes the mouse
-    assert table.drag is None and table.press is None
+    assert table.input.drag is None and table.input.press is None
     assert app.repaint  # with the dialog gone, the table is drawn whole
 
 

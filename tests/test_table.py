@@ -64,18 +64,18 @@ def test_a_dropped_card_that_cannot_go_there_flies_back(app):
 def test_click_then_click_the_destination(app):
     table = start(app, "vierfrei", 1)
     click(app, point(app, "t6"))
-    assert table.selected is not None
+    assert table.input.selected is not None
     click(app, point(app, "c2"))
-    assert pile(table, "c2") == "3D" and table.selected is None
+    assert pile(table, "c2") == "3D" and table.input.selected is None
 
 
 def test_right_click_cancels_a_selection(app):
     table = start(app, "canfield", 4)
     source = next(m.src for m in table.game.legal_moves() if m.kind == MoveKind.MOVE)
     click(app, point(app, source))
-    assert table.selected
+    assert table.input.selected
     click(app, point(app, source), button=3)
-    assert table.selected is None and table.game.done == []
+    assert table.input.selected is None and table.game.done == []
 
 
 def test_double_click_plays_to_the_foundation_or_else_a_free_cell(app):
@@ -121,8 +121,8 @@ def test_typing_a_card_that_cannot_move_points_at_it(app):
     send(app, key(pygame.K_BACKSPACE))
     type_text(app, str(stuck)[1].lower())
     send(app, key(pygame.K_RETURN))
-    assert table.finder and table.finder[0] == stuck
-    assert table.message[0] and table.game.done == []
+    assert table.help.finder and table.help.finder[0] == stuck
+    assert table.status.message.words and table.game.done == []
 
 
 def test_lucie_keys_s_h_and_q(app):
@@ -130,7 +130,7 @@ def test_lucie_keys_s_h_and_q(app):
     played by Enter, as a card's name is, so a stray S spends no reshuffle."""
     table = start(app, "lucie", 2)
     type_text(app, "s")
-    assert table.state.values["redeals_used"] == 0 and table.typed == "S"
+    assert table.state.values["redeals_used"] == 0 and table.input.typed == "S"
     send(app, key(pygame.K_RETURN))
     assert table.state.values["redeals_used"] == 1
     type_text(app, "h")
@@ -176,9 +176,9 @@ def test_canfield_origin_and_destination_keys(app):
     send(app, key(pygame.K_n, char="n"))
     assert len(table.state.piles["waste"]) == 1
     send(app, key(pygame.K_w, char="w"))
-    assert table.origin_key == "w"
+    assert table.input.origin_key == "w"
     send(app, key(pygame.K_ESCAPE))
-    assert table.origin_key is None
+    assert table.input.origin_key is None
     legal = {table.rules.format_move(m, table.state) for m in table.game.legal_moves()}
     pair = next(t for t in sorted(legal) if len(t) == 2 and t[0] in "S12345W")
     codes = {"S": pygame.K_s, "W": pygame.K_w, "F": pygame.K_f}
@@ -192,17 +192,17 @@ def test_canfield_r_changes_the_rule_mode_and_a_runs_the_auto_player(app):
     send(app, key(pygame.K_r, char="r"))
     assert app.table.rules.options["mode"] == "2"
     send(app, key(pygame.K_a, char="a"))
-    assert app.table.demo_on
+    assert app.table.help.demo_on
     for _ in range(3000):
         app.wait_for_partner()
         app.lag += 0.4
         app.step(sleep=False)
         app.table.flights.finish()
-        if app.table.game.done or not app.table.demo_on:
+        if app.table.game.done or not app.table.help.demo_on:
             break
-    assert app.table.game.done or "stops" in app.table.message[0]
+    assert app.table.game.done or "stops" in app.table.status.message.words
     send(app, key(pygame.K_SPACE))
-    assert not app.table.demo_on
+    assert not app.table.help.demo_on
 
 
 def test_vierfrei_keys(app):
@@ -243,6 +243,7 @@ def test_f2_refuses_a_number_out_of_range(app):
 def test_undo_and_redo_keys_in_every_game(app, game_id):
     table = start(app, game_id, 5)
     table.play(table.game.legal_moves()[0])
+    table.after_frame()
     after = table.state.key()
     send(app, key(pygame.K_z, pygame.KMOD_CTRL))
     assert table.game.done == []
@@ -256,6 +257,7 @@ def test_input_during_an_animation_is_not_lost(app):
     table = start(app, "vierfrei", 1)
     pygame.event.post(key(pygame.K_6, char="6"))
     table.play(table.rules.parse_move("6a", table.state))
+    table.after_frame()
     assert table.flights.busy
     click(app, point(app, "t6"))  # arrives mid-flight
     click(app, point(app, "c2"))
@@ -323,10 +325,10 @@ def test_winning_shows_the_win_screen(app):
 def test_lucie_illegal_keystroke_clicks_and_says_so(app):
     table = start(app, "lucie", 2)
     type_text(app, "x")
-    assert "not part of a card name" in table.message[0] and table.game.done == []
+    assert "not part of a card name" in table.status.message.words and table.game.done == []
     type_text(app, "t")
     send(app, key(pygame.K_BACKSPACE))
-    assert table.typed == ""
+    assert table.input.typed == ""
 
 
 def test_lucie_quit_menu_new_hand(app):
@@ -359,7 +361,7 @@ def test_vierfrei_h_opens_help_and_the_reshuffle_button_works_in_lucie(app):
     assert isinstance(app.overlays[-1], HelpOverlay)
     send(app, key(pygame.K_ESCAPE))
     table = start(app, "lucie", 4)
-    button = next(b for b in table.buttons if b.label == "Reshuffle")
+    button = next(b for b in table.bar.buttons if b.label == "Reshuffle")
     click(app, button.rect.center)
     assert table.state.values["redeals_used"] == 1
 
@@ -368,6 +370,7 @@ def test_the_game_in_progress_comes_back_on_the_next_start(app, tmp_path):
     table = start(app, "vierfrei", 617)
     for text in ("1a", "1b"):
         table.play(table.rules.parse_move(text, table.state))
+        table.after_frame()
     table.undo()
     position, history = table.state.key(), (len(table.game.done), len(table.game.undone))
     app.quit()
@@ -385,6 +388,7 @@ def test_a_new_deal_after_moves_counts_as_lost_and_without_moves_as_nothing(app)
     send(app, key(pygame.K_n, pygame.KMOD_CTRL))  # no move made: neither
     assert app.library.stats.summary("prince").played == 0
     app.table.play(app.table.game.legal_moves()[0])
+    app.table.after_frame()
     send(app, key(pygame.K_n, pygame.KMOD_CTRL))
     send(app, key(pygame.K_RETURN))  # yes: this game counts as a loss
     summary = app.library.stats.summary("prince")
@@ -395,6 +399,7 @@ def test_a_new_deal_after_moves_counts_as_lost_and_without_moves_as_nothing(app)
 def test_f5_shows_statistics_and_r_resets_them_after_asking(app):
     table = start(app, "lucie", 2)
     table.play(table.game.legal_moves()[0])
+    table.after_frame()
     table.new_deal()
     send(app, key(pygame.K_RETURN))  # yes: this game counts as a loss
     send(app, key(pygame.K_F5))
@@ -409,9 +414,10 @@ def test_export_and_watch_a_replay(app):
     table = start(app, "canfield", 5, mode="3")
     for _ in range(3):
         table.play(table.game.legal_moves()[0])
+        table.after_frame()
     end = table.state.key()
     send(app, key(pygame.K_e, pygame.KMOD_CTRL))
-    assert "Saved as" in table.message[0]
+    assert "Saved as" in table.status.message.words
     send(app, key(pygame.K_o, pygame.KMOD_CTRL))
     send(app, key(pygame.K_RETURN))  # the newest replay
     send(app, key(pygame.K_RETURN))  # yes: the game in play counts as a loss
@@ -457,23 +463,29 @@ def winnable_deal(rules, rng):
 def test_winnable_line_and_hints_that_lead_to_the_win(app):
     table = start(app, "prince", 2)
     assert verdict_reached(app) == "Winnable"
-    assert "Winnable" in table.status_text()
+    assert "Winnable" in table.status.status_text()
     send(app, key(pygame.K_h, pygame.KMOD_CTRL))
     first = table.partner.plan[0]
-    assert table.message[0].startswith("Hint: ") and table.finder and table.hint_target
+    assert (
+        table.status.message.words.startswith("Hint: ")
+        and table.help.finder
+        and table.help.hint_target
+    )
     left = len(table.partner.plan)
     table.play(first)  # follow the hint: the next hint is the next move of the same line
+    table.after_frame()
     assert len(table.partner.plan) == left - 1 and not table.partner.thinking
     while table.partner.plan:
         table.play(table.partner.plan[0])
-    assert table.rules.is_won(table.state) and table.assisted
+        table.after_frame()
+    assert table.rules.is_won(table.state) and table.tally.assisted
 
 
 def test_not_winnable_from_here(app):
     start(app, "prince", 1)
     assert verdict_reached(app) == "Not winnable from here"
     send(app, key(pygame.K_h, pygame.KMOD_CTRL))
-    assert app.table.message[0] == "No winning line from here."
+    assert app.table.status.message.words == "No winning line from here."
 
 
 def test_after_a_verdict_moves_and_undo_need_no_new_search(app):
@@ -486,7 +498,7 @@ def test_after_a_verdict_moves_and_undo_need_no_new_search(app):
     assert len(table.game.done) == 1
     app.wait_for_partner()
     assert table.partner.answer.positions == 0  # lost stays lost: no search
-    assert "Not winnable from here" in table.status_text()
+    assert "Not winnable from here" in table.status.status_text()
     send(app, key(pygame.K_z, pygame.KMOD_CTRL))
     app.wait_for_partner()
     assert table.partner.answer == first  # the position met before keeps its verdict
@@ -512,9 +524,9 @@ def test_demo_plays_the_game_out_and_the_win_is_marked_assisted(app):
         table.flights.finish()
     assert app.overlays, (
         len(table.game.done),
-        table.message,
+        table.status.message,
         table.partner.status_text(),
-        table.auto_until,
+        table.help.auto_until,
         table.now,
         len(table.partner.plan),
         app.table is table,
@@ -539,7 +551,7 @@ def test_solvable_deals_in_canfield_rule_1_come_at_once(app):
     app.set_solvable_only("canfield", True)
     send(app, key(pygame.K_n, pygame.KMOD_CTRL))
     assert app.table.game.deal_number in app.table.rules.known_wins["mode=1"]
-    assert "not proven" not in app.table.message[0]
+    assert "not proven" not in app.table.status.message.words
 
 
 def test_a_deal_said_to_be_winnable_is_won_by_its_solution():
@@ -613,6 +625,7 @@ def test_a_move_that_loses_the_game_ends_it_when_the_partner_has_looked(app):
         if rules.status(rules.successor(table.state, m)) == Status.LOST
     )
     table.play(losing)
+    table.after_frame()
     assert not app.overlays  # not yet: nothing was searched in the handler
     app.wait_for_partner()
     app.step(sleep=False)
@@ -623,10 +636,10 @@ def test_a_move_that_loses_the_game_ends_it_when_the_partner_has_looked(app):
     assert any(line.startswith("All rules: 1 played, 0% won") for line in box.lines)
     assert any(line.startswith("same-suit: 0 played") for line in box.lines)
     assert app.library.stats.summary("prince").lost == 1  # counted now, not at the next deal
-    seconds = table.seconds
+    seconds = table.tally.seconds
     app.lag += 5.0
     app.step(sleep=False)
-    assert table.seconds == seconds  # the clock stopped
+    assert table.tally.seconds == seconds  # the clock stopped
     send(app, key(pygame.K_ESCAPE), key(pygame.K_n, pygame.KMOD_CTRL))
     assert not app.overlays and app.library.stats.summary("prince").lost == 1
 
@@ -650,11 +663,14 @@ def test_a_hint_asked_for_while_the_partner_thinks_comes_with_its_answer(app):
     off_line = next(m for m in table.game.legal_moves() if m != table.partner.plan[0])
     with answers_held(app):
         table.play(off_line)
+        table.after_frame()
         send(app, key(pygame.K_h, pygame.KMOD_CTRL))
-        assert table.partner.thinking and table.message[0] == "Thinking about a hint..."
+        assert table.partner.thinking and table.status.message.words == "Thinking about a hint..."
     app.wait_for_partner()
-    assert table.message[0].startswith(("Hint: ", "No winning line")), table.message[0]
-    assert not table.hint_wanted
+    assert table.status.message.words.startswith(
+        ("Hint: ", "No winning line")
+    ), table.status.message.words
+    assert not table.help.hint_wanted
 
 
 def test_the_demo_waits_for_the_partner_then_plays_its_line(app):
@@ -662,13 +678,14 @@ def test_the_demo_waits_for_the_partner_then_plays_its_line(app):
     app.wait_for_partner()
     with answers_held(app):
         table.play(next(m for m in table.game.legal_moves() if m != table.partner.plan[0]))
+        table.after_frame()
         send(app, key(pygame.K_d, pygame.KMOD_CTRL))
         moves = len(table.game.done)
         for _ in range(3):
             app.lag += 0.4
             app.step(sleep=False)
-        assert table.demo_on and table.auto_until is None  # waiting, not guessing
-        assert table.message[0] == "The computer is thinking..."
+        assert table.help.demo_on and table.help.auto_until is None  # waiting, not guessing
+        assert table.status.message.words == "The computer is thinking..."
         assert len(table.game.done) == moves
     app.wait_for_partner()
     for _ in range(5):
@@ -676,7 +693,7 @@ def test_the_demo_waits_for_the_partner_then_plays_its_line(app):
         app.step(sleep=False)
         table.flights.finish()
         app.wait_for_partner()
-    assert len(table.game.done) > moves, table.message
+    assert len(table.game.done) > moves, table.status.message
 
 
 @pytest.mark.parametrize(
@@ -690,7 +707,7 @@ def test_games_without_a_typing_mode_take_the_text_commands_notation(app, game_i
         typed = table.rules.format_move(move, table.state)
     for char in typed:
         send(app, key(pygame.key.key_code(char), char=char))
-    assert table.prompt_text().startswith(f"Move: {typed}_")
+    assert table.input.prompt_text().startswith(f"Move: {typed}_")
     send(app, key(pygame.K_RETURN))
     assert len(table.game.done) == 1 and table.game.done[0].text == typed
     send(app, key(pygame.K_h, char="h"))  # H alone still means help in Vierfrei
@@ -703,12 +720,13 @@ def test_a_move_typed_wrong_is_refused_with_its_reason(app):
     for char in "9a":
         send(app, key(pygame.key.key_code(char), char=char))
     send(app, key(pygame.K_RETURN))
-    assert not table.game.done and table.message[0]
+    assert not table.game.done and table.status.message.words
 
 
 def test_ctrl_q_quits_and_the_undo_key_undoes(app):
     table = start(app, "vierfrei", 1)
     table.play(table.game.legal_moves()[0])
+    table.after_frame()
     send(app, key(pygame.key.key_code("undo")))
     assert not table.game.done
     send(app, key(pygame.K_q, pygame.KMOD_CTRL))
@@ -717,26 +735,26 @@ def test_ctrl_q_quits_and_the_undo_key_undoes(app):
 
 def test_a_button_shows_what_it_does_after_a_short_hover(app):
     table = start(app, "vierfrei", 1)
-    undo = next(b for b in table.buttons if b.label == "Undo")
+    undo = next(b for b in table.bar.buttons if b.label == "Undo")
     send(app, motion(undo.rect.center))
-    assert table.tooltip is None
+    assert table.bar.tooltip is None
     app.lag += 1.0
     app.step(sleep=False)
-    assert table.tooltip is undo and undo.tip == "Take back the last move (Ctrl+Z)"
+    assert table.bar.tooltip is undo and undo.tip == "Take back the last move (Ctrl+Z)"
     send(app, motion((5, app.window.size[1] // 2)))
-    assert table.tooltip is None
+    assert table.bar.tooltip is None
 
 
 def test_the_hint_says_its_move_in_words_and_its_arrow_stays_until_the_next_input(app):
     table = start(app, "prince", 2)
     app.wait_for_partner()
     send(app, key(pygame.K_h, pygame.KMOD_CTRL))
-    assert table.message[0].startswith("Hint: Move the ")
+    assert table.status.message.words.startswith("Hint: Move the ")
     app.lag += 30.0  # long after: the arrow still points
     app.step(sleep=False)
-    assert table.finder and table.hint_target
+    assert table.help.finder and table.help.hint_target
     send(app, key(pygame.K_LSHIFT))
-    assert table.finder is None and table.hint_target is None
+    assert table.help.finder is None and table.help.hint_target is None
 
 
 def test_a_message_stays_long_enough_to_read_or_until_the_next_input(app):
@@ -745,19 +763,19 @@ def test_a_message_stays_long_enough_to_read_or_until_the_next_input(app):
     table.say(words)
     app.lag += 4.0
     app.step(sleep=False)
-    assert table.message[0] == words  # 1.5 s + 60 ms a character: about 5 s
+    assert table.status.message.words == words  # 1.5 s + 60 ms a character: about 5 s
     send(app, key(pygame.K_LSHIFT))
-    assert table.message[0] == ""
+    assert table.status.message.words == ""
 
 
 def test_the_winnable_line_can_be_hidden_for_players_who_find_out_themselves(app):
     table = start(app, "prince", 2)
     app.wait_for_partner()
-    assert "Winnable" in table.status_text()
+    assert "Winnable" in table.status.status_text()
     app.set_look("verdict", False)
-    assert "innable" not in table.status_text()
+    assert "innable" not in table.status.status_text()
     send(app, key(pygame.K_h, pygame.KMOD_CTRL))  # a hint still comes when asked for
-    assert table.message[0].startswith("Hint: ")
+    assert table.status.message.words.startswith("Hint: ")
 
 
 def test_a_click_with_the_right_button_held_sends_the_card_to_a_free_place(app):
@@ -769,8 +787,8 @@ def test_a_click_with_the_right_button_held_sends_the_card_to_a_free_place(app):
     send(app, down(card), up(card))
     assert (
         " ".join(map(str, table.state.piles["c1"])) == "3D"
-        and table.selected is None
-        and table.press is None
+        and table.input.selected is None
+        and table.input.press is None
     )
     send(app, up(card, 3))  # letting go of the right button does nothing more
     assert " ".join(map(str, table.state.piles["c2"])) == "" and len(table.game.done) == 1

@@ -26,7 +26,7 @@ def put(app, game_id, layout):
     """The table showing exactly ``layout`` (pile -> cards) in ``game_id``."""
     table = start(app, game_id, 1)
     table.game.state = game_with(game_id, layout).state
-    table.drawn = None
+    table.painter.drawn = None
     return table
 
 
@@ -38,7 +38,7 @@ def test_a_run_too_long_for_the_free_spaces_flies_back_and_says_why(app):
     table = put(app, "vierfrei", layout)
     drag(app, point(app, "t1", 0), point(app, "t2"))
     assert [str(c) for c in table.state.piles["t2"]] == ["TC"]  # 6 cards, room for 3
-    assert "only 3 cards can move there" in table.message[0].lower()
+    assert "only 3 cards can move there" in table.status.message.words.lower()
 
 
 def test_clicking_a_card_with_no_move_says_so(app):
@@ -46,12 +46,12 @@ def test_clicking_a_card_with_no_move_says_so(app):
 
     def stuck(pile: str) -> bool:
         top = len(table.state.piles[pile]) - 1
-        lift = table.liftable(pile, top)
-        return top >= 0 and not isinstance(lift, str) and not table.has_move(pile, top, *lift)
+        lift = table.input.liftable(pile, top)
+        return top >= 0 and not isinstance(lift, str) and not table.input.has_move(pile, top, *lift)
 
     pile = next(pile for pile in ("t1", "t2", "t3", "t4") if stuck(pile))
     click(app, point(app, pile))
-    assert "has no move now" in table.message[0] and table.selected is None
+    assert "has no move now" in table.status.message.words and table.input.selected is None
 
 
 def test_the_finder_points_at_the_strip_of_a_covered_card(app):
@@ -60,7 +60,7 @@ def test_the_finder_points_at_the_strip_of_a_covered_card(app):
         send(app, key(pygame.key.key_code(char.lower()), char=char))
     send(app, key(pygame.K_RETURN))
     queen = parse_card("QD")
-    assert table.finder and table.finder[0] == queen
+    assert table.help.finder and table.help.finder[0] == queen
     shown = table.view.visible_rect(table.state, queen)
     corner = table.view.places(table.state)[queen][0]
     covering = table.view.places(table.state)[table.state.piles["t3"][1]][0]
@@ -77,11 +77,14 @@ def test_a_dragged_card_casts_a_shadow_within_the_repainted_area(app):
             pygame.MOUSEMOTION, pos=(pos[0] + 40, pos[1] + 40), rel=(0, 0), buttons=(1, 0, 0)
         ),
     )
-    assert table.drag
+    assert table.input.drag
     surface = pygame.Surface(app.window.size)
-    repainted = table._draw_dragged(surface)  # the place the next frame repaints
+    repainted = table.painter._draw_dragged(
+        surface, table.input.drag, table.input.pointer
+    )  # the place the next frame repaints
     w, h = table.view.card_size()
-    corner = table.pointer[0] - table.drag[5][0], table.pointer[1] - table.drag[5][1]
+    offset = table.input.drag.offset
+    corner = table.input.pointer[0] - offset[0], table.input.pointer[1] - offset[1]
     cards_rect = pygame.Rect(corner, (w, h))
     assert repainted.contains(cards_rect) and repainted.right > cards_rect.right
     assert repainted.bottom > cards_rect.bottom  # the shadow falls down and to the right
@@ -89,7 +92,7 @@ def test_a_dragged_card_casts_a_shadow_within_the_repainted_area(app):
 
 def test_canfield_has_its_manuals_quit_and_info_buttons(app):
     table = start(app, "canfield", 1)
-    labels = [button.text for button in table.buttons]
+    labels = [button.text for button in table.bar.buttons]
     assert {"Quit", "Info", "Help"} <= set(labels)
 
 
@@ -101,10 +104,10 @@ def test_the_window_title_names_the_game_and_its_number(app):
 
 def test_la_belle_lucie_reminds_colour_players_of_black_and_white(app, tmp_path):
     table = start(app, "lucie", 1)
-    assert table.message[0] == MONO_REMINDER
+    assert table.status.message.words == MONO_REMINDER
     mono = App(fullscreen=False, size=(1280, 800), mono=True, library=Library(tmp_path / "m"))
     mono.open_game("lucie", 1)
-    assert mono.table.message[0] != MONO_REMINDER
+    assert mono.table.status.message.words != MONO_REMINDER
 
 
 def test_the_merci_game_lays_out_two_rows_with_counts_where_the_manual_says(app):
@@ -115,14 +118,15 @@ def test_the_merci_game_lays_out_two_rows_with_counts_where_the_manual_says(app)
         sum(1 for n in range(1, 19) if slots[f"t{n}"].y == y) == 9 for y in rows
     )
     assert max(slots[f"f{s}"].x for s in "CDHS") < min(slots[f"t{n}"].x for n in range(1, 19))
-    assert any(button.text == "Reshuffle (2)" for button in table.buttons)
-    parts = table.status_parts()
+    assert any(button.text == "Reshuffle (2)" for button in table.bar.buttons)
+    parts = table.status.status_parts()
     assert "Deal 1" in parts and not any(part.startswith("Mercis") for part in parts)
     for _ in range(2):  # after the last reshuffle a merci is possible:
         table.play(Move(MoveKind.REDEAL))
+        table.after_frame()
     # La Belle Lucie Instructions: "the area which normally indicates the deal number will
     # indicate the number of remaining mercis"
-    assert table.status_parts()[1] == "Mercis left 1"
+    assert table.status.status_parts()[1] == "Mercis left 1"
 
 
 def test_la_belle_lucie_is_centred(app):
@@ -148,13 +152,14 @@ def test_a_click_anywhere_on_a_merci_stack_takes_its_top_card(app):
     source = next(m.src for m in moves if len(table.state.piles[m.src]) > 1)
     click(app, point(app, source, 0))  # the bottom card's strip
     top = len(table.state.piles[source]) - 1
-    assert table.selected == (source, top, 1, MoveKind.MOVE)
+    assert table.input.selected == (source, top, 1, MoveKind.MOVE)
 
 
 def test_a_covered_card_typed_in_the_merci_game_asks_before_spending_the_merci(app):
     table = start(app, "merci", 1)
     for _ in range(2):
         table.play(Move(MoveKind.REDEAL))
+        table.after_frame()
     rules, state = table.rules, table.state
 
     def typed_merci(move):  # a covered card whose bare name plays it (home, say)
@@ -180,9 +185,9 @@ def test_a_covered_card_typed_in_the_merci_game_asks_before_spending_the_merci(a
 def test_the_finder_stands_above_a_card_of_the_top_row(app):
     table = start(app, "lucie", 1)
     first = table.state.piles["t1"][0]  # a covered card of the top row's first fan
-    table.finder = (first, 99.0)
+    table.help.point_at(first, 99.0)
     surface = pygame.Surface(app.window.size)
-    drawn = table._draw_finder(surface)
+    drawn = table.painter._draw_finder(surface, first)
     visible = table.view.visible_rect(table.state, first)
     assert drawn and max(rect.bottom for rect in drawn) <= visible.top + 2
 

@@ -40,7 +40,7 @@ def test_dragging_one_of_eight_copies_lifts_and_moves_that_card_alone(app):
     copies = [c for c in table.state.all_cards() if c.face == card.face]
     assert len(copies) == 8
     send(app, down(point(app, move.src)), motion(point(app, move.dst)))
-    assert table._hidden() == frozenset({card})  # only the lifted copy leaves the table
+    assert table.painter._hidden() == frozenset({card})  # only the lifted copy leaves the table
     drag_end = point(app, move.dst)
     send(app, motion(drag_end), pygame.event.Event(pygame.MOUSEBUTTONUP, pos=drag_end, button=1))
     assert table.state.piles[move.dst][-1] is card or table.state.piles[move.dst][-1] == card
@@ -71,7 +71,7 @@ def test_a_row_deal_is_refused_while_a_column_is_empty(app):
     piles["stock"] = [Card(2, "S", n % 8) for n in range(10)]
     set_position(app, piles, {})
     click(app, point(app, "stock"))
-    assert "no column is empty" in table.message[0]
+    assert "no column is empty" in table.status.message.words
     assert len(table.state.piles["stock"]) == 10 and not table.game.done
 
 
@@ -107,7 +107,7 @@ def test_a_click_on_a_face_down_card_in_a_column_does_not_turn_the_stock(app):
     stock = len(table.state.piles["stock"])
     click(app, point(app, "t7", 0))  # the bottom card of the seventh column: face down
     assert len(table.state.piles["stock"]) == stock and not table.game.done
-    assert "face down" in table.message[0]
+    assert "face down" in table.status.message.words
     click(app, point(app, "stock"))
     assert len(table.state.piles["stock"]) == stock - 1  # the stock itself turns
 
@@ -158,8 +158,8 @@ def test_a_19_card_klondike_column_shows_every_rank_whole(size):
     before the next card covers it, and the column must end above the window's edge."""
     from solitaire.model.games import make_rules
     from solitaire.ui.art.card_art import CardArt
+    from solitaire.ui.table.bar import table_area
     from solitaire.ui.table.layout import TableLayout
-    from solitaire.ui.table.screen import table_area
 
     rules = make_rules("klondike")
     area = table_area(size)
@@ -179,12 +179,13 @@ def test_the_winnable_line_and_its_hints_lead_to_the_win(app, game_id, deal):
     table = start(app, game_id, deal)
     app.wait_for_partner()
     assert table.partner.status_text().startswith("Winnable")
-    assert "seeing every card" in table.status_text()
+    assert "seeing every card" in table.status.status_text()
     send(app, key(pygame.K_h, pygame.KMOD_CTRL))
-    assert table.message[0].startswith("Hint: ") and table.hint_target
+    assert table.status.message.words.startswith("Hint: ") and table.help.hint_target
     while table.partner.plan:
         table.play(table.partner.plan[0])
-    assert table.rules.is_won(table.state) and table.assisted
+        table.after_frame()
+    assert table.rules.is_won(table.state) and table.tally.assisted
 
 
 @pytest.mark.parametrize("game_id", ["klondike", "spider"])

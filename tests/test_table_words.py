@@ -10,8 +10,8 @@ from solitaire.model.rules import MAX_DEAL
 from solitaire.ui.app import App
 from solitaire.ui.art.theme import font
 from solitaire.ui.library import Library
-from solitaire.ui.table.screen import message_strip
-from solitaire.ui.table.status import STATUS_GAP
+from solitaire.ui.table.bar import message_strip
+from solitaire.ui.table.status import NO_MESSAGE, STATUS_GAP
 
 
 @pytest.fixture
@@ -44,17 +44,19 @@ def test_a_saving_problem_shows_until_saving_works_again(app, tmp_path, monkeypa
     blocker.mkdir()  # the save's place is taken by a folder: saving games fails
     click(app, point(app, "t6"))
     click(app, point(app, "c1"))
+    app.step(sleep=False)  # the pass after the move's frame saves it
     app.library.flush()
     problem = app.library.saving_problem
     assert problem and "not being saved" in problem
-    table.message = ("", 0.0)  # the moment's messages gone, the problem still shows
+    table.status.message = NO_MESSAGE  # the moment's messages gone, the problem still shows
     assert problem in words_drawn(app, monkeypatch)
     blocker.rmdir()
     click(app, point(app, "t6"))
     click(app, point(app, "c2"))
+    app.step(sleep=False)
     app.library.flush()
     assert app.library.saving_problem is None
-    table.message = ("", 0.0)
+    table.status.message = NO_MESSAGE
     assert not any("saved" in words for words in words_drawn(app, monkeypatch))
 
 
@@ -64,19 +66,21 @@ def test_the_table_leaves_a_strip_for_messages_between_cards_and_status(app, siz
         app.window.surface = pygame.Surface(size)
         table = start(app, game_id, 3)
         table.resize(size)
-        strip_top = size[1] - table.bar_h - message_strip(size)
+        strip_top = size[1] - table.bar.height - message_strip(size)
         assert table.view.area.bottom <= strip_top
-        words, text_size = table.status_line(size[0] - 2 * (table.bar_h // 3), table.text_size)
+        words, text_size = table.status.status_line(
+            size[0] - 2 * (table.bar.height // 3), table.bar.text_size
+        )
         assert font(text_size).size(words)[0] <= size[0]
-        assert table.buttons[-1].rect.right <= size[0]  # Help is on the screen
+        assert table.bar.buttons[-1].rect.right <= size[0]  # Help is on the screen
 
 
 def test_bars_grow_with_the_window(app):
     table = start(app, "prince", 1)
     table.resize((1920, 1080))
-    at_1080 = (table.bar_h, table.text_size)
+    at_1080 = (table.bar.height, table.bar.text_size)
     table.resize((3840, 2160))
-    assert table.bar_h >= 2 * at_1080[0] - 1 and table.text_size >= 2 * at_1080[1] - 1
+    assert table.bar.height >= 2 * at_1080[0] - 1 and table.bar.text_size >= 2 * at_1080[1] - 1
 
 
 # The longest status lines: the largest deal number, an hour and more on the clock, the
@@ -94,10 +98,10 @@ def test_the_status_line_keeps_the_games_name_while_the_partner_thinks(app, game
     app.window.surface = pygame.Surface(size)
     table = start(app, game_id, MAX_DEAL, **options)
     table.resize(size)
-    table.seconds = 99 * 60 + 59
+    table.tally.seconds = 99 * 60 + 59
     app.audio.muted = True
     table.partner.answer = None  # the verdict not come yet
     assert table.partner.thinking
-    words, _ = table.status_line(size[0] - 2 * (table.bar_h // 3), table.text_size)
+    words, _ = table.status.status_line(size[0] - 2 * (table.bar.height // 3), table.bar.text_size)
     assert words.startswith(table.rules.title + STATUS_GAP), words
     assert "Winnable? thinking" in words and not words.endswith("..."), words

@@ -64,7 +64,7 @@ def played(app: App, game_id: str, deal: int, moves: int = 8, **options) -> None
             break
         table.game.play(move)
         seen.add(table.state.key())
-    table.seconds = 83
+    table.tally.seconds = 83
     table.partner.position_changed()
     app.wait_for_partner()
 
@@ -114,14 +114,14 @@ def screens(out: Path) -> None:
     save(app, out / "info.png")
     app.overlays.clear()
     played(app, "prince", 2, moves=0)
-    app.table.show_hint()
+    app.table.help.show_hint()
     save(app, out / "hint.png")
     for outcome in range(14):  # a history of results for the statistics screen
         table = app.table
         plan = list(table.partner.plan)
         for move in plan if outcome % 3 == 0 else plan[: 30 + outcome * 4]:
             table.game.play(move)
-        table.seconds, table.assisted = 200 + outcome * 7, outcome % 5 == 0
+        table.tally.seconds, table.tally.assisted = 200 + outcome * 7, outcome % 5 == 0
         played(app, "prince", 2, moves=0)  # the new deal counts the one left
     app.open_stats()
     save(app, out / "statistics.png")
@@ -134,9 +134,9 @@ def screens(out: Path) -> None:
     save(app, out / "win.png")
     app.overlays.clear()
     played(app, "lucie", 3)
-    app.table.typed = "QS"
+    app.table.input.typed = "QS"
     stuck = app.table.state.top("t2")
-    app.table.finder = (stuck, 1e9)
+    app.table.help.point_at(stuck, 1e9)
     app.table.say(f"The {stuck.name} cannot move anywhere now.", 1e9)
     save(app, out / "card-finder.png")
     app.set_look("mono", True)
@@ -160,7 +160,7 @@ def won(app: App) -> None:
         piles["f" + suit] = [parse_card(rank + suit) for rank in "A23456789TJQK"]
     piles["t1"] = [piles["fS"].pop()]
     table.game.state = State(piles, table.state.values)
-    table.play_typed("KS")
+    table.input.play_typed("KS")
     assert isinstance(app.overlays[-1], WinOverlay)
 
 

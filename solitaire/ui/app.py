@@ -19,7 +19,7 @@ from ..assets import asset_dir
 from ..model.vocabulary import Typing
 from ..solver.worker import DealFound, shared_link
 from ..storage.replay_file import Replayer, ReplayError
-from ..storage.stats import Counted, option_key
+from ..storage.stats import option_key
 from .art import face_cache
 from .art.card_art import BACKS, TABLES, CardArt
 from .art.theme import COLOUR, MONO, forget_fonts
@@ -27,6 +27,7 @@ from .library import Library
 from .platform.audio import Audio, NullAudio
 from .platform.idle import Idler
 from .platform.window import Window
+from .screen import Screen
 from .screens.chooser import Chooser
 from .screens.help_screen import HelpOverlay
 from .screens.overlays import (
@@ -42,6 +43,7 @@ from .screens.overlays import (
 from .screens.stats_screen import StatsOverlay, breakdown_lines, loss_lines, win_lines, win_title
 from .table.layout import CARD_SCALES
 from .table.screen import TableScreen
+from .table.tally import Tally
 
 STEP = 1 / 120  # fixed update step, seconds
 RECORD = "record"  # the writer's name for --record's writes
@@ -122,7 +124,7 @@ class App:
         self.last_step, self.lag, self.dirty = self.clock(), 0.0, True
         self.repaint = True  # the next frame must be drawn whole (see REPAINT_EVENTS)
         self.audio_rest_at = self.last_step + AUDIO_REST
-        self.screen = Chooser(self)
+        self.screen: Screen = Chooser(self)
         self.notice = " ".join(self.library.messages) or None  # shown once on the table
         self.library.messages.clear()
         self.record = record
@@ -168,11 +170,8 @@ class App:
         if game is not None and (deal is not None or options):
             # A new deal asked for at launch replaces the saved game: it counts (The Prince),
             # as a loss if a move was made, unless its result is in already.
-            if not extra.get("recorded") and not game.rules.is_won(game.state):
-                seconds, assisted = float(extra.get("seconds", 0)), bool(extra.get("assisted"))
-                token = extra.get("token", "")
-                if self.library.record(game, seconds, assisted, token):
-                    self.library.messages.append("The game left in progress counted as a loss.")
+            if not game.rules.is_won(game.state) and Tally(self.library, extra).count(game):
+                self.library.messages.append("The game left in progress counted as a loss.")
             game, extra = None, {}
         self.notice = " ".join([self.notice or ""] + self.library.messages).strip() or None
         self.library.messages.clear()
@@ -190,20 +189,17 @@ class App:
         table.resize(self.window.size)
         table.partner.position_changed()
         if animate and game is None:
-            table.deal_in()
+            table.motion.deal_in(table.view, table.state)
             self.audio.play("shuffle")
         return table
 
     def open_chooser(self) -> None:
-        if self.table is not None:
-            self.table.let_go()
+        self.screen.let_go()
         self.screen = Chooser(self)
         self.repaint = True
 
     def open_overlay(self, overlay) -> None:
-        if self.table is not None:
-            self.table.flights.finish()
-            self.table.let_go()
+        self.screen.let_go()
         self.overlays.append(overlay)
 
     def close_overlay(self, overlay) -> None:
@@ -250,8 +246,7 @@ class App:
             return False
         game = replayer.game
         game_id = game.rules.game_id
-        if self.table is not None:
-            self.table.let_go()
+        self.screen.let_go()
         viewer = TableScreen(self, game_id, dict(game.rules.options), game=game, replay=True)
         viewer.resize(self.window.size)
         viewer.partner.position_changed()
@@ -314,41 +309,28 @@ class App:
 
     def game_won(self, table: TableScreen) -> None:
         """Count the win (once), cheer, and say who won and how."""
-        counted = Counted.NOT
-        if not table.recorded:
-            counted = self.library.record(table.game, table.seconds, table.assisted, table.token)
-        table.recorded = True
+        counted = table.tally.count(table.game)
         self.save(table)  # its save says so too
         rules = table.rules
         # The shipped fanfare, then the cheers (La Belle Lucie: "an extra cheer or two").
         self.audio.play_in_turn(["fanfare"] + ["cheer"] * (1 + rules.extra_cheers(table.state)))
         summary = self.library.stats.summary(table.game_id, option_key(rules))
-        title = win_title(table.assisted, table.help_used)
+        title = win_title(table.tally.assisted, table.tally.help_used)
         lines = win_lines(table, summary, counted) + breakdown_lines(table, self.library.stats)
         self.open_overlay(WinOverlay(self, table, title, lines))
 
     def game_lost(self, table: TableScreen) -> None:
         """No move can bring another card home: the loss is counted now, and said."""
-        counted = Counted.NOT
-        if not table.recorded:
-            counted = self.library.record(table.game, table.seconds, table.assisted, table.token)
-        table.recorded = True
+        counted = table.tally.count(table.game)
         self.save(table)
         self.audio.play("bing")
         summary = self.library.stats.summary(table.game_id, option_key(table.rules))
         lines = loss_lines(table, summary, counted) + breakdown_lines(table, self.library.stats)
         self.open_overlay(LossOverlay(self, table, "No more moves: this game is lost", lines))
 
-    def game_abandoned(self, table: TableScreen) -> None:
-        """A new deal over a game in play: lost, if any move was made (The Prince's manual)."""
-        if not table.recorded:
-            self.library.record(table.game, table.seconds, table.assisted, table.token)
-            table.recorded = True
-
     def game_changed(self, table: TableScreen) -> None:
-        """Save the game after every move; with --record, also its moves as notation."""
-        table.partner.position_changed()
-        self.save(table)
+        """After a move (the table saved it): what the saves said; with --record, the
+        moves as notation."""
         self.tell_library_news()
         if self.record is None:
             return
@@ -360,7 +342,7 @@ class App:
     def save(self, table: TableScreen) -> None:
         """The game in progress on disk; never a replay's."""
         if not table.replay:
-            self.library.save_game(table.game, table.extra())
+            self.library.save_game(table.game, table.tally.extra())
 
     def quit(self) -> None:
         """Leave, keeping every game's clock and the window's place for next time."""
@@ -436,6 +418,8 @@ class App:
         self.partner_link.start()
         deadline = time.monotonic() + timeout
         table = self.table
+        if table is not None:
+            table.settle()  # a move made and not yet told
         while table is not None and (table.partner.thinking or table.wanted_deal is not None):
             left = deadline - time.monotonic()
             if left <= 0:
@@ -492,28 +476,7 @@ class App:
             if event.type != pygame.TEXTINPUT:
                 self.overlays[-1].handle(event)
             return
-        screen = self.screen
-        if not isinstance(screen, TableScreen):
-            screen.handle(event)
-            return
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            screen.flights.finish()  # input during an animation sees the real table
-            screen.input_came()
-            if screen.demo_on:
-                screen.stop_demo()  # any key or click stops the computer
-                return
-            if screen.wanted_deal is not None:
-                if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                    screen.take_any_deal()  # no more waiting for a proven one
-                return
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            screen.mouse_down(event)
-        elif event.type == pygame.MOUSEBUTTONUP:
-            screen.mouse_up(event)
-        elif event.type == pygame.MOUSEMOTION:
-            screen.mouse_motion(event)
-        elif event.type == pygame.KEYDOWN:
-            screen.key_down(event)
+        self.screen.handle(event)
 
     def global_key(self, event) -> bool:
         """Keys that work on every screen, dialogs included."""
@@ -525,7 +488,9 @@ class App:
         if event.key == pygame.K_b and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             table = self.table if self.screen is self.table else None
             # A move being typed in notation may hold a b (The Prince's reserve b).
-            typing = table is not None and table.rules.typing == Typing.NOTATION and table.typed
+            typing = (
+                table is not None and table.rules.typing == Typing.NOTATION and table.input.typed
+            )
             entry = isinstance(self.overlays[-1] if self.overlays else None, NumberEntry)
             if not typing and not entry:
                 self.boss_key()
@@ -581,7 +546,7 @@ class App:
         for overlay in self.overlays:
             overlay.draw(surface)
         pygame.display.flip()
-        if self.report_ready and self.table is not None and not self.table.flights.busy:
+        if self.report_ready and self.table is not None and not self.table.busy:
             self.report_ready = False
             print("ready", flush=True)
         if self.window.finish_opening():
@@ -648,6 +613,9 @@ class App:
             elif rest_in > 0:
                 wake = min(wake, rest_in)
             self.idler.sleep(int(wake * 1000) + 1)
+        # The last pass's frame is on screen: the work that waited for it (after a move,
+        # the partner told and the game saved) runs now, so that frame waited for none of it.
+        self.screen.after_frame()
         # The clocks catch up with the time slept before the input is handled: a click,
         # a message or the finder's arrow after a pause is timed from now, not from
         # before the pause (a double-click would span the whole sleep).
@@ -667,8 +635,10 @@ class App:
                 self.draw()
             else:
                 pygame.display.update(changes)
-        elif self.screen.status_dirty and not self.overlays:
-            pygame.display.update(self.screen.draw_status(self.window.surface))
+        elif not self.overlays:
+            ticks = self.screen.draw_ticks(self.window.surface)
+            if ticks:
+                pygame.display.update(ticks)
         if busy and sleep:
             self.frame_clock.tick(FRAME_RATE)
 

@@ -13,7 +13,6 @@ from ..art.widgets import fitted, text_fitted
 
 class Chooser:
     busy = False
-    status_dirty = False
 
     def __init__(self, app):
         self.app = app
@@ -57,8 +56,17 @@ class Chooser:
     def draw_changes(self, surface, lag: float = 0.0) -> None:
         return None  # nothing moves here: always a full frame
 
+    def draw_ticks(self, surface) -> list[pygame.Rect]:
+        return []  # no clock here
+
     def next_wakeup(self) -> float:
         return 60.0
+
+    def let_go(self) -> None:
+        pass  # nothing is held here
+
+    def after_frame(self) -> None:
+        pass  # nothing waits for a frame here
 
     def draw(self, surface: pygame.Surface, lag: float = 0.0) -> None:
         theme = self.app.theme

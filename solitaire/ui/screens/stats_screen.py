@@ -18,7 +18,7 @@ from ...model.moves import Status
 from ...storage.stats import Counted, Result, Stats, Summary, option_key
 from ..art.theme import font, text, wrap
 from ..art.widgets import panel
-from ..table.help import DEMO, HINTS
+from ..table.tally import Help
 from .overlays import MenuOverlay, Overlay, scaled_text_size
 
 OWN_WIN, HELPED_WIN, LOSS = (70, 190, 90), (90, 150, 220), (200, 70, 60)
@@ -46,13 +46,13 @@ def streak_words(streak: int) -> str:
     return f"{count} loss" + ("es" if count > 1 else "")
 
 
-def win_title(assisted: bool, help_used: set[str]) -> str:
+def win_title(assisted: bool, help_used: set[Help]) -> str:
     """The win box's heading: whose win it was."""
     if not assisted:
         return "You won!"
-    if DEMO in help_used:
+    if Help.DEMO in help_used:
         return "The computer won this one"
-    if HINTS in help_used:
+    if Help.HINTS in help_used:
         return "Won with hints"
     return "Won with help"
 
@@ -65,18 +65,18 @@ def win_lines(table, summary: Summary, counted: Counted) -> list[str]:
     points = rules.points(Status.WON)
     if points is None:
         lines.append(f"Score: {rules.score_text(table.state)}")
-    elif table.assisted:
+    elif table.tally.assisted:
         lines.append("No points: a win with help scores none")
     else:
         lines.append(
             f"Points: {points:+d} ({rules.option_text()}); {summary.points_total:+d} in all"
         )
-    lines.append(f"Time {clock(table.seconds)}      Moves {len(game.done)}")
+    lines.append(f"Time {clock(table.tally.seconds)}      Moves {len(game.done)}")
     if counted == Counted.REPLAY:
         lines.append("A deal you won before: counted apart, not in your streaks or records")
     elif not counted:
         lines.append("Not counted: this game was counted before, or is a replay")
-    elif table.assisted:
+    elif table.tally.assisted:
         lines.append("Counted as a win with help: not in your streaks or records")
     else:
         lines.append(
@@ -102,7 +102,7 @@ def loss_lines(table, summary: Summary, counted: Counted) -> list[str]:
         lines.append(
             f"Points: {points:+d} ({rules.option_text()}); {summary.points_total:+d} in all"
         )
-    lines.append(f"Time {clock(table.seconds)}      Moves {len(game.done)}")
+    lines.append(f"Time {clock(table.tally.seconds)}      Moves {len(game.done)}")
     if counted == Counted.REPLAY:
         lines.append("A deal you won before: counted apart, not in your streaks")
     elif not counted:

@@ -16,15 +16,14 @@ from dataclasses import dataclass
 import pygame
 
 from ...model.moves import MoveKind
-from ..art.theme import rendered
-from ..art.widgets import button_at
+from .bar import Chrome
 
 
 @dataclass
 class Drawn:
     """What the last frame showed that a frame of changes must know."""
 
-    chrome: tuple  # the bars: what a frame of changes does not redraw
+    chrome: Chrome  # the bars: what a frame of changes does not redraw
     covered: list[pygame.Rect]  # what lay over the cached table: cards in the air, glows
 
 
@@ -32,29 +31,36 @@ FINDER_EDGE = (0, 0, 0)
 
 
 class TableDrawing:
-    """Part of TableScreen: draws what the other parts decided."""
+    """Part of the table screen: draws what the other parts decided."""
+
+    def __init__(self, table):
+        self.table = table
+        self.drawn: Drawn | None = None  # None: the next frame is drawn whole
+
+    def forget(self) -> None:
+        """The screen was someone else's, or the view is new: draw the next frame whole."""
+        self.drawn = None
+
+    @property
+    def view(self):
+        return self.table.view
+
+    @property
+    def state(self):
+        return self.table.state
 
     def _hidden(self) -> frozenset:
         """Cards not drawn on the cached table: in the air or being dragged."""
-        lifted = set()
-        if self.drag:
-            pile, index, count = self.drag[:3]
-            lifted = set(self.state.piles[pile][index : index + count])
-        return frozenset(self.flights.cards() | lifted)
+        return frozenset(self.table.flights.cards() | set(self.table.input.lifted_cards()))
 
-    def _chrome(self) -> tuple:
-        """The button bar as it would be drawn now."""
-        hover = button_at(self.buttons, self.pointer)
-        return (
-            self.size,
-            tuple((button.text, button.enabled(), button is hover) for button in self.buttons),
-        )
+    def _chrome(self) -> Chrome:
+        return self.table.bar.chrome(self.table.input.pointer)
 
     def draw_changes(self, surface: pygame.Surface, lag: float = 0.0) -> list | None:
         """Repaint only what changed since the last frame; the rectangles to put on
         screen, or None when a full frame is needed."""
         drawn, chrome = self.drawn, self._chrome()
-        if drawn is None or drawn.chrome[0] != chrome[0]:  # a new size: all of it moves
+        if drawn is None or drawn.chrome.size != chrome.size:  # a new size: all of it moves
             return None
         cache = self.view.static(self.state, self._hidden())
         rects = self.view.take_changes() + drawn.covered
@@ -62,13 +68,12 @@ class TableDrawing:
             surface.blit(cache, rect, rect)
         covered = self._draw_over_table(surface, lag)
         rects += covered
-        bar = pygame.Rect(0, 0, surface.get_width(), self.bar_h)
+        bar = pygame.Rect(0, 0, surface.get_width(), self.table.bar.height)
         # A button lit, hovered or relabelled (a move enables Undo), or a card dragged over
         # the bar: the bar alone is drawn again, as a full frame would draw it, over the rest.
         if chrome != drawn.chrome or bar.collidelist(rects) >= 0:
-            self._draw_buttons(surface)
-            rects.append(bar)
-        rects.append(self.draw_status(surface))
+            rects.append(self._draw_buttons(surface))
+        rects.append(self.table.status.draw_status(surface))
         self.drawn = Drawn(chrome, covered)
         return rects
 
@@ -78,53 +83,40 @@ class TableDrawing:
         surface.blit(self.view.static(self.state, self._hidden()), (0, 0))
         self.view.take_changes()  # all of it is on screen with this frame
         covered = self._draw_over_table(surface, lag)
-        self._draw_bars(surface)
+        self._draw_buttons(surface)
+        self.table.status.draw_status(surface)
         self.drawn = Drawn(self._chrome(), covered)
 
     def _draw_over_table(self, surface: pygame.Surface, lag: float) -> list[pygame.Rect]:
         """Everything drawn over the cached table, in order; the places it covers."""
+        table, held, help = self.table, self.table.input, self.table.help
         covered = []
-        if self.selected:
-            covered += self._highlight_selection(surface)
-        if self.drag:
-            covered += self._highlight_targets(surface)
-        for card, face_up, pos in self.flights.positions(lag):
+        if held.selected:
+            covered += self._highlight_selection(surface, held.selected)
+        if held.drag:
+            covered += self._highlight_targets(surface, held.drag.lifted)
+        for card, face_up, pos in table.flights.positions(lag):
             covered.append(surface.blit(self.view.card_image(card, face_up), pos))
-        if self.drag:
-            covered.append(self._draw_dragged(surface))
-        if self.finder:
-            covered += self._draw_finder(surface)
-        if self.hint_target and self.hint_target[1] > self.now:
+        if held.drag:
+            covered.append(self._draw_dragged(surface, held.drag, held.pointer))
+        if help.finder:
+            covered += self._draw_finder(surface, help.finder.card)
+        if help.hint_target and help.hint_target.until > table.now:
             glow = self.view.art.highlight("target")
-            place = self.view.pile_top_rect(self.state, self.hint_target[0]).topleft
+            place = self.view.pile_top_rect(self.state, help.hint_target.pile).topleft
             covered.append(surface.blit(glow, place))
-        box = self.draw_message(surface)
+        box = table.status.draw_message(surface)
         if box is not None:
             covered.append(box)
-        if self.tooltip is not None:
-            covered.append(self._draw_tooltip(surface, self.tooltip))
+        tip = table.bar.draw_tooltip(surface, table.app.theme)
+        if tip is not None:
+            covered.append(tip)
         return covered
 
-    def _draw_tooltip(self, surface, button) -> pygame.Rect:
-        """A button's tooltip, just under the bar, kept inside the window."""
-        theme, size = self.app.theme, self.text_size
-        pad = size // 3
-        image = rendered(button.tip, size, theme.text)
-        box = image.get_rect().inflate(2 * pad, pad)
-        box.topleft = (button.rect.x, self.bar_h + pad)
-        box.right = min(box.right, surface.get_width() - pad)
-        box.left = max(box.left, pad)
-        pygame.draw.rect(surface, theme.panel, box, border_radius=pad)
-        pygame.draw.rect(
-            surface, theme.panel_edge, box, width=max(1, size // 14), border_radius=pad
-        )
-        surface.blit(image, image.get_rect(center=box.center))
-        return box
-
-    def _draw_dragged(self, surface) -> pygame.Rect:
+    def _draw_dragged(self, surface, drag, pointer) -> pygame.Rect:
         """The lifted cards over their soft shadow, as if held above the table."""
-        pile, index, count, _, _, offset = self.drag
-        x, y = self.pointer[0] - offset[0], self.pointer[1] - offset[1]
+        (pile, index, count, _), _, offset = drag
+        x, y = pointer[0] - offset[0], pointer[1] - offset[1]
         art = self.view.art
         step = self.view.layout.card_h // 4
         w, h = self.view.card_size()
@@ -134,21 +126,21 @@ class TableDrawing:
             surface.blit(self.view.card_image(card, True), (x, y + i * step))
         return cards.union(shadow)
 
-    def _highlight_selection(self, surface) -> list[pygame.Rect]:
-        pile, index = self.selected[:2]
+    def _highlight_selection(self, surface, selected) -> list[pygame.Rect]:
+        pile, index = selected.pile, selected.first
         positions = self.view.positions(self.state, pile)
         glow = self.view.art.highlight("select")
         if self.view.layout.slots[pile].squared:
             index = len(positions) - 1
         return [surface.blit(glow, pos) for pos in positions[index:]]
 
-    def _highlight_targets(self, surface) -> list[pygame.Rect]:
-        if not self.app.look.get("hints", True):
+    def _highlight_targets(self, surface, lifted) -> list[pygame.Rect]:
+        if not self.table.app.look.get("hints", True):
             return []
-        pile, index, count, kind = self.drag[:4]
+        pile, index, count, kind = lifted
         glow = self.view.art.highlight("target")
         covered = []
-        for move in self.legal_moves():
+        for move in self.table.legal_moves():
             same = move.kind == kind and move.src == pile
             lifted = move.count == count if kind == MoveKind.MOVE else move.index == index
             if same and lifted and move.dst != pile:
@@ -156,11 +148,11 @@ class TableDrawing:
                 covered.append(surface.blit(glow, place))
         return covered
 
-    def _draw_finder(self, surface) -> list[pygame.Rect]:
+    def _draw_finder(self, surface, card) -> list[pygame.Rect]:
         """An arrow at the part of the card that shows (a covered card shows only a strip),
         from above (smaller where the table's edge is near), from below only where there is
         no room at all."""
-        visible = self.view.visible_rect(self.state, self.finder[0])
+        visible = self.view.visible_rect(self.state, card)
         if visible is None:
             return []
         size = max(10, self.view.layout.card_w // 4)
@@ -179,7 +171,7 @@ class TableDrawing:
             shaft.midbottom = (x, tip[1] - size + 1)
         else:
             shaft.midtop = (x, tip[1] + size - 1)
-        colour = self.app.theme.accent
+        colour = self.table.app.theme.accent
         edge = max(1, size // 6)  # a dark edge: it shows on any table, in black and white too
         drawn = [
             pygame.draw.rect(surface, FINDER_EDGE, shaft.inflate(2 * edge, 2 * edge)),
@@ -189,15 +181,5 @@ class TableDrawing:
         ]
         return [rect.inflate(2, 2) for rect in drawn]
 
-    def _draw_bars(self, surface) -> None:
-        self._draw_buttons(surface)
-        self.draw_status(surface)
-
-    def _draw_buttons(self, surface) -> None:
-        theme, width = self.app.theme, surface.get_width()
-        pygame.draw.rect(surface, theme.bar, (0, 0, width, self.bar_h))
-        if [button.text for button in self.buttons] != self.fitted_labels:
-            self.fit_buttons()  # a count on a button changed its width
-        hover = button_at(self.buttons, self.pointer)
-        for button in self.buttons:
-            button.draw(surface, theme, button is hover, self.button_text_size)
+    def _draw_buttons(self, surface) -> pygame.Rect:
+        return self.table.bar.draw(surface, self.table.app.theme, self.table.input.pointer)

@@ -3,7 +3,7 @@ or where none is known, the best line the player can see (La Belle Lucie's: what
 home within the layout, the draw or a merci included, before a reshuffle).
 
 Both wait for the partner's answer when it has not come yet, and go on when it comes
-(``TableScreen.partner_answered``): a hint asked for meanwhile shows then, and the demo
+(``TableHelp.answered``): a hint asked for meanwhile shows then, and the demo
 makes its next move then, at its steady pace. The demo plays only the moves of those
 lines, so it never throws a winnable game away nor shuffles a card to and fro; where no
 line is known it says why and stops.
@@ -12,51 +12,115 @@ line is known it says why and stops.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
+from ...model.cards import Card
 from ...model.moves import MoveKind
+from .tally import Help
 
 AUTO_PACE = 0.35  # seconds between the demo's moves
 WAITING = 600.0  # seconds a "thinking" message may stay: until the answer replaces it
-# The kinds of help a game was played with (TableScreen.help_used).
-HINTS, DEMO, LOOK_BACK = "hints", "demo", "look back"
+THINKING = "The computer is thinking..."
+
+
+class Finder(NamedTuple):
+    """An arrow at ``card`` until ``until`` (the table's clock; inf: until the next input)."""
+
+    card: Card
+    until: float
+
+
+class Target(NamedTuple):
+    """A glow on ``pile``, where the hint says a card goes, until ``until``."""
+
+    pile: str
+    until: float
 
 
 class TableHelp:
-    """Part of TableScreen: needs ``partner``, ``play`` and ``say``."""
+    """Part of the table screen: the hint (with its arrow and glow) and the demo. Asks
+    the table's partner, plays through the table."""
+
+    def __init__(self, table):
+        self.table = table
+        self.demo_on = False  # the computer plays on (the demo)
+        self.auto_until: float | None = None  # the demo's next move; None while it waits
+        self.hint_wanted = False  # a hint was asked for before the partner had answered
+        self.finder: Finder | None = None
+        self.hint_target: Target | None = None
+
+    def point_at(self, card: Card, until: float) -> None:
+        self.finder = Finder(card, until)
+
+    def clear_marks(self) -> None:
+        """A key or a click: the hint's arrow and glow go."""
+        self.finder = self.hint_target = None
+
+    def forget(self) -> None:
+        """A new deal: no demo, no hint waiting."""
+        self.stop_demo()
+        self.hint_wanted = False
 
     def show_hint(self) -> None:
         """The next move of a winning line: an arrow at the card, a glow where it goes."""
-        self.assisted = True
-        self.help_used.add(HINTS)
-        self.partner.position_changed()  # about the position on the table, whatever made it
-        answer = self.partner.hint()
+        table = self.table
+        table.tally.helped(Help.HINTS)
+        table.partner.position_changed()  # about the position on the table, whatever made it
+        answer = table.partner.hint()
         if answer is None:  # the partner is still thinking: the hint comes with its answer
             self.hint_wanted = True
-            self.say("Thinking about a hint...", WAITING, until_input=False)
+            table.say("Thinking about a hint...", WAITING, until_input=False)
             return
         if isinstance(answer, str):
-            self.say(answer)
+            table.say(answer)
             return
-        words = self.rules.describe_move(answer, self.state)
-        notation = self.rules.format_move(answer, self.state)
-        self.say(f"Hint: {words} ({notation}).")
+        state = table.state
+        words = table.rules.describe_move(answer, state)
+        notation = table.rules.format_move(answer, state)
+        table.say(f"Hint: {words} ({notation}).")
         if answer.kind in (MoveKind.MOVE, MoveKind.MERCI):
             # The arrow at the card and the glow where it goes stay until the next input.
-            cards = self.state.piles[answer.src]
+            cards = state.piles[answer.src]
             index = answer.index if answer.kind == MoveKind.MERCI else len(cards) - answer.count
-            self.finder = (cards[index], math.inf)
-            self.hint_target = (answer.dst, math.inf)
+            self.finder = Finder(cards[index], math.inf)
+            self.hint_target = Target(answer.dst, math.inf)
 
     def start_auto(self) -> None:
-        self.assisted = True
-        self.help_used.add(DEMO)
+        self.table.tally.helped(Help.DEMO)
         self.demo_on = True
-        self.auto_until = self.now
-        self.say("The computer plays on. Any key or click stops it.")
+        self.auto_until = self.table.now
+        self.table.say("The computer plays on. Any key or click stops it.")
 
     def stop_demo(self) -> None:
         self.demo_on = False
         self.auto_until = None
+
+    def answered(self) -> None:
+        """The partner has answered: what waited for it goes on."""
+        if self.hint_wanted:
+            self.hint_wanted = False
+            self.show_hint()
+        if self.demo_on and self.auto_until is None:
+            self.auto_until = self.table.now  # the demo waited for this answer
+
+    def update(self, now: float, flying: bool) -> bool:
+        """The arrow and glow fade; the demo moves when its time has come. True if the
+        picture changed."""
+        changed = False
+        if self.finder and now >= self.finder.until:
+            self.finder = None
+            changed = True
+        if self.hint_target and now >= self.hint_target.until:
+            self.hint_target = None
+            changed = True
+        if self.auto_until is not None and now >= self.auto_until and not flying:
+            self.auto_step()
+            changed = True
+        return changed
+
+    def next_change(self) -> float | None:
+        """When the finder's arrow goes by itself."""
+        return self.finder.until if self.finder else None
 
     def auto_step(self) -> None:
         """The demo's next move: the next of the partner's winning line (or best line).
@@ -65,17 +129,17 @@ class TableHelp:
         the player cannot foresee (``Rules.hint_excludes``, La Belle Lucie's seeded
         reshuffles), so such a move comes only when nothing wins without it, as a player
         would make it, and what follows is worked out from the layout it shows."""
-        self.partner.position_changed()
-        move = self.partner.hint()
-        if move is None:  # no answer yet: wait for it (partner_answered goes on)
+        table = self.table
+        table.partner.position_changed()
+        move = table.partner.hint()
+        if move is None:  # no answer yet: wait for it (answered goes on)
             self.auto_until = None
-            self.say("The computer is thinking...", WAITING, until_input=False)
+            table.say(THINKING, WAITING, until_input=False)
             return
         if isinstance(move, str):
             self.stop_demo()
-            self.say(f"{move} The computer stops here.")
+            table.say(f"{move} The computer stops here.")
             return
-        if self.message[0] == "The computer is thinking...":
-            self.message = ("", 0.0)
-        self.play(move)
-        self.auto_until = self.now + AUTO_PACE if self.demo_on else None
+        table.unsay(THINKING)
+        table.play(move)
+        self.auto_until = table.now + AUTO_PACE if self.demo_on else None

@@ -6,9 +6,11 @@ and the game's definition (``key_actions``, ``typing``, ``right_click``, ``doubl
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
-from ...model.cards import CardError, parse_card
+from ...model.cards import Card, CardError, parse_card
 from ...model.moves import IllegalMove, Move, MoveKind
 from ...model.rules import HOME
 from ...model.vocabulary import DoubleClick, RightClick, Role, Typing
@@ -22,8 +24,73 @@ CARD_CHARS = set("A23456789TJQK10CDHS")
 MAX_TYPED = 8  # characters of a move typed in notation
 
 
+class Selection(NamedTuple):
+    """Cards lifted by a press or a click: ``size`` cards from card ``first`` of
+    ``pile``, to be played as a move of ``kind``."""
+
+    pile: str
+    first: int
+    size: int
+    kind: MoveKind
+
+
+class Press(NamedTuple):
+    """A press on cards that may become a drag: what it lifts, where the pointer went
+    down, and the pointer's offset from the lifted cards' corner."""
+
+    lifted: Selection
+    point: tuple[int, int]
+    offset: tuple[int, int]
+
+
+class Click(NamedTuple):
+    card: Card | None
+    when: float
+
+
+NO_CLICK = Click(None, -1.0)
+
+
 class TableInput:
-    """Part of TableScreen: mouse and keys in, moves out."""
+    """Part of the table screen: mouse and keys in, moves out. It keeps what the
+    player holds (a press, a drag, a selection, a move being typed) and asks the table
+    (``play``, ``refuse``, ``say``) to act."""
+
+    def __init__(self, table):
+        self.table = table
+        self.press: Press | None = None  # the mouse button is down on cards
+        self.drag: Press | None = None  # the same, once the pointer has moved: cards follow it
+        self.pointer = (0, 0)
+        self.selected: Selection | None = None  # after a click, until the destination's
+        self.right_held = None  # where the right button went down, while it is held
+        self.right_chord = False  # a left click came while it was held
+        self.last_click = NO_CLICK  # for double-clicks
+        self.typed = ""  # a card name or a move being typed (Typing.CARD, Typing.NOTATION)
+        self.origin_key: str | None = None  # the origin key pressed first (Typing.CODES)
+
+    @property
+    def state(self):
+        return self.table.state
+
+    @property
+    def rules(self):
+        return self.table.rules
+
+    def drop_all(self) -> None:
+        """The cards named by a press, a drag or a selection have moved: let go."""
+        self.selected = self.press = self.drag = None
+
+    def forget(self) -> None:
+        """A new deal: nothing held, nothing typed."""
+        self.drop_all()
+        self.typed, self.origin_key = "", None
+
+    def lifted_cards(self) -> list:
+        """The cards being dragged, bottom first."""
+        if self.drag is None:
+            return []
+        pile, index, count, _ = self.drag.lifted
+        return self.state.piles[pile][index : index + count]
 
     # ------------------------------------------------------------------ lifting
     def liftable(self, pile: str, index: int) -> tuple[int, MoveKind] | str:
@@ -34,7 +101,7 @@ class TableInput:
         count = len(cards) - index
         if self.rules.lift_whole_pile and self.rules.roles[pile] == Role.TABLEAU and count > 1:
             count, index = len(cards), 0  # the pile moves whole or by its top card
-        moves = self.legal_moves()
+        moves = self.table.legal_moves()
         merci = any(m.kind == MoveKind.MERCI and m.src == pile and m.index == index for m in moves)
         if merci and count > 1:
             return 1, MoveKind.MERCI
@@ -47,7 +114,7 @@ class TableInput:
 
     def has_move(self, pile: str, index: int, count: int, kind: MoveKind) -> bool:
         """Whether the lifted cards can go anywhere now."""
-        for move in self.legal_moves():
+        for move in self.table.legal_moves():
             lifted = (move.count == count) if kind == MoveKind.MOVE else (move.index == index)
             if move.kind == kind and move.src == pile and move.dst != pile and lifted:
                 return True
@@ -73,18 +140,18 @@ class TableInput:
             self.right_chord = True  # sends the card (or the run from it) to the free places
             self.right_click(event.pos)
             return
-        button = button_at(self.buttons, event.pos)
+        button = button_at(self.table.bar.buttons, event.pos)
         if button is not None:
             if button.enabled():
                 button.action()
             return
-        hit = self.view.hit(self.state, event.pos)
+        hit = self.table.view.hit(self.state, event.pos)
         if hit is None:
             self.selected = None
             return
         pile, index = hit
-        if self.view.layout.slots[pile].face_down:
-            self.play(Move(self.rules.stock_move))  # a click on the stock turns it, or deals
+        if self.table.view.layout.slots[pile].face_down:
+            self.table.play(Move(self.rules.stock_move))  # a click on the stock turns it, or deals
             return
         if self.selected and (index is None or self.selected[0] != pile):
             self.finish_selection(pile)
@@ -98,22 +165,22 @@ class TableInput:
             if self.selected:
                 self.finish_selection(pile)
             else:
-                self.refuse(lift)
+                self.table.refuse(lift)
             return
         count, kind = lift
         if kind == MoveKind.MOVE:
             index = len(self.state.piles[pile]) - count
-        corner = self.view.positions(self.state, pile)[index]
+        corner = self.table.view.positions(self.state, pile)[index]
         offset = (event.pos[0] - corner[0], event.pos[1] - corner[1])
-        self.press = (pile, index, count, kind, event.pos, offset)
+        self.press = Press(Selection(pile, index, count, kind), event.pos, offset)
 
     def double_clicked(self, pile: str, index: int) -> bool:
         card = self.state.piles[pile][index]
         last_card, when = self.last_click
-        self.last_click = (card, self.now)
-        if last_card != card or self.now - when > DOUBLE_CLICK:
+        self.last_click = Click(card, self.table.now)
+        if last_card != card or self.table.now - when > DOUBLE_CLICK:
             return False
-        self.last_click = (None, -1.0)
+        self.last_click = NO_CLICK
         self.press = self.selected = None
         self.send_home(pile, index)
         return True
@@ -126,23 +193,23 @@ class TableInput:
             return
         home = self.rules.home_for(self.state, card)
         if index == len(self.state.piles[pile]) - 1:
-            if home is not None and self.play(Move(MoveKind.MOVE, pile, home), quiet=True):
+            if home is not None and self.table.play(Move(MoveKind.MOVE, pile, home), quiet=True):
                 return
             if self.rules.double_click == DoubleClick.HOME_OR_CELL:
                 cell = next((c for c in self.rules.cells if not self.state.piles[c]), None)
-                if cell and self.play(Move(MoveKind.MOVE, pile, cell), quiet=True):
+                if cell and self.table.play(Move(MoveKind.MOVE, pile, cell), quiet=True):
                     return
-        self.refuse(f"the {card.name} cannot go home now")
+        self.table.refuse(f"the {card.name} cannot go home now")
 
     def mouse_motion(self, event) -> None:
         self.pointer = event.pos
-        self.watch_hover()  # the time over a button counts from now
+        self.table.bar.watch_hover(self.pointer, self.table.now, held=bool(self.press))
         if self.press and not self.drag:
-            px, py = self.press[4]
+            px, py = self.press.point
             if abs(event.pos[0] - px) + abs(event.pos[1] - py) >= DRAG_START:
                 self.drag = self.press
                 self.selected = None
-                self.app.audio.play("pickup")
+                self.table.app.audio.play("pickup")
 
     def mouse_up(self, event) -> None:
         self.pointer = event.pos
@@ -154,37 +221,41 @@ class TableInput:
             return
         if event.button != 1 or not self.press:
             return
-        pile, index, count, kind, _, offset = self.press
+        (pile, index, count, kind), _, offset = self.press
         self.press = None
         if not self.drag:
             if self.has_move(pile, index, count, kind):
-                self.selected = (pile, index, count, kind)  # click, then click the destination
+                self.selected = Selection(
+                    pile, index, count, kind
+                )  # click, then click the destination
             else:
                 card = self.state.piles[pile][index]
-                self.refuse(f"the {card.name} has no move now")
+                self.table.refuse(f"the {card.name} has no move now")
             return
         self.drag = None
         corner = (event.pos[0] - offset[0], event.pos[1] - offset[1])
         lifted = self.state.piles[pile][index : index + count]
-        step = self.view.layout.card_h // 4
+        view = self.table.view
+        step = view.layout.card_h // 4
         dragged = {card: (corner[0], corner[1] + i * step) for i, card in enumerate(lifted)}
-        rect = self.view.card_rect(corner)
-        dst = self.view.drop_target(self.state, rect, event.pos)
+        rect = view.card_rect(corner)
+        dst = view.drop_target(self.state, rect, event.pos)
         elsewhere = dst is not None and dst != pile or (dst == pile and kind == MoveKind.MERCI)
-        if elsewhere and self.play(self.move_to(pile, index, count, kind, dst), dict(dragged)):
+        if elsewhere and self.table.play(
+            self.move_to(pile, index, count, kind, dst), dict(dragged)
+        ):
             return
-        self.fly_back(dragged)
+        self.table.motion.fly_back(view, self.state, dragged)
 
     def let_go(self) -> None:
         """Another screen or a dialog takes the mouse: a card held is put back (the mouse
-        button will be let go elsewhere), and the next frame is drawn whole."""
+        button will be let go elsewhere)."""
         self.press = self.drag = None
-        self.drawn = None
 
     def finish_selection(self, dst: str) -> None:
         pile, index, count, kind = self.selected
         self.selected = None
-        self.play(self.move_to(pile, index, count, kind, dst))
+        self.table.play(self.move_to(pile, index, count, kind, dst))
 
     def right_click(self, point) -> None:
         """Cancel a selection; where the game says so, send a card or run to free cells."""
@@ -193,7 +264,7 @@ class TableInput:
             return
         if self.rules.right_click != RightClick.CELLS:
             return
-        hit = self.view.hit(self.state, point)
+        hit = self.table.view.hit(self.state, point)
         if not hit or hit[1] is None or self.rules.roles[hit[0]] != Role.TABLEAU:
             return
         pile, index = hit
@@ -201,12 +272,32 @@ class TableInput:
         free = [c for c in self.rules.cells if not self.state.piles[c]]
         count = len(cards) - index
         if count > len(free) or self.rules.run_length(cards) < count:
-            self.refuse("not enough free cells for those cards")
+            self.table.refuse("not enough free cells for those cards")
             return
         for cell in free[:count]:
-            self.play(Move(MoveKind.MOVE, pile, cell))
+            self.table.play(Move(MoveKind.MOVE, pile, cell))
 
     # ------------------------------------------------------------------ keys
+    def prompt_text(self) -> str:
+        if self.typed:
+            what = "Card" if self.rules.typing == Typing.CARD else "Move"
+            return f"{what}: {self.typed}_   (Enter plays it, Backspace erases, Esc cancels)"
+        if self.origin_key:
+            return (
+                f"From {self.origin_key.upper()} to ... ({self._destination_keys()}, Esc cancels)"
+            )
+        return ""
+
+    def _destination_keys(self) -> str:
+        """The keys that name a destination, for the prompt: "2, 3, 4, 5 or F"."""
+        rules = self.rules
+        keys = [
+            code.upper()
+            for code, pile in rules.codes.items()
+            if pile == HOME or rules.roles.get(pile) in (Role.TABLEAU, Role.CELL)
+        ]
+        return ", ".join(keys[:-1]) + " or " + keys[-1] if len(keys) > 1 else "".join(keys)
+
     def key_down(self, event) -> bool:
         """Every key the table uses; False for keys it does not (left to the app)."""
         if self.rules.typing == Typing.CARD and self.type_card(event):
@@ -217,7 +308,7 @@ class TableInput:
         if action is None and self.rules.typing == Typing.CODES and self.type_code(event):
             return True
         if action is not None:
-            actions.run(self, action)
+            actions.run(self.table, action)
             return True
         if event.key == pygame.K_ESCAPE and (self.selected or self.origin_key or self.typed):
             self.selected = self.origin_key = None
@@ -225,7 +316,7 @@ class TableInput:
             return True
         action = actions.key_action(actions.COMMON_KEYS, event)
         if action is not None:
-            actions.run(self, action)
+            actions.run(self.table, action)
             return True
         return self.rules.typing == Typing.CARD and self.refuse_stray_key(event)
 
@@ -238,7 +329,7 @@ class TableInput:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             typed, self.typed = self.typed, ""
             if typed in self.rules.typed_words:
-                actions.run(self, self.rules.typed_words[typed])
+                actions.run(self.table, self.rules.typed_words[typed])
             elif typed:
                 self.play_typed(typed)
             return True
@@ -265,9 +356,9 @@ class TableInput:
             try:
                 move = self.rules.parse_move(typed, self.state)
             except IllegalMove as error:
-                self.refuse(str(error))
+                self.table.refuse(str(error))
             else:
-                self.play(move)
+                self.table.play(move)
             return True
         if event.key == pygame.K_BACKSPACE and self.typed:
             self.typed = self.typed[:-1]
@@ -299,7 +390,7 @@ class TableInput:
             return False
         if char.upper() == "B":
             return False  # the boss key, which the app handles
-        self.refuse(f"'{char}' is not part of a card name (like TC or qh) or a command")
+        self.table.refuse(f"'{char}' is not part of a card name (like TC or qh) or a command")
         return True
 
     def play_typed(self, typed: str) -> None:
@@ -309,17 +400,17 @@ class TableInput:
         try:
             move = self.rules.parse_move(typed, self.state)
         except IllegalMove as error:
-            self.refuse(str(error))
+            self.table.refuse(str(error))
             card = self._card_named(typed)
             if card is not None:
-                self.finder = (card, self.now + FINDER_TIME)
+                self.table.help.point_at(card, self.table.now + FINDER_TIME)
             return
         if move.kind == MoveKind.MERCI and self.rules.ask_before_merci:
             card = self.state.piles[move.src][move.index]
             question = f"The {card.name} is covered: use a {self.rules.merci_name.lower()} on it?"
-            self.app.ask(question, lambda: self.play(move))
+            self.table.app.ask(question, lambda: self.table.play(move))
             return
-        self.play(move)
+        self.table.play(move)
 
     def _card_named(self, typed: str):
         try:
@@ -338,7 +429,7 @@ class TableInput:
             return False
         if self.origin_key is None:
             if self.rules.codes[code] == HOME:
-                self.refuse(f"{code.upper()} is a destination: press an origin first")
+                self.table.refuse(f"{code.upper()} is a destination: press an origin first")
             else:
                 self.origin_key = code
             return True
@@ -346,7 +437,7 @@ class TableInput:
         try:
             move = self.rules.parse_move(origin + code, self.state)
         except IllegalMove as error:
-            self.refuse(str(error))
+            self.table.refuse(str(error))
         else:
-            self.play(move)
+            self.table.play(move)
         return True

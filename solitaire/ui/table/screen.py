@@ -2,46 +2,53 @@
 
 It holds no rules: every question (may this card be lifted? where may it go? what does
 this key mean?) is asked of the model or the game's definition, and every change is a
-model move. Its parts each have one job: ``table_input`` (mouse and keys to moves),
-``table_motion`` (animation), ``table_drawing`` and ``table_status`` (the picture).
+model move. It is made of parts, each with one job and the state that job needs:
+``input`` (mouse and keys to moves), ``motion`` (animation), ``help`` (hint and demo),
+``status`` (the status line and messages), ``bar`` (the buttons), ``painter`` (the
+picture) and ``tally`` (counting the game once). The screen itself plays the moves, runs
+the work after a move (the partner told, the game saved) and deals.
 """
 
 from __future__ import annotations
 
-import os
 import random
-from functools import partial
+from typing import NamedTuple
 
 import pygame
 
 from ...model.game import Game
 from ...model.games import make_rules
 from ...model.moves import IllegalMove, Move, MoveKind, Status, Turn
-from ...model.rules import MAX_DEAL
+from ...model.rules import MAX_DEAL, Rules
 from ...model.state import State
-from ...model.vocabulary import Action
 from ...solver.thinker import STATUS_BUDGET
 from ...storage.stats import moves_ever_made
-from ..art.widgets import Button, button_at, fit_row
-from . import actions
+from .bar import ButtonBar, table_area
 from .drawing import TableDrawing
 from .flights import Flights
-from .help import LOOK_BACK, TableHelp
+from .help import TableHelp
 from .input import TableInput
 from .motion import TableMotion
 from .partner import Partner
 from .status import TableStatus
+from .tally import Help, Tally
 from .view import TableView
 
-# A message stays long enough to read: this long, and this much more a character, and
-# at least READ_LEAST seconds (or until the next key or click).
-READ_BASE, READ_PER_CHARACTER, READ_LEAST = 1.5, 0.06, 3.0
-TOOLTIP_DELAY = 0.7  # seconds the pointer rests on a button before its tooltip shows
 LOSS_QUESTION = "This game counts as a loss. Deal again?"
 MONO_REMINDER = "Prefer black and white? Start with /B (or --mono), or press O for the options."
 
 
-class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus):
+class WantedDeal(NamedTuple):
+    """A deal the partner is looking for (one it can prove winnable), and what to deal
+    it with."""
+
+    ticket: int
+    rules: Rules
+    options: dict | None
+    note: str | None
+
+
+class TableScreen:
     def __init__(
         self,
         app,
@@ -61,51 +68,26 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         if game is None:
             game = Game(make_rules(game_id, **options), random_deal() if deal is None else deal)
         self.game = game
-        extra = extra or {}
         self.replay = replay
-        # The game played, for the statistics: counted once (see stats.py).
-        self.token = extra.get("token") or new_token()
-        # The computer helped (hint, auto-play, a look back): marked in the statistics.
-        self.assisted = bool(extra.get("assisted")) or replay
-        self.help_used: set[str] = set()  # which help, this session: HINTS, DEMO, LOOK_BACK
+        self.tally = Tally(app.library, extra, replay)
+        self.finished = self.rules.is_won(self.state)  # a resumed game may be won already
+        if self.finished:
+            self.tally.recorded = True  # its result is in, or was never to be counted
         self.view: TableView | None = None
         self.size = (0, 0)  # the window size the table was laid out for
-        self.flights = Flights()
-        self.press = None  # (pile, index, count, kind, point, pointer offset) on mouse down
-        self.drag = None  # the same, once the pointer has moved: cards follow it
-        self.pointer = (0, 0)
-        self.selected = None  # (pile, index, count, kind) after a click
-        self.right_held = None  # where the right button went down, while it is held
-        self.right_chord = False  # a left click came while it was held
-        self.last_click = (None, -1.0)  # (card, time) for double-clicks
-        self.typed = ""  # a card name or a move being typed (Typing.CARD, Typing.NOTATION)
-        self.origin_key = None  # the origin key pressed first (Typing.CODES)
-        self.finder = None  # (card, until)
-        self.message = ("", 0.0)
-        self.message_until_input = True
         self.now = 0.0
-        self.seconds = float(extra.get("seconds", 0.0))
-        self.demo_on = False  # the computer plays on (the demo)
-        self.auto_until = None  # when the demo makes its next move; None while it waits
-        self.hint_wanted = False  # a hint was asked for before the partner had answered
-        self.loss_to_tell = False  # a move was made: say so if it lost the game
-        # (ticket, rules, options, note) while the partner looks for a winnable deal
-        self.wanted_deal = None
-        self.finished = self.rules.is_won(self.state)  # a resumed game may be won already
-        # The game's result is in the statistics already (a win, perhaps undone since), or
-        # never will be (a replay): it is not counted again, and a new deal asks nothing.
-        self.recorded = bool(extra.get("recorded")) or replay or self.finished
-        self.buttons: list[Button] = []
-        self.bar_h = 0
-        self.button_text_size = 0
-        self.fitted_labels: list[str] = []  # the labels the button bar was laid out for
-        self.status_dirty = False  # only the status line changed (the clock ticked)
+        self.flights = Flights()
+        self.input = TableInput(self)
+        self.motion = TableMotion(self.flights)
+        self.help = TableHelp(self)
+        self.status = TableStatus(self)
+        self.bar = ButtonBar(self)
+        self.painter = TableDrawing(self)
         self.partner = Partner(self, app.partner_link)
-        self.hint_target = None  # (pile, until): where the hint says a card should go
-        self.hovered = (None, 0.0)  # (the button under the pointer, since when)
-        self.tooltip = None  # the button whose tooltip shows
-        self.drawn = None  # (what the last full frame showed, where the dragged cards were)
-        self._moves_cache = (None, [])
+        self.loss_to_tell = False  # a move was made: say so if it lost the game
+        self.after_move = False  # a move was made: the partner and the save are to be told
+        self.wanted_deal: WantedDeal | None = None
+        self._moves_cache: tuple = (None, [])
         if self.rules.mono_reminder and not app.look["mono"]:
             self.say(MONO_REMINDER, 5.0)
 
@@ -120,55 +102,20 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
-        self.bar_h = bar_height(size)
-        area = table_area(size)
-        felt_bottom = size[1] - self.bar_h
+        self.bar.lay_out(size)
+        felt_bottom = size[1] - self.bar.height
         faces = self.app.library.cache
-        self.view = TableView(self.rules, area, self.app.look, faces, felt_bottom)
-        self.drawn = None  # a frame of the old view: the new one must draw in full
-        self.buttons = self.make_buttons()
-        self.fit_buttons()
+        self.view = TableView(self.rules, table_area(size), self.app.look, faces, felt_bottom)
+        self.painter.forget()  # a frame of the old view: the new one must draw in full
 
-    def fit_buttons(self) -> None:
-        """Lay the button bar out for the window and the buttons' labels now."""
-        margin = max(4, self.bar_h // 10)
-        right, height = self.size[0] - margin, self.bar_h - 2 * margin
-        self.button_text_size = fit_row(self.buttons, margin, margin, right, height, self.text_size)
-        self.fitted_labels = [button.text for button in self.buttons]
-
-    def make_buttons(self) -> list[Button]:
-        """The common buttons around the game's own (from its definition)."""
-
-        def button(label: str, action: str, lit=None, caption=None) -> Button:
-            lit = lit or (lambda: True)
-            tip = actions.tooltip(self, action)
-            return Button(label, partial(actions.run, self, action), lit, caption=caption, tip=tip)
-
-        buttons = [
-            button("Games", Action.GAMES),
-            button("New", Action.NEW),
-            button("Restart", Action.RESTART),
-            button("Undo", Action.UNDO, lambda: bool(self.game.done)),
-            button("Redo", Action.REDO, lambda: bool(self.game.undone)),
-        ]
-        for spec in self.rules.buttons:
-            lit, caption = partial(actions.enabled, self, spec), partial(self.button_label, spec)
-            buttons.append(button(spec.label, spec.action, lit, caption))
-        for action in (Action.HINT, Action.DEMO, Action.STATS, Action.OPTIONS, Action.HELP):
-            buttons.append(button(action.value.capitalize(), action))
-        return buttons
-
-    def extra(self) -> dict:
-        """What the save keeps beside the game."""
-        return {
-            "seconds": round(self.seconds, 1),
-            "assisted": self.assisted,
-            "token": self.token,
-            "recorded": self.recorded,
-        }
-
-    def button_label(self, spec) -> str:
-        return self.rules.button_label(spec, self.state)
+    def let_go(self) -> None:
+        """Another screen or a dialog takes the mouse: a card held is put back (the mouse
+        button will be let go elsewhere), and the next frame is drawn whole. The work
+        after a move is done now: the table may not be shown again for a while."""
+        self.settle()
+        self.flights.finish()
+        self.input.let_go()
+        self.painter.forget()
 
     # ------------------------------------------------------------------ game actions
     def legal_moves(self) -> list[Move]:
@@ -187,10 +134,10 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
             if not quiet:
                 self.refuse(str(error))
             return False
-        self.selected = self.press = self.drag = None  # the cards they named have moved
-        self.animate(before, turn, dragged or {})
+        self.input.drop_all()  # the cards they named have moved
+        self.motion.animate(self.view, before, turn, dragged or {})
         self.after_turn(turn)
-        self.app.game_changed(self)
+        self.changed()
         return True
 
     def refuse(self, reason: str) -> None:
@@ -198,17 +145,34 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         self.say(reason[:1].upper() + reason[1:] + ".")
 
     def say(self, words: str, seconds: float = 0.0, until_input: bool = True) -> None:
-        """Show ``words`` long enough to read them (``reading_time``, or ``seconds`` if
-        longer); ``until_input``: the player's next key or click takes them away."""
-        self.message = (words, self.now + max(seconds, reading_time(words)))
-        self.message_until_input = until_input
+        """Show ``words`` long enough to read them, or ``seconds`` if longer;
+        ``until_input``: the player's next key or click takes them away."""
+        self.status.say(words, self.now, seconds, until_input)
         self.app.dirty = True  # shown now, not at the next input
 
-    def input_came(self) -> None:
-        """A key or a click: what was said for it to read goes, and the hint's arrow."""
-        if self.message[0] and self.message_until_input:
-            self.message = ("", 0.0)
-        self.finder = self.hint_target = None
+    def unsay(self, words: str) -> None:
+        self.status.unsay(words)
+
+    # ------------------------------------------------------------------ after a move
+    def changed(self) -> None:
+        """The position changed. The partner and the save hear of it in the loop's next
+        pass, once the frame that shows the change is on screen (``after_frame``): that
+        frame waits for neither."""
+        self.after_move = True
+
+    def after_frame(self) -> None:
+        self.settle()
+
+    def settle(self) -> None:
+        """The work after a move, if it waits: the partner asked about the position on
+        the table, the game saved (by the writer's thread), the app told (--record)."""
+        if not self.after_move:
+            return
+        self.after_move = False
+        self.partner.position_changed()
+        self.status.dirty = True  # the verdict is about the new position now
+        self.app.save(self)
+        self.app.game_changed(self)
 
     def after_turn(self, turn: Turn) -> None:
         kind = turn.move.kind
@@ -228,7 +192,7 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         if self.rules.is_won(self.state):
             if not self.finished:
                 self.finished = True
-                self.stop_demo()
+                self.help.stop_demo()
                 self.app.game_won(self)
             return
         self.finished = False
@@ -236,21 +200,17 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
 
     def partner_answered(self) -> None:
         """The partner's answer about the position came: show it, and what waited for it."""
-        self.status_dirty = True
+        self.settle()  # an answer about the position before a move not yet told is old
+        self.status.dirty = True
         partner = self.partner
         if self.loss_to_tell and partner.game_status is not None:
             self.loss_to_tell = False  # the answer about the position the move made
             if partner.game_status == Status.LOST and not self.finished:
                 self.finished = True  # the clock stops
-                self.stop_demo()
+                self.help.stop_demo()
                 self.app.game_lost(self)
-        if partner.thinking:
-            return
-        if self.hint_wanted:
-            self.hint_wanted = False
-            self.show_hint()
-        if self.demo_on and self.auto_until is None:
-            self.auto_until = self.now  # the demo waited for this answer
+        if not partner.thinking:
+            self.help.answered()
 
     def undo(self) -> None:
         self.jump(self.game.undo)
@@ -271,11 +231,11 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
             return
         if action == self.game.undo:
             self.took_back([turn])
-        self.selected = self.press = self.drag = None  # the cards they named have moved
-        self.fly_changes(before, self.state)
+        self.input.drop_all()  # the cards they named have moved
+        self.motion.fly_changes(self.view, before, self.state)
         self.app.audio.play("place")
         self.check_outcome()
-        self.app.game_changed(self)
+        self.changed()
 
     def restart(self) -> None:
         """The deal from the start, the clock at 0:00. The moves stay in redo, and the
@@ -284,27 +244,27 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         before = self.state.copy()
         self.took_back(list(self.game.done))
         self.game.restart()
-        self.selected = self.press = self.drag = None  # the cards they named have moved
-        self.fly_changes(before, self.state)
+        self.input.drop_all()  # the cards they named have moved
+        self.motion.fly_changes(self.view, before, self.state)
         self.finished = False
-        self.seconds = 0.0
-        self.app.game_changed(self)
+        self.tally.seconds = 0.0
+        self.changed()
 
     def took_back(self, turns: list) -> None:
         """Undoing a move the game's definition keeps behind (a seeded reshuffle, the draw)
         lets the player look ahead: the game is then played with help."""
-        if self.assisted or not any(self.rules.reveals(turn) for turn in turns):
+        if self.tally.assisted or not any(self.rules.reveals(turn) for turn in turns):
             return
-        self.assisted = True
-        self.help_used.add(LOOK_BACK)
+        self.tally.helped(Help.LOOK_BACK)
         self.say("Taken back past cards you had not seen yet: this game now counts as helped.")
 
     @property
     def loss_at_stake(self) -> bool:
         """Would dealing again count this game as a loss that is not yet certain? Not if
         no move was made, the result is in already, or the game is won or lost."""
-        if self.recorded or not moves_ever_made(self.game):
+        if self.tally.recorded or not moves_ever_made(self.game):
             return False
+        self.settle()  # the partner asked about the position on the table
         status = self.partner.game_status
         if status is None:  # the partner has not answered yet: ask the rules here
             status = self.rules.status(self.state, budget=STATUS_BUDGET)
@@ -321,16 +281,12 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
             return
         if self.loss_at_stake:
 
-            def again() -> None:
-                self.deal_again(deal, options, note)
-
-            self.app.ask(LOSS_QUESTION, again)
+            self.app.ask(LOSS_QUESTION, lambda: self.deal_again(deal, options, note))
         else:
             self.deal_again(deal, options, note)
 
     def deal_again(self, deal: int | None, options: dict | None, note: str | None) -> None:
-        if not self.recorded:
-            self.app.game_abandoned(self)  # counted as lost if any move was made
+        self.tally.count(self.game)  # counted as lost if any move was made
         if options is not None:
             self.options = dict(options)
         rules = make_rules(self.game_id, **self.options)
@@ -339,8 +295,8 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
             deal = rules.proven_winnable_deal(rng)  # known ahead, or a search to make
             if deal is None:
                 ticket = self.app.partner_link.find_deal(rules, rng.randrange(1 << 32))
-                self.wanted_deal = (ticket, rules, options, note)
-                self.stop_demo()
+                self.wanted_deal = WantedDeal(ticket, rules, options, note)
+                self.help.stop_demo()
                 self.say(
                     "Looking for a deal the computer can prove winnable (Esc: any deal)...", 600
                 )
@@ -349,16 +305,17 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
 
     def deal_found(self, message) -> bool:
         """The partner's answer to the look for a winnable deal: deal it."""
-        if self.wanted_deal is None or message.ticket != self.wanted_deal[0]:
+        wanted = self.wanted_deal
+        if wanted is None or message.ticket != wanted.ticket:
             return False
-        _, rules, options, note = self.wanted_deal
-        self.start_deal(rules, message.deal, options, note, message.proven)
+        self.start_deal(wanted.rules, message.deal, wanted.options, wanted.note, message.proven)
         return True
 
     def take_any_deal(self) -> None:
         """Esc while the partner looks for a winnable deal: a random one, unproven."""
-        _, rules, options, _ = self.wanted_deal
-        self.start_deal(rules, random_deal(), options, "A random deal, not proven winnable.")
+        wanted = self.wanted_deal
+        note = "A random deal, not proven winnable."
+        self.start_deal(wanted.rules, random_deal(), wanted.options, note)
 
     def start_deal(
         self, rules, deal: int, options: dict | None, note: str | None, proven: bool = True
@@ -367,21 +324,16 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         self.game = Game(rules, deal)
         if options is not None:
             self.app.remember_options(self.game_id, self.game.rules)
-        self.seconds = 0.0
-        self.assisted = False
-        self.help_used = set()
-        self.finished = self.recorded = False
-        self.token = new_token()
-        self.stop_demo()
-        self.hint_wanted = False
-        self.message = ("", 0.0)
-        self.selected = self.drag = self.press = None
-        self.typed, self.origin_key = "", None
+        self.tally = Tally(self.app.library)
+        self.finished = False
+        self.help.forget()
+        self.status.unsay(self.status.message.words)
+        self.input.forget()
         self.partner.forget()
         self.resize(self.app.window.size)
         self.app.audio.play("shuffle")
-        self.deal_in()
-        self.app.game_changed(self)
+        self.motion.deal_in(self.view, self.state)
+        self.changed()
         if not proven:
             self.say(
                 "No winnable deal was proven in the search's budget: this one is not proven.", 4.0
@@ -397,85 +349,72 @@ class TableScreen(TableInput, TableHelp, TableMotion, TableDrawing, TableStatus)
         note = self.rules.option_change_text(name, value)
         self.new_deal(options={**self.options, name: value}, note=note)
 
+    # ------------------------------------------------------------------ events
+    def handle(self, event) -> None:
+        """A key or a mouse event for the table (the app keeps the keys of every screen)."""
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.flights.finish()  # input during an animation sees the real table
+            self.status.input_came()
+            self.help.clear_marks()
+            if self.help.demo_on:
+                self.help.stop_demo()  # any key or click stops the computer
+                return
+            if self.wanted_deal is not None:
+                if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                    self.take_any_deal()  # no more waiting for a proven one
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.input.mouse_down(event)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self.input.mouse_up(event)
+        elif event.type == pygame.MOUSEMOTION:
+            self.input.mouse_motion(event)
+        elif event.type == pygame.KEYDOWN:
+            self.input.key_down(event)
+
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> bool:
         """One fixed step; True when the picture changed."""
         self.now += dt
-        changed = self.flights.step(dt) or self.flights.busy or self.drag is not None
+        changed = self.flights.step(dt) or self.flights.busy or self.input.drag is not None
+        tally = self.tally
         if self.game.done and not self.finished and self.app.clock_running:
-            second = int(self.seconds)
-            self.seconds += dt
-            self.status_dirty = self.status_dirty or int(self.seconds) != second
-        if self.message[0] and self.now >= self.message[1]:
-            self.message = ("", 0.0)
-            changed = True
-        if self.finder and self.now >= self.finder[1]:
-            self.finder = None
-            changed = True
-        if self.hint_target and self.now >= self.hint_target[1]:
-            self.hint_target = None
-            changed = True
-        changed = self.watch_hover() or changed
-        if self.auto_until is not None and self.now >= self.auto_until and not self.flights.busy:
-            self.auto_step()
-            changed = True
-        return changed
-
-    def watch_hover(self) -> bool:
-        """The tooltip of the button the pointer has rested on; True if it came or went."""
-        button = button_at(self.buttons, self.pointer) if not (self.drag or self.press) else None
-        if button is not self.hovered[0]:
-            self.hovered = (button, self.now)
-        shown = (
-            button if button is not None and self.now - self.hovered[1] >= TOOLTIP_DELAY else None
-        )
-        if shown is self.tooltip:
-            return False
-        self.tooltip = shown
-        return True
+            second = int(tally.seconds)
+            tally.seconds += dt
+            self.status.dirty = self.status.dirty or int(tally.seconds) != second
+        changed = self.status.update(self.now) or changed
+        held = bool(self.input.drag or self.input.press)
+        changed = self.bar.watch_hover(self.input.pointer, self.now, held) or changed
+        return self.help.update(self.now, self.flights.busy) or changed
 
     @property
     def busy(self) -> bool:
-        return self.flights.busy or self.drag is not None or self.auto_until is not None
+        return (
+            self.flights.busy
+            or self.input.drag is not None
+            or self.help.auto_until is not None
+            or self.after_move  # the next pass does the work after a move
+        )
+
+    def draw(self, surface: pygame.Surface, lag: float = 0.0) -> None:
+        self.painter.draw(surface, lag)
+
+    def draw_changes(self, surface: pygame.Surface, lag: float = 0.0) -> list | None:
+        return self.painter.draw_changes(surface, lag)
+
+    def draw_ticks(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The status line, when only the clock moved."""
+        return [self.status.draw_status(surface)] if self.status.dirty else []
 
     def next_wakeup(self) -> float:
         """Seconds until the picture changes by itself (the clock, a fading message)."""
-        times = [1.0 - self.seconds % 1.0 if self.game.done and not self.finished else 60.0]
-        if self.message[0]:
-            times.append(self.message[1] - self.now)
-        if self.finder:
-            times.append(self.finder[1] - self.now)
-        button, since = self.hovered
-        if button is not None and self.tooltip is None:
-            times.append(since + TOOLTIP_DELAY - self.now)
+        ticking = self.game.done and not self.finished
+        times = [1.0 - self.tally.seconds % 1.0 if ticking else 60.0]
+        for when in (self.status.next_change(), self.help.next_change(), self.bar.next_change()):
+            if when is not None:
+                times.append(when - self.now)
         return max(0.01, min(times))
-
-
-def bar_height(size: tuple[int, int]) -> int:
-    """The button bar and the status line, each: a share of the window, as the cards."""
-    return max(24, size[1] // 22)
-
-
-def table_area(size: tuple[int, int]) -> pygame.Rect:
-    """Where the cards go: the window less the two bars and the messages' strip."""
-    bar = bar_height(size)
-    return pygame.Rect(0, bar, size[0], size[1] - 2 * bar - message_strip(size))
-
-
-def message_strip(size: tuple[int, int]) -> int:
-    """The felt kept free of cards above the status line, where messages show: a line
-    of the bars' text (a longer message, at small sizes, reaches up over the table)."""
-    return bar_height(size) * 4 // 5
-
-
-def reading_time(words: str) -> float:
-    return max(READ_LEAST, READ_BASE + READ_PER_CHARACTER * len(words))
 
 
 def random_deal() -> int:
     return random.randint(1, MAX_DEAL)
-
-
-def new_token() -> str:
-    """A name for one game played, unlike any other (the statistics count it once)."""
-    return os.urandom(8).hex()  # not secrets: it loads OpenSSL, some 4 MiB

@@ -3,35 +3,79 @@ and messages, which have a place of their own just above it, near the cards."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
-from ...model.rules import HOME
-from ...model.vocabulary import Role, Typing
 from ..art.theme import font, text, wrap
 from ..art.widgets import fitted
 
 STATUS_GAP = "   |   "
 MESSAGE_LINES = 3  # a longer message is cut short
+# A message stays long enough to read: this long, and this much more a character, and
+# at least READ_LEAST seconds (or until the next key or click).
+READ_BASE, READ_PER_CHARACTER, READ_LEAST = 1.5, 0.06, 3.0
+
+
+class Message(NamedTuple):
+    """Words shown until ``until`` (the table's clock), or until the next key or click
+    when ``until_input``."""
+
+    words: str
+    until: float
+    until_input: bool = True
+
+
+NO_MESSAGE = Message("", 0.0)
 
 
 class TableStatus:
-    """Part of TableScreen: reads the game, the partner's verdict and the message."""
+    """Part of the table screen: the status line and the messages. Reads the game, the
+    partner's verdict and what the player is typing; says what it is told to say."""
 
+    def __init__(self, table):
+        self.table = table
+        self.message = NO_MESSAGE
+        self.dirty = False  # only the status line changed (the clock ticked)
+
+    # ------------------------------------------------------------------ messages
+    def say(self, words: str, now: float, seconds: float = 0.0, until_input: bool = True) -> None:
+        """Show ``words`` long enough to read them (``reading_time``, or ``seconds`` if
+        longer); ``until_input``: the player's next key or click takes them away."""
+        self.message = Message(words, now + max(seconds, reading_time(words)), until_input)
+
+    def unsay(self, words: str) -> None:
+        """Take ``words`` away if they are what shows."""
+        if self.message.words == words:
+            self.message = NO_MESSAGE
+
+    def input_came(self) -> None:
+        """A key or a click: what was said for it to read goes."""
+        if self.message.words and self.message.until_input:
+            self.message = NO_MESSAGE
+
+    def update(self, now: float) -> bool:
+        """The message goes when its time is up; True if it went."""
+        if self.message.words and now >= self.message.until:
+            self.message = NO_MESSAGE
+            return True
+        return False
+
+    def next_change(self) -> float | None:
+        return self.message.until if self.message.words else None
+
+    # ------------------------------------------------------------------ the status line
     def draw_status(self, surface) -> pygame.Rect:
         """The status line alone: when only the clock moved, this is the whole frame."""
-        theme, width, height = self.app.theme, *surface.get_size()
-        rect = pygame.Rect(0, height - self.bar_h, width, self.bar_h)
+        bar = self.table.bar
+        theme, width, height = self.table.app.theme, *surface.get_size()
+        rect = pygame.Rect(0, height - bar.height, width, bar.height)
         pygame.draw.rect(surface, theme.bar, rect)
-        self.status_dirty = False
-        pad = self.bar_h // 3
-        words, size = self.status_line(width - 2 * pad, self.text_size)
+        self.dirty = False
+        pad = bar.height // 3
+        words, size = self.status_line(width - 2 * pad, bar.text_size)
         text(surface, words, size, theme.text, (pad, rect.centery), "midleft")
         return rect
-
-    @property
-    def text_size(self) -> int:
-        """The bars' text size: it grows with the window, as the cards do."""
-        return self.bar_h * 11 // 20
 
     def status_line(self, width: int, size: int) -> tuple[str, int]:
         """The status words that fit ``width``: the game's name goes first (the window
@@ -43,21 +87,22 @@ class TableStatus:
         return words, fitted_size
 
     def status_parts(self) -> list[str]:
-        rules, state = self.rules, self.state
-        minutes, seconds = divmod(int(self.seconds), 60)
+        table = self.table
+        rules, state, game = table.rules, table.state, table.game
+        minutes, seconds = divmod(int(table.tally.seconds), 60)
         parts = [
             rules.title,
-            rules.deal_label(state, self.game.deal_number),
+            rules.deal_label(state, game.deal_number),
             *rules.deal_items(state),
             rules.score_text(state),
-            f"Moves {self.game.moves_made}",
+            f"Moves {game.moves_made}",
             f"{minutes}:{seconds:02d}",
             *rules.status_items(state),
         ]
-        verdict = self.partner.status_text() if self.app.look["verdict"] else ""
+        verdict = table.partner.status_text() if table.app.look["verdict"] else ""
         if verdict:
             parts.append(verdict)
-        if self.app.audio.muted:
+        if table.app.audio.muted:
             parts.append("muted")
         return parts
 
@@ -68,11 +113,12 @@ class TableStatus:
         """The message (or what is being typed) in a box on the strip of felt kept for it
         above the status line, wrapped to at most three lines. Between messages it says
         what is not being saved, for as long as saving fails. The box's place, if any."""
-        words = self.message[0] or self.prompt_text() or self.app.library.saving_problem
+        table = self.table
+        words = self.message.words or table.input.prompt_text() or table.app.library.saving_problem
         if not words:
             return None
-        theme, width = self.app.theme, surface.get_width()
-        size = self.text_size
+        theme, width = table.app.theme, surface.get_width()
+        size = table.bar.text_size
         pad = size // 2
         room = width - 4 * pad
         lines = wrap(words, size, room)
@@ -82,7 +128,8 @@ class TableStatus:
         line_h = size + size // 4
         box_w = max(font(size).size(line)[0] for line in lines)
         box = pygame.Rect(0, 0, box_w + 2 * pad, len(lines) * line_h + pad // 2)
-        box.midbottom = (width // 2, surface.get_height() - self.bar_h - max(1, pad // 4))
+        bottom = surface.get_height() - table.bar.height - max(1, pad // 4)
+        box.midbottom = (width // 2, bottom)
         pygame.draw.rect(surface, theme.bar, box, border_radius=pad)
         pygame.draw.rect(surface, theme.accent, box, width=max(1, size // 12), border_radius=pad)
         for i, line in enumerate(lines):
@@ -90,22 +137,6 @@ class TableStatus:
             text(surface, line, size, theme.accent, centre, "center")
         return box
 
-    def prompt_text(self) -> str:
-        if self.typed:
-            what = "Card" if self.rules.typing == Typing.CARD else "Move"
-            return f"{what}: {self.typed}_   (Enter plays it, Backspace erases, Esc cancels)"
-        if self.origin_key:
-            return (
-                f"From {self.origin_key.upper()} to ... ({self._destination_keys()}, Esc cancels)"
-            )
-        return ""
 
-    def _destination_keys(self) -> str:
-        """The keys that name a destination, for the prompt: "2, 3, 4, 5 or F"."""
-        rules = self.rules
-        keys = [
-            code.upper()
-            for code, pile in rules.codes.items()
-            if pile == HOME or rules.roles.get(pile) in (Role.TABLEAU, Role.CELL)
-        ]
-        return ", ".join(keys[:-1]) + " or " + keys[-1] if len(keys) > 1 else "".join(keys)
+def reading_time(words: str) -> float:
+    return max(READ_LEAST, READ_BASE + READ_PER_CHARACTER * len(words))
