@@ -1,4 +1,5 @@
-"""Building positions by hand for rule tests, and games played at random."""
+"""Building positions by hand for rule tests, games played at random, and the checkout's
+root for the tests that read its files."""
 
 import errno
 import random
@@ -9,6 +10,8 @@ from solitaire.model.cards import parse_card
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
 from solitaire.model.state import State
+
+ROOT = Path(__file__).resolve().parent.parent  # the checkout, from a test in any folder
 
 
 def cards(text: str) -> list:

@@ -14,11 +14,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import ROOT
 
 from solitaire import __version__
 from solitaire.ui.platform import window
 
-ROOT = Path(__file__).resolve().parent.parent
 DISPLAY_VARIABLES = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="restarts with exec on POSIX")
 

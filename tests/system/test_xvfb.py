@@ -12,11 +12,11 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import ROOT
 
 from solitaire.model.games import make_rules
 from solitaire.ui.table.layout import TableLayout
 
-ROOT = Path(__file__).resolve().parent.parent
 SIZE = (1280, 800)
 BAR = max(30, min(52, SIZE[1] // 22))  # as solitaire.ui.table.screen.bar_height
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import ROOT
 
 from solitaire.model.games import BROKEN, GAMES, definition_problems, make_rules
 from solitaire.model.vocabulary import Action
@@ -17,8 +18,6 @@ from solitaire.solver.solve import search_class
 from solitaire.ui.app import App
 from solitaire.ui.library import Library
 from solitaire.ui.table import actions
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
