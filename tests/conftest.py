@@ -34,3 +34,17 @@ def own_cache_folder(request, tmp_path_factory):
         os.environ.pop("XDG_CACHE_HOME", None)
     else:
         os.environ["XDG_CACHE_HOME"] = before
+
+
+@pytest.fixture
+def app(tmp_path):
+    """The table in a temporary data folder. (Imported here, not above: the environment
+    above must be set before pygame is imported.)"""
+    import pygame
+
+    from solitaire.ui.app import App
+    from solitaire.ui.library import Library
+
+    application = App(fullscreen=False, size=(1280, 800), library=Library(tmp_path))
+    yield application
+    pygame.quit()
