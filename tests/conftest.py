@@ -1,8 +1,7 @@
 import os
 import random
-import sys
 import zlib
-from pathlib import Path
+from pathlib import PurePosixPath
 
 import pytest
 
@@ -11,15 +10,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
 
 @pytest.fixture(autouse=True)
 def seeded_random(request):
-    """Random deals in tests are seeded (by the test's name): a failure replays."""
-    random.seed(request.node.nodeid)
+    """Random deals in tests are seeded (by the test's file and name): a failure replays.
+    Not by the folder the file is in: the seed is the one the test had as tests/<file>
+    before the tests were sorted into folders, and filing a test elsewhere keeps its deals."""
+    file, _, name = request.node.nodeid.partition("::")
+    random.seed(f"tests/{PurePosixPath(file).name}::{name}")
 
 
 @pytest.fixture(autouse=True)
@@ -36,3 +34,17 @@ def own_cache_folder(request, tmp_path_factory):
         os.environ.pop("XDG_CACHE_HOME", None)
     else:
         os.environ["XDG_CACHE_HOME"] = before
+
+
+@pytest.fixture
+def app(tmp_path):
+    """The table in a temporary data folder. (Imported here, not above: the environment
+    above must be set before pygame is imported.)"""
+    import pygame
+
+    from solitaire.ui.app import App
+    from solitaire.ui.library import Library
+
+    application = App(fullscreen=False, size=(1280, 800), library=Library(tmp_path))
+    yield application
+    pygame.quit()

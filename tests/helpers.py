@@ -1,14 +1,17 @@
-"""Building positions by hand for rule tests, and games played at random."""
+"""Building positions by hand for rule tests, games played at random, and the checkout's
+root for the tests that read its files."""
 
 import errno
 import random
 import threading
 from pathlib import Path
 
-from solitaire.model.cards import parse_card
+from solitaire.model.cards import RANK_CHARS, parse_card
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
 from solitaire.model.state import State
+
+ROOT = Path(__file__).resolve().parent.parent  # the checkout, from a test in any folder
 
 
 def cards(text: str) -> list:
@@ -69,6 +72,14 @@ def engine_winnable(rules, state, budget: int, key=State.key, skip=lambda move: 
 
 def pile(game: Game, name: str) -> str:
     return " ".join(str(card) for card in game.state.piles[name])
+
+
+def home_up_to(**tops: str) -> dict:
+    """Foundation piles holding each named suit from the ace up to the given rank."""
+    return {
+        "f" + suit: " ".join(rank + suit for rank in RANK_CHARS[: RANK_CHARS.index(top) + 1])
+        for suit, top in tops.items()
+    }
 
 
 def random_game(game_id: str, seed, moves: int, **options) -> Game:

@@ -14,7 +14,7 @@ game whose position or history changed must come back unchanged from its save
 first failure stops the soak with ``SoakFailure``: the seed, the event's index, the event
 and the ones before it, for a replay (``bench/soak.py --seed S --events N``).
 
-Shared by tests/test_soak.py (CI) and bench/soak.py (the long run).
+Shared by tests/system/test_soak.py (CI) and bench/soak.py (the long run).
 """
 
 from __future__ import annotations

@@ -29,7 +29,8 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-APP_ID = "org.solitairestudio.Solitaire"  # as solitaire/__init__.py (tests/test_packaging.py)
+# As solitaire/__init__.py (tests/system/test_packaging.py).
+APP_ID = "org.solitairestudio.Solitaire"
 NAME = "Solitaire"
 ICON_PNG = ROOT / "sprites" / "icon.png"
 ICON_DIR = ROOT / "data" / "icons" / "hicolor"  # every size, drawn by tools/make_icon.py

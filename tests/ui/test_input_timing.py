@@ -5,9 +5,6 @@ import pygame
 import pytest
 from table_driver import click, key, point, send, start
 
-from solitaire.ui.app import App
-from solitaire.ui.library import Library
-
 
 class StoppedClock:
     """The loop's clock, moving only when the test says: a slow or busy machine cannot
@@ -21,12 +18,11 @@ class StoppedClock:
 
 
 @pytest.fixture
-def app(tmp_path):
-    application = App(fullscreen=False, size=(1280, 800), library=Library(tmp_path))
-    application.clock = StoppedClock()
-    application.last_step = application.clock()
-    yield application
-    pygame.quit()
+def app(app):
+    """The shared table (tests/conftest.py) on a clock that moves only when a test says."""
+    app.clock = StoppedClock()
+    app.last_step = app.clock()
+    return app
 
 
 def slept(app, seconds):

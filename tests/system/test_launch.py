@@ -14,11 +14,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import ROOT
 
 from solitaire import __version__
 from solitaire.ui.platform import window
 
-ROOT = Path(__file__).resolve().parent.parent
 DISPLAY_VARIABLES = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="restarts with exec on POSIX")
 
@@ -178,26 +178,7 @@ def test_without_a_venv_or_display_the_message_is_on_stderr(tmp_path):
     assert "pygame-ce is not installed" in line and "pip install" in line
 
 
-# ---- a failure to start, shown in a window (a real X server)
-
-
-@pytest.fixture
-def x_display():
-    """A private Xvfb; -displayfd picks a free display number and says which."""
-    if not (shutil.which("Xvfb") and shutil.which("xdotool")):
-        pytest.skip("needs Xvfb and xdotool")
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
-        pass_fds=(write,),
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    with os.fdopen(read) as answer:
-        number = answer.readline().strip()
-    yield f":{number}"
-    server.terminate()
-    server.wait(10)
+# ---- a failure to start, shown in a window (a real X server: x_display, conftest.py)
 
 
 @needs_bare_python

@@ -21,15 +21,6 @@ from solitaire.ui.screens.stats_screen import (
     summary_rows,
 )
 
-
-@pytest.fixture
-def app(tmp_path):
-    """The table in a temporary data folder."""
-    application = App(fullscreen=False, size=(1280, 800), library=Library(tmp_path))
-    yield application
-    pygame.quit()
-
-
 CTRL = pygame.KMOD_CTRL
 
 

@@ -10,22 +10,12 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import ROOT
 
 from solitaire.model.games import BROKEN, GAMES, definition_problems, make_rules
 from solitaire.model.vocabulary import Action
 from solitaire.solver.solve import search_class
-from solitaire.ui.app import App
-from solitaire.ui.library import Library
 from solitaire.ui.table import actions
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def app(tmp_path):
-    application = App(fullscreen=False, size=(1280, 800), library=Library(tmp_path))
-    yield application
-    pygame.quit()
 
 
 def test_every_game_file_loads():

@@ -4,9 +4,9 @@
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from helpers import ROOT
 
 from solitaire.model.games import GAMES
 from solitaire.model.table_spec import GameHelp
@@ -14,7 +14,6 @@ from solitaire.ui.screens.help_text import COMMON_KEYS, MOUSE_HELP
 
 HELP = {game_id: cls.help for game_id, cls in GAMES.items()}
 
-ROOT = Path(__file__).resolve().parent.parent
 GAME_IDS = ("lucie", "merci", "prince", "canfield", "vierfrei")
 
 # The keys each game's own list must document (the final key bindings).

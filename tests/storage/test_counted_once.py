@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers import statistics_disk
+from helpers import ROOT, statistics_disk
 from table_driver import key, send
 
 from solitaire.model.game import MOVE_LIMIT, Game
@@ -22,7 +22,6 @@ from solitaire.ui.library import Library, ignore_invalid_xdg_paths
 from solitaire.ui.platform.instance import Instance, ask_first_copy_to_show
 from solitaire.ui.screens.overlays import WinOverlay
 
-ROOT = Path(__file__).resolve().parent.parent
 CTRL = pygame.KMOD_CTRL
 LINE = {}  # deal -> the solver's winning line for Vierfrei
 

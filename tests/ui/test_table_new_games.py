@@ -10,18 +10,9 @@ from table_driver import click, down, drag, key, motion, point, send, settle, st
 from solitaire.model.cards import Card
 from solitaire.model.moves import MoveKind
 from solitaire.model.state import State
-from solitaire.ui.app import App
-from solitaire.ui.library import Library
 
 COLUMNS = [f"t{n}" for n in range(1, 11)]
 RUN = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
-
-
-@pytest.fixture
-def app(tmp_path):
-    application = App(fullscreen=False, size=(1280, 800), library=Library(tmp_path))
-    yield application
-    pygame.quit()
 
 
 def set_position(app, piles: dict, down: dict) -> None:

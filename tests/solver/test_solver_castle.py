@@ -6,7 +6,7 @@ strategies takes which positions."""
 import random
 
 import pytest
-from helpers import engine_winnable, game_with, run_in_steps
+from helpers import engine_winnable, game_with, home_up_to, run_in_steps
 
 from solitaire.model.cards import SUITS, Card
 from solitaire.model.game import Game
@@ -20,16 +20,6 @@ from solitaire.solver.castle import BEST, BUDGET, DIVE, CastleSearch
 from solitaire.solver.compact import card_code
 from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search
 from solitaire.solver.solve import budget_for, make_search, solve_game
-
-RANKS = "A23456789TJQK"
-
-
-def home_up_to(**tops: str) -> dict:
-    """Foundation piles holding each named suit from the ace up to the given rank."""
-    return {
-        "f" + suit: " ".join(rank + suit for rank in RANKS[: RANKS.index(top) + 1])
-        for suit, top in tops.items()
-    }
 
 
 def solve(rules, state: State):

@@ -7,18 +7,9 @@ from table_driver import click, point, start
 
 from solitaire.model.games import GAMES
 from solitaire.model.rules import MAX_DEAL
-from solitaire.ui.app import App
 from solitaire.ui.art.theme import font
-from solitaire.ui.library import Library
 from solitaire.ui.table.bar import message_strip
 from solitaire.ui.table.status import NO_MESSAGE, STATUS_GAP
-
-
-@pytest.fixture
-def app(tmp_path):
-    application = App(fullscreen=False, size=(1280, 800), library=Library(tmp_path))
-    yield application
-    pygame.quit()
 
 
 def words_drawn(app, monkeypatch) -> list[str]:

@@ -12,35 +12,17 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import ROOT
 
 from solitaire.model.games import make_rules
 from solitaire.ui.table.layout import TableLayout
 
-ROOT = Path(__file__).resolve().parent.parent
 SIZE = (1280, 800)
 BAR = max(30, min(52, SIZE[1] // 22))  # as solitaire.ui.table.screen.bar_height
 
 pytestmark = pytest.mark.skipif(
     not (shutil.which("Xvfb") and shutil.which("xdotool")), reason="needs Xvfb and xdotool"
 )
-
-
-@pytest.fixture
-def display():
-    """A display of its own: Xvfb picks a free number and says which (-displayfd)."""
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
-        pass_fds=(write,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    with os.fdopen(read) as answer:
-        number = answer.readline().strip()  # written once the server takes clients
-    yield f":{number}"
-    server.terminate()
-    server.wait(10)
 
 
 def eventually(check, hang: float = 120.0) -> None:
@@ -58,10 +40,10 @@ def xdo(env, *args) -> str:
     ).stdout
 
 
-def test_drag_and_keys_in_a_real_window(display, tmp_path):
+def test_drag_and_keys_in_a_real_window(x_display, tmp_path):
     env = {
         **os.environ,
-        "DISPLAY": display,
+        "DISPLAY": x_display,
         "SDL_AUDIODRIVER": "dummy",
         "XDG_DATA_HOME": str(tmp_path / "data"),
         "SOLITAIRE_REPORT_READY": "1",  # the game says when its first frame is on screen
@@ -142,13 +124,13 @@ def ways_to_start(folder: Path) -> dict[str, list[str]]:
 
 @pytest.mark.skipif(not shutil.which("xprop"), reason="needs xprop")
 @pytest.mark.parametrize("way", ["main.py", "python -m solitaire", "solitaire", "Solitaire"])
-def test_the_window_class_is_the_application_id_however_started(way, display, tmp_path):
+def test_the_window_class_is_the_application_id_however_started(way, x_display, tmp_path):
     """Desktops match a window to its launcher and icon by WM_CLASS (StartupWMClass)."""
     from solitaire import APP_ID
 
     env = {
         **os.environ,
-        "DISPLAY": display,
+        "DISPLAY": x_display,
         "SDL_AUDIODRIVER": "dummy",
         "XDG_DATA_HOME": str(tmp_path / "data"),
         "XDG_CACHE_HOME": str(tmp_path / "cache"),

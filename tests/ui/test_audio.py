@@ -18,10 +18,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 import pytest
+from helpers import ROOT
 
 from solitaire.ui.platform.audio import SOUND_NAMES, Audio, NullAudio
 
-ROOT = Path(__file__).resolve().parent.parent
 SOUNDS_DIR = ROOT / "sounds"
 
 EXPECTED_SECONDS = {

@@ -10,8 +10,6 @@ from solitaire.model.game import Game
 from solitaire.model.games import make_rules
 from solitaire.model.moves import IllegalMove
 from solitaire.solver.solve import SOLVED, UNSOLVABLE, solve_game
-from solitaire.ui.app import App
-from solitaire.ui.library import Library
 
 FULL = {f"t{n}": "KS" for n in range(1, 9)}
 
@@ -54,13 +52,6 @@ def test_the_freecell_solver_serves_it_building_in_suit():
     for move in won.moves:
         game.play(move)
     assert rules.is_won(game.state)
-
-
-@pytest.fixture
-def app(tmp_path):
-    application = App(fullscreen=False, size=(1280, 800), library=Library(tmp_path))
-    yield application
-    pygame.quit()
 
 
 @pytest.mark.parametrize("game_id", ["bakers", "castle"])

@@ -34,7 +34,7 @@ FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCh
 @pytest.fixture(autouse=True, scope="module")
 def no_disk_flushes():
     """These files are thrown away at once: skip the flushes to disk that make a save
-    crash-safe (tests/test_storage.py's business) and most of this file's time."""
+    crash-safe (tests/storage/test_storage.py's business) and most of this file's time."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(os, "fsync", lambda handle: None)
         yield

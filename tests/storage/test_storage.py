@@ -7,10 +7,9 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
-from helpers import finishes
+from helpers import ROOT, finishes
 
 from solitaire.storage import files as storage
 from solitaire.storage.files import (
@@ -25,8 +24,6 @@ from solitaire.storage.files import (
     shown,
     write_atomic,
 )
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def good(version=1, **fields):

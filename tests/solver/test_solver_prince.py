@@ -2,7 +2,7 @@
 agree with the generic search and with hand-made positions."""
 
 import pytest
-from helpers import engine_winnable, game_with, run_in_steps
+from helpers import engine_winnable, game_with, home_up_to, run_in_steps
 
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
@@ -13,16 +13,6 @@ from solitaire.solver.compact import card_code
 from solitaire.solver.prince import PrinceSearch
 from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search
 from solitaire.solver.solve import make_search
-
-RANKS = "A23456789TJQK"
-
-
-def home_up_to(**tops: str) -> dict:
-    """Foundation piles holding each named suit from the ace up to the given rank."""
-    return {
-        "f" + suit: " ".join(rank + suit for rank in RANKS[: RANKS.index(top) + 1])
-        for suit, top in tops.items()
-    }
 
 
 def engine_can_win(game: Game, budget: int = 20_000, take_back: bool = True) -> bool:

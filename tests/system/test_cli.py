@@ -10,13 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import ROOT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solitaire import cli
 from solitaire.model.games import GAMES
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def main(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:

@@ -17,11 +17,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from helpers import ROOT
 
 from solitaire import APP_ID, __version__
 from solitaire.assets import asset_dir
 
-ROOT = Path(__file__).resolve().parent.parent
 SOUNDS = sorted(p.name for p in (ROOT / "sounds").glob("*.wav"))
 
 

@@ -40,13 +40,6 @@ from solitaire.ui.screens.overlays import (
 )
 
 
-@pytest.fixture
-def app(tmp_path):
-    application = App(fullscreen=False, size=(1280, 800), library=Library(tmp_path))
-    yield application
-    pygame.quit()
-
-
 def test_drag_a_card_to_a_free_cell_and_a_run_to_a_column(app):
     table = start(app, "vierfrei", 1)
     drag(app, point(app, "t6"), point(app, "c1"))

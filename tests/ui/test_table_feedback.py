@@ -3,7 +3,6 @@ run says why, a card with no move says so, the finder points at the card that sh
 dragged card casts a shadow, and each game's manual gets its buttons, title and layout."""
 
 import pygame
-import pytest
 from helpers import game_with
 from table_driver import click, drag, key, point, send, start, type_text
 
@@ -13,13 +12,6 @@ from solitaire.ui.app import App
 from solitaire.ui.library import Library
 from solitaire.ui.screens.overlays import ConfirmOverlay
 from solitaire.ui.table.screen import MONO_REMINDER
-
-
-@pytest.fixture
-def app(tmp_path):
-    application = App(fullscreen=False, size=(1280, 800), library=Library(tmp_path))
-    yield application
-    pygame.quit()
 
 
 def put(app, game_id, layout):
