@@ -13,7 +13,7 @@ from solitaire.cli import run
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
 from solitaire.model.moves import Move, MoveKind
-from solitaire.solver.lucie import BestLine, best_line
+from solitaire.solver.lucie_line import BestLine, best_line
 from solitaire.solver.thinker import Thinker, hint_for, settled_answer
 from solitaire.solver.verdict import UNSOLVABLE
 from solitaire.ui.app import App
