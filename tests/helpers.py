@@ -12,6 +12,10 @@ from solitaire.model.games import make_rules
 from solitaire.model.state import State
 
 ROOT = Path(__file__).resolve().parent.parent  # the checkout, from a test in any folder
+# Seconds after which a subprocess or a wait counts as hung. Only a hang guard: a slow or
+# busy machine (the suite under stress-ng on 2 cores runs some commands 20 times slower)
+# must never reach it.
+HANG_GUARD = 900
 
 
 def cards(text: str) -> list:

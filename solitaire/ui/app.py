@@ -411,7 +411,7 @@ class App:
             self.table.say(" ".join(self.library.messages), 6.0)
             self.library.messages.clear()
 
-    def wait_for_partner(self, timeout: float = 300.0) -> None:
+    def wait_for_partner(self, timeout: float = 900.0) -> None:
         """Until the shown table's partner has answered (tests, benches and tools that
         drive the app without a person: the loop itself never waits). ``timeout`` only
         stops a test that would otherwise hang on a worker that died."""

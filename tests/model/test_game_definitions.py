@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers import ROOT
+from helpers import HANG_GUARD, ROOT
 
 from solitaire.model.games import BROKEN, GAMES, definition_problems, make_rules
 from solitaire.model.vocabulary import Action
@@ -129,7 +129,7 @@ def test_a_copied_game_file_is_a_complete_game(tmp_path, original, module):
             cwd=checkout,
             capture_output=True,
             text=True,
-            timeout=120,
+            timeout=HANG_GUARD,
             check=False,
         )
         assert not check or result.returncode == 0, result.stderr
@@ -156,7 +156,7 @@ def test_a_broken_game_file_leaves_the_other_games_playing(tmp_path):
         cwd=checkout,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG_GUARD,
         check=False,
     )
     assert result.returncode == 0 and result.stdout.startswith(": JD KD 2S 4C 3S 6D 6S")

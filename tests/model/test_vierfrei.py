@@ -4,7 +4,7 @@ Toerring, 1993)."""
 import subprocess
 
 import pytest
-from helpers import game_with, pile
+from helpers import HANG_GUARD, game_with, pile
 
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
@@ -143,7 +143,7 @@ def test_freecell_solver_reads_our_board_when_it_is_installed(tmp_path):
             input=game.show(),
             text=True,
             capture_output=True,
-            timeout=60,
+            timeout=HANG_GUARD,
             check=False,
         )
     except FileNotFoundError:

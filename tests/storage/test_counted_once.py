@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers import ROOT, statistics_disk
+from helpers import HANG_GUARD, ROOT, statistics_disk
 from table_driver import key, send
 
 from solitaire.model.game import MOVE_LIMIT, Game
@@ -188,7 +188,7 @@ def start_a_copy(env: dict) -> subprocess.CompletedProcess:
     """``main.py`` started as by a double-click, with ``env``."""
     command = [sys.executable, "main.py", "--windowed"]
     return subprocess.run(
-        command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False
+        command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=HANG_GUARD, check=False
     )
 
 

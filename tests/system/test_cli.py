@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import ROOT
+from helpers import HANG_GUARD, ROOT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +18,7 @@ from solitaire import cli
 from solitaire.model.games import GAMES
 
 
-def main(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+def main(*args: str, timeout: float = HANG_GUARD) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, str(ROOT / "main.py"), *args],
         capture_output=True,
@@ -154,7 +154,7 @@ def started_as(way: str, tmp_path: Path, *args: str) -> subprocess.CompletedProc
         [*started, *args],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG_GUARD,
         cwd=ROOT,
         env=env,
         check=False,
@@ -318,7 +318,7 @@ def test_a_reader_that_stops_early_ends_the_command_quietly(args):
             stdout=write_end,
             stderr=subprocess.PIPE,
             text=True,
-            timeout=60,
+            timeout=HANG_GUARD,
             cwd=ROOT,
             check=False,
         )
@@ -346,7 +346,7 @@ def test_an_ascii_locale_never_crashes_on_printing(tmp_path, locale):
         return subprocess.run(
             [sys.executable, str(ROOT / "main.py"), *args],
             capture_output=True,
-            timeout=60,
+            timeout=HANG_GUARD,
             cwd=ROOT,
             env=env,
             check=False,
@@ -407,14 +407,14 @@ def test_window_switches_are_accepted_by_the_text_commands(tmp_path, command):
 
 # ---------------------------------------------------------------- replays that are not files
 def test_a_replay_from_a_device_is_refused_at_once():
-    line = one_line_exit_2(main("--replay", "/dev/zero", timeout=120))  # not read forever
+    line = one_line_exit_2(main("--replay", "/dev/zero", timeout=HANG_GUARD))  # not read forever
     assert line.startswith("main.py: /dev/zero") and line.count("/dev/zero") == 1
 
 
 def test_a_replay_from_a_named_pipe_is_refused_at_once(tmp_path):
     fifo = tmp_path / "replay.fifo"
     os.mkfifo(fifo)
-    line = one_line_exit_2(main("--replay", str(fifo), timeout=120))  # a hang fails the test
+    line = one_line_exit_2(main("--replay", str(fifo), timeout=HANG_GUARD))  # a hang fails the test
     assert str(fifo) in line
 
 

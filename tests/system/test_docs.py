@@ -7,7 +7,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from helpers import ROOT
+from helpers import HANG_GUARD, ROOT
 
 from solitaire.model.games import GAMES
 
@@ -19,7 +19,12 @@ NOT_YET = {"solitaire/model/games/canfield.py", "tests/model/test_canfield.py"}
 def tracked_text_files() -> list[Path]:
     try:
         listed = subprocess.run(
-            ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, timeout=60, check=True
+            ["git", "ls-files"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=HANG_GUARD,
+            check=True,
         ).stdout.split("\n")
     except (OSError, subprocess.CalledProcessError):
         pytest.skip("not a git checkout")

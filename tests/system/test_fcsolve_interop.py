@@ -8,7 +8,7 @@ import shutil
 import subprocess
 
 import pytest
-from helpers import game_with, pile
+from helpers import HANG_GUARD, game_with, pile
 
 from solitaire import cli
 from solitaire.model.game import Game, MoveListError
@@ -32,7 +32,7 @@ def fc_solve(board: str) -> list[str] | None:
         input=board + "\n",
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG_GUARD,
         check=False,
     )
     lines = result.stdout.splitlines()

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import ROOT
+from helpers import HANG_GUARD, ROOT
 
 from solitaire import __version__
 from solitaire.ui.platform import window
@@ -36,7 +36,7 @@ def headless_env(tmp_path: Path, **extra: str) -> dict:
     return {**env, **extra}
 
 
-def start(python: str, script: Path, *args: str, env: dict, timeout: float = 60):
+def start(python: str, script: Path, *args: str, env: dict, timeout: float = HANG_GUARD):
     """Run as a file manager does: no terminal on any stream."""
     return subprocess.run(
         [python, str(script), *args],
@@ -53,7 +53,7 @@ def start(python: str, script: Path, *args: str, env: dict, timeout: float = 60)
 
 
 def assert_refused_quickly(python: str, env: dict, data: Path) -> str:
-    result = start(python, ROOT / "main.py", "--game", "vierfrei", env=env, timeout=120)
+    result = start(python, ROOT / "main.py", "--game", "vierfrei", env=env, timeout=HANG_GUARD)
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr
     last = result.stderr.strip().splitlines()[-1]
@@ -162,7 +162,7 @@ def test_main_py_restarts_with_the_checkouts_venv(tmp_path):
 @needs_bare_python
 def test_a_venv_without_pygame_is_not_restarted_again_and_again(tmp_path):
     here = checkout(tmp_path, venv_python=BARE_PYTHON)
-    result = start(BARE_PYTHON, here / "main.py", env=headless_env(tmp_path), timeout=30)
+    result = start(BARE_PYTHON, here / "main.py", env=headless_env(tmp_path), timeout=HANG_GUARD)
     assert result.returncode == 2
     assert "pygame-ce is not installed" in result.stderr
     assert (here / "starts").read_text().count("start") == 1
@@ -201,15 +201,15 @@ def test_a_failure_to_start_is_shown_in_a_window(tmp_path, x_display):
             capture_output=True,
             text=True,
             env=env,
-            timeout=30,
+            timeout=HANG_GUARD,
             check=True,
         )
         box = found.stdout.split()[0]
         assert game.poll() is None, "the game waits for the message to be read"
         # Without a window manager xdotool ends with an X error, but the key arrives.
         key = ["xdotool", "key", "--window", box, "Return"]
-        subprocess.run(key, env=env, timeout=120, capture_output=True, check=False)
-        _, stderr = game.communicate(timeout=30)
+        subprocess.run(key, env=env, timeout=HANG_GUARD, capture_output=True, check=False)
+        _, stderr = game.communicate(timeout=HANG_GUARD)
     finally:
         game.kill()
         game.wait()
@@ -222,7 +222,7 @@ def test_text_commands_keep_their_messages_on_stderr(tmp_path, x_display):
         pytest.skip("no tkinter: there would be no window anyway")
     env = headless_env(tmp_path, DISPLAY=x_display)
     result = start(sys.executable, ROOT / "main.py", "--game", "nosuch", "--show", env=env,
-                   timeout=30)  # fmt: skip
+                   timeout=HANG_GUARD)  # fmt: skip
     assert result.returncode == 2
     assert "unknown game" in result.stderr
 

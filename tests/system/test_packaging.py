@@ -17,7 +17,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from helpers import ROOT
+from helpers import HANG_GUARD, ROOT
 
 from solitaire import APP_ID, __version__
 from solitaire.assets import asset_dir
@@ -33,7 +33,7 @@ def python(*args: str, env=None, cwd=ROOT) -> subprocess.CompletedProcess:
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=HANG_GUARD,
         cwd=cwd,
         env=env,
         check=False,
@@ -255,7 +255,7 @@ def install_desktop(here: Path, share: Path, *args: str) -> subprocess.Completed
         capture_output=True,
         text=True,
         env=env,
-        timeout=60,
+        timeout=HANG_GUARD,
         check=False,
     )
 
@@ -279,7 +279,7 @@ def test_install_desktop_writes_a_launcher_that_starts_this_checkout(tmp_path):
     metainfo = share / "metainfo" / f"{APP_ID}.metainfo.xml"
     assert metainfo.read_bytes() == METAINFO.read_bytes()
     started = subprocess.run(
-        [*command, "--version"], capture_output=True, text=True, timeout=60, check=False
+        [*command, "--version"], capture_output=True, text=True, timeout=HANG_GUARD, check=False
     )
     assert started.stdout.strip() == f"Solitaire {__version__}"
     assert install_desktop(here, share, "--uninstall").returncode == 0
@@ -296,7 +296,7 @@ def test_desktop_file_passes_desktop_file_validate():
         ["desktop-file-validate", str(DESKTOP_FILE)],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG_GUARD,
         check=False,
     )
     assert result.returncode == 0 and not result.stdout.strip(), result.stdout + result.stderr
@@ -329,7 +329,7 @@ def test_metainfo_passes_appstreamcli_validate():
         ["appstreamcli", "validate", "--no-net", "--strict", str(METAINFO)],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG_GUARD,
         check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
@@ -542,7 +542,7 @@ def test_the_folders_desktop_launcher_starts_the_program_beside_it(tmp_path):
     assert entry["Type"] == "Application" and entry["Name"] == "Solitaire"
     assert entry["StartupWMClass"] == APP_ID
     command = [str(launcher) if arg == "%k" else arg for arg in exec_arguments(entry["Exec"])]
-    subprocess.run(command, check=True, timeout=120)
+    subprocess.run(command, check=True, timeout=HANG_GUARD)
     assert (folder / "started").read_text().strip() == str(folder / "Solitaire")
     if shutil.which("desktop-file-validate"):
         checked = subprocess.run(

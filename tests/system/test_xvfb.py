@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import ROOT
+from helpers import HANG_GUARD, ROOT
 
 from solitaire.model.games import make_rules
 from solitaire.ui.table.layout import TableLayout
@@ -25,7 +25,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def eventually(check, hang: float = 120.0) -> None:
+def eventually(check, hang: float = HANG_GUARD) -> None:
     """Wait until ``check()`` holds: the game is another process, busy for as long as the
     machine makes it. ``hang`` only ends a test that would otherwise wait forever."""
     deadline = time.monotonic() + hang
@@ -36,7 +36,7 @@ def eventually(check, hang: float = 120.0) -> None:
 
 def xdo(env, *args) -> str:
     return subprocess.run(
-        ["xdotool", *args], env=env, capture_output=True, text=True, timeout=30, check=True
+        ["xdotool", *args], env=env, capture_output=True, text=True, timeout=HANG_GUARD, check=True
     ).stdout
 
 
@@ -158,7 +158,7 @@ def test_the_window_class_is_the_application_id_however_started(way, x_display, 
                 env=env,
                 capture_output=True,
                 text=True,
-                timeout=30,
+                timeout=HANG_GUARD,
                 check=True,
             ).stdout.strip()
             for window in windows

@@ -752,6 +752,8 @@ def test_the_hint_says_its_move_in_words_and_its_arrow_stays_until_the_next_inpu
 
 def test_a_message_stays_long_enough_to_read_or_until_the_next_input(app):
     table = start(app, "vierfrei", 1)
+    stopped = app.last_step = app.clock()
+    app.clock = lambda: stopped  # time passes only as the test says, however busy the machine
     words = "A message of some length, for the reader to take in at leisure."
     table.say(words)
     app.lag += 4.0
