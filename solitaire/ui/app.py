@@ -17,7 +17,7 @@ import pygame
 from .. import APP_ID
 from ..assets import asset_dir
 from ..model.vocabulary import Typing
-from ..solver.worker import DealFound, shared_link
+from ..solver.worker import shared_link
 from ..storage.replay_file import Replayer, ReplayError
 from ..storage.stats import option_key
 from .art import face_cache
@@ -396,14 +396,10 @@ class App:
 
     def deliver(self, message) -> None:
         for table in self.tables.values():
-            if isinstance(message, DealFound):
-                if table.deal_found(message):
-                    return
-            elif table.partner.receive(message):
-                table.partner_answered()
-                if self.report_partner and not table.partner.thinking:
+            if table.receive(message):
+                if self.report_partner and table.verdict_known:
                     self.report_partner = False
-                    print(f"partner: {table.partner.status_text()}", flush=True)
+                    print(f"partner: {table.verdict_text}", flush=True)
                 return
 
     def tell_library_news(self) -> None:

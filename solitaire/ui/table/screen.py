@@ -22,6 +22,7 @@ from ...model.moves import IllegalMove, Move, MoveKind, Status, Turn
 from ...model.rules import MAX_DEAL, Rules
 from ...model.state import State
 from ...solver.thinker import STATUS_BUDGET
+from ...solver.worker import DealFound
 from ...storage.stats import moves_ever_made
 from .bar import ButtonBar, table_area
 from .drawing import TableDrawing
@@ -303,7 +304,25 @@ class TableScreen:
                 return
         self.start_deal(rules, random_deal() if deal is None else deal, options, note)
 
-    def deal_found(self, message) -> bool:
+    def receive(self, message) -> bool:
+        """A message from the partner's worker: True if it was this table's (an answer
+        about its position, or the winnable deal it asked for)."""
+        if isinstance(message, DealFound):
+            return self.deal_found(message)
+        if not self.partner.receive(message):
+            return False
+        self.partner_answered()
+        return True
+
+    @property
+    def verdict_known(self) -> bool:
+        return not self.partner.thinking
+
+    @property
+    def verdict_text(self) -> str:
+        return self.partner.status_text()
+
+    def deal_found(self, message: DealFound) -> bool:
         """The partner's answer to the look for a winnable deal: deal it."""
         wanted = self.wanted_deal
         if wanted is None or message.ticket != wanted.ticket:
