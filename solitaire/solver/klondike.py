@@ -45,15 +45,12 @@ from the start: that is the proof that the deal cannot be won.
 
 from __future__ import annotations
 
-import heapq
-from itertools import count
-
 from ..model.cards import SUITS
 from ..model.games.klondike import Klondike
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State
-from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Stepped, Verdict
+from .best_first import BestFirst
 
 __all__ = ["BUDGET", "KlondikeSearch"]
 
@@ -116,7 +113,7 @@ class _Position:
         )
 
 
-class KlondikeSearch(Stepped):
+class KlondikeSearch(BestFirst[_Position]):
     """Best-first from ``state``; ``without`` may name TURN (then the stock stays put)."""
 
     def __init__(
@@ -132,7 +129,6 @@ class KlondikeSearch(Stepped):
         self.draw = rules.draw
         self.passes_limit = rules.passes  # None: unlimited
         self.turns = MoveKind.TURN not in without
-        self.max_positions = max_positions
         start = _Position(
             tuple(tuple(_code(card) for card in state.piles[name]) for name in COLUMNS),
             tuple(state.face_down(name) for name in COLUMNS),
@@ -141,48 +137,15 @@ class KlondikeSearch(Stepped):
             tuple(len(state.piles[name]) for name in FOUNDATION_OF),
             state.count("passes_used") if "passes_used" in state.values else 0,
         )
-        self.tiebreak = count()
-        self.heap: list = []
-        self.parents: dict[bytes, tuple[bytes | None, tuple[Move, ...]]] = {}
-        self.verdict: Verdict | None = None
-        self._push(start, None, (), 0)
+        super().__init__(start, max_positions=max_positions)
 
-    @property
-    def positions(self) -> int:
-        return len(self.parents)
+    def _won(self, position: _Position) -> bool:
+        return position.home() == 52
 
-    def _push(self, position: _Position, parent: bytes | None, move, depth: int) -> None:
-        key = position.key()
-        if key in self.parents:
-            return
-        self.parents[key] = (parent, move)
-        heapq.heappush(
-            self.heap, (-_value(position) + depth * 0.05, next(self.tiebreak), depth, key, position)
-        )
-
-    def _advance(self) -> Verdict | None:
-        while self.heap:
-            _, _, depth, key, position = heapq.heappop(self.heap)
-            for move, after in self._successors(position):
-                if after.home() == 52:
-                    self.parents.setdefault(after.key(), (key, move))
-                    return self._finish(SOLVED, after.key())
-                self._push(after, key, move, depth + 1)
-            if len(self.parents) >= self.max_positions:
-                return self._finish(UNKNOWN, None, GaveUp.POSITIONS)
-            if len(self.parents) >= self.pause_at:
-                return None
-        return self._finish(UNSOLVABLE, None)
-
-    def _finish(self, status, key: bytes | None, gave_up=None) -> Verdict:
-        macros = []
-        while key is not None:
-            parent, macro = self.parents[key]
-            macros.append(macro)
-            key = parent
-        moves = [move for macro in reversed(macros) for move in macro]
-        self.heap.clear()
-        return Verdict(status, moves, len(self.parents), self.seconds, gave_up)
+    def _value(self, p: _Position) -> float:
+        """How promising a position looks: cards home, few cards face down, then short
+        stock and waste (a card there is one more to fetch)."""
+        return 10.0 * p.home() - 3.0 * sum(p.down) - 0.25 * (len(p.stock) + len(p.waste))
 
     # ------------------------------------------------------------------ moves
     def _successors(self, p: _Position) -> list[tuple[tuple[Move, ...], _Position]]:
@@ -306,12 +269,6 @@ class KlondikeSearch(Stepped):
         else:
             passes = 0
         return _Position(p.cols, p.down, tuple(reversed(p.waste)), (), p.found, passes)
-
-
-def _value(p: _Position) -> float:
-    """How promising a position looks: cards home, few cards face down, then short stock
-    and waste (a card there is one more to fetch)."""
-    return 10.0 * p.home() - 3.0 * sum(p.down) - 0.25 * (len(p.stock) + len(p.waste))
 
 
 # The search solve.py makes for the games whose definition names this module as solver.
