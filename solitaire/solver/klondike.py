@@ -126,7 +126,7 @@ class KlondikeSearch(BestFirst[_Position]):
     ):
         self.rules = rules
         assert isinstance(rules, Klondike), "this search knows Klondike's rules only"
-        self.draw = rules.draw
+        self.draw = rules.turn_count
         self.passes_limit = rules.passes  # None: unlimited
         self.turns = MoveKind.TURN not in without
         start = _Position(
