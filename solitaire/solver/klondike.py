@@ -50,7 +50,7 @@ from ..model.games.klondike import Klondike
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State
-from .best_first import BestFirst
+from .search import BestFirst
 
 __all__ = ["BUDGET", "KlondikeSearch"]
 
@@ -141,6 +141,9 @@ class KlondikeSearch(BestFirst[_Position]):
 
     def _won(self, position: _Position) -> bool:
         return position.home() == 52
+
+    def _key(self, position: _Position) -> bytes:
+        return position.key()
 
     def _value(self, p: _Position) -> float:
         """How promising a position looks: cards home, few cards face down, then short

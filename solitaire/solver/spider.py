@@ -28,7 +28,7 @@ from ..model.cards import SUITS
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State
-from .best_first import BestFirst
+from .search import BestFirst
 
 __all__ = ["BUDGET", "SpiderSearch"]
 
@@ -109,6 +109,9 @@ class SpiderSearch(BestFirst[_Position]):
 
     def _won(self, position: _Position) -> bool:
         return len(position.runs) == len(FOUNDATIONS)
+
+    def _key(self, position: _Position) -> bytes:
+        return position.key()
 
     def _value(self, p: _Position) -> float:
         """How promising a position looks: runs home, cards face up, cards on the next
