@@ -9,13 +9,16 @@ from .state import State, Step
 
 
 class MoveKind(str, Enum):
+    """The kinds of move the engine knows; which of them a game offers, and under what
+    words, its definition says (``special_moves``, ``special_words``, ``commands``)."""
+
     MOVE = "move"  # cards from one pile to another by the ordinary rules
-    MERCI = "merci"  # a buried card lifted out (La Belle Lucie's draw or merci)
-    REDEAL = "redeal"  # gather, shuffle and re-deal the tableau (La Belle Lucie)
-    TURN = "turn"  # turn the hand onto the waste, or the waste back (Canfield)
-    LAYOFF = "layoff"  # play every card that can go to the foundations (The Prince)
-    SAFE_HOME = "home"  # play every card no one can need any more home (Vierfrei)
-    DEAL = "deal"  # deal a row from the stock, a card onto every column (Spider)
+    MERCI = "draw"  # a buried card drawn out of its pile (the manuals' draw, or merci)
+    REDEAL = "redeal"  # gather, shuffle and re-deal the tableau
+    TURN = "turn"  # turn the hand onto the waste, or the waste back
+    LAYOFF = "layoff"  # play every card that can go to the foundations
+    SAFE_HOME = "home"  # play every card no one can need any more home
+    DEAL = "deal"  # deal a row from the stock, a card onto every column
 
 
 @dataclass(frozen=True)
@@ -24,7 +27,7 @@ class Move:
     src: str = ""
     dst: str = ""
     count: int = 1
-    index: int | None = None  # position of a merci's buried card in its pile
+    index: int | None = None  # position of a drawn (MERCI) card in its pile
 
 
 class IllegalMove(ValueError):

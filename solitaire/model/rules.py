@@ -69,6 +69,11 @@ class Rules:
     # The special move a click on the stock (a slot that lies face down) makes.
     stock_move = MoveKind.TURN
     foundation_takeback = False  # foundation cards may come back to the tableau
+    # A hand turned onto the waste (Klondike's stock, Canfield's hand): so many cards at a
+    # time, and passes through it (None: as many as you like); ``turns_hand`` sets both.
+    # 0 cards: the game turns no hand.
+    turn_count = 0
+    passes: int | None = None
     # Notation: code -> pile name, for ``<from><to>`` moves; HOME means the card's foundation.
     codes: dict[str, str] = {}
     # Moves written as one word (upper case): "N" turns the hand, "L" lays off ...
@@ -389,15 +394,72 @@ class Rules:
 
     def special_moves(self, state: State) -> list[Move]:
         """Redeals, mercis, turning the hand and so on, when they are allowed now."""
+        if self.turn_count and self.turn_problem(state) is None:
+            return [Move(MoveKind.TURN)]
         return []
 
     def special_problem(self, state: State, move: Move) -> str | None:
+        if move.kind == MoveKind.TURN and self.turn_count:
+            return self.turn_problem(state)
         return "that is not a move in this game"
+
+    # ------------------------------------------------------------------ turning the hand
+    def turns_hand(self, count: int, passes: int | None) -> None:
+        """Called by the constructor of a game that turns its hand (its ``Role.HAND`` pile)
+        onto its waste (its ``Role.WASTE`` pile) ``count`` cards at a time, the waste
+        going back, turned over, for each of ``passes`` passes (None: as many as you like)."""
+        self.turn_count, self.passes = count, passes
+        self.hand_pile = next(name for name, role in self.roles.items() if role == Role.HAND)
+        self.waste_pile = next(name for name, role in self.roles.items() if role == _WASTE)
+        if passes is not None:
+            # Undoing a turn of the hand shows cards the player would not see again: that
+            # is help (with unlimited passes they come round anyway).
+            self.undo_reveals = self.undo_reveals | {MoveKind.TURN}
+
+    def hand_values(self) -> dict[str, int]:
+        """The values a deal starts with for its hand: the passes used, counted only where
+        passes are limited. With as many as you like the count changes nothing that can
+        happen next, so it must not tell positions apart (``State.key``: the status could
+        never call a dead position lost)."""
+        return {} if self.passes is None else {"passes_used": 0}
+
+    def turn_problem(self, state: State) -> str | None:
+        """Why the hand cannot be turned now, or None."""
+        if state.piles[self.hand_pile]:
+            return None
+        if not state.piles[self.waste_pile]:
+            return f"the {self.hand_pile} and the {self.waste_pile} are both empty"
+        if self.passes is not None and state.count("passes_used") + 1 >= self.passes:
+            return f"no more passes through the {self.hand_pile} under this rule"
+        return None
+
+    def turn_hand(self, log: StepLog) -> None:
+        """Turn ``turn_count`` cards of the hand onto the waste or, the hand empty, the
+        waste back over into the hand: the next pass."""
+        hand, waste = log.state.piles[self.hand_pile], log.state.piles[self.waste_pile]
+        if hand:
+            log.move(self.hand_pile, self.waste_pile, min(self.turn_count, len(hand)), flip=True)
+            return
+        log.move(self.waste_pile, self.hand_pile, len(waste), flip=True)
+        if self.passes is not None:
+            log.set("passes_used", log.state.count("passes_used") + 1)
+        self.waste_turned_over(log)
+
+    def waste_turned_over(self, log: StepLog) -> None:
+        """A hook after the waste went back into the hand (Klondike's scoring charges it)."""
+
+    def passes_left(self, state: State) -> str:
+        """Passes through the hand still to come, this one counted."""
+        if self.passes is None:
+            return "unlimited"
+        return str(self.passes - state.count("passes_used"))
 
     # ------------------------------------------------------------------ playing
     def perform(self, log: StepLog, move: Move) -> None:
         """Carry out a checked move."""
-        if move.count > 1 and self.supermoves:
+        if move.kind == MoveKind.TURN:
+            self.turn_hand(log)
+        elif move.count > 1 and self.supermoves:
             for src, dst in self.single_steps(log.state, move):
                 log.move(src, dst)
         else:

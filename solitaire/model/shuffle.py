@@ -34,7 +34,7 @@ class SplitMix64:
 
 
 def stream_seed(*parts: object) -> int:
-    """A 64-bit seed from readable parts, e.g. ('lucie', 17, 'reshuffle', 2).
+    """A 64-bit seed from readable parts, e.g. (a game's id, its deal number, 'reshuffle', 2).
 
     FNV-1a over the text form: stable everywhere, unlike ``hash()``.
     """
@@ -56,26 +56,3 @@ def shuffled(items: list, seed: int) -> list:
 
 def shuffled_deck(*seed_parts: object) -> list[Card]:
     return shuffled(new_deck(), stream_seed(*seed_parts))
-
-
-def microsoft_deal(game_number: int) -> list[list[Card]]:
-    """The eight FreeCell columns (bottom card first) of Microsoft FreeCell's game number.
-
-    Jim Horne's algorithm: the C runtime's rand() seeded with the game number picks a
-    card from the remaining deck, and the picks are dealt across the columns row by row.
-    """
-    state = game_number
-
-    def rand() -> int:
-        nonlocal state
-        state = (state * 214013 + 2531011) & 0x7FFFFFFF
-        return state >> 16
-
-    deck = new_deck()
-    columns: list[list[Card]] = [[] for _ in range(8)]
-    for i in range(52):
-        left = 52 - i
-        j = rand() % left
-        columns[i % 8].append(deck[j])
-        deck[j] = deck[left - 1]
-    return columns

@@ -53,9 +53,9 @@ from itertools import pairwise
 from typing import cast
 
 from ..model.cards import SUITS, Card
+from ..model.games.vierfrei import microsoft_deal
 from ..model.moves import Move, MoveKind
 from ..model.rules import FOUNDATIONS
-from ..model.shuffle import microsoft_deal
 from ..model.state import State
 from ..model.vocabulary import Build
 from .compact import (

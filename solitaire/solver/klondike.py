@@ -10,9 +10,14 @@ A position is kept as tuples of card codes (``rank * 4 + suit``, suits in the or
 C D H S): the seven columns with how many cards of each lie face down, the stock and
 the waste in the engine's order, the foundation counts and the passes used. Its key is
 one ``bytes``: the columns sorted (they are interchangeable, each with its face-down
-count), the stock, the waste, the foundations and the passes. Each key found keeps the
-key it was found from and the engine move that led there, so a win is read back as
-engine moves, which the search's caller replays through the rules.
+count), the talon (the waste from its bottom, then the stock from its top: an order
+turning never changes) with how much of it is turned, the foundations and the passes.
+Where passes are unlimited, the states of the talon that a fresh pass turns to (none
+turned, a multiple of the draw, or all of it) reach one another by turning alone: they
+have the same successors, and are one key (by ones, every state of the talon is). The
+walk (``search.BestFirst``) keeps, for each key found, the key it was found from and the
+engine moves that led there, so a win is read back as engine moves, which the search's
+caller replays through the rules.
 
 Moves are exactly the engine's (``Klondike``): a face-up run in alternate colours onto a
 column whose top is one rank higher of the other colour, a king's run into an empty
@@ -36,6 +41,12 @@ Moves left out, and why that loses no win:
   two, goes home alone, before any other move: nothing still in play can ever need to
   lie on it, even with cards coming back from the foundations (``Rules.is_safe_home``
   proves this for every build rule, this is its case for alternate colours).
+- Drawing one card at a time, a card of the talon that is safe so goes home alone too:
+  the waste's top card, or, where passes are unlimited, any card of the talon after the
+  turns that bring it up. A winning line that keeps it is still legal without its moves:
+  by ones, a card fewer in the talon changes neither the order of the others nor the
+  passes it takes to reach them (by threes it would regroup them, so there it is not
+  done), and with passes unlimited the cards turned past come round again.
 - Of several empty columns only the first is tried, and a king's run that fills a whole
   column with no card under it never moves to another empty column (the same position).
 
@@ -45,15 +56,12 @@ from the start: that is the proof that the deal cannot be won.
 
 from __future__ import annotations
 
-import heapq
-from itertools import count
-
 from ..model.cards import SUITS
 from ..model.games.klondike import Klondike
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State
-from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Stepped, Verdict
+from .search import BestFirst
 
 __all__ = ["BUDGET", "KlondikeSearch"]
 
@@ -78,6 +86,19 @@ def _builds(card: int, onto: int) -> bool:
     return card >> 2 == (onto >> 2) - 1 and RED[card & 3] != RED[onto & 3]
 
 
+def _is_safe(card: int, found: tuple) -> bool:
+    """May ``card`` go home with no need to try anything else? When both foundations of
+    the other colour hold its rank less one card and the other of its colour its rank less
+    two, nothing still in play can ever need to lie on it, even with cards coming back
+    from the foundations (``Rules.is_safe_home`` proves it for alternate colours)."""
+    suit, rank = card & 3, card >> 2
+    return (
+        found[suit] == rank - 1
+        and all(found[other] >= rank - 1 for other in OTHER_COLOUR[suit])
+        and found[SAME_COLOUR[suit]] >= rank - 2
+    )
+
+
 class _Position:
     __slots__ = ("cols", "down", "found", "passes", "stock", "waste")
 
@@ -88,12 +109,6 @@ class _Position:
         self.waste = waste
         self.found = found  # cards home, per suit in SUITS order
         self.passes = passes  # passes used (0 where they are not counted)
-
-    def key(self) -> bytes:
-        columns = sorted(bytes((down, *cards)) for down, cards in zip(self.down, self.cols))
-        return b"\xff".join(
-            (*columns, bytes(self.stock), bytes(self.waste), bytes((*self.found, self.passes)))
-        )
 
     def home(self) -> int:
         return sum(self.found)
@@ -116,7 +131,7 @@ class _Position:
         )
 
 
-class KlondikeSearch(Stepped):
+class KlondikeSearch(BestFirst[_Position]):
     """Best-first from ``state``; ``without`` may name TURN (then the stock stays put)."""
 
     def __init__(
@@ -129,10 +144,11 @@ class KlondikeSearch(Stepped):
     ):
         self.rules = rules
         assert isinstance(rules, Klondike), "this search knows Klondike's rules only"
-        self.draw = rules.draw
+        self.draw = rules.turn_count
         self.passes_limit = rules.passes  # None: unlimited
         self.turns = MoveKind.TURN not in without
-        self.max_positions = max_positions
+        # Turning alone brings the talon round to any state of a fresh pass, again and again.
+        self.cycles = self.turns and self.passes_limit is None
         start = _Position(
             tuple(tuple(_code(card) for card in state.piles[name]) for name in COLUMNS),
             tuple(state.face_down(name) for name in COLUMNS),
@@ -141,55 +157,37 @@ class KlondikeSearch(Stepped):
             tuple(len(state.piles[name]) for name in FOUNDATION_OF),
             state.count("passes_used") if "passes_used" in state.values else 0,
         )
-        self.tiebreak = count()
-        self.heap: list = []
-        self.parents: dict[bytes, tuple[bytes | None, tuple[Move, ...]]] = {}
-        self.verdict: Verdict | None = None
-        self._push(start, None, (), 0)
+        super().__init__(start, max_positions=max_positions)
 
-    @property
-    def positions(self) -> int:
-        return len(self.parents)
+    def _won(self, position: _Position) -> bool:
+        return position.home() == 52
 
-    def _push(self, position: _Position, parent: bytes | None, move, depth: int) -> None:
-        key = position.key()
-        if key in self.parents:
-            return
-        self.parents[key] = (parent, move)
-        heapq.heappush(
-            self.heap, (-_value(position) + depth * 0.05, next(self.tiebreak), depth, key, position)
-        )
+    def _key(self, p: _Position) -> bytes:
+        """The columns sorted, each with its face-down count; the talon as one sequence,
+        the waste from its bottom then the stock from its top (turning never changes it),
+        with how much of it is turned; the foundations and the passes. Where passes are
+        unlimited, every state of the talon that a fresh pass turns to (none turned, a
+        multiple of the draw, or all) reaches every other by turning alone: they have
+        the same successors, so they are keyed as the fresh pass."""
+        columns = sorted(bytes((down, *cards)) for down, cards in zip(p.down, p.cols))
+        turned = len(p.waste)
+        if self.cycles and (turned % self.draw == 0 or not p.stock):
+            turned = 0
+        talon = bytes(p.waste + p.stock[::-1])
+        return b"\xff".join((*columns, talon, bytes((turned, *p.found, p.passes))))
 
-    def _advance(self) -> Verdict | None:
-        while self.heap:
-            _, _, depth, key, position = heapq.heappop(self.heap)
-            for move, after in self._successors(position):
-                if after.home() == 52:
-                    self.parents.setdefault(after.key(), (key, move))
-                    return self._finish(SOLVED, after.key())
-                self._push(after, key, move, depth + 1)
-            if len(self.parents) >= self.max_positions:
-                return self._finish(UNKNOWN, None, GaveUp.POSITIONS)
-            if len(self.parents) >= self.pause_at:
-                return None
-        return self._finish(UNSOLVABLE, None)
-
-    def _finish(self, status, key: bytes | None, gave_up=None) -> Verdict:
-        macros = []
-        while key is not None:
-            parent, macro = self.parents[key]
-            macros.append(macro)
-            key = parent
-        moves = [move for macro in reversed(macros) for move in macro]
-        self.heap.clear()
-        return Verdict(status, moves, len(self.parents), self.seconds, gave_up)
+    def _value(self, p: _Position) -> float:
+        """How promising a position looks: cards home, few cards face down, then short
+        stock and waste (a card there is one more to fetch)."""
+        return 10.0 * p.home() - 3.0 * sum(p.down) - 0.25 * (len(p.stock) + len(p.waste))
 
     # ------------------------------------------------------------------ moves
     def _successors(self, p: _Position) -> list[tuple[tuple[Move, ...], _Position]]:
         found = p.found
-        safe = self._safe_home(p)
+        talon_states = self._talon_states(p)
+        safe = self._safe_home(p, talon_states)
         if safe is not None:
-            return [((safe[0],), safe[1])]
+            return [safe]
         result: list[tuple[tuple[Move, ...], _Position]] = []
         empty = next((i for i, cards in enumerate(p.cols) if not cards), None)
         # the columns' runs: home, onto another column, a king's run into an empty one
@@ -218,7 +216,7 @@ class KlondikeSearch(Stepped):
                     move = Move(MoveKind.MOVE, COLUMNS[i], COLUMNS[j], len(run))
                     result.append(((move,), p.with_columns({i: cards[:start], j: other + run})))
         # the waste's top card, after as many turns of the stock as bring each one up
-        for turns, talon in self._talon_states(p):
+        for turns, talon in talon_states:
             if not talon.waste:
                 continue
             card = talon.waste[-1]
@@ -277,19 +275,25 @@ class KlondikeSearch(Stepped):
         move = Move(MoveKind.MOVE, COLUMNS[i], FOUNDATION_OF[suit])
         return move, p.with_columns({i: p.cols[i][:-1]}, found=home)
 
-    def _safe_home(self, p: _Position) -> tuple[Move, _Position] | None:
+    def _safe_home(
+        self, p: _Position, talon_states: list[tuple[tuple[Move, ...], _Position]]
+    ) -> tuple[tuple[Move, ...], _Position] | None:
+        """A card that may go home at no cost (``_is_safe``), and the position after: a
+        column's top card, or, drawing one card at a time, the waste's, where no other
+        card must be passed to bring it up (or passed cards come round again)."""
         found = p.found
         for i, cards in enumerate(p.cols):
-            if not cards:
-                continue
-            top = cards[-1]
-            suit, rank = top & 3, top >> 2
-            if found[suit] != rank - 1:
-                continue
-            if all(found[other] >= rank - 1 for other in OTHER_COLOUR[suit]) and (
-                found[SAME_COLOUR[suit]] >= rank - 2
-            ):
-                return self._home_from_column(p, i)
+            if cards and _is_safe(cards[-1], found):
+                move, after = self._home_from_column(p, i)
+                return (move,), after
+        if self.draw != 1:
+            return None  # a card fewer in the talon would change how it is turned by threes
+        for turns, talon in talon_states if self.cycles else talon_states[:1]:
+            if talon.waste and _is_safe(talon.waste[-1], found):
+                suit = talon.waste[-1] & 3
+                home = found[:suit] + (found[suit] + 1,) + found[suit + 1 :]
+                after = talon.with_columns({}, found=home, waste=talon.waste[:-1])
+                return (*turns, Move(MoveKind.MOVE, "waste", FOUNDATION_OF[suit])), after
         return None
 
     def _turn(self, p: _Position) -> _Position | None:
@@ -306,12 +310,6 @@ class KlondikeSearch(Stepped):
         else:
             passes = 0
         return _Position(p.cols, p.down, tuple(reversed(p.waste)), (), p.found, passes)
-
-
-def _value(p: _Position) -> float:
-    """How promising a position looks: cards home, few cards face down, then short stock
-    and waste (a card there is one more to fetch)."""
-    return 10.0 * p.home() - 3.0 * sum(p.down) - 0.25 * (len(p.stock) + len(p.waste))
 
 
 # The search solve.py makes for the games whose definition names this module as solver.

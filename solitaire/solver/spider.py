@@ -24,14 +24,11 @@ a column's whole content with no card under it never moves into another empty co
 
 from __future__ import annotations
 
-import heapq
-from itertools import count
-
 from ..model.cards import SUITS
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State
-from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Stepped, Verdict
+from .search import BestFirst
 
 __all__ = ["BUDGET", "SpiderSearch"]
 
@@ -87,7 +84,7 @@ class _Position:
         return _Position(tuple(cols), tuple(down), self.stock, runs)
 
 
-class SpiderSearch(Stepped):
+class SpiderSearch(BestFirst[_Position]):
     """Best-first from ``state``; ``without`` may name DEAL (then no row is dealt)."""
 
     def __init__(
@@ -100,7 +97,6 @@ class SpiderSearch(Stepped):
     ):
         self.rules = rules
         self.deals = MoveKind.DEAL not in without
-        self.max_positions = max_positions
         start = _Position(
             tuple(tuple(_code(card) for card in state.piles[name]) for name in COLUMNS),
             tuple(state.face_down(name) for name in COLUMNS),
@@ -109,60 +105,39 @@ class SpiderSearch(Stepped):
                 sorted(SUITS.index(state.piles[n][0].suit) for n in FOUNDATIONS if state.piles[n])
             ),
         )
-        self.tiebreak = count()
-        self.heap: list = []
-        self.parents: dict[bytes, tuple[bytes | None, Move | None]] = {}
-        self.verdict: Verdict | None = None
-        self._push(start, None, None, 0)
+        super().__init__(start, max_positions=max_positions)
 
-    @property
-    def positions(self) -> int:
-        return len(self.parents)
+    def _won(self, position: _Position) -> bool:
+        return len(position.runs) == len(FOUNDATIONS)
 
-    def _push(self, position: _Position, parent: bytes | None, move, depth: int) -> None:
-        key = position.key()
-        if key in self.parents:
-            return
-        self.parents[key] = (parent, move)
-        heapq.heappush(
-            self.heap, (-_value(position) + depth * 0.05, next(self.tiebreak), depth, key, position)
-        )
+    def _key(self, position: _Position) -> bytes:
+        return position.key()
 
-    def _advance(self) -> Verdict | None:
-        while self.heap:
-            _, _, depth, key, position = heapq.heappop(self.heap)
-            for move, after in self._successors(position):
-                if len(after.runs) == len(FOUNDATIONS):
-                    self.parents.setdefault(after.key(), (key, move))
-                    return self._finish(SOLVED, after.key())
-                self._push(after, key, move, depth + 1)
-            if len(self.parents) >= self.max_positions:
-                return self._finish(UNKNOWN, None, GaveUp.POSITIONS)
-            if len(self.parents) >= self.pause_at:
-                return None
-        return self._finish(UNSOLVABLE, None)
+    def _value(self, p: _Position) -> float:
+        """How promising a position looks: runs home, cards face up, cards on the next
+        card of their suit, empty columns; a row still to deal is a little hope too."""
+        value = 100.0 * len(p.runs)
+        for cards, down in zip(p.cols, p.down):
+            value -= 4.0 * down
+            if not cards:
+                value += 6.0
+            for lower, upper in zip(cards[down:], cards[down + 1 :]):
+                if upper == lower - 4:
+                    value += 2.0
+                elif upper >> 2 != (lower >> 2) - 1:
+                    value -= 1.0
+        return value + 0.1 * len(p.stock)
 
-    def _finish(self, status, key: bytes | None, gave_up=None) -> Verdict:
-        moves = []
-        while key is not None:
-            parent, move = self.parents[key]
-            if move is not None:
-                moves.append(move)
-            key = parent
-        moves.reverse()
-        self.heap.clear()
-        return Verdict(status, moves, len(self.parents), self.seconds, gave_up)
-
-    def _successors(self, p: _Position) -> list[tuple[Move, _Position]]:
-        result = []
+    def _successors(self, p: _Position) -> list[tuple[tuple[Move, ...], _Position]]:
+        result: list[tuple[tuple[Move, ...], _Position]] = []
         empty = next((i for i, cards in enumerate(p.cols) if not cards), None)
         for i, cards in enumerate(p.cols):
             if not cards:
                 continue
             length = _suited_run(cards, p.down[i])
-            for count_ in range(1, length + 1):
-                card = cards[-count_]
-                start = len(cards) - count_
+            for moved in range(1, length + 1):
+                card = cards[-moved]
+                start = len(cards) - moved
                 for j, other in enumerate(p.cols):
                     if j == i:
                         continue
@@ -173,29 +148,13 @@ class SpiderSearch(Stepped):
                         continue
                     cols, down = list(p.cols), list(p.down)
                     cols[i], cols[j] = cards[:start], other + cards[start:]
-                    move = Move(MoveKind.MOVE, COLUMNS[i], COLUMNS[j], count_)
-                    result.append((move, p.settled(cols, down)))
+                    move = Move(MoveKind.MOVE, COLUMNS[i], COLUMNS[j], moved)
+                    result.append(((move,), p.settled(cols, down)))
         if self.deals and p.stock and empty is None:
             cols = [cards + (p.stock[-1 - index],) for index, cards in enumerate(p.cols)]
             dealt = _Position(p.cols, p.down, p.stock[: -len(COLUMNS)], p.runs)
-            result.append((DEAL, dealt.settled(cols, list(p.down))))
+            result.append(((DEAL,), dealt.settled(cols, list(p.down))))
         return result
-
-
-def _value(p: _Position) -> float:
-    """How promising a position looks: runs home, cards face up, cards on the next card
-    of their suit, empty columns; a row still to deal is a little hope too."""
-    value = 100.0 * len(p.runs)
-    for cards, down in zip(p.cols, p.down):
-        value -= 4.0 * down
-        if not cards:
-            value += 6.0
-        for lower, upper in zip(cards[down:], cards[down + 1 :]):
-            if upper == lower - 4:
-                value += 2.0
-            elif upper >> 2 != (lower >> 2) - 1:
-                value -= 1.0
-    return value + 0.1 * len(p.stock)
 
 
 # The search solve.py makes for the games whose definition names this module as solver.

@@ -7,7 +7,8 @@ from helpers import cards
 from solitaire.model.cards import Card, CardError, format_cards, new_deck, parse_card
 from solitaire.model.game import DealError, Game
 from solitaire.model.games import GAMES, make_rules
-from solitaire.model.shuffle import microsoft_deal, shuffled_deck
+from solitaire.model.games.vierfrei import microsoft_deal
+from solitaire.model.shuffle import shuffled_deck
 
 DEAL_1 = [  # Microsoft FreeCell's deal #1, column by column, bottom card first
     "JD KD 2S 4C 3S 6D 6S",

@@ -71,11 +71,7 @@ class Canfield(Rules):
 
     def __init__(self, /, **options: object):
         super().__init__(**options)
-        self.turn_count, self.passes = MODES[self.option_choice("mode")]
-        if self.passes is not None:
-            # With passes counted, undoing a turn of the hand shows cards the player would
-            # not see again: that is help (with unlimited passes they come round anyway).
-            self.undo_reveals = frozenset({MoveKind.TURN})
+        self.turns_hand(*MODES[self.option_choice("mode")])
 
     def layout_roles(self) -> dict[Role, tuple[str, ...]]:
         return {**super().layout_roles(), Role.HAND: ("hand",), Role.WASTE: ("waste",)}
@@ -89,13 +85,7 @@ class Canfield(Rules):
         for index, name in enumerate(PILES):
             piles[name] = [cards[14 + index]]
         piles["hand"] = cards[18:]
-        values = {"deal": number, "base": base.rank}
-        if self.passes is not None:
-            # Counted only where passes are limited: with as many as you like the count
-            # changes nothing that can happen next, so it must not tell positions apart
-            # (``State.key``: the status could never call a dead position lost).
-            values["passes_used"] = 0
-        return State(piles, values)
+        return State(piles, {"deal": number, "base": base.rank, **self.hand_values()})
 
     def base_rank(self, state: State) -> int:
         return state.count("base")
@@ -119,35 +109,7 @@ class Canfield(Rules):
         size = len(state.piles[src])
         return (1, size) if self.roles[src] == Role.TABLEAU and size > 1 else (1,)
 
-    def turn_problem(self, state: State) -> str | None:
-        if state.piles["hand"]:
-            return None
-        if not state.piles["waste"]:
-            return "the hand and the waste are both empty"
-        if self.passes is not None and state.count("passes_used") + 1 >= self.passes:
-            return "no more passes through the hand under this rule"
-        return None
-
-    def special_problem(self, state: State, move: Move) -> str | None:
-        if move.kind == MoveKind.TURN:
-            return self.turn_problem(state)
-        return super().special_problem(state, move)
-
-    def special_moves(self, state: State) -> list[Move]:
-        return [Move(MoveKind.TURN)] if self.turn_problem(state) is None else []
-
     # ------------------------------------------------------------------ playing
-    def perform(self, log: StepLog, move: Move) -> None:
-        if move.kind != MoveKind.TURN:
-            super().perform(log, move)
-        elif log.state.piles["hand"]:
-            count = min(self.turn_count, len(log.state.piles["hand"]))
-            log.move("hand", "waste", count, flip=True)
-        else:  # pick up the waste and turn it over: the next pass
-            log.move("waste", "hand", len(log.state.piles["waste"]), flip=True)
-            if self.passes is not None:
-                log.set("passes_used", log.state.count("passes_used") + 1)
-
     def follow_up(self, log: StepLog, move: Move | None) -> None:
         """An emptied pile is filled from the reserve at once."""
         for name in PILES:
@@ -208,12 +170,6 @@ class Canfield(Rules):
 
     def status_items(self, state: State) -> list[str]:
         return [f"Rule {self.options['mode']}", f"Passes left {self.passes_left(state)}"]
-
-    def passes_left(self, state: State) -> str:
-        """Passes through the hand still to come, this one counted."""
-        if self.passes is None:
-            return "unlimited"
-        return str(self.passes - state.count("passes_used"))
 
     def button_label(self, button: GameButton, state: State) -> str:
         """The Rules button says the mode it switches to."""
@@ -308,14 +264,13 @@ class Canfield(Rules):
         return super().format_move(move, state).upper()
 
     def show(self, state: State) -> str:
-        passes = "unlimited" if self.passes is None else self.passes - state.count("passes_used")
         lines = [
             self.foundations_line(state),
             f"Base: {str(Card(self.base_rank(state), 'S'))[0]}",
             "Reserve: " + " ".join(str(card) for card in state.piles["reserve"]),
             "Hand: " + " ".join(str(card) for card in state.piles["hand"]),
             "Waste: " + " ".join(str(card) for card in state.piles["waste"]),
-            f"Passes left: {passes}",
+            f"Passes left: {self.passes_left(state)}",
         ]
         lines = [line.rstrip() for line in lines]
         lines += [self.column_line(state.piles[name]) for name in PILES]

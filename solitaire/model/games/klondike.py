@@ -71,12 +71,8 @@ class Klondike(Rules):
 
     def __init__(self, /, **options: object):
         super().__init__(**options)
-        self.draw = int(self.option_choice("draw"))
-        self.passes = PASSES[self.option_choice("passes")]
         self.vegas = self.options["scoring"] == VEGAS
-        if self.passes is not None:
-            # Undoing a turn of the stock shows cards the player would not see again.
-            self.undo_reveals = frozenset({MoveKind.TURN})
+        self.turns_hand(int(self.option_choice("draw")), PASSES[self.option_choice("passes")])
 
     def layout_roles(self) -> dict[Role, tuple[str, ...]]:
         return {**super().layout_roles(), Role.HAND: ("stock",), Role.WASTE: ("waste",)}
@@ -91,48 +87,22 @@ class Klondike(Rules):
             down[name] = index  # all but the top card face down
             dealt += index + 1
         piles["stock"] = cards[dealt:]
-        values = {"deal": number}
-        if self.passes is not None:
-            # Counted only where passes are limited: with as many as you like the count
-            # changes nothing that can happen next, so it must not tell positions apart.
-            values["passes_used"] = 0
+        values = {"deal": number, **self.hand_values()}
         return State(piles, values, down, score=-VEGAS_STAKE if self.vegas else 0)
 
     # ------------------------------------------------------------------ rules
     def empty_problem(self, state: State, card: Card, src: str) -> str | None:
         return None if card.rank == 13 else "only a king can fill an empty column"
 
-    def turn_problem(self, state: State) -> str | None:
-        if state.piles["stock"]:
-            return None
-        if not state.piles["waste"]:
-            return "the stock and the waste are both empty"
-        if self.passes is not None and state.count("passes_used") + 1 >= self.passes:
-            return "no more passes through the stock under this rule"
-        return None
-
-    def special_problem(self, state: State, move: Move) -> str | None:
-        if move.kind == MoveKind.TURN:
-            return self.turn_problem(state)
-        return super().special_problem(state, move)
-
-    def special_moves(self, state: State) -> list[Move]:
-        return [Move(MoveKind.TURN)] if self.turn_problem(state) is None else []
-
     # ------------------------------------------------------------------ playing
     def perform(self, log: StepLog, move: Move) -> None:
-        state = log.state
         if move.kind != MoveKind.TURN:
             self.score_move(log, move)
-            super().perform(log, move)
-        elif state.piles["stock"]:
-            log.move("stock", "waste", min(self.draw, len(state.piles["stock"])), flip=True)
-        else:  # the waste turned over into the stock: the next pass
-            log.move("waste", "stock", len(state.piles["waste"]), flip=True)
-            if self.passes is not None:
-                log.set("passes_used", state.count("passes_used") + 1)
-            if not self.vegas:
-                log.add_score(RECYCLE_POINTS[self.draw], floor=0)
+        super().perform(log, move)
+
+    def waste_turned_over(self, log: StepLog) -> None:
+        if not self.vegas:
+            log.add_score(RECYCLE_POINTS[self.turn_count], floor=0)
 
     def score_move(self, log: StepLog, move: Move) -> None:
         src, dst = self.roles[move.src], self.roles[move.dst]
@@ -188,14 +158,8 @@ class Klondike(Rules):
         return Arrangement(tuple(slots), 6 * 1.2 + 1, 7.6)
 
     def status_items(self, state: State) -> list[str]:
-        items = [f"Draw {self.draw}", f"Passes left {self.passes_left(state)}"]
+        items = [f"Draw {self.turn_count}", f"Passes left {self.passes_left(state)}"]
         return items + (["Vegas"] if self.vegas else [])
-
-    def passes_left(self, state: State) -> str:
-        """Passes through the stock still to come, this one counted."""
-        if self.passes is None:
-            return "unlimited"
-        return str(self.passes - state.count("passes_used"))
 
     def stats_items(self, summary) -> list[tuple[str, str]]:
         if self.vegas:

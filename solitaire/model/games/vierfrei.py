@@ -14,10 +14,10 @@ That is the shared rule of ``Rules.is_safe_home`` for alternate colours.
 
 from __future__ import annotations
 
+from ..cards import Card, new_deck
 from ..moves import Move, MoveKind
 from ..options import Option
 from ..rules import FOUNDATIONS, GENERIC_SOLVER, HOME, Rules
-from ..shuffle import microsoft_deal
 from ..state import State, StepLog
 from ..table_spec import Arrangement, GameButton, GameHelp, foundation_slots, row
 from ..vocabulary import (
@@ -38,6 +38,29 @@ PLAYABLE = (*COLUMNS, *CELLS)
 # Microsoft FreeCell deals 1..1,000,000 that no one can win (Freecell Solver's list):
 # every other numbered deal has a known solution, so "winnable" needs no search.
 FREECELL_IMPOSSIBLE = frozenset({11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948})
+
+
+def microsoft_deal(game_number: int) -> list[list[Card]]:
+    """The eight FreeCell columns (bottom card first) of Microsoft FreeCell's game number.
+
+    Jim Horne's algorithm: the C runtime's rand() seeded with the game number picks a
+    card from the remaining deck, and the picks are dealt across the columns row by row.
+    """
+    state = game_number
+
+    def rand() -> int:
+        nonlocal state
+        state = (state * 214013 + 2531011) & 0x7FFFFFFF
+        return state >> 16
+
+    deck = new_deck()
+    columns: list[list[Card]] = [[] for _ in range(8)]
+    for i in range(52):
+        left = 52 - i
+        j = rand() % left
+        columns[i % 8].append(deck[j])
+        deck[j] = deck[left - 1]
+    return columns
 
 
 class Vierfrei(Rules):

@@ -1,0 +1,156 @@
+"""The Klondike solver: positions it merges, cards it sends home unasked, its verdicts."""
+
+import random
+
+import pytest
+from helpers import game_with
+
+from solitaire.model.cards import SUITS, Card
+from solitaire.model.game import Game
+from solitaire.model.games import make_rules
+from solitaire.model.moves import Move, MoveKind
+from solitaire.model.state import State
+from solitaire.solver.klondike import KlondikeSearch
+from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search
+
+TURN = Move(MoveKind.TURN)
+
+
+def replay(rules, state, moves) -> None:
+    """Every move must be legal in turn, and the last must win."""
+    for move in moves:
+        assert rules.is_legal(state, move), move
+        state = rules.successor(state, move)
+    assert rules.is_won(state)
+
+
+def turned(rules, state, times: int) -> State:
+    for _ in range(times):
+        state = rules.successor(state, TURN)
+    return state
+
+
+def talon_game(**options) -> Game:
+    """Nothing to play from the columns; six cards to turn, the two of clubs among them."""
+    homes = {"fC": "AC", "fD": "AD 2D", "fH": "AH 2H", "fS": "AS"}
+    columns = {f"t{n}": "KS" for n in range(1, 8)}
+    return game_with(
+        "klondike",
+        {**homes, **columns, "stock": "2C 9C 9D QH 9H TC", "waste": ""},
+        values={"passes_used": 0} if options.get("passes", "unlimited") != "unlimited" else {},
+        **options,
+    )
+
+
+def test_turning_alone_merges_the_states_of_a_fresh_pass_where_passes_are_unlimited():
+    game = talon_game(draw="1")
+    search = KlondikeSearch(game.rules, game.state)
+    start = search._key(search.heap[0][-1])
+    for times in range(1, 8):  # every state of the talon, then round again
+        after = KlondikeSearch(game.rules, turned(game.rules, game.state, times))
+        assert after._key(after.heap[0][-1]) == start, times
+
+
+def test_by_threes_only_the_turns_of_a_fresh_pass_merge():
+    game = talon_game(draw="3")
+    keys = []
+    for times in range(4):  # 0, 3, 6 (all) cards turned, then the waste back over
+        search = KlondikeSearch(game.rules, turned(game.rules, game.state, times))
+        keys.append(search._key(search.heap[0][-1]))
+    assert len(set(keys)) == 1
+    # Two cards turned (one came off the waste): turning reaches the fresh pass from
+    # there, but not back, so the two are positions of their own.
+    odd = game_with("klondike", {**talon_piles(game), "stock": "2C 9H QH TC", "waste": "9C 9D"})
+    search = KlondikeSearch(game.rules, odd.state)
+    fresh = KlondikeSearch(game.rules, turned(game.rules, odd.state, 3))
+    assert fresh._key(fresh.heap[0][-1]) != search._key(search.heap[0][-1])
+
+
+def talon_piles(game: Game) -> dict:
+    return {name: " ".join(map(str, cards)) for name, cards in game.state.piles.items()}
+
+
+def test_with_passes_counted_every_state_of_the_talon_is_its_own():
+    game = talon_game(draw="1", passes="3")
+    keys = set()
+    for times in range(7):
+        search = KlondikeSearch(game.rules, turned(game.rules, game.state, times))
+        keys.add(search._key(search.heap[0][-1]))
+    assert len(keys) == 7
+
+
+@pytest.mark.parametrize("passes, turns", [("unlimited", 6), ("1", None)])
+def test_drawing_one_a_safe_card_of_the_talon_goes_home_and_nothing_else_is_tried(passes, turns):
+    """The two of clubs is safe (both red twos home): with passes unlimited it is fetched
+    from the stock and sent home alone; with one pass only when it is the waste's top,
+    since turning to it would pass cards that never come round again."""
+    game = talon_game(draw="1", passes=passes)
+    search = KlondikeSearch(game.rules, game.state)
+    start = search.heap[0][-1]
+    successors = search._successors(start)
+    if turns is None:
+        assert len(successors) > 1
+        return
+    [(moves, after)] = successors
+    assert moves == (TURN,) * turns + (Move(MoveKind.MOVE, "waste", "fC"),)
+    assert after.found == (2, 2, 2, 1)
+
+
+def test_drawing_three_no_card_of_the_waste_goes_home_unasked():
+    game = talon_game(draw="3")
+    search = KlondikeSearch(game.rules, game.state)
+    assert len(search._successors(search.heap[0][-1])) > 1
+
+
+def test_a_deal_is_proven_lost_and_a_won_one_replays():
+    """Deal 3 drawing one cannot be won: proven here in some 12,500 positions; the search
+    without the merged talon states and the safe waste cards proves it too, in 232,275
+    (too many for a test)."""
+    rules = make_rules("klondike", draw="1")
+    verdict = KlondikeSearch(rules, Game(rules, 3).state).finish()
+    assert verdict.status == UNSOLVABLE and verdict.positions < 20_000
+    state = Game(rules, 4).state
+    won = KlondikeSearch(rules, state).finish()
+    assert won.status == SOLVED
+    replay(rules, state, won.moves)
+
+
+def endgame(draw: str, passes: str, seed: int) -> tuple:
+    """A small random position: most cards home, the rest in the seven columns (all but
+    their top card face down), the stock and the waste."""
+    rng = random.Random(f"klondike {draw} {passes} {seed}")
+    rules = make_rules("klondike", draw=draw, passes=passes)
+    piles = rules.empty_piles()
+    out = []
+    for suit in SUITS:
+        home = rng.randint(4, 12)
+        piles["f" + suit] = [Card(rank, suit) for rank in range(1, home + 1)]
+        out += [Card(rank, suit) for rank in range(home + 1, 14)]
+    rng.shuffle(out)
+    down = {}
+    for number in range(1, 8):
+        size = rng.randint(1, 4)
+        piles[f"t{number}"], out = out[:size], out[size:]
+        down[f"t{number}"] = max(0, len(piles[f"t{number}"]) - 1)
+    waste = rng.randint(0, 2)
+    piles["waste"], piles["stock"] = out[:waste], out[waste:]
+    return rules, State(piles, {"deal": 0, **rules.hand_values()}, down)
+
+
+@pytest.mark.parametrize("draw", ["1", "3"])
+@pytest.mark.parametrize("passes", ["unlimited", "1"])
+def test_verdicts_on_small_positions_agree_with_the_generic_search(draw, passes):
+    """The generic search walks the engine's own moves; where it settles, the two agree,
+    and every win replays."""
+    settled = 0
+    for seed in range(3):
+        rules, state = endgame(draw, passes, seed)
+        verdict = KlondikeSearch(rules, state).finish()
+        assert verdict.status != UNKNOWN, seed
+        if verdict.status == SOLVED:
+            replay(rules, state, verdict.moves)
+        generic = Search(rules, state, max_positions=200_000).finish()
+        if generic.status != UNKNOWN:
+            assert generic.status == verdict.status, seed
+            settled += 1
+    assert settled >= 2
