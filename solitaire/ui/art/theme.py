@@ -52,7 +52,7 @@ MONO = Theme(
 # real regular and a real bold, shipped in the package's fonts/ folder. pygame's bundled face is
 # a bold face only, and making it bolder with set_bold() smears the letters apart ("Restar t").
 # Without the files the text falls back to the bundled face, the same for both weights.
-FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+FONT_DIR = Path(__file__).resolve().parents[2] / "fonts"  # solitaire/fonts
 FACE_FILES = {False: "FiraSans-Regular.ttf", True: "FiraSans-Bold.ttf"}
 # Callers ask for sizes measured in pygame's bundled face, whose capitals at size N are as tall
 # as Fira Sans capitals at 0.71 N points: text keeps the size the layout was made for.
