@@ -30,7 +30,8 @@ sys.path.insert(0, str(ROOT))
 import pygame
 
 from solitaire import APP_ID
-from solitaire.ui.art.card_art import CardArt, table_surface
+from solitaire.ui.art.backgrounds import table_surface
+from solitaire.ui.art.card_art import CardArt
 
 SUPERSAMPLE = 4
 CARD_RATIO = 7 / 5

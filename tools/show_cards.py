@@ -23,7 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame
 
-from solitaire.ui.art.card_art import BACKS, SUITS, TABLES, CardArt, table_surface
+from solitaire.ui.art.backgrounds import TABLES, table_surface
+from solitaire.ui.art.card_art import CardArt
+from solitaire.ui.art.card_backs import BACKS
+from solitaire.ui.art.suits import SUITS
 
 CARD_RATIO = 7 / 5
 

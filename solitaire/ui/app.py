@@ -21,7 +21,9 @@ from ..solver.worker import shared_link
 from ..storage.replay_file import Replayer, ReplayError
 from ..storage.stats import option_key
 from .art import face_cache
-from .art.card_art import BACKS, TABLES, CardArt
+from .art.backgrounds import TABLES
+from .art.card_art import CardArt
+from .art.card_backs import BACKS
 from .art.theme import COLOUR, MONO, forget_fonts
 from .library import Library
 from .platform.audio import Audio, NullAudio

@@ -33,7 +33,8 @@ from ..storage.files import (
 from ..storage.stats import KIND as STATS_KIND
 from ..storage.stats import VERSION as STATS_VERSION
 from ..storage.stats import Counted, Stats, option_key, result_of
-from .art.card_art import BACKS, TABLES
+from .art.backgrounds import TABLES
+from .art.card_backs import BACKS
 from .table.layout import CARD_SCALES
 
 SETTINGS_KIND, SETTINGS_VERSION = "settings", 1

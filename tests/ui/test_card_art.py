@@ -11,18 +11,12 @@ from itertools import combinations
 import pygame
 import pytest
 
-from solitaire.ui.art.card_art import (
-    BACKS,
-    EMBLEM_COURT_WIDTH,
-    OUTLINE_PAD,
-    SUITS,
-    TABLES,
-    CardArt,
-    _palette,
-    _sketch,
-    _split_y,
-    table_surface,
-)
+from solitaire.ui.art.backgrounds import TABLES, table_surface
+from solitaire.ui.art.card_art import CardArt
+from solitaire.ui.art.card_backs import BACKS
+from solitaire.ui.art.colours import suit_palette
+from solitaire.ui.art.court_figures import EMBLEM_COURT_WIDTH, OUTLINE_PAD, _sketch, _split_y
+from solitaire.ui.art.suits import SUITS
 
 RANKS = range(1, 14)
 SIZES = [(40, 56), (44, 62), (73, 101), (110, 154), (400, 560)]
@@ -334,7 +328,7 @@ def test_only_the_garment_and_the_staff_cross_the_split():
     hair, hand and what the hand holds up lie above it, so none of them is cut in half;
     only the garment and the staff in the hand run on past it into the other half."""
     for rank, suit in COURTS:
-        pen = _sketch(rank, suit, _palette(suit, four_color=False, mono=False))
+        pen = _sketch(rank, suit, suit_palette(suit, four_color=False, mono=False))
         assert any(mark[4] for mark in pen.marks), (rank, suit, "no garment")
         for kind, _, points, extra, crossing in pen.marks:
             if crossing:

@@ -1,5 +1,6 @@
 """Card faces kept on disk: they come back pixel for pixel, and a bad file costs only a redraw."""
 
+import ast
 import sys
 from pathlib import Path
 
@@ -63,6 +64,41 @@ def test_only_the_newest_files_are_kept(tmp_path):
     for width in range(40, 40 + face_cache.KEEP + 2):
         keep(tmp_path, CardArt(width, 60))
     assert len(list(tmp_path.glob("faces-*.raw"))) == face_cache.KEEP
+
+
+def test_the_fingerprint_covers_every_module_the_faces_are_drawn_with():
+    """card_art and every module of its folder that it imports, directly or not."""
+    folder = Path(face_cache.__file__).parent
+    reached, waiting = set(), ["card_art"]
+    while waiting:
+        name = waiting.pop()
+        if name in reached:
+            continue
+        reached.add(name)
+        for node in ast.walk(ast.parse((folder / f"{name}.py").read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:  # from .x or from .
+                waiting += [node.module] if node.module else [a.name for a in node.names]
+    assert set(face_cache.DRAWING_MODULES) == reached
+
+
+def test_a_change_to_any_drawing_module_names_another_file(tmp_path, monkeypatch):
+    read_bytes = Path.read_bytes
+    pixel = face_cache._pixel_format()
+    art = CardArt(60, 84)
+    names = {face_cache._path(tmp_path, art, pixel)}
+    folder = Path(face_cache.__file__).parent
+    for name in face_cache.DRAWING_MODULES:
+        changed = folder / f"{name}.py"
+        monkeypatch.setattr(
+            Path,
+            "read_bytes",
+            lambda path, changed=changed: read_bytes(path) + b"#" * (path == changed),
+        )
+        face_cache._code_fingerprint.cache_clear()
+        names.add(face_cache._path(tmp_path, art, pixel))
+    monkeypatch.undo()
+    face_cache._code_fingerprint.cache_clear()
+    assert len(names) == 1 + len(face_cache.DRAWING_MODULES)
 
 
 def test_no_data_folder_means_no_cache():

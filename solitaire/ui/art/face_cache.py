@@ -5,9 +5,9 @@ reading them back takes about 2 ms. The file holds the faces' pixels exactly as 
 in memory, so they are read straight into one surface with no copy and no conversion
 (reading and converting an image would cost as much memory again at launch). A file's
 name carries the card size, the colour scheme, the pixel format and a fingerprint of the
-drawing code and of pygame, so a change to any of them draws the faces afresh. A file
-that does not read back whole is ignored and written again: the cache can only ever cost
-a redraw.
+drawing code (DRAWING_MODULES) and of pygame, so a change to any of them draws the faces
+afresh. A file that does not read back whole is ignored and written again: the cache can
+only ever cost a redraw.
 
 The files live in the platform's cache folder (solitaire/ui/library.py's cache_path), not
 with the player's games: they can be remade at any time, so backups and synchronised
@@ -25,20 +25,39 @@ from pathlib import Path
 import pygame
 
 from ...storage.files import BackgroundWriter
-from . import card_art
-from .card_art import SUITS, CardArt
+from .card_art import CardArt
+from .suits import SUITS
 
 ORDER = tuple((rank, suit) for suit in SUITS for rank in range(1, 14))
 KEEP = 4  # files kept: a player who switches between a window and full screen has two sizes
 MAX_BYTES = 64 << 20  # and at most this much in all (a 4K screen's faces are some 25 MB)
 PATTERN = "faces-*.raw"
 CACHE = "cache"  # the writer's name for these writes, whose failures nobody is told of
+# The modules of this folder the faces' pixels come from, whose source the fingerprint covers:
+# card_art and all it imports from here, directly or not (tests/test_face_cache.py checks).
+# A frozen build must ship their sources beside its compiled modules, or it always draws.
+DRAWING_MODULES = (
+    "card_art",
+    "card_backs",
+    "card_faces",
+    "card_geometry",
+    "colours",
+    "court_attributes",
+    "court_figures",
+    "court_garments",
+    "court_heads",
+    "court_pen",
+    "drawing",
+    "outlines",
+    "suits",
+)
 
 
 @cache
 def _code_fingerprint() -> str | None:
     try:
-        source = Path(card_art.__file__).read_bytes()
+        folder = Path(__file__).parent
+        source = b"".join((folder / f"{name}.py").read_bytes() for name in DRAWING_MODULES)
     except OSError:
         return None  # a frozen build ships no source to fingerprint: always draw
     return f"{zlib.crc32(source + pygame.version.ver.encode()):08x}"

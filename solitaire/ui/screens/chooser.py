@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ...model.games import BROKEN, GAMES
-from ..art.card_art import table_surface
+from ..art.backgrounds import table_surface
 from ..art.theme import text, wrap
 from ..art.widgets import fitted, text_fitted
 

@@ -14,7 +14,8 @@ from ... import __version__
 from ...model.games import make_rules
 from ...model.options import UNLIMITED
 from ...model.rules import GENERIC_SOLVER, MAX_DEAL
-from ..art.card_art import BACKS, TABLES
+from ..art.backgrounds import TABLES
+from ..art.card_backs import BACKS
 from ..art.theme import font, text, wrap
 from ..art.widgets import panel, text_fitted
 from ..table.layout import CARD_SCALES

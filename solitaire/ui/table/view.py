@@ -14,7 +14,8 @@ from ...model.rules import Rules
 from ...model.state import State
 from ...model.vocabulary import Outline
 from ..art import face_cache
-from ..art.card_art import CardArt, table_surface
+from ..art.backgrounds import table_surface
+from ..art.card_art import CardArt
 from ..art.theme import rendered
 from .layout import TableLayout
 
