@@ -36,12 +36,15 @@ ICON_PNG = ROOT / "sprites" / "icon.png"
 ICON_DIR = ROOT / "data" / "icons" / "hicolor"  # every size, drawn by tools/make_icon.py
 WORK = ROOT / "build" / "pyinstaller"
 DIST = ROOT / "dist"
-# The card faces kept between launches are named after a fingerprint of this file's source
-# (solitaire/ui/face_cache.py); shipped beside its compiled module, the build reuses them
-# instead of drawing 52 faces on every launch (~25 ms).
-FINGERPRINTED_SOURCES = ["solitaire/ui/card_art.py"]
+# The card faces kept between launches are named after a fingerprint of the card art's
+# source (solitaire/ui/art/face_cache.py: DRAWING_MODULES, all in solitaire/ui/art/);
+# shipped beside their compiled modules, the build reuses the faces instead of drawing 52
+# of them on every launch (~25 ms).
+FINGERPRINTED_SOURCES = sorted(
+    path.relative_to(ROOT).as_posix() for path in (ROOT / "solitaire/ui/art").glob("*.py")
+)
 # Data files inside the package, which PyInstaller collects only when told: the UI's two font
-# faces with their licence (solitaire/ui/theme.py finds them beside the package's modules).
+# faces with their licence (solitaire/ui/art/theme.py finds them beside the package's modules).
 PACKAGE_DATA = ["solitaire/fonts"]
 # The game's licence and the notices of everything the build bundles (the interpreter,
 # pygame-ce and its SDL libraries, PyInstaller's bootloader): inside the bundle, and on Linux
