@@ -21,7 +21,6 @@ import pygame
 
 from ...model.vocabulary import Outline
 from .card_backs import BACK_PATTERNS, BACKS, draw_back
-from .card_faces import FacePainter
 from .card_geometry import RankGlyphs, geometry_for
 from .drawing import display_ready
 from .outlines import HIGHLIGHT_KINDS, draw_highlight, draw_outline, draw_shadow
@@ -49,7 +48,7 @@ class CardArt:
         self.four_color, self.mono, self.back = four_color, mono, back
         self._glyphs = RankGlyphs(round(width * 0.115 + 6))
         self.geometry = geometry_for(width, height, self._glyphs)
-        self._painter = FacePainter(self.geometry, self._glyphs, four_color=four_color, mono=mono)
+        self._painter = None  # the face painter, made when a face must be drawn
         self._faces: dict[tuple[int, str], pygame.Surface] = {}
         self._cache: dict[tuple, pygame.Surface] = {}
         self._shadows: dict[int, pygame.Surface] = {}
@@ -66,8 +65,20 @@ class CardArt:
         if key not in self._faces:
             if suit not in SUITS or not 1 <= rank <= 13:
                 raise ValueError(f"no such card: rank {rank!r} suit {suit!r}")
-            self._faces[key] = display_ready(self._painter.draw(rank, suit))
+            self._faces[key] = display_ready(self._face_painter().draw(rank, suit))
         return self._faces[key]
+
+    def _face_painter(self):
+        """The painter of faces. Imported here, not at the top: at launch the faces come
+        from the disk cache (``adopt_faces``), and the painter with the six modules of
+        court figures it draws with would only lengthen the wait for the first frame."""
+        if self._painter is None:
+            from .card_faces import FacePainter
+
+            self._painter = FacePainter(
+                self.geometry, self._glyphs, four_color=self.four_color, mono=self.mono
+            )
+        return self._painter
 
     def adopt_faces(self, faces: dict[tuple[int, str], pygame.Surface]) -> None:
         """Take faces drawn earlier at this size and in this scheme (the disk cache),
