@@ -59,7 +59,7 @@ def main() -> None:
                 verdict, took = wait_for(app, lambda t=table: settled(t))
                 waits["verdict"].append(took)
                 verdicts[verdict] += 1
-                table.status.unsay(table.status.message.words)
+                table.status.clear()
                 press(pygame, pygame.K_h)
                 _, took = wait_for(app, lambda t=table: hint_shown(t))
                 waits["hint"].append(took)

@@ -265,7 +265,6 @@ class TableScreen:
         no move was made, the result is in already, or the game is won or lost."""
         if self.tally.recorded or not moves_ever_made(self.game):
             return False
-        self.settle()  # the partner asked about the position on the table
         status = self.partner.game_status
         if status is None:  # the partner has not answered yet: ask the rules here
             status = self.rules.status(self.state, budget=STATUS_BUDGET)
@@ -280,8 +279,8 @@ class TableScreen:
         if self.replay:
             self.app.leave_replay(self).new_deal(deal, options, note)
             return
+        self.settle()  # the partner asked about the position on the table, for loss_at_stake
         if self.loss_at_stake:
-
             self.app.ask(LOSS_QUESTION, lambda: self.deal_again(deal, options, note))
         else:
             self.deal_again(deal, options, note)
@@ -346,7 +345,7 @@ class TableScreen:
         self.tally = Tally(self.app.library)
         self.finished = False
         self.help.forget()
-        self.status.unsay(self.status.message.words)
+        self.status.clear()
         self.input.forget()
         self.partner.forget()
         self.resize(self.app.window.size)

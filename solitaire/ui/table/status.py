@@ -49,6 +49,10 @@ class TableStatus:
         if self.message.words == words:
             self.message = NO_MESSAGE
 
+    def clear(self) -> None:
+        """A new deal: whatever shows goes."""
+        self.message = NO_MESSAGE
+
     def input_came(self) -> None:
         """A key or a click: what was said for it to read goes."""
         if self.message.words and self.message.until_input:
