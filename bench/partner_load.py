@@ -3,7 +3,7 @@ busy or slow machine.
 
     stress-ng --cpu 8 &                                   # the cores busy
     python bench/partner_load.py --games vierfrei bakers --deals 1-50
-    cpulimit -l 25 -i -- python bench/partner_load.py ...  # held to a quarter of a core
+    bench/held.sh 25 python bench/partner_load.py ...     # held to a quarter of a core
     python bench/partner_load.py ... --code /path/to/another/checkout
 
 For each deal the game opens at the table (SDL's dummy video driver: no window) and the
@@ -59,7 +59,7 @@ def main() -> None:
                 verdict, took = wait_for(app, lambda t=table: settled(t))
                 waits["verdict"].append(took)
                 verdicts[verdict] += 1
-                table.status.clear()
+                clear_message(table)
                 press(pygame, pygame.K_h)
                 _, took = wait_for(app, lambda t=table: hint_shown(t))
                 waits["hint"].append(took)
@@ -105,15 +105,29 @@ def settled(table) -> str | None:
     return None if not words or "thinking" in words else words
 
 
+def message_words(table) -> str:
+    """The status line's message: the table in parts keeps it in its status part, the
+    code before that (which ``--code`` may measure) on the table as (words, until)."""
+    status = getattr(table, "status", None)
+    return status.message.words if status is not None else table.message[0]
+
+
+def clear_message(table) -> None:
+    if getattr(table, "status", None) is not None:
+        table.status.clear()
+    else:
+        table.message = ("", 0.0)
+
+
 def hint_shown(table) -> str | None:
-    words = table.status.message.words
+    words = message_words(table)
     return words if words.startswith(("Hint", "No winning line", "No hint")) else None
 
 
 def demo_moved(table, moves: int) -> str | None:
     if len(table.game.done) > moves:
         return "moved"
-    words = table.status.message.words
+    words = message_words(table)
     return words if "The computer stops here" in words else None
 
 
