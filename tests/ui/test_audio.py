@@ -18,7 +18,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 import pytest
-from helpers import ROOT
+from helpers import HANG_GUARD, ROOT
 
 from solitaire.ui.platform.audio import SOUND_NAMES, Audio, NullAudio
 
@@ -65,10 +65,11 @@ def read_wav(data: bytes) -> tuple[wave._wave_params, array]:
     return params, pcm
 
 
-def wait_until_quiet(timeout: float = 3.0) -> float:
-    """Seconds until the mixer has nothing left to play."""
+def wait_until_quiet() -> float:
+    """Seconds until the mixer has nothing left to play. The mixer's thread may get little
+    time on a busy machine: the wait ends when it is quiet, the guard only stops a hang."""
     start = time.monotonic()
-    while pygame.mixer.get_busy() and time.monotonic() - start < timeout:
+    while pygame.mixer.get_busy() and time.monotonic() - start < HANG_GUARD:
         time.sleep(0.002)
     return time.monotonic() - start
 
