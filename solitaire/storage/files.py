@@ -15,6 +15,7 @@ import json
 import math
 import os
 import stat
+import sys
 import tempfile
 import threading
 import time
@@ -22,7 +23,7 @@ from collections.abc import Callable, Iterable
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, TypeGuard
 
 TEMP_SUFFIX = ".tmp"
 STALE_TEMP_SECONDS = 3600  # a temporary file this old was left by a writer that died
@@ -63,12 +64,14 @@ def write_atomic(path: str | os.PathLike, text: str | bytes | Iterable[bytes]) -
         prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent
     )
     try:
-        if isinstance(text, str):
-            temp, chunks = os.fdopen(handle, "w", encoding="utf-8", newline="\n"), [text]
-        elif isinstance(text, bytes):
-            temp, chunks = os.fdopen(handle, "wb"), [text]
-        else:
-            temp, chunks = os.fdopen(handle, "wb"), text
+        # A text file for a str, a binary one otherwise, each given chunks of its own kind;
+        # declared with their values, as mypy would narrow a later assignment to one kind.
+        temp: IO[Any] = (
+            os.fdopen(handle, "w", encoding="utf-8", newline="\n")
+            if isinstance(text, str)
+            else os.fdopen(handle, "wb")
+        )
+        chunks: Iterable[Any] = [text] if isinstance(text, (str, bytes)) else text
         with temp:
             for chunk in chunks:
                 temp.write(chunk)
@@ -222,19 +225,19 @@ def read_json(path: str | os.PathLike, expected_kind: str, version: int) -> dict
 
 
 # ---------------------------------------------------------------------- checking fields
-def is_whole(value: object, low: int = 0, high: int = MAX_WHOLE) -> bool:
+def is_whole(value: object, low: int = 0, high: int = MAX_WHOLE) -> TypeGuard[int]:
     """An int from ``low`` to ``high``; JSON's true and false are not numbers here."""
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-def is_number(value: object, low: float = 0.0, high: float = MAX_WHOLE) -> bool:
+def is_number(value: object, low: float = 0.0, high: float = MAX_WHOLE) -> TypeGuard[float]:
     """An int or float from ``low`` to ``high``: not a bool, not NaN, not infinite."""
     if not isinstance(value, (int, float)) or isinstance(value, bool):
         return False
     return low <= value <= high and math.isfinite(value)  # in range first: 10**400 is an int
 
 
-def is_text(value: object, limit: int = 200) -> bool:
+def is_text(value: object, limit: int = 200) -> TypeGuard[str]:
     """A str of at most ``limit`` characters that can be written back (no lone surrogates,
     which JSON's \\ud800 escapes can smuggle in and UTF-8 cannot hold)."""
     if not isinstance(value, str) or len(value) > limit:
@@ -357,7 +360,7 @@ def try_lock(path: str | os.PathLike) -> int | None:
 
 
 def _lock(handle: int, wait: bool) -> None:
-    if os.name == "nt":
+    if sys.platform == "win32":  # not os.name: mypy knows this test, so checks msvcrt on Windows
         import msvcrt
 
         mode = msvcrt.LK_LOCK if wait else msvcrt.LK_NBLCK  # LK_LOCK tries for 10 s

@@ -92,9 +92,9 @@ def parse_text(text: str) -> tuple[Game, list[str]]:
     moves = [
         (number, word) for number, line in move_lines for word in line.partition(marker)[0].split()
     ]
-    line, version = headings.get("notation", (None, "1"))
+    notation_line, version = headings.get("notation", (None, "1"))
     if version not in ("1", str(NOTATION_VERSION)):
-        raise ReplayError(f"notation {version[:20]!r} is not one this game reads", line)
+        raise ReplayError(f"notation {version[:20]!r} is not one this game reads", notation_line)
     if len(moves) > MAX_MOVES:  # a game this long would take minutes to check
         raise ReplayError(f"it has {len(moves):,} moves; a game has at most {MAX_MOVES:,}")
     scratch = Game(game.rules, game.deal_number)

@@ -21,6 +21,7 @@ import os
 from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime
 from enum import Enum
+from typing import cast
 
 from ..model.game import Game
 from ..model.games import GAMES
@@ -375,7 +376,7 @@ def _build(cls, data, where: str):
         if spec.name not in data:
             continue  # a default fills it
         value = data[spec.name]
-        fits = _FIELD_CHECKS[spec.type](value)
+        fits = _FIELD_CHECKS[cast(str, spec.type)](value)  # a str: annotations are postponed
         if not fits or spec.name in _NOT_NEGATIVE and value is not None and value < 0:
             raise DamagedFile(f"the statistics for '{where}' have a bad {spec.name!r}")
         values[spec.name] = value
