@@ -16,6 +16,7 @@ import re
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any, NoReturn
 
 from . import __version__
 from .model.game import DealError, Game, MoveListError
@@ -39,7 +40,7 @@ class CommandLineError(Exception):
 
 
 class OneLineParser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:
+    def error(self, message: str) -> NoReturn:
         raise CommandLineError(message)
 
 
@@ -151,7 +152,7 @@ def build_parser() -> OneLineParser:
     return parser
 
 
-WINDOW_OPTIONS = {
+WINDOW_OPTIONS: dict[str, dict[str, Any]] = {  # option: add_argument's keywords
     "--windowed": {"action": "store_true", "help": "start in a window, not full screen"},
     "--mono": {"action": "store_true", "help": "black and white (/B does the same)"},
     "--record": {
