@@ -17,6 +17,8 @@ for any UI is suits.py's ``suit_stamp``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from ...model.vocabulary import Outline
@@ -25,6 +27,9 @@ from .card_geometry import RankGlyphs, geometry_for
 from .drawing import display_ready
 from .outlines import HIGHLIGHT_KINDS, draw_highlight, draw_outline, draw_shadow
 from .suits import SUITS
+
+if TYPE_CHECKING:  # imported where it is first needed: see _face_painter
+    from .card_faces import FacePainter
 
 SHADOWS_KEPT = 8  # lift shadows kept, one per run height
 
@@ -48,7 +53,7 @@ class CardArt:
         self.four_color, self.mono, self.back = four_color, mono, back
         self._glyphs = RankGlyphs(round(width * 0.115 + 6))
         self.geometry = geometry_for(width, height, self._glyphs)
-        self._painter = None  # the face painter, made when a face must be drawn
+        self._painter: FacePainter | None = None  # made when a face must be drawn
         self._faces: dict[tuple[int, str], pygame.Surface] = {}
         self._cache: dict[tuple, pygame.Surface] = {}
         self._shadows: dict[int, pygame.Surface] = {}
@@ -68,7 +73,7 @@ class CardArt:
             self._faces[key] = display_ready(self._face_painter().draw(rank, suit))
         return self._faces[key]
 
-    def _face_painter(self):
+    def _face_painter(self) -> FacePainter:
         """The painter of faces. Imported here, not at the top: at launch the faces come
         from the disk cache (``adopt_faces``), and the painter with the six modules of
         court figures it draws with would only lengthen the wait for the first frame."""

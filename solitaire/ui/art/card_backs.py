@@ -112,7 +112,7 @@ def _back_black_gold(surface: pygame.Surface, rect: pygame.Rect) -> None:
     for i in range(0, rays, 2):
         a0, a1 = 2 * math.pi * i / rays, 2 * math.pi * (i + 0.6) / rays
         ray = [(cx + reach * math.cos(a), cy + reach * math.sin(a)) for a in (a0, a1)]
-        pygame.draw.polygon(surface, dim, [(cx, cy)] + ray)
+        pygame.draw.polygon(surface, dim, [(cx, cy), *ray])
     width = max(1, round(rect.width * 0.01))
     inner = rect.inflate(-2 * rect.width * 0.075, -2 * rect.width * 0.075)
     for corner in (inner.topleft, inner.topright, inner.bottomleft, inner.bottomright):

@@ -14,7 +14,7 @@ from .suits import ace_stamp, suit_stamp
 
 # Pip positions as (column, row): columns 0/1/2 are left/centre/right, rows run 0..1 from the
 # top pip row to the bottom one. These are the positions printed on standard decks.
-PIP_LAYOUTS = {
+PIP_LAYOUTS: dict[int, list[tuple[int, float]]] = {
     2: [(1, 0), (1, 1)],
     3: [(1, 0), (1, 0.5), (1, 1)],
     4: [(0, 0), (2, 0), (0, 1), (2, 1)],

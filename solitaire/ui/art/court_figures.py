@@ -205,7 +205,7 @@ def court_picture(rank: int, suit: str, pal: Palette, size: tuple[int, int], emb
     if emblem:
         left, top, right, bottom = HEAD_BOX
         top = min(top, pen.bounds(OUTLINE_PAD, fixed_only=True)[1])
-        margin = 2 * factor  # below the frame: the crown's tips are not cut
+        margin: float = 2 * factor  # below the frame: the crown's tips are not cut
         unit = min(width / (right - left), (height / 2 - margin) / (bottom - top))
         origin = (width / 2 - 0.5 * unit, margin - top * unit)
         line_width = max(1, round(factor * 0.8))

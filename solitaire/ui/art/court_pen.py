@@ -5,6 +5,8 @@ measured, then drawn scaled to fit its half of the card: see court_figures.py.""
 
 from __future__ import annotations
 
+from typing import cast
+
 import pygame
 
 from .colours import Colour
@@ -13,7 +15,8 @@ from .drawing import Point, ellipse_points
 
 def pts(spec: str) -> list[Point]:
     """Parse "x,y x,y ..." into points: artwork coordinates read best in this compact form."""
-    return [tuple(float(v) for v in pair.split(",")) for pair in spec.split()]
+    # cast: each pair in the artwork is written as two numbers
+    return [cast(Point, tuple(float(v) for v in pair.split(","))) for pair in spec.split()]
 
 
 class Pen:
@@ -59,7 +62,9 @@ class Pen:
             points = pts(points)
         self.marks.append(("stroke", colour, points, width, self.crossing))
 
-    def bounds(self, pad: float = 0.0, fixed_only: bool = False) -> tuple[float, ...]:
+    def bounds(
+        self, pad: float = 0.0, fixed_only: bool = False
+    ) -> tuple[float, float, float, float]:
         """(left, top, right, bottom) of everything drawn, ``pad`` wider for outlines; with
         ``fixed_only``, of what lies above the split alone (the head, not the garment)."""
         marks = [mark for mark in self.marks if not (fixed_only and mark[4])]

@@ -21,12 +21,16 @@ from __future__ import annotations
 import zlib
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
 from ...storage.files import BackgroundWriter
 from .card_art import CardArt
 from .suits import SUITS
+
+if TYPE_CHECKING:
+    from typing_extensions import Buffer  # collections.abc's from Python 3.12
 
 ORDER = tuple((rank, suit) for suit in SUITS for rank in range(1, 14))
 KEEP = 4  # files kept: a player who switches between a window and full screen has two sizes
@@ -101,7 +105,8 @@ def restore(folder: Path | None, art: CardArt) -> bool:
                 return False  # cut short or not ours: drawn as if there were no file
             file.seek(0)
             pixels = sheet.get_view("0")
-            read = file.readinto(pixels)
+            # A BufferProxy has the buffer protocol; pygame-ce's stubs say so from 3.12 only.
+            read = file.readinto(cast("Buffer", pixels))
             del pixels  # the surface stays locked while a view of it exists
     except OSError:
         return False
