@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 import warnings
+from collections.abc import Sequence
 
 import pygame
 
@@ -66,7 +67,7 @@ class Window:
         self,
         fullscreen: bool = True,
         size: tuple[int, int] = DEFAULT_WINDOW,
-        position: list | None = None,
+        position: Sequence[int] | None = None,  # (x, y), a list in the settings file
     ):
         size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
         position = tuple(position) if position else None  # where the window was left
@@ -144,7 +145,11 @@ class Window:
             if size != self.windowed_size:
                 self.surface = self._set_mode()
             else:
-                self.surface = pygame.display.get_surface()
+                surface = pygame.display.get_surface()
+                # Not None: __init__ set a display mode (set_mode raises if it cannot), and
+                # the display is quit only after the loop that brings this event ends.
+                assert surface is not None
+                self.surface = surface
 
     def hide(self) -> None:
         """The boss key: out of full screen first (some systems refuse to minimise it)."""
