@@ -27,7 +27,7 @@ def run_app(args, deal: int | None, options: dict, report: Callable[[str], None]
     instance = Instance(folder) if folder is not None else None
     if instance is not None and not instance.claim():
         pygame.quit()
-        if ask_first_copy_to_show(folder):
+        if ask_first_copy_to_show(instance.folder):  # the folder, as not None
             print("Solitaire is already running: its window was brought to the front.")
             return 0
         report(
