@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import TypeAlias
 
 import pygame
 
@@ -208,6 +209,8 @@ def info_lines(title: str) -> list[str]:
 
 
 WINNABLE_ROW = "Deal only deals proven winnable"
+# A row of the options: its label, its value as shown, and a change of it by a step (±1).
+OptionRow: TypeAlias = tuple[str, Callable[[], str], Callable[[int], None]]
 
 
 class OptionsOverlay(Overlay):
@@ -218,15 +221,9 @@ class OptionsOverlay(Overlay):
         self.screen = screen
         self.specs = screen.rules.option_specs
         self.values = dict(screen.rules.options)
-        self.rows: list[tuple[str, Callable[[], str], Callable[[int], None]]] = []
+        self.rows: list[OptionRow] = []
         for spec in self.specs:
-            self.rows.append(
-                (
-                    spec.help[:1].upper() + spec.help[1:],
-                    lambda s=spec: s.format(self.values[s.name]),
-                    lambda d, s=spec: self.change_rule(s, d),
-                )
-            )
+            self.rows.append(self._rule_row(spec))
         look = app.look
         self.rows += [
             ("Card back", lambda: look["back"], lambda d: self.cycle_look("back", BACKS, d)),
@@ -270,6 +267,15 @@ class OptionsOverlay(Overlay):
         self.choice = 0
         self.rects: list[pygame.Rect] = []
 
+    def _rule_row(self, spec) -> OptionRow:
+        """The row of a rule option. (A method, so that each row's functions keep their own
+        ``spec``: mypy cannot type lambdas that bind it as a default argument.)"""
+        return (
+            spec.help[:1].upper() + spec.help[1:],
+            lambda: spec.format(self.values[spec.name]),
+            lambda d: self.change_rule(spec, d),
+        )
+
     @property
     def unavailable(self) -> dict[int, str]:
         """The rows the rules as the overlay shows them now cannot serve (greyed), and why
@@ -297,7 +303,7 @@ class OptionsOverlay(Overlay):
             options = list(spec.choices)
             self.values[spec.name] = options[(options.index(value) + direction) % len(options)]
         else:
-            counts = list(range(spec.minimum, min(spec.maximum, 9) + 1))
+            counts: list[int | None] = list(range(spec.minimum, min(spec.maximum, 9) + 1))
             counts += [UNLIMITED] if spec.unlimited else []
             position = counts.index(value) if value in counts else 0
             self.values[spec.name] = counts[(position + direction) % len(counts)]

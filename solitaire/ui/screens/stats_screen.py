@@ -164,6 +164,7 @@ def rule_set_columns(stats: Stats, rules) -> list[tuple[str, str | None]]:
     one choice option shows every choice; others the sets played, the one in play first."""
     game_id, current = rules.game_id, option_key(rules)
     specs = rules.option_specs
+    sets: list[tuple[str, str | None]]
     if len(specs) == 1 and specs[0].choices:
         spec = specs[0]
         sets = [
