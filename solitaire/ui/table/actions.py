@@ -39,7 +39,8 @@ COMMON_KEYS: dict[str, str] = {
 }
 MODIFIERS = {"ctrl": pygame.KMOD_CTRL | pygame.KMOD_META, "alt": pygame.KMOD_ALT}
 # What each action does, in a few words, for the buttons' tooltips.
-ACTION_WORDS = {
+# Keyed by Action, looked up by the action's word: a member hashes and compares as its str.
+ACTION_WORDS: dict[str, str] = {
     Action.NEW: "Deal a new game",
     Action.RESTART: "Play this deal again from the start",
     Action.UNDO: "Take back the last move",

@@ -253,6 +253,7 @@ class TableInput:
         self.press = self.drag = None
 
     def finish_selection(self, dst: str) -> None:
+        assert self.selected is not None  # both callers (click) check that a card is selected
         pile, index, count, kind = self.selected
         self.selected = None
         self.table.play(self.move_to(pile, index, count, kind, dst))

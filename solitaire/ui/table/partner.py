@@ -11,6 +11,7 @@ where none wins) gets the rest of the line at once, without asking the worker.
 from __future__ import annotations
 
 from ...model.moves import Move, Status
+from ...model.state import State
 from ...solver.thinker import Answer, hint_for
 from ...solver.verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp
 from ...solver.worker import Answered, Failed, PartnerLink
@@ -21,7 +22,7 @@ class Partner:
         self.table = table
         self.link = link
         self.key: tuple | None = None  # the position asked about
-        self.state = None  # that position itself
+        self.state: State | None = None  # that position itself (None when the key is)
         self.ticket: int | None = None  # the request whose answer is awaited
         self.answer: Answer | None = None
         self.failure: str | None = None  # why the worker could not answer, if it could not
@@ -45,6 +46,7 @@ class Partner:
         """Ask once more about the position whose answer has not come (the table is shown
         again after another game's table asked the worker about its own)."""
         if self.thinking and self.key is not None:
+            assert self.state is not None  # set with the key, in position_changed
             self.ticket = self.link.consider(self.rules, self.state, self.rules.hint_excludes)
 
     def forget(self) -> None:
@@ -105,6 +107,7 @@ class Partner:
         if self.thinking:
             return "Winnable? thinking"
         answer = self.answer
+        assert answer is not None  # with a key, not thinking means answered
         later = rules.help_later(state)  # "a reshuffle" may still come
         seeing = rules.verdict_note
         if answer.outcome == SOLVED:
@@ -126,4 +129,7 @@ class Partner:
             return None
         if self.failure is not None and not self.plan:
             return f"No hint: the computer could not think this through ({self.failure})."
+        # Both callers (TableHelp) ask about the position first: with a key, not thinking
+        # means answered.
+        assert self.answer is not None
         return hint_for(self.rules, self.table.state, self.answer)

@@ -69,7 +69,7 @@ class TableStatus:
         return self.message.until if self.message.words else None
 
     # ------------------------------------------------------------------ the status line
-    def draw_status(self, surface) -> pygame.Rect:
+    def draw_status(self, surface: pygame.Surface) -> pygame.Rect:
         """The status line alone: when only the clock moved, this is the whole frame."""
         bar = self.table.bar
         theme, width, height = self.table.app.theme, *surface.get_size()

@@ -31,7 +31,9 @@ class TableView:
         self.look = look  # back, table, four_color, mono
         self.area = pygame.Rect(area)
         self.layout = TableLayout(
-            rules.arrangement(), tuple(self.area), look.get("card_scale", 1.0)
+            rules.arrangement(),
+            (self.area.x, self.area.y, self.area.w, self.area.h),
+            look.get("card_scale", 1.0),
         )
         self.art = CardArt(
             self.layout.card_w,
@@ -150,6 +152,7 @@ class TableView:
             self._draw_all(size, shown)
         elif shown != self.shown:
             self._draw_changed(shown)
+        assert self.cache is not None  # made by _draw_all if there was none
         return self.cache
 
     def take_changes(self) -> list[pygame.Rect]:
@@ -182,6 +185,7 @@ class TableView:
     def _draw_changed(self, shown: dict) -> None:
         """Draw again only where a pile changed: the felt there (scaled from its half
         size, pixel for pixel as the whole is), then every pile that reaches into it."""
+        assert self.cache is not None  # static calls this only once the whole is drawn
         bounds = self.cache.get_rect()
         rects = []
         for pile, now in shown.items():
