@@ -110,7 +110,7 @@ class App:
         self.title = "Solitaire"
         pygame.display.set_caption(self.title)
         pygame.display.set_allow_screensaver(True)
-        self.audio = NullAudio()  # until the first frame is on screen (see draw)
+        self.audio: Audio | NullAudio = NullAudio()  # until the first frame is on screen (see draw)
         self.audio.muted = settings["muted"]
         self.look = look_from(settings["look"], mono)
         self.tables: dict[str, TableScreen] = {}
@@ -191,7 +191,7 @@ class App:
         table.resize(self.window.size)
         table.partner.position_changed()
         if animate and game is None:
-            table.motion.deal_in(table.view, table.state)
+            table.motion.deal_in(table.laid_out_view, table.state)
             self.audio.play("shuffle")
         return table
 
@@ -260,6 +260,7 @@ class App:
     def leave_replay(self, viewer: TableScreen) -> TableScreen:
         """From a replay back to the game in progress of its game; that table."""
         self.open_game(viewer.game_id)
+        assert self.table is not None  # open_game has just shown that game's table
         return self.table
 
     def ask(self, question: str, then: Callable[[], None]) -> None:
@@ -280,7 +281,12 @@ class App:
 
     def ask_game_number(self) -> None:
         if self.table is not None:
-            self.open_overlay(NumberEntry(self, lambda number: self.table.new_deal(number)))
+            self.open_overlay(NumberEntry(self, self._deal_number))
+
+    def _deal_number(self, number: int) -> None:
+        """The deal number typed into NumberEntry: that deal of the table shown then."""
+        assert self.table is not None  # asked for with a table, and never None again after
+        self.table.new_deal(number)
 
     def set_look(self, key: str, value) -> None:
         self.look[key] = value
@@ -555,7 +561,9 @@ class App:
             self.start_sound()
             self.partner_link.start()
             if self.table is not None:  # the faces for the next launch's first frame
-                face_cache.keep(self.library.cache, self.table.view.art, self.library.writer)
+                face_cache.keep(
+                    self.library.cache, self.table.laid_out_view.art, self.library.writer
+                )
                 face_cache.remove_old(self.library.folder)  # where earlier versions kept them
 
     def show_title(self) -> None:

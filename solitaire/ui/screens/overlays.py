@@ -6,7 +6,7 @@ Each overlay is modal: it gets every event until it closes itself.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeAlias
 
 import pygame
@@ -56,7 +56,8 @@ class Overlay:
 class MenuOverlay(Overlay):
     """A short list of choices: arrows and Enter, or a click. Esc picks the last one."""
 
-    def __init__(self, app, title: str, items: list[tuple[str, Callable[[], None]]]):
+    def __init__(self, app, title: str, items: Sequence[tuple[str, Callable[[], object]]]):
+        # (label, what picking it does); what that returns is not used
         super().__init__(app)
         self.title, self.items, self.choice = title, items, 0
         self.rects: list[pygame.Rect] = []

@@ -109,6 +109,13 @@ class TableScreen:
         self.view = TableView(self.rules, table_area(size), self.app.look, faces, felt_bottom)
         self.painter.forget()  # a frame of the old view: the new one must draw in full
 
+    @property
+    def laid_out_view(self) -> TableView:
+        """The view ``resize`` made: the app lays every table out as soon as it makes it
+        (``App.open_game``, ``App.open_replay``), and a new deal lays it out again."""
+        assert self.view is not None
+        return self.view
+
     def let_go(self) -> None:
         """Another screen or a dialog takes the mouse: a card held is put back (the mouse
         button will be let go elsewhere), and the next frame is drawn whole. The work
@@ -136,7 +143,7 @@ class TableScreen:
                 self.refuse(str(error))
             return False
         self.input.drop_all()  # the cards they named have moved
-        self.motion.animate(self.view, before, turn, dragged or {})
+        self.motion.animate(self.laid_out_view, before, turn, dragged or {})
         self.after_turn(turn)
         self.changed()
         return True
@@ -233,7 +240,7 @@ class TableScreen:
         if action == self.game.undo:
             self.took_back([turn])
         self.input.drop_all()  # the cards they named have moved
-        self.motion.fly_changes(self.view, before, self.state)
+        self.motion.fly_changes(self.laid_out_view, before, self.state)
         self.app.audio.play("place")
         self.check_outcome()
         self.changed()
@@ -246,7 +253,7 @@ class TableScreen:
         self.took_back(list(self.game.done))
         self.game.restart()
         self.input.drop_all()  # the cards they named have moved
-        self.motion.fly_changes(self.view, before, self.state)
+        self.motion.fly_changes(self.laid_out_view, before, self.state)
         self.finished = False
         self.tally.seconds = 0.0
         self.changed()
@@ -332,6 +339,7 @@ class TableScreen:
     def take_any_deal(self) -> None:
         """Esc while the partner looks for a winnable deal: a random one, unproven."""
         wanted = self.wanted_deal
+        assert wanted is not None  # its one caller (handle) checks that a deal is wanted
         note = "A random deal, not proven winnable."
         self.start_deal(wanted.rules, random_deal(), wanted.options, note)
 
@@ -350,7 +358,7 @@ class TableScreen:
         self.partner.forget()
         self.resize(self.app.window.size)
         self.app.audio.play("shuffle")
-        self.motion.deal_in(self.view, self.state)
+        self.motion.deal_in(self.laid_out_view, self.state)
         self.changed()
         if not proven:
             self.say(
