@@ -4,7 +4,10 @@ root for the tests that read its files."""
 import errno
 import random
 import threading
+import time
 from pathlib import Path
+
+import pytest
 
 from solitaire.model.cards import RANK_CHARS, parse_card
 from solitaire.model.game import Game
@@ -16,6 +19,17 @@ ROOT = Path(__file__).resolve().parent.parent  # the checkout, from a test in an
 # busy machine (the suite under stress-ng on 2 cores runs some commands 20 times slower)
 # must never reach it.
 HANG_GUARD = 900
+
+
+def eventually(check, what: str) -> None:
+    """Wait until ``check()`` holds, for as long as a slow or busy machine takes (another
+    process, or a thread such as the mixer's, gets its turn when the machine gives it):
+    nothing here is timed; only a wait past ``HANG_GUARD`` fails, as a hang."""
+    hung_at = time.monotonic() + HANG_GUARD
+    while not check():
+        if time.monotonic() > hung_at:
+            pytest.fail(f"hung: {what} was not so after {HANG_GUARD} s")
+        time.sleep(0.002)
 
 
 def cards(text: str) -> list:

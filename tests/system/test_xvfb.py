@@ -8,11 +8,10 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from helpers import HANG_GUARD, ROOT
+from helpers import HANG_GUARD, ROOT, eventually
 
 from solitaire.model.games import make_rules
 from solitaire.ui.table.layout import TableLayout
@@ -23,15 +22,6 @@ BAR = max(30, min(52, SIZE[1] // 22))  # as solitaire.ui.table.screen.bar_height
 pytestmark = pytest.mark.skipif(
     not (shutil.which("Xvfb") and shutil.which("xdotool")), reason="needs Xvfb and xdotool"
 )
-
-
-def eventually(check, hang: float = HANG_GUARD) -> None:
-    """Wait until ``check()`` holds: the game is another process, busy for as long as the
-    machine makes it. ``hang`` only ends a test that would otherwise wait forever."""
-    deadline = time.monotonic() + hang
-    while not check():
-        assert time.monotonic() < deadline, "the game never got there"
-        time.sleep(0.05)
 
 
 def xdo(env, *args) -> str:
@@ -94,7 +84,7 @@ def test_drag_and_keys_in_a_real_window(x_display, tmp_path):
             lines = record.read_text().split("\n") if record.exists() else []
             return lines[1].split() if len(lines) > 1 else []
 
-        eventually(lambda: recorded() == ["6a", "6b", "#"])
+        eventually(lambda: recorded() == ["6a", "6b", "#"], "the game recorded the moves")
         xdo(env, "key", "--window", window, "F10")
         assert game.wait(15) == 0
     finally:

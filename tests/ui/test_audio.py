@@ -18,7 +18,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 import pytest
-from helpers import HANG_GUARD, ROOT
+from helpers import ROOT, eventually
 
 from solitaire.ui.platform.audio import SOUND_NAMES, Audio, NullAudio
 
@@ -66,11 +66,9 @@ def read_wav(data: bytes) -> tuple[wave._wave_params, array]:
 
 
 def wait_until_quiet() -> float:
-    """Seconds until the mixer has nothing left to play. The mixer's thread may get little
-    time on a busy machine: the wait ends when it is quiet, the guard only stops a hang."""
+    """Seconds until the mixer has nothing left to play."""
     start = time.monotonic()
-    while pygame.mixer.get_busy() and time.monotonic() - start < HANG_GUARD:
-        time.sleep(0.002)
+    eventually(lambda: not pygame.mixer.get_busy(), "the mixer quiet")
     return time.monotonic() - start
 
 
