@@ -15,7 +15,7 @@ turning never changes) with how much of it is turned, the foundations and the pa
 Where passes are unlimited, the states of the talon that a fresh pass turns to (none
 turned, a multiple of the draw, or all of it) reach one another by turning alone: they
 have the same successors, and are one key (by ones, every state of the talon is). The
-walk (``search.BestFirst``) keeps, for each key found, the key it was found from and the
+walk (the solver core, ``core.py``) keeps, for each key found, the key it was found from and the
 engine moves that led there, so a win is read back as engine moves, which the search's
 caller replays through the rules.
 
@@ -61,7 +61,7 @@ from ..model.games.klondike import Klondike
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State
-from .search import BestFirst
+from .core import Core
 
 __all__ = ["BUDGET", "KlondikeSearch"]
 
@@ -131,7 +131,7 @@ class _Position:
         )
 
 
-class KlondikeSearch(BestFirst[_Position]):
+class KlondikeSearch(Core[_Position]):
     """Best-first from ``state``; ``without`` may name TURN (then the stock stays put)."""
 
     def __init__(

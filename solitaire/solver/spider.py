@@ -28,7 +28,7 @@ from ..model.cards import SUITS
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State
-from .search import BestFirst
+from .core import Core
 
 __all__ = ["BUDGET", "SpiderSearch"]
 
@@ -84,7 +84,7 @@ class _Position:
         return _Position(tuple(cols), tuple(down), self.stock, runs)
 
 
-class SpiderSearch(BestFirst[_Position]):
+class SpiderSearch(Core[_Position]):
     """Best-first from ``state``; ``without`` may name DEAL (then no row is dealt)."""
 
     def __init__(

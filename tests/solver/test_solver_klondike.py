@@ -45,10 +45,10 @@ def talon_game(**options) -> Game:
 def test_turning_alone_merges_the_states_of_a_fresh_pass_where_passes_are_unlimited():
     game = talon_game(draw="1")
     search = KlondikeSearch(game.rules, game.state)
-    start = search._key(search.heap[0][-1])
+    start = search._key(search.start)
     for times in range(1, 8):  # every state of the talon, then round again
         after = KlondikeSearch(game.rules, turned(game.rules, game.state, times))
-        assert after._key(after.heap[0][-1]) == start, times
+        assert after._key(after.start) == start, times
 
 
 def test_by_threes_only_the_turns_of_a_fresh_pass_merge():
@@ -56,14 +56,14 @@ def test_by_threes_only_the_turns_of_a_fresh_pass_merge():
     keys = []
     for times in range(4):  # 0, 3, 6 (all) cards turned, then the waste back over
         search = KlondikeSearch(game.rules, turned(game.rules, game.state, times))
-        keys.append(search._key(search.heap[0][-1]))
+        keys.append(search._key(search.start))
     assert len(set(keys)) == 1
     # Two cards turned (one came off the waste): turning reaches the fresh pass from
     # there, but not back, so the two are positions of their own.
     odd = game_with("klondike", {**talon_piles(game), "stock": "2C 9H QH TC", "waste": "9C 9D"})
     search = KlondikeSearch(game.rules, odd.state)
     fresh = KlondikeSearch(game.rules, turned(game.rules, odd.state, 3))
-    assert fresh._key(fresh.heap[0][-1]) != search._key(search.heap[0][-1])
+    assert fresh._key(fresh.start) != search._key(search.start)
 
 
 def talon_piles(game: Game) -> dict:
@@ -75,7 +75,7 @@ def test_with_passes_counted_every_state_of_the_talon_is_its_own():
     keys = set()
     for times in range(7):
         search = KlondikeSearch(game.rules, turned(game.rules, game.state, times))
-        keys.add(search._key(search.heap[0][-1]))
+        keys.add(search._key(search.start))
     assert len(keys) == 7
 
 
@@ -86,7 +86,7 @@ def test_drawing_one_a_safe_card_of_the_talon_goes_home_and_nothing_else_is_trie
     since turning to it would pass cards that never come round again."""
     game = talon_game(draw="1", passes=passes)
     search = KlondikeSearch(game.rules, game.state)
-    start = search.heap[0][-1]
+    start = search.start
     successors = search._successors(start)
     if turns is None:
         assert len(successors) > 1
@@ -99,7 +99,7 @@ def test_drawing_one_a_safe_card_of_the_talon_goes_home_and_nothing_else_is_trie
 def test_drawing_three_no_card_of_the_waste_goes_home_unasked():
     game = talon_game(draw="3")
     search = KlondikeSearch(game.rules, game.state)
-    assert len(search._successors(search.heap[0][-1])) > 1
+    assert len(search._successors(search.start)) > 1
 
 
 def test_a_deal_is_proven_lost_and_a_won_one_replays():

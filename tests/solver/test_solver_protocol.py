@@ -67,12 +67,16 @@ class Asked(BeleagueredCastle):
     """Beleaguered Castle with its hooks answering as a test says, counting the questions."""
 
     game_id = ""
-    hopeless_after = None  # positions pushed before every further one is hopeless
+    hopeless_after = None  # positions taken before every further one is hopeless
     skip_all = False
 
     def __init__(self, **options):
         super().__init__(**options)
-        self.keys = self.hopeless_asked = 0
+        self.keys = self.hopeless_asked = self.expanded = 0
+
+    def legal_moves(self, state):
+        self.expanded += 1
+        return super().legal_moves(state)
 
     def search_key(self, state, without):
         self.keys += 1
@@ -90,11 +94,13 @@ def test_the_generic_search_asks_the_rules_hooks():
     plain = Asked()
     state = Game(plain, 2).state
     verdict = generic.Search(plain, state, max_positions=300).finish()
-    assert plain.keys > 100 and plain.hopeless_asked > 100 and verdict.positions > 100
+    assert plain.keys > 100 and verdict.positions > 100
+    assert plain.hopeless_asked == plain.expanded > 50  # asked of each position it expands
 
     cut = type("Cut", (Asked,), {"hopeless_after": 3})()
     verdict = generic.Search(cut, state, max_positions=300).finish()
-    assert verdict.status == UNSOLVABLE and verdict.positions <= 4  # nothing beyond is tried
+    # The search asks when it takes a position to expand it: a hopeless one goes no further.
+    assert verdict.status == UNSOLVABLE and cut.expanded == 3 and cut.hopeless_asked > 3
 
     skipping = type("Skipping", (Asked,), {"skip_all": True})()
     verdict = generic.Search(skipping, state, max_positions=300).finish()
