@@ -2,13 +2,15 @@
 
 A family (a subclass of ``Core``) says what only it knows, in five hooks:
 
-- ``_successors(position)``: the positions one move away, each with the engine moves that
-  reach it: a single move, or a macro move (Klondike's turns of the stock and then a waste
-  card's move, a whole run moved as one). Moves that are always safe (a card no one can
-  need going home) may be returned alone, and moves that lose no win may be left out.
+- ``_successors(position)``: the positions one move away, each with its move: a single
+  move or a macro move (Klondike's turns of the stock and then a waste card's move, a
+  whole run moved as one, a move and the safe cards it sends home), as engine moves or in
+  a form of the family's own that ``_moves_of`` turns into engine moves. Moves that are
+  always safe (a card no one can need going home) may be returned alone, and moves that
+  lose no win may be left out.
 - ``_key(position)``: a canonical key (hashable, usually ``bytes``), equal for positions
   the search may take as one because the same positions can be reached from them
-  (columns that are interchangeable sorted, and so on).
+  (interchangeable columns sorted, and so on).
 - ``_won(position)``.
 - ``_dead(position)``: True only where the position certainly cannot be won (a card
   buried under one it must go under, say); the search goes no further from there. By
@@ -16,31 +18,38 @@ A family (a subclass of ``Core``) says what only it knows, in five hooks:
 - ``_value(position)``: how promising it looks, higher first; a strategy may name
   another weighting of the family's (``Strategy.value``).
 
-and, where positions are large, ``_pack`` and ``_unpack`` to keep them waiting compactly
-(``bytes``). Moves left out that may lose a win (a move "almost never worth trying") are
-announced by setting ``self.pruned``: then running dry proves nothing.
+Announced by setting ``self.pruned``: moves were left out that may lose a win (a move
+"almost never worth trying"); then running dry proves nothing.
 
 The core owns the rest:
 
 - **The position store**, shared by every strategy: each position found once, as its
   key and the serial of the position it was first found from; no moves are kept. A
-  position costs its key and some 30 bytes; the budget of positions bounds the memory.
+  position costs its key and about 100 bytes (table entry, serial, parent, marks); the
+  budget of positions bounds the memory.
+- **Positions waiting to be expanded**: as the family's ``_pack`` makes them (the
+  position itself by default). A family whose keys hold the whole position (``compact``)
+  keeps none: a waiting position is its serial, rebuilt from its key by ``_unpack_key``
+  when it is taken, and a best-first walk's queue entry is one int (its values are then
+  whole numbers).
 - **Strategies in turns** (``Strategy``): best-first walks, each with its own weighting
-  and depth cost, and depth-first dives that try the most promising move first, taking
-  turns of so many positions each, as Freecell Solver's soft threads do. Each walk marks
-  the positions it has visited (a bit per walk and position in one ``bytearray``), so one
-  walk's positions are not lost to another, and every walk is a complete search of its
-  own.
+  and depth cost, and depth-first dives that try the most promising move first (among
+  equals the smaller key: a dive needs keys that order, such as ``bytes``), taking
+  turns of so many positions expanded each, as Freecell Solver's soft threads do
+  (``_next_turn`` may choose the turns otherwise). Each walk marks the positions it has
+  visited (a bit per walk and position in one ``bytearray``), so one walk's positions are
+  not lost to another, and every walk is a complete search of its own.
 - **Proof of loss**: a complete walk that runs dry has seen every position reachable from
   the start, so no win exists (unless the family set ``pruned``).
+- **Dead ends**: a walk asks ``_dead`` of a position when it takes it to expand it (many
+  positions found are never taken), where its strategy says so (``Strategy.test_dead``)
+  and, for a family that tells (``tests_by_move``), only where the move to it could have
+  made it dead (``_worth_testing``); a dead position is marked, and no walk expands it.
 - **Lines**: a win is read back through the store as the keys from the start, and each
   step found again as the successor with the next key, from the start position as it was
-  given (so a position waiting as its canonical key, columns sorted, still gives engine
+  given (so a position rebuilt from its canonical key, columns sorted, still gives engine
   moves that name the right piles); the caller replays them through the rules. The walks'
   depth costs prefer the shorter line among equally promising ones.
-- **Dead ends**: a walk asks ``_dead`` of a position when it takes it to expand it (many
-  positions found are never taken), where its strategy says so (``Strategy.test_dead``);
-  a dead position is marked, and no walk expands it again.
 - **The budget**: positions visited, summed over the walks (each walk visits a position
   at most once); the answer never depends on the clock or on how the work is cut into
   steps (``verdict.Stepped``).
@@ -61,15 +70,25 @@ from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Outcome, Stepped, Verd
 __all__ = ["Core", "Strategy", "Walk"]
 
 P = TypeVar("P")
-Macro = tuple[Move, ...]
+Macro = tuple[Any, ...]  # one (macro) move, as the family writes it
 
 # How much worse a position looks to a best-first walk for each move that led there:
 # among equally promising positions the shorter line comes first, and a walk does not
 # dive without end. A family or a strategy may choose its own.
 DEPTH_COST = 0.05
-# The bit of a position's marks that says it is dead (the walks use the seven below).
+# A position's marks: a bit per walk that has visited it (the low six), whether the move
+# that found it may have made it dead, and whether it is dead.
+MAX_WALKS = 6
+TEST = 0x40
 DEAD = 0x80
-MAX_WALKS = 7
+# A compact best-first walk's queue entry: ((priority << 32 | serial) << 10 | depth), the
+# priority a whole number made non-negative by VALUE_OFFSET (a compact family's values
+# lie within it), the depth kept up to DEEPEST (deeper positions cost no more).
+VALUE_OFFSET = 1 << 24
+SERIAL_BITS = 32
+DEPTH_BITS = 10
+DEEPEST = (1 << DEPTH_BITS) - 1
+SERIAL_MASK = (1 << SERIAL_BITS) - 1
 
 
 class Walk(str, Enum):
@@ -81,12 +100,13 @@ class Walk(str, Enum):
 
 @dataclass(frozen=True)
 class Strategy:
-    """One walk of a search: how it walks, how many positions it visits in its turn,
-    which of the family's weightings it follows (the name of a method like ``_value``)
-    and, best-first, its depth cost (None: the family's ``depth_cost``)."""
+    """One walk of a search: how it walks, how many positions it expands in its turn,
+    which of the family's weightings it follows (the name of a method like ``_value``),
+    best-first its depth cost (None: the family's ``depth_cost``), and whether it leaves
+    out dead positions (a test that pays in memory more than in time)."""
 
     walk: Walk = Walk.BEST_FIRST
-    share: int = 1_000
+    share: int = 200
     value: str = "_value"
     depth_cost: float | None = None
     test_dead: bool = True
@@ -97,35 +117,41 @@ class Core(Stepped, Generic[P]):
     a complete walk run dry (no win) or ``max_positions`` positions visited ("unknown")."""
 
     strategies: tuple[Strategy, ...] = (Strategy(),)
-    depth_cost = DEPTH_COST
+    depth_cost: float = DEPTH_COST
+    compact = False  # keys rebuild positions (``_unpack_key``) and values are whole numbers
+    tests_by_move = False  # ``_worth_testing`` says which positions may be dead
 
     def __init__(self, start: P, *, max_positions: int):
-        assert 0 < len(self.strategies) <= MAX_WALKS, "one to seven strategies"
-        self.start = start  # the position searched from
+        assert 0 < len(self.strategies) <= MAX_WALKS, "one to six strategies"
+        self.start = start  # the position searched from, as it was given
         self.max_positions = max_positions
         self.verdict: Verdict | None = None
         self.pruned = False  # moves that may lose a win were left out: no proof
         # The store: key -> serial; per serial its key, its parent's serial and marks.
         self.serials: dict[Hashable, int] = {}
         self.keys: list[Hashable] = []
-        self.parent = array("l")
+        self.parent = array("i")  # (no search keeps 2**31 positions)
         self.marks = bytearray()
         self.visits = 0
         self.walks = [
             _walk_for(self, strategy, bit) for bit, strategy in enumerate(self.strategies)
         ]
-        self.turn = 0
-        self.turn_end = self.walks[0].share
+        self.turns = 0  # turns begun
+        self.turn = 0  # the walk whose turn it is
+        self.turn_left = 0  # positions it may still expand in its turn
+        self.won_by: int | None = None  # the walk that found the win
         root = self._store(self._key(start), -1)
+        self.marks[root] = TEST
         if self._won(start):
             self.verdict = self._finish(SOLVED, root)
             return
         for walk in self.walks:
             walk.begin(root, start)
+        self.turn, self.turn_left = self._next_turn()
 
     # ------------------------------------------------------------ what a family says
     def _successors(self, position: P) -> Iterable[tuple[Macro, P]]:
-        """The positions one (macro) move from ``position``, each with its engine moves."""
+        """The positions one (macro) move from ``position``, each with its move."""
         raise NotImplementedError
 
     def _value(self, position: P) -> float:
@@ -142,12 +168,32 @@ class Core(Stepped, Generic[P]):
         """True only where ``position`` certainly cannot be won."""
         return False
 
+    def _worth_testing(self, macro: Macro) -> bool:
+        """Whether the position a move leads to may be dead (asked where
+        ``tests_by_move``, when the position is first found)."""
+        return True
+
+    def _moves_of(self, macro: Macro) -> list[Move]:
+        """A (macro) move of ``_successors`` as engine moves."""
+        return list(macro)
+
     def _pack(self, position: P) -> Any:
-        """``position`` as it waits to be expanded (compact where the family can)."""
+        """``position`` as it waits to be expanded (where the family is not ``compact``)."""
         return position
 
     def _unpack(self, packed: Any) -> P:
         return packed
+
+    def _unpack_key(self, key: Any) -> P:
+        """The position a key stands for (a ``compact`` family's keys hold it whole)."""
+        raise NotImplementedError
+
+    def _next_turn(self) -> tuple[int, int]:
+        """Whose turn is next (an index into ``walks``) and how many positions it may
+        expand in it: by default each strategy in turn, its ``share``."""
+        turn = self.turns % len(self.walks)
+        self.turns += 1
+        return turn, self.strategies[turn].share
 
     # ------------------------------------------------------------ the store
     @property
@@ -157,7 +203,7 @@ class Core(Stepped, Generic[P]):
     @property
     def stored(self) -> int:
         """Distinct positions in the store (what the memory holds)."""
-        return len(self.serials)
+        return len(self.keys)
 
     def _store(self, key: Hashable, parent: int) -> int:
         """The serial of a position found for the first time from ``parent``."""
@@ -178,13 +224,12 @@ class Core(Stepped, Generic[P]):
         moves: list[Move] = []
         position = self.start
         for key in reversed(path):
-            step = next(
+            macro, position = next(
                 (macro, after)
                 for macro, after in self._successors(position)
                 if self._key(after) == key
             )
-            moves.extend(step[0])
-            position = step[1]
+            moves.extend(self._moves_of(macro))
         return moves
 
     # ------------------------------------------------------------ the turns
@@ -197,22 +242,24 @@ class Core(Stepped, Generic[P]):
                 return None
             walk = walks[self.turn]
             if walk.waiting():
-                until = min(self.turn_end, self.pause_at, self.max_positions)
-                won = walk.run(until)
+                until = min(self.pause_at, self.max_positions)
+                won, expanded = walk.run(until, self.turn_left)
                 if won is not None:
+                    self.won_by = self.turn
                     return self._finish(SOLVED, won)
-                if walk.waiting() and self.visits < self.turn_end:
+                self.turn_left -= expanded
+                if not walk.waiting():
+                    if walk.complete and not self.pruned:
+                        return self._finish(UNSOLVABLE, None)
+                elif self.turn_left > 0:
                     continue  # paused within its turn
-                if not walk.waiting() and walk.complete and not self.pruned:
-                    return self._finish(UNSOLVABLE, None)
             elif not any(other.waiting() for other in walks):
                 return self._finish(UNKNOWN, None, GaveUp.PRUNED)
-            self.turn = (self.turn + 1) % len(walks)
-            self.turn_end = self.visits + walks[self.turn].share
+            self.turn, self.turn_left = self._next_turn()
 
     def _finish(self, status: Outcome, won: int | None, gave_up: GaveUp | None = None) -> Verdict:
         """The verdict, with the engine moves from the start to ``won`` (a win); the walks'
-        tables are let go."""
+        queues are let go."""
         moves = [] if won is None else self.line_to(won)
         for walk in self.walks:
             walk.clear()
@@ -220,15 +267,16 @@ class Core(Stepped, Generic[P]):
 
 
 class _WalkBase:
-    """What the two kinds of walk share: the core's hooks, read once."""
+    """What every walk shares: the core's hooks read once, its positions visited, and
+    how a position taken is expanded."""
 
     def __init__(self, core: Core, strategy: Strategy, bit: int):
         self.core = core
-        self.share = strategy.share
         self.bit = 1 << bit
-        self.value: Callable[[Any], float] = getattr(core, strategy.value)
+        self.value: Callable[[Any], Any] = getattr(core, strategy.value)
         self.complete = True
         self.test_dead = strategy.test_dead
+        self.visits = 0  # positions this walk has visited
 
     def begin(self, root: int, start: Any) -> None:
         raise NotImplementedError
@@ -237,103 +285,179 @@ class _WalkBase:
         """Positions wait to be expanded."""
         raise NotImplementedError
 
-    def run(self, until: int) -> int | None:
-        """Expand positions until the core's visits reach ``until`` or none waits; the
-        serial of a won position found, if one is."""
+    def run(self, until: int, most: int) -> tuple[int | None, int]:
+        """Expand up to ``most`` positions, until the core's visits reach ``until`` or none
+        waits: the serial of a won position found (or None), and the positions expanded."""
         raise NotImplementedError
 
     def clear(self) -> None:
         raise NotImplementedError
+
+    def _visit_root(self, root: int) -> None:
+        self.core.marks[root] |= self.bit
+        self.core.visits += 1
+        self.visits += 1
 
     def _children(self, serial: int, position: Any) -> tuple[list, int | None]:
         """The positions one move from ``position`` (unless it is dead) that this walk has
         not visited, each as (serial, position), marked visited and counted; or a won one."""
         core, bit = self.core, self.bit
-        serials, marks, store = core.serials, core.marks, core._store
+        serials, keys, marks, parent = core.serials, core.keys, core.marks, core.parent
         fresh: list[tuple[int, Any]] = []
-        if marks[serial] & DEAD or (self.test_dead and core._dead(position)):
+        mark = marks[serial]
+        if mark & DEAD or (mark & TEST and self.test_dead and core._dead(position)):
             marks[serial] |= DEAD
             return fresh, None
         key_of, won = core._key, core._won
-        for _, after in core._successors(position):
+        worth_testing = core._worth_testing if core.tests_by_move else None
+        for macro, after in core._successors(position):
             key = key_of(after)
             child = serials.get(key)
-            if child is None:
-                child = store(key, serial)
+            if child is None:  # new to the store (as ``Core._store``, spelt out: faster)
+                child = serials[key] = len(keys)
+                keys.append(key)
+                parent.append(serial)
                 if won(after):
+                    marks.append(0)
                     return fresh, child
+                if worth_testing is None or worth_testing(macro):
+                    marks.append(TEST | bit)
+                else:
+                    marks.append(bit)
             elif marks[child] & bit:
                 continue
-            marks[child] |= bit
+            else:
+                marks[child] |= bit
             fresh.append((child, after))
         core.visits += len(fresh)
+        self.visits += len(fresh)
         return fresh, None
 
 
 class _BestFirstWalk(_WalkBase):
+    """The most promising position first: a heap of (priority, serial, depth, packed
+    position), the priority the position's value less the depth cost of the moves to it."""
+
     def __init__(self, core: Core, strategy: Strategy, bit: int):
         super().__init__(core, strategy, bit)
         cost = strategy.depth_cost
         self.depth_cost = core.depth_cost if cost is None else cost
-        self.heap: list[tuple[float, int, int, Any]] = []
+        self.heap: list = []
 
     def begin(self, root: int, start: Any) -> None:
-        self.core.marks[root] |= self.bit
-        self.core.visits += 1
+        self._visit_root(root)
         self.heap.append((-self.value(start), root, 0, self.core._pack(start)))
 
     def waiting(self) -> bool:
         return bool(self.heap)
 
-    def run(self, until: int) -> int | None:
+    def run(self, until: int, most: int) -> tuple[int | None, int]:
         core, heap, value, cost = self.core, self.heap, self.value, self.depth_cost
         pack, unpack, children = core._pack, core._unpack, self._children
         pop, push = heapq.heappop, heapq.heappush
-        while heap and core.visits < until:
+        expanded = 0
+        while heap and expanded < most and core.visits < until:
             _, serial, depth, packed = pop(heap)
+            expanded += 1
             fresh, won = children(serial, unpack(packed))
             if won is not None:
-                return won
+                return won, expanded
             depth += 1
             for child, after in fresh:
                 # the serial breaks ties: first found, first taken; positions never compare
                 push(heap, (depth * cost - value(after), child, depth, pack(after)))
-        return None
+        return None, expanded
 
     def clear(self) -> None:
         self.heap.clear()
 
 
-class _DiveWalk(_WalkBase):
-    def __init__(self, core: Core, strategy: Strategy, bit: int):
-        super().__init__(core, strategy, bit)
-        self.stack: list[tuple[int, Any]] = []
+class _CompactBestFirstWalk(_BestFirstWalk):
+    """A compact family's best-first walk: a queue entry is one int (the priority, the
+    serial, the depth), and a position is rebuilt from its key when it is taken."""
 
     def begin(self, root: int, start: Any) -> None:
-        self.core.marks[root] |= self.bit
-        self.core.visits += 1
-        self.stack.append((root, self.core._pack(start)))
+        self._visit_root(root)
+        self.heap.append(
+            (VALUE_OFFSET - self.value(start)) << SERIAL_BITS + DEPTH_BITS | root << DEPTH_BITS
+        )
+
+    def run(self, until: int, most: int) -> tuple[int | None, int]:
+        core, heap, value, cost = self.core, self.heap, self.value, int(self.depth_cost)
+        keys, unpack, children = core.keys, core._unpack_key, self._children
+        pop, push = heapq.heappop, heapq.heappush
+        expanded = 0
+        while heap and expanded < most and core.visits < until:
+            entry = pop(heap)
+            serial = entry >> DEPTH_BITS & SERIAL_MASK
+            expanded += 1
+            fresh, won = children(serial, unpack(keys[serial]))
+            if won is not None:
+                return won, expanded
+            depth = (entry & DEEPEST) + 1
+            low = min(DEEPEST, depth)
+            base = VALUE_OFFSET + depth * cost
+            for child, after in fresh:
+                push(heap, ((base - value(after)) << SERIAL_BITS | child) << DEPTH_BITS | low)
+        return None, expanded
+
+
+class _DiveWalk(_WalkBase):
+    """Depth-first: the children of the position taken go on a stack, the most promising
+    on top, so the deepest line is followed first, its best move first."""
+
+    def __init__(self, core: Core, strategy: Strategy, bit: int):
+        super().__init__(core, strategy, bit)
+        self.stack: list = []
+        self.compact = core.compact
+
+    def begin(self, root: int, start: Any) -> None:
+        self._visit_root(root)
+        self.stack.append(root if self.compact else (root, self.core._pack(start)))
 
     def waiting(self) -> bool:
         return bool(self.stack)
 
-    def run(self, until: int) -> int | None:
-        core, stack, value = self.core, self.stack, self.value
+    def run(self, until: int, most: int) -> tuple[int | None, int]:
+        core, stack, value, compact = self.core, self.stack, self.value, self.compact
+        keys, unpack_key = core.keys, core._unpack_key
         pack, unpack, children = core._pack, core._unpack, self._children
-        while stack and core.visits < until:
-            serial, packed = stack.pop()
-            fresh, won = children(serial, unpack(packed))
+        expanded = 0
+        while stack and expanded < most and core.visits < until:
+            if compact:
+                serial = stack.pop()
+                position = unpack_key(keys[serial])
+            else:
+                serial, packed = stack.pop()
+                position = unpack(packed)
+            expanded += 1
+            fresh, won = children(serial, position)
             if won is not None:
-                return won
-            # the most promising last, so it is expanded next (ties: first found first)
-            ranked = sorted(range(len(fresh)), key=lambda at: (value(fresh[at][1]), -at))
-            stack.extend((fresh[at][0], pack(fresh[at][1])) for at in ranked)
-        return None
+                return won, expanded
+            # the most promising on top, so that it is taken next (ties: the smaller key
+            # first, whatever order the moves were generated in)
+            ranked = sorted(
+                [(-value(after), keys[child], child, after) for child, after in fresh],
+                key=_rank,
+                reverse=True,
+            )
+            if compact:
+                stack.extend(child for _, _, child, _ in ranked)
+            else:
+                stack.extend((child, pack(after)) for _, _, child, after in ranked)
+        return None, expanded
 
     def clear(self) -> None:
         self.stack.clear()
 
 
+def _rank(entry: tuple) -> tuple:
+    return entry[0], entry[1]
+
+
 def _walk_for(core: Core, strategy: Strategy, bit: int) -> _WalkBase:
-    walk = _DiveWalk if strategy.walk == Walk.DIVE else _BestFirstWalk
-    return walk(core, strategy, bit)
+    if strategy.walk == Walk.DIVE:
+        return _DiveWalk(core, strategy, bit)
+    if core.compact:
+        return _CompactBestFirstWalk(core, strategy, bit)
+    return _BestFirstWalk(core, strategy, bit)

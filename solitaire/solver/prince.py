@@ -1,26 +1,25 @@
-"""A dedicated solver for The Prince (King Albert family) in pure Python.
+"""The Prince (King Albert family): a family of the solver core (``core.py``).
 
-A position is kept as one ``bytes`` key (``PrinceSearch.key``): the nine columns, each as
-bytes of cards (a card is ``rank * 4 + suit``, suits in the order C D H S) and sorted
-(columns are interchangeable), then the reserve cards still there, sorted (the slots are
-never refilled, so a card's slot is known from the start), then the four foundation
-counts, apart by a byte that is neither a card nor a count. The key is exact (the counts
-follow from the rest), and it is all a search keeps of a position: a set of keys, or a
-dict from a key to its parent's key, and a queue of ints. The moves are not kept: once a
-win is found, each step of its path is found again as the child of the position before
-whose key is the next one, the columns in their real order (``_moves``). A kept position
-costs about 160 bytes in the dive and 200 in a scan (key, table entry, queue entry):
-at ``BUDGET`` a ``--solve`` process peaks near 80 MB (400,000 would take it past 100 MB,
-as the main scan's table then doubles).
+A position is (columns, reserve, foundation counts) while it is looked at, and kept as
+one ``bytes`` key (``PrinceSearch._key``): the nine columns, each as bytes of cards (a
+card is ``rank * 4 + suit``, suits in the order C D H S) and sorted (columns are
+interchangeable), then the reserve cards still there, sorted (the slots are never
+refilled, so a card's slot is known from the start), then the four foundation counts,
+apart by a byte that is neither a card nor a count. The key is exact (the counts follow
+from the rest), so the family is ``compact``: the core keeps of a position only its key
+in its store and an int in a queue, and rebuilds it from the key (``_unpack_key``) when
+a walk takes it. The moves are not kept: the core finds each step of a win again as
+the successor whose key is the next one, from the start with the columns in their real
+order. At ``BUDGET`` a ``--solve`` process stays under 100 MB.
 
 Every strategy tries every single-card move (and, as shortcuts, runs moved whole through
-empty columns) with an exact table of the positions it has seen. Single-card moves are
+empty columns), and the core marks the positions each has visited. Single-card moves are
 all the game has (a run moves as single-card steps), so when any one strategy has
-expanded every position it has seen, every position reachable from the start has been
+expanded every position it has visited, every position reachable from the start has been
 seen: that is the proof that the position cannot be won.
 
-The strategies take turns (as Freecell Solver's soft threads do), each with its own
-table, counted in positions kept, never in time:
+The strategies are the core's walks taking turns (as Freecell Solver's soft threads do),
+counted in positions, never in time (``_next_turn`` chooses whose turn it is):
 
 - the main scan, best-first on a heuristic (cards home, how deep the next cards for the
   foundations lie, cards out of order, empty columns, cards in the reserve, moves made):
@@ -28,15 +27,16 @@ table, counted in positions kept, never in time:
   the rest, so a long proof of defeat costs little more than its own positions;
 - the base scan, best-first with other weights (the old first scan's);
 - the dive, depth-first with each position's children tried best first by the same kind
-  of heuristic: its table is a set of keys and its open list only the path it is on, so
-  it is the cheapest in memory, and it wins some deals the scans need far longer for;
+  of heuristic: its open list is only the path it is on and the children left to try, and
+  it wins some deals the scans need far longer for;
 - one more best-first scan.
 
 The others together keep ``EARLY_SHARE`` of the positions until the main scan keeps
 ``STALL``, then ``LATE_SHARE`` of the further ones: their quick wins come early if at all.
 On held-in deals each of them wins some deals in a few thousand positions that the main
 scan needs a hundred thousand for; and each is complete on its own, so nothing they do
-can make a proof wrong.
+can make a proof wrong. The positions counted are the visits of all the walks together
+(a position two walks visit counts twice, as when each kept a table of its own).
 
 Moves left out, and why that loses nothing:
 
@@ -63,12 +63,13 @@ Moves left out, and why that loses nothing:
 - A run moved as a whole is the same as its single-card steps, which are all tried.
 
 Positions left out as lost (solvers.md 4.5, dead positions): the main and the base scans
-test each position they take from their queues when the move to it went between the
-tableau and the reserve (a move to or from a foundation never made a dead position in
-our measurements; leaving the test out anywhere only prunes less). The test shortens a
-proof by 10 to 25 % of its positions but costs about as much time as it saves (a quarter
-of an expansion on most positions), so it pays in memory, not speed: the scans, which
-keep the most per position, make it, and the dive does not.
+test each position they take from their queues when the move that first found it went
+between the tableau and the reserve (``_worth_testing``: a move to or from a foundation
+never made a dead position in our measurements; leaving the test out anywhere only prunes
+less). The test shortens a proof by 10 to 25 % of its positions but costs about as much
+time as it saves (a quarter of an expansion on most positions), so it pays in memory, not
+speed: the main and base scans make it, the others do not (but skip a position found
+dead, which the core marks for every walk).
 
 The test: with no empty column, take the largest set S of cards in the columns such that
 each card of S lies under another card of S, or else
@@ -101,22 +102,18 @@ since its top card last passed.
 
 from __future__ import annotations
 
-import heapq
-
 from ..model.moves import Move, MoveKind
 from ..model.rules import FOUNDATIONS, Rules
 from ..model.state import State
 from ..model.vocabulary import Build
 from .compact import BYTE, OPPOSITE, RED, SAME, ColumnScores, card_code, raise_found
-from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Outcome, Stepped, Verdict
+from .core import Core, Strategy, Walk
 
 __all__ = ["PrinceSearch"]
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 10))
 RESERVE = tuple(f"r{number}" for number in range(1, 8))
 
-# The step's end and the budget are checked after this many expanded positions.
-CHECK_EVERY = 16
 # The scans' heuristic weights (lower scores first): cards not home, how deep the cards
 # the foundations take next (and the ones after them) lie, cards not on their parent,
 # empty columns (a bonus), cards left in the reserve, moves made so far. Each set of
@@ -125,9 +122,14 @@ _BASE = {"home": 3, "depth": 1, "depth2": 0.3, "breaks": 1, "empty": 3, "reserve
 MAIN_WEIGHTS = {**_BASE, "g": 2, "empty": 6}  # the main scan's
 OTHER_WEIGHTS = (_BASE, {**_BASE, "breaks": 0.5})  # the other scans'
 DIVE_WEIGHTS = _BASE
+# The strategies' weightings, by the name the core finds them under.
+WEIGHTS = {
+    "_value_main": MAIN_WEIGHTS,
+    "_value_base": OTHER_WEIGHTS[0],
+    "_value_dive": DIVE_WEIGHTS,
+    "_value_other": OTHER_WEIGHTS[1],
+}
 SCALE = 10  # scores are whole numbers: the weights times SCALE
-OFFSET = 1 << 12  # added to every score, so that none is negative
-SERIALS = (1 << 32) - 1  # a scan's serial numbers take 32 bits of a queue entry
 SEP = b"?"  # parts apart in a key: neither a card (4..55) nor a count (0..13)
 CACHE_LIMIT = 100_000  # entries a cache of column facts may hold before it is cleared
 BUDGET = 350_000  # positions (kept by all the strategies together) before "unknown"
@@ -183,47 +185,32 @@ def _safe_rule(build: str):
     return safe
 
 
-class _Strategy:
-    """What the strategies share: a table of the positions they have seen (their keys),
-    the work done in the turns so far, and the dead positions left out."""
+class _Weighting:
+    """One set of the heuristic's weights (whole numbers, the weights times SCALE) and the
+    columns' shares of it, kept per state of the foundations (``ColumnScores``)."""
 
-    def __init__(self, search: PrinceSearch, test_dead: bool):
+    def __init__(self, search: PrinceSearch, weights: dict):
         self.search = search
-        self.spent = 0  # positions expanded in the current turn
-        self.expanded = 0  # positions expanded in all, over the finished turns
-        self.dropped = 0  # dead positions left out
-        self.test_dead = test_dead  # whether to leave dead positions out (see the notes)
-        self.exhausted = False  # every position it has seen is expanded: no win
-        self.found: list | None = None  # the keys from the start to a win, once found
-
-    def stored(self) -> int:
-        raise NotImplementedError
-
-
-class _Scan(_Strategy):
-    """One best-first search: its own queue, weights and table of positions seen.
-
-    The table maps each position's key to its parent's key (the start's to None), the
-    queue holds ints, the score, then the position's serial number (an index into
-    ``keys``), its depth and whether to test it for a dead end, so that a position waits
-    in the queue as 8 bytes and a small int. Every scan tries every move, so each one on
-    its own is complete: when its queue runs dry, every position reachable from the start
-    has been seen, which proves that there is no win.
-    """
-
-    def __init__(self, search: PrinceSearch, weights: dict, root: bytes, test_dead: bool):
-        super().__init__(search, test_dead)
         self.weights = {name: round(value * SCALE) for name, value in weights.items()}
         self.tables: dict[tuple, ColumnScores] = {}
-        self.parent: dict[bytes, bytes | None] = {root: None}
-        self.keys = [root]
-        self.heap = [0]  # the start: score 0, serial 0, depth 0, not tested
+        self.home, self.reserve = self.weights["home"], self.weights["reserve"]
 
-    def stored(self) -> int:
-        return len(self.parent)
+    def value(self, position: tuple) -> int:
+        """How promising a position looks (higher first): less the cards not home, the
+        columns' shares and the cards left in the reserve."""
+        cols, reserve, found = position
+        table = self.tables.get(found)
+        if table is None:
+            table = self.tables[found] = ColumnScores(self.column_score, found)
+        home = found[0] + found[1] + found[2] + found[3]
+        return -(
+            sum(map(table.__getitem__, cols))
+            + self.home * (52 - home)
+            + self.reserve * len(reserve)
+        )
 
     def column_score(self, col: bytes, found: tuple) -> int:
-        """A column's share of the heuristic (in 1/SCALE)."""
+        """A column's share of the heuristic (in 1/SCALE; lower is better)."""
         w = self.weights
         if not col:
             return -w["empty"]
@@ -247,155 +234,6 @@ class _Scan(_Strategy):
                 score += breaks
         return score
 
-    def expand(self, quota: int) -> None:
-        """Expand positions until ``quota`` are done, the queue is empty or the step is
-        over; a win found is left in ``found``."""
-        search = self.search
-        heap, parent, keys, tables = self.heap, self.parent, self.keys, self.tables
-        pop, push = heapq.heappop, heapq.heappush
-        children, dead, decode = search.children, search.dead, search.decode
-        make_key = search.key
-        test_dead = self.test_dead
-        w = self.weights
-        w_home, w_reserve, w_g = w["home"], w["reserve"], w["g"]
-        column_score = self.column_score
-        spent = self.spent
-        serial = len(keys)
-        while heap and spent < quota:
-            entry = pop(heap)
-            spent += 1
-            key = keys[entry >> 11 & SERIALS]
-            cols, reserve, found = decode(key)
-            if entry & 1 and test_dead and dead(cols, found):
-                self.dropped += 1  # tested only now: many positions pushed are never taken
-            else:
-                depth = (entry >> 1 & 1023) + 1
-                low = depth if depth < 1024 else 1023
-                for ccols, creserve, cfound, moves in children(cols, reserve, found):
-                    child = make_key(ccols, creserve, cfound)
-                    if child in parent:
-                        continue
-                    parent[child] = key
-                    home = cfound[0] + cfound[1] + cfound[2] + cfound[3]
-                    if home == 52:
-                        self.found = self.path(child)
-                        self.spent = spent
-                        return
-                    table = tables.get(cfound)
-                    if table is None:
-                        table = tables[cfound] = ColumnScores(column_score, cfound)
-                    score = (
-                        OFFSET
-                        + sum(map(table.__getitem__, ccols))
-                        + w_home * (52 - home)
-                        + w_reserve * len(creserve)
-                        + w_g * depth
-                    )
-                    keys.append(child)
-                    laid = moves[0][0][0] != "f" != moves[0][1][0]  # between tableau piles
-                    push(heap, ((score << 32 | serial) << 10 | low) << 1 | laid)
-                    serial += 1
-            if spent % CHECK_EVERY == 0:
-                positions = search.positions
-                if positions >= search.pause_at or positions >= search.max_positions:
-                    break
-        self.spent = spent
-        if not heap:
-            self.exhausted = True
-
-    def path(self, key: bytes | None) -> list:
-        keys = []
-        parent = self.parent
-        while key is not None:
-            keys.append(key)
-            key = parent[key]
-        return keys[::-1]
-
-    def clear(self) -> None:
-        self.heap.clear()
-        self.tables.clear()
-
-
-class _Dive(_Strategy):
-    """A depth-first search that tries the children of a position in the order of a
-    heuristic (the best first): its table is a plain set of keys and its open list the
-    path it is on, each step with the children left to try. When its stack empties,
-    every position reachable from the start has been seen: the proof of defeat."""
-
-    def __init__(self, search: PrinceSearch, weights: dict, root: bytes, test_dead: bool):
-        super().__init__(search, test_dead)
-        self.order = _Scan(search, weights, root, False)  # only for its column scores
-        self.seen = {root}
-        # per depth: the children to try, best first, as (score, key, whether to test it)
-        self.stack = [[(0, root, False)]]
-        self.index = [0]  # per depth: the next child to try
-
-    def stored(self) -> int:
-        return len(self.seen)
-
-    def expand(self, quota: int) -> None:
-        search = self.search
-        seen, stack, index = self.seen, self.stack, self.index
-        children, dead, decode = search.children, search.dead, search.decode
-        make_key = search.key
-        tables = self.order.tables
-        column_score = self.order.column_score
-        w = self.order.weights
-        w_home, w_reserve = w["home"], w["reserve"]
-        test_dead = self.test_dead
-        spent = self.spent
-        while spent < quota:
-            if not stack:
-                self.exhausted = True
-                break
-            frame = stack[-1]
-            at = index[-1]
-            if at == len(frame):
-                stack.pop()
-                index.pop()
-                continue
-            index[-1] = at + 1
-            _, key, laid = frame[at]
-            spent += 1
-            cols, reserve, found = decode(key)
-            if laid and test_dead and dead(cols, found):
-                self.dropped += 1
-            else:
-                kids = []
-                for ccols, creserve, cfound, moves in children(cols, reserve, found):
-                    child = make_key(ccols, creserve, cfound)
-                    if child in seen:
-                        continue
-                    seen.add(child)
-                    home = cfound[0] + cfound[1] + cfound[2] + cfound[3]
-                    if home == 52:
-                        self.found = [f[i - 1][1] for f, i in zip(stack, index)] + [child]
-                        self.spent = spent
-                        return
-                    table = tables.get(cfound)
-                    if table is None:
-                        table = tables[cfound] = ColumnScores(column_score, cfound)
-                    score = (
-                        sum(map(table.__getitem__, ccols))
-                        + w_home * (52 - home)
-                        + w_reserve * len(creserve)
-                    )
-                    kids.append((score, child, moves[0][0][0] != "f" != moves[0][1][0]))
-                if kids:
-                    kids.sort()
-                    stack.append(kids)
-                    index.append(0)
-            if spent % CHECK_EVERY == 0:
-                positions = search.positions
-                if positions >= search.pause_at or positions >= search.max_positions:
-                    break
-        self.spent = spent
-
-    def clear(self) -> None:
-        self.stack.clear()
-        self.index.clear()
-        self.order.clear()
-
 
 class _Padded(dict):
     """Column -> the column padded to 32 bytes with a byte that is no card: joined, the
@@ -410,13 +248,26 @@ class _Padded(dict):
         return value
 
 
-class PrinceSearch(Stepped):
-    """Several searches for a win from any position of The Prince, taking turns; see the
-    module notes.
+class PrinceSearch(Core[tuple]):
+    """Several walks of the solver core for a win from any position of The Prince, taking
+    turns; see the module notes. A position is (columns, reserve, foundation counts).
 
     ``without`` is accepted as the other searches accept it: this one only ever makes
     plain moves (never a lay-off), so there is nothing for it to leave out.
     """
+
+    # The main scan, the base scan, the dive and one more scan; a scan's depth cost is its
+    # weights' "g" (moves made), in the same SCALE as its values.
+    strategies = (
+        Strategy(Walk.BEST_FIRST, QUOTA, "_value_main", MAIN_WEIGHTS["g"] * SCALE),
+        Strategy(Walk.BEST_FIRST, QUOTA, "_value_base", OTHER_WEIGHTS[0]["g"] * SCALE),
+        Strategy(Walk.DIVE, QUOTA, "_value_dive", test_dead=False),
+        Strategy(
+            Walk.BEST_FIRST, QUOTA, "_value_other", OTHER_WEIGHTS[1]["g"] * SCALE, test_dead=False
+        ),
+    )
+    compact = True  # a key holds the whole position (``decode``)
+    tests_by_move = True
 
     def __init__(
         self,
@@ -426,7 +277,6 @@ class PrinceSearch(Stepped):
         max_positions: int = BUDGET,
         without: frozenset = frozenset(),
     ):
-        self.max_positions = max_positions
         self.fits = _builds_table(rules.build)
         self.safe = _safe_rule(rules.build)
         self.safe_cache: dict[tuple, frozenset] = {}
@@ -454,32 +304,55 @@ class PrinceSearch(Stepped):
         first: list = []
         found, reserve = self._play_first_ace(cols, reserve, found, first)
         found, reserve = self._settle(cols, reserve, found, first)
-        self.start = (tuple(cols), reserve, found, first)  # in the columns' real order
-        root = self.key(tuple(cols), reserve, found)
-        main, base, *others = (_Scan(self, w, root, True) for w in (MAIN_WEIGHTS, *OTHER_WEIGHTS))
-        others[0].test_dead = False
-        self.strategies: list[_Scan | _Dive] = [
-            main,
-            base,
-            _Dive(self, DIVE_WEIGHTS, root, False),
-            *others,
-        ]
-        self.turn = 0
-        # (strategy, quota) of a turn cut short by the end of a step
-        self.current: tuple[_Scan | _Dive, int] | None = None
-        self.verdict: Verdict | None = None
-        if sum(found) == 52:
-            self.verdict = self._finish(SOLVED, [root])
+        self.first = first  # the moves the start settles with, before the search's own
+        self.weightings = {name: _Weighting(self, weights) for name, weights in WEIGHTS.items()}
+        for name, weighting in self.weightings.items():
+            setattr(self, name, weighting.value)
+        super().__init__((tuple(cols), reserve, found), max_positions=max_positions)
 
-    @property
-    def positions(self) -> int:
-        return sum(strategy.stored() for strategy in self.strategies)
+    # -------------------------------------------------------------- the core's hooks
+    def _won(self, position: tuple) -> bool:
+        found = position[2]
+        return found[0] + found[1] + found[2] + found[3] == 52
+
+    def _dead(self, position: tuple) -> bool:
+        return self.dead(position[0], position[2])
+
+    def _worth_testing(self, macro) -> bool:
+        """Only a move between the tableau and the reserve made a dead position in our
+        measurements (see the module notes)."""
+        return macro[0][0][0] != "f" != macro[0][1][0]
+
+    def _moves_of(self, macro) -> list[Move]:
+        return [Move(MoveKind.MOVE, src, dst, count) for src, dst, count in macro]
+
+    def line_to(self, serial: int) -> list[Move]:
+        return self._moves_of(self.first) + super().line_to(serial)
+
+    def _next_turn(self) -> tuple[int, int]:
+        """Whose turn it is, and for how many positions expanded (see the module notes):
+        the main scan's while the others together keep less than their share of the
+        positions. The caches of column facts are trimmed between turns."""
+        self._trim_caches()
+        self.turns += 1
+        if self.turns == 1:
+            return 0, PRELUDE
+        main, *others = self.walks
+        first = main.visits
+        allowance = EARLY_SHARE / (1 - EARLY_SHARE) * min(first, STALL)
+        if first > STALL:
+            allowance += LATE_SHARE / (1 - LATE_SHARE) * (first - STALL)
+        if sum(other.visits for other in others) <= allowance:
+            fewest = min(range(1, len(self.walks)), key=lambda at: self.walks[at].visits)
+            return fewest, QUOTA
+        return 0, QUOTA
 
     # -------------------------------------------------------------- positions as bytes
-    def key(self, cols: tuple, reserve: bytes, found: tuple) -> bytes:
+    def _key(self, position: tuple) -> bytes:
         """A position as bytes, blind to the order of the columns: the columns sorted,
         the reserve and the foundation counts, apart by a byte that is no card and no
         count (the counts are implied by the rest, so the key is still exact)."""
+        cols, reserve, found = position
         counts = self.found_bytes.get(found)
         if counts is None:
             counts = self.found_bytes[found] = bytes(found)
@@ -489,7 +362,7 @@ class PrinceSearch(Stepped):
         parts.append(counts)
         return SEP.join(parts)
 
-    def decode(self, key: bytes) -> tuple:
+    def _unpack_key(self, key: bytes) -> tuple:
         """The position (columns, reserve, foundation counts) a key stands for."""
         parts = key.split(SEP)
         return tuple(parts[:9]), parts[9], self.found_of[parts[10]]
@@ -705,8 +578,8 @@ class PrinceSearch(Stepped):
             self.runs[col] = length
         return length
 
-    def children(self, cols: tuple, reserve: bytes, found: tuple) -> list:
-        """Every position one move away, settled: (cols, reserve, found, moves), the
+    def _successors(self, position: tuple) -> list:
+        """Every position one move away, settled: (moves, (cols, reserve, found)), the
         columns as a list.
 
         Every single-card move is among them (into the first empty column only), and so
@@ -715,6 +588,7 @@ class PrinceSearch(Stepped):
         settles (``_settle``) when its move freed an ace or a safe card, or sent one home
         (then other cards may have become safe).
         """
+        cols, reserve, found = position
         out: list[tuple] = []
         append = out.append
         settle = self._settle
@@ -748,7 +622,7 @@ class PrinceSearch(Stepped):
                 new_cols[index] = col[:-1]
                 moves = [(src, FOUNDATIONS[suit], 1)]
                 new_found, new_reserve = settle(new_cols, reserve, raise_found(found, suit), moves)
-                append((new_cols, new_reserve, new_found, moves))
+                append((moves, (new_cols, new_reserve, new_found)))
             run = runs.get(col) or self._run_length(col)
             for count in range(1, min(onto_card, run) + 1):
                 targets = wanted.get(col[-count])
@@ -764,9 +638,9 @@ class PrinceSearch(Stepped):
                     moves = [(src, COLUMNS[target], count)]
                     if exposed and (exposed < 8 or exposed in safe):
                         new_found, new_reserve = settle(new_cols, reserve, found, moves)
-                        append((new_cols, new_reserve, new_found, moves))
+                        append((moves, (new_cols, new_reserve, new_found)))
                     else:
-                        append((new_cols, reserve, found, moves))
+                        append((moves, (new_cols, reserve, found)))
             if empty >= 0 and len(col) > 1:
                 most = min(run, into_empty, len(col) - 1)
                 for count in (1, most) if most > 1 else (1,):
@@ -777,9 +651,9 @@ class PrinceSearch(Stepped):
                     exposed = rest[-1]
                     if exposed < 8 or exposed in safe:
                         new_found, new_reserve = settle(new_cols, reserve, found, moves)
-                        append((new_cols, new_reserve, new_found, moves))
+                        append((moves, (new_cols, new_reserve, new_found)))
                     else:
-                        append((new_cols, reserve, found, moves))
+                        append((moves, (new_cols, reserve, found)))
 
         # A card that comes down from the reserve or a foundation is of use only once a
         # card lies on it (see the module notes): one that could, now or later, must be
@@ -794,7 +668,7 @@ class PrinceSearch(Stepped):
                 new_cols = list(cols)
                 moves = [(src, FOUNDATIONS[suit], 1)]
                 new_found, newer = settle(new_cols, new_reserve, raise_found(found, suit), moves)
-                append((new_cols, newer, new_found, moves))
+                append((moves, (new_cols, newer, new_found)))
             if empty < 0 and card not in wanted:
                 continue  # nowhere to go in the tableau
             if home is None:
@@ -808,11 +682,11 @@ class PrinceSearch(Stepped):
             for target in wanted.get(card, ()):
                 new_cols = list(cols)
                 new_cols[target] = cols[target] + BYTE[card]
-                append((new_cols, new_reserve, found, [(src, COLUMNS[target], 1)]))
+                append(([(src, COLUMNS[target], 1)], (new_cols, new_reserve, found)))
             if empty >= 0:
                 new_cols = list(cols)
                 new_cols[empty] = BYTE[card]
-                append((new_cols, new_reserve, found, [(src, COLUMNS[empty], 1)]))
+                append(([(src, COLUMNS[empty], 1)], (new_cols, new_reserve, found)))
 
         # Nothing becomes safe when a foundation gives a card back: no settling.
         for suit, rank in enumerate(found):
@@ -826,51 +700,12 @@ class PrinceSearch(Stepped):
             for target in wanted.get(card, ()):
                 new_cols = list(cols)
                 new_cols[target] = cols[target] + BYTE[card]
-                append((new_cols, reserve, lowered, [(src, COLUMNS[target], 1)]))
+                append(([(src, COLUMNS[target], 1)], (new_cols, reserve, lowered)))
             if empty >= 0:
                 new_cols = list(cols)
                 new_cols[empty] = BYTE[card]
-                append((new_cols, reserve, lowered, [(src, COLUMNS[empty], 1)]))
+                append(([(src, COLUMNS[empty], 1)], (new_cols, reserve, lowered)))
         return out
-
-    # -------------------------------------------------------------- running
-    def _advance(self) -> Verdict | None:
-        while True:
-            if self.current is not None:  # a turn cut short by the end of a step
-                strategy, quota = self.current
-            else:
-                strategy, quota = self._next_turn()
-            strategy.expand(quota)
-            if strategy.found is not None:
-                return self._finish(SOLVED, strategy.found)
-            if strategy.exhausted:
-                return self._finish(UNSOLVABLE, None)
-            if self.positions >= self.max_positions:
-                return self._finish(UNKNOWN, None)
-            if strategy.spent < quota:  # the step ended in the middle of its turn
-                self.current = strategy, quota
-                return None
-            strategy.expanded += strategy.spent
-            strategy.spent = 0
-            self.current = None
-            self.turn += 1
-            self._trim_caches()
-            if self.positions >= self.pause_at:
-                return None
-
-    def _next_turn(self) -> tuple:
-        """Whose turn it is, and for how many positions (see the module notes): the main
-        scan's while the others together keep less than their share of the positions."""
-        main, *others = self.strategies
-        if self.turn == 0:
-            return main, PRELUDE
-        first = main.stored()
-        allowance = EARLY_SHARE / (1 - EARLY_SHARE) * min(first, STALL)
-        if first > STALL:
-            allowance += LATE_SHARE / (1 - LATE_SHARE) * (first - STALL)
-        if sum(other.stored() for other in others) <= allowance:
-            return min(others, key=lambda other: other.stored()), QUOTA
-        return main, QUOTA
 
     def _trim_caches(self) -> None:
         """Forget the caches of column facts when they grow large (they are rebuilt as
@@ -881,34 +716,9 @@ class PrinceSearch(Stepped):
             self.padded.clear()
         if sum(map(len, self.stuck_tables.values())) > CACHE_LIMIT:
             self.stuck_tables.clear()
-        for strategy in self.strategies:
-            tables = strategy.order.tables if isinstance(strategy, _Dive) else strategy.tables
-            if sum(map(len, tables.values())) > CACHE_LIMIT:
-                tables.clear()
-
-    def _moves(self, path: list) -> list:
-        """The moves from the start along ``path`` (keys), the columns in their real order:
-        each step is the child of the one before whose key is the next one on the path."""
-        cols, reserve, found, moves = self.start
-        moves = list(moves)
-        for key in path[1:]:
-            for ccols, creserve, cfound, cmoves in self.children(cols, reserve, found):
-                if self.key(ccols, creserve, cfound) == key:
-                    cols, reserve, found = ccols, creserve, cfound
-                    moves += cmoves
-                    break
-            else:
-                raise AssertionError("a step of the path is no move")
-        return moves
-
-    def _finish(self, status: Outcome, path: list | None) -> Verdict:
-        moves = []
-        if path is not None:
-            moves = [Move(MoveKind.MOVE, src, dst, count) for src, dst, count in self._moves(path)]
-        for strategy in self.strategies:
-            strategy.clear()
-        gave_up = GaveUp.POSITIONS if status == UNKNOWN else None
-        return Verdict(status, moves, self.positions, self.seconds, gave_up)
+        for weighting in self.weightings.values():
+            if sum(map(len, weighting.tables.values())) > CACHE_LIMIT:
+                weighting.tables.clear()
 
 
 # The search solve.py makes for the games whose definition names this module as solver.

@@ -10,6 +10,7 @@ from solitaire.model.moves import MoveKind
 from solitaire.model.rules import FOUNDATIONS
 from solitaire.solver import prince as prince_solver
 from solitaire.solver.compact import card_code
+from solitaire.solver.core import DEAD, _CompactBestFirstWalk
 from solitaire.solver.prince import PrinceSearch
 from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search
 from solitaire.solver.solve import make_search
@@ -199,17 +200,17 @@ def test_a_long_search_gives_the_main_scan_most_of_the_work_and_slices_change_no
     rules = make_rules("prince")
     whole = PrinceSearch(rules, Game(rules, 31).state, max_positions=2_000_000)
     assert whole.finish().status == UNSOLVABLE
-    main, *others = whole.strategies
-    assert main.exhausted
+    main, *others = whole.walks
+    assert not main.waiting()
     # The main scan leaves dead positions out, and on this deal it meets many.
-    assert main.dropped > 1000
-    kept = [other.stored() for other in others]
+    assert sum(1 for mark in whole.marks if mark & DEAD) > 1000
+    kept = [other.visits for other in others]
     share = prince_solver.EARLY_SHARE / (1 - prince_solver.EARLY_SHARE)
-    assert 0 < sum(kept) < share * main.stored() + 3 * prince_solver.QUOTA * 10
+    assert 0 < sum(kept) < share * main.visits + 3 * prince_solver.QUOTA * 10
     sliced = PrinceSearch(rules, Game(rules, 31).state, max_positions=2_000_000)
     verdict, _ = run_in_steps(sliced, 53)
     assert (verdict.status, verdict.positions) == (whole.verdict.status, whole.verdict.positions)
-    assert [s.stored() for s in sliced.strategies] == [s.stored() for s in whole.strategies]
+    assert [walk.visits for walk in sliced.walks] == [walk.visits for walk in whole.walks]
 
 
 @pytest.mark.parametrize(("deal", "won_by"), [(270, 2), (393, 0)])
@@ -222,13 +223,14 @@ def test_deals_the_old_scans_found_hard_are_won_in_a_few_thousand_positions(deal
     search = PrinceSearch(rules, Game(rules, deal).state, max_positions=12_000)
     verdict = search.finish()
     assert verdict.status == SOLVED
-    assert search.strategies[won_by].found is not None
+    assert search.won_by == won_by
     replay(Game(rules, deal), verdict.moves)
 
 
 def alone(search: PrinceSearch, which: int) -> PrinceSearch:
     """The search with only one of its strategies taking turns."""
-    search._next_turn = lambda: (search.strategies[which], prince_solver.QUOTA)
+    search._next_turn = lambda: (which, prince_solver.QUOTA)
+    search.turn, search.turn_left = search._next_turn()  # the first turn too
     return search
 
 
@@ -241,11 +243,9 @@ def test_every_strategy_is_complete_on_its_own(which, deal, outcome):
     search = alone(PrinceSearch(rules, Game(rules, deal).state, max_positions=2_000_000), which)
     verdict = search.finish()
     assert verdict.status == outcome
-    strategy = search.strategies[which]
-    assert verdict.positions == strategy.stored() + sum(
-        other.stored() for other in search.strategies if other is not strategy
-    )
-    assert all(other.stored() == 1 for other in search.strategies if other is not strategy)
+    walk = search.walks[which]
+    assert verdict.positions == sum(other.visits for other in search.walks)
+    assert all(other.visits == 1 for other in search.walks if other is not walk)
     if outcome == SOLVED:
         replay(Game(rules, deal), verdict.moves)
 
@@ -254,20 +254,21 @@ def test_positions_are_kept_as_exact_keys_of_bytes():
     rules = make_rules("prince")
     search = PrinceSearch(rules, Game(rules, 6).state, max_positions=5000)
     search.finish()
-    main, _base, dive, _other = search.strategies
-    assert isinstance(dive, prince_solver._Dive)
-    kept = [*main.parent, *dive.seen]
+    kept = search.keys
     assert kept and all(type(key) is bytes for key in kept)
+    # A waiting position is one int (its key holds it whole): its serial in the queue.
+    main = search.walks[0]
+    assert isinstance(main, _CompactBestFirstWalk) and search.compact
     assert all(type(entry) is int for entry in main.heap) or not main.heap
     for key in kept[:500]:
-        cols, reserve, found = search.decode(key)
-        assert search.key(cols, reserve, found) == key
+        cols, reserve, found = search._unpack_key(key)
+        assert search._key((cols, reserve, found)) == key
         assert len(cols) == 9 and list(cols) == sorted(cols)
         cards = sorted(reserve + b"".join(cols))
         home = [rank * 4 + suit for suit in range(4) for rank in range(1, found[suit] + 1)]
         assert sorted(cards + home) == list(range(4, 56))
         # The order of the columns does not matter.
-        assert search.key(cols[::-1], reserve, found) == key
+        assert search._key((cols[::-1], reserve, found)) == key
 
 
 # No column free and in every column a bottom part whose cards can never move: each
