@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from .cards import SUITS, Card, new_deck
+from .cards import RANK_NAMES, SUITS, Card, new_deck
 from .moves import IllegalMove, Move, MoveKind, Status
 from .options import Option, resolve_options
 from .state import SetDown, State, StepLog
@@ -37,6 +37,8 @@ NOTATION_VERSION = 2
 FOUNDATIONS = tuple("f" + suit for suit in SUITS)
 HOME = "home"  # a destination code meaning "the foundation of the card's suit"
 GENERIC_SOLVER = "search"  # solitaire/solver/search.py: any game, through the engine
+# solitaire/solver/tableau.py: a game of columns, free cells and foundations, from its data
+DATA_SOLVER = "tableau"
 # The engine compares roles and build rules millions of times in a search, with these
 # module globals: Python 3.11 reads one several times faster than an Enum member (the
 # EnumType's __getattr__ hook slows every lookup on the class).
@@ -65,6 +67,8 @@ class Rules:
     wrap = False  # a king may go on an ace, and an ace on a king at home
     supermoves = False  # runs move as single-card steps through cells and empty columns
     moves_runs = False  # any face-up run built by the tableau rule moves as a unit
+    lifts_face_up = False  # any face-up cards move as a unit, in sequence or not (Yukon)
+    empty_fill_rank: int | None = None  # the only rank that may fill an empty column (13: kings)
     foundations: tuple[str, ...] = FOUNDATIONS
     # The special move a click on the stock (a slot that lies face down) makes.
     stock_move = MoveKind.TURN
@@ -308,7 +312,7 @@ class Rules:
             return "cards on the foundations stay there"
         if role != _TABLEAU and len(moving) > 1:
             return "only one card at a time can come from there"
-        if role == _TABLEAU and len(moving) > 1:
+        if role == _TABLEAU and len(moving) > 1 and not self.lifts_face_up:
             if not (self.supermoves or self.moves_runs):
                 return "only the top card can be moved"
             if self.run_length(moving) < len(moving):
@@ -346,7 +350,12 @@ class Rules:
 
     def empty_problem(self, state: State, card: Card, src: str) -> str | None:
         """Why ``card`` may not fill an empty tableau pile; None if it may."""
-        return None
+        fill = self.empty_fill_rank
+        if fill is None or card.rank == fill:
+            return None
+        name = RANK_NAMES.get(fill, str(fill))
+        article = "an" if name[0] in "a8" else "a"
+        return f"only {article} {name} can fill an empty column"
 
     def run_limit(self, state: State, src: str, dst: str) -> int:
         """Freecell Solver's rule: (free cells + 1) * 2 ** empty columns not involved."""
@@ -387,6 +396,8 @@ class Rules:
 
     def lift_counts(self, state: State, src: str) -> range | tuple[int, ...]:
         cards = state.piles[src]
+        if self.roles[src] == _TABLEAU and self.lifts_face_up:
+            return range(1, len(cards) - state.face_down(src) + 1)
         if self.roles[src] == _TABLEAU and (self.supermoves or self.moves_runs):
             face_up = len(cards) - state.face_down(src)
             return range(1, min(face_up, self.run_length(cards)) + 1)

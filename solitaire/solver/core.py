@@ -48,8 +48,11 @@ The core owns the rest:
 - **Lines**: a win is read back through the store as the keys from the start, and each
   step found again as the successor with the next key, from the start position as it was
   given (so a position rebuilt from its canonical key, columns sorted, still gives engine
-  moves that name the right piles); the caller replays them through the rules. The walks'
-  depth costs prefer the shorter line among equally promising ones.
+  moves that name the right piles); the caller replays them through the rules. This asks
+  of a family that positions with equal keys have successors with equal keys (a choice
+  among equals, such as which safe card goes home first, made by the cards, not by the
+  order of the columns). The walks' depth costs prefer the shorter line among equally
+  promising ones.
 - **The budget**: positions visited, summed over the walks (each walk visits a position
   at most once); the answer never depends on the clock or on how the work is cut into
   steps (``verdict.Stepped``).
@@ -215,22 +218,33 @@ class Core(Stepped, Generic[P]):
         return serial
 
     def line_to(self, serial: int) -> list[Move]:
-        """The engine moves from the start to the position ``serial``: each step the
-        successor with the next key on the path, from the start as it was given."""
-        path = []
+        """The engine moves from the start to the position ``serial``: each step a
+        successor with the next key on the path, from the start as it was given. Where
+        several successors have that key (equal positions, columns in another order) and
+        one of them leads no further along the path, the next one is tried."""
+        path: list[Hashable] = []
         while serial > 0:
             path.append(self.keys[serial])
             serial = self.parent[serial]
-        moves: list[Move] = []
-        position = self.start
-        for key in reversed(path):
-            macro, position = next(
-                (macro, after)
-                for macro, after in self._successors(position)
-                if self._key(after) == key
-            )
-            moves.extend(self._moves_of(macro))
-        return moves
+        path.reverse()
+        chosen: list[tuple[Macro, P]] = []
+        choices = [self._matching(self.start, path[0])] if path else []
+        while len(chosen) < len(path):
+            if not choices[-1]:
+                choices.pop()
+                assert chosen, "a path of the store is a line of moves"
+                chosen.pop()
+                continue
+            step = choices[-1].pop(0)
+            chosen.append(step)
+            if len(chosen) < len(path):
+                choices.append(self._matching(step[1], path[len(chosen)]))
+        return [move for macro, _ in chosen for move in self._moves_of(macro)]
+
+    def _matching(self, position: P, key: Hashable) -> list[tuple[Macro, P]]:
+        return [
+            (macro, after) for macro, after in self._successors(position) if self._key(after) == key
+        ]
 
     # ------------------------------------------------------------ the turns
     def _advance(self) -> Verdict | None:

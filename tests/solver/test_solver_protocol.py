@@ -15,7 +15,7 @@ from solitaire.model.games import GAMES, make_rules
 from solitaire.model.games.castle import BeleagueredCastle
 from solitaire.model.games.vierfrei import Vierfrei
 from solitaire.model.moves import MoveKind
-from solitaire.model.rules import GENERIC_SOLVER
+from solitaire.model.rules import DATA_SOLVER, GENERIC_SOLVER
 from solitaire.model.vocabulary import Build
 from solitaire.solver import search as generic
 from solitaire.solver.freecell import FreecellSearch
@@ -41,7 +41,7 @@ def test_every_game_names_a_solver_module_that_keeps_the_protocol(game_id):
 
 
 def test_every_solver_module_is_named_by_a_game():
-    named = {make_rules(game_id).solver for game_id in GAMES} | {GENERIC_SOLVER}
+    named = {make_rules(game_id).solver for game_id in GAMES} | {GENERIC_SOLVER, DATA_SOLVER}
     modules = {
         info.name
         for info in pkgutil.iter_modules(solver.__path__)

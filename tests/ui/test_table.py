@@ -427,6 +427,7 @@ def test_settings_survive_and_a_damaged_settings_file_is_replaced(app, tmp_path)
     start(app, "prince", 1)
     app.set_look("back", "red diamonds")
     send(app, key(pygame.K_m, char="m"))
+    app.library.flush()  # as at quit: the writer thread may not have written it yet
     pygame.quit()
     again = App(fullscreen=False, size=(1280, 800), library=Library(tmp_path))
     assert again.look["back"] == "red diamonds" and again.audio.muted

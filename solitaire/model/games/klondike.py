@@ -14,7 +14,6 @@ costs $52, each card home pays $5, and the balance runs on from game to game).
 
 from __future__ import annotations
 
-from ..cards import Card
 from ..moves import Move, MoveKind
 from ..options import Option
 from ..rules import HOME, Rules
@@ -59,6 +58,7 @@ class Klondike(Rules):
     tableau = COLUMNS
     build = Build.ALTERNATE
     moves_runs = True
+    empty_fill_rank = 13  # only a king fills an empty column
     foundation_takeback = True
     commands = {"D": MoveKind.TURN}
     codes = {
@@ -91,9 +91,6 @@ class Klondike(Rules):
         return State(piles, values, down, score=-VEGAS_STAKE if self.vegas else 0)
 
     # ------------------------------------------------------------------ rules
-    def empty_problem(self, state: State, card: Card, src: str) -> str | None:
-        return None if card.rank == 13 else "only a king can fill an empty column"
-
     # ------------------------------------------------------------------ playing
     def perform(self, log: StepLog, move: Move) -> None:
         if move.kind != MoveKind.TURN:
