@@ -138,7 +138,7 @@ def without_loops(rules: Rules, state: State, moves: list[Move]) -> list[Move]:
 
 # Positions the shortening of one line may look at (``shortened``): a few tenths of a
 # second, so the table's worker is not kept long from the positions it is sent.
-SHORTENING_BUDGET = 5_000
+SHORTENING_BUDGET = 2_000
 # Positions each stretch's search may look at, at least and at most: the budget is shared
 # out over the line, each stretch getting its share within these bounds.
 STRETCH_POSITIONS = (40, 400)
