@@ -1,0 +1,66 @@
+"""--solve on every game and rule set of the registry: no traceback, every line replays.
+
+    python bench/solve_lines.py --start 700001 --end 700020
+    python bench/solve_lines.py --game spider --start 600001 --end 600005 --max-positions 20000
+
+For each rule set (tests/system/solve_driver.py: the default rules, then each option at
+each of its other values), each deal is solved with --solve and again with --solve
+--atomic, as a player runs them (in this process), to the game's own budget unless
+``--max-positions`` says otherwise. Each line printed is played through --moves from the
+deal and must win; an exit code other than 0, 1 and 3, or anything on stderr, is a
+failure. Prints a row per rule set: solved, proven lost, gave up, the longest line, and
+the failures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "system")]
+
+from solve_driver import every_rule_set, problem, solve_and_replay
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", help="this game only (default: every game)")
+    parser.add_argument("--start", type=int, default=700001)
+    parser.add_argument("--end", type=int, default=700020)
+    parser.add_argument("--max-positions", type=int, help="default: the game's budget")
+    args = parser.parse_args()
+    limit = [] if args.max_positions is None else ["--max-positions", str(args.max_positions)]
+    failures = 0
+    for game_id, rules in every_rule_set():
+        if args.game and game_id != args.game:
+            continue
+        began = time.process_time()
+        codes = {0: 0, 1: 0, 3: 0}
+        longest = 0
+        wrong = []
+        for deal in range(args.start, args.end + 1):
+            for atomic in ([], ["--atomic"]):
+                solved = solve_and_replay(game_id, rules, deal, *atomic, *limit)
+                codes[solved.code] = codes.get(solved.code, 0) + 1
+                longest = max(longest, len(solved.moves))
+                said = problem(solved)
+                if said is not None:
+                    wrong.append(f"deal {deal}{' --atomic' if atomic else ''}: {said}")
+        failures += len(wrong)
+        print(
+            f"{game_id} {' '.join(rules) or '(default rules)'}: solved {codes[0]}, proven lost "
+            f"{codes[1]}, gave up {codes[3]}, longest line {longest} moves, failures "
+            f"{len(wrong)}; {time.process_time() - began:.0f} s of CPU",
+            flush=True,
+        )
+        for line in wrong:
+            print("  " + line, flush=True)
+    print(f"failures in all: {failures}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
