@@ -4,12 +4,12 @@
     python bench/solve_lines.py --game spider --start 600001 --end 600005 --max-positions 20000
 
 For each rule set (tests/system/solve_driver.py: the default rules, then each option at
-each of its other values), each deal is solved with --solve and again with --solve
---atomic, as a player runs them (in this process), to the game's own budget unless
-``--max-positions`` says otherwise. Each line printed is played through --moves from the
-deal and must win; an exit code other than 0, 1 and 3, or anything on stderr, is a
-failure. Prints a row per rule set: solved, proven lost, gave up, the longest line, and
-the failures.
+each of its other values), each deal is solved with --solve, and where that prints a line
+with --solve --atomic too, as a player runs them (in this process), to the game's own
+budget unless ``--max-positions`` says otherwise. Each line printed is played through
+--moves from the deal and must win; an exit code other than 0, 1 and 3, or anything on
+stderr, is a failure. Prints a row per rule set: the deals solved, proven lost and given
+up on (without --atomic), the longest line (either way), and the failures.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "system")]
 
-from solve_driver import every_rule_set, problem, solve_and_replay
+from solve_driver import every_rule_set, problem, solve_plain_and_atomic
 
 
 def main() -> int:
@@ -42,9 +42,9 @@ def main() -> int:
         longest = 0
         wrong = []
         for deal in range(args.start, args.end + 1):
-            for atomic in ([], ["--atomic"]):
-                solved = solve_and_replay(game_id, rules, deal, *atomic, *limit)
-                codes[solved.code] = codes.get(solved.code, 0) + 1
+            for atomic, solved in enumerate(solve_plain_and_atomic(game_id, rules, deal, *limit)):
+                if not atomic:
+                    codes[solved.code] = codes.get(solved.code, 0) + 1
                 longest = max(longest, len(solved.moves))
                 said = problem(solved)
                 if said is not None:

@@ -82,6 +82,18 @@ def solve_and_replay(game_id: str, rules: tuple[str, ...], deal: int, *more: str
     return Solved(code, lines, moves, replay, err)
 
 
+def solve_plain_and_atomic(
+    game_id: str, rules: tuple[str, ...], deal: int, *more: str
+) -> list[Solved]:
+    """--solve, and --solve --atomic where it printed a line: --atomic changes only how the
+    line is written (the search is the same), so a verdict without a line is not sought
+    twice."""
+    plain = solve_and_replay(game_id, rules, deal, *more)
+    if plain.code != 0:
+        return [plain]
+    return [plain, solve_and_replay(game_id, rules, deal, "--atomic", *more)]
+
+
 def problem(solved: Solved) -> str | None:
     """What is wrong with what --solve did, or None: an exit code --help does not name, a
     traceback, a line that does not replay to a win."""

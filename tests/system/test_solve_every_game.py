@@ -4,7 +4,7 @@ up), and never a traceback; --atomic too. A few deals and a small budget of posi
 each here; bench/solve_lines.py runs the same on 20 deals at the games' own budgets."""
 
 import pytest
-from solve_driver import every_rule_set, problem, solve_and_replay
+from solve_driver import every_rule_set, problem, solve_plain_and_atomic
 
 # Positions each search may look at: most deals of most games are settled within it, and
 # the rest give up (exit 3), which is checked too.
@@ -18,6 +18,5 @@ DEALS = (1, 600002)
 )
 def test_solve_and_its_atomic_lines_replay_to_a_win(game_id, rules):
     for deal in DEALS:
-        for atomic in ([], ["--atomic"]):
-            solved = solve_and_replay(game_id, rules, deal, *atomic, "--max-positions", BUDGET)
-            assert problem(solved) is None, (game_id, rules, deal, atomic, problem(solved))
+        for solved in solve_plain_and_atomic(game_id, rules, deal, "--max-positions", BUDGET):
+            assert problem(solved) is None, (game_id, rules, deal, problem(solved))
