@@ -113,7 +113,7 @@ def build_parser() -> OneLineParser:
         action="store_true",
         help="print a solution from the position, one move per line, the automatic moves as "
         "# comments (exit 0); or say it is proven not winnable (exit 1) or that the search "
-        "gave up (exit 3)",
+        "gave up (exit 3: also when its line is longer than the game may still make)",
     )
     parser.add_argument(
         "--hint",

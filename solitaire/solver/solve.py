@@ -148,7 +148,7 @@ def shortened(
     rules: Rules,
     state: State,
     moves: list[Move],
-    budget: int = SHORTENING_BUDGET,
+    budget: int | None = None,
     without: frozenset = frozenset(),
 ) -> list[Move]:
     """A line from ``state`` that ends where ``moves`` does, never longer: loops cut
@@ -157,13 +157,14 @@ def shortened(
     out, as the search that found the line left them out) looks for the positions the
     line reaches later; the stretch up to the one it gains most moves to gives way to the
     search's moves, and the search starts again from the same place. The searches look
-    at ``budget`` positions in all, at most: the work is bounded however long the line."""
+    at ``budget`` positions in all at most (``SHORTENING_BUDGET`` unless said): the work is
+    bounded however long the line."""
     line = without_loops(rules, state, moves)
     positions = [state]
     for move in line:
         positions.append(rules.successor(positions[-1], move))
     index_of = {position.key(): index for index, position in enumerate(positions)}
-    left = budget
+    left = SHORTENING_BUDGET if budget is None else budget
     at = 0
     while at < len(line) - 1 and left > 0:
         share = left // (len(line) - at)
@@ -250,7 +251,7 @@ def mended_plan(
 
 
 def solution(
-    game: Game, verdict: Verdict, *, atomic: bool = False, budget: int = SHORTENING_BUDGET
+    game: Game, verdict: Verdict, *, atomic: bool = False, budget: int | None = None
 ) -> tuple[Verdict, list[str]]:
     """A solved ``verdict`` for the game's position as the player gets it: its line
     ``shortened`` and written out (``solution_lines``). Where the line is still longer
@@ -279,6 +280,7 @@ def solution_lines(game: Game, moves: list[Move], atomic: bool = False) -> list[
     lines: list[str] = []
     for move in moves:
         for step in atomic_steps(rules, position, move) if atomic else [move]:
+            rules.check(position, step)  # a solver's mistake shows here, not at --moves
             lines.append(rules.format_move(step, position))
             log = StepLog(position)
             rules.perform(log, step)
