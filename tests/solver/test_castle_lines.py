@@ -17,3 +17,19 @@ def test_deal_681742_gets_a_line_of_at_most_1000_moves_that_wins():
     for move in verdict.moves:
         game.play(move)
     assert rules.is_won(game.state)
+
+
+def test_the_walk_to_the_win_pauses_at_each_step_and_slices_change_nothing():
+    # Deal 175047: the dive's win (1,280 moves), walked to again in 8,161 positions.
+    rules = make_rules("castle")
+    state = Game(rules, 175047).state
+    whole = CastleSearch(rules, state, max_positions=BUDGET)
+    verdict = whole.finish()
+    assert verdict.status == SOLVED and len(verdict.moves) < 300
+    sliced = CastleSearch(rules, state, max_positions=BUDGET)
+    slices = 0
+    while (step := sliced.step(500)) is None:
+        slices += 1
+        assert sliced.positions < sliced.pause_at + 64  # past it by one position's children
+    assert (step.moves, step.positions) == (verdict.moves, verdict.positions)
+    assert slices > verdict.positions // 500 - 1
