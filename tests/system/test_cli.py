@@ -13,7 +13,7 @@ import pytest
 from helpers import HANG_GUARD, ROOT
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from solve_driver import problem, solve_and_replay
+from solve_driver import NO_MEMORY_LIMIT, problem, solve_and_replay
 from solve_driver import run as run_cli
 
 from solitaire import cli
@@ -236,7 +236,8 @@ def test_a_line_longer_than_the_game_may_still_make_is_given_up_on():
     # 4,993 moves made (a card taken to a free cell, then from cell to cell): a game keeps
     # 5,000, and no win is 7 moves away.
     made = " ".join(["1a", *["ab ba"] * 2496])
-    code, out, _ = run_cli(["--game", "vierfrei", "--deal", "617", "--moves", made, "--solve"])
+    given = ["--game", "vierfrei", "--deal", "617", "--moves", made]
+    code, out, _ = run_cli([*given, "--solve", *NO_MEMORY_LIMIT])
     assert code == 3
     assert out.startswith("# gave up (line too long): a win found after ")
     assert out.rstrip().endswith("more than the 7 this game may still make")
