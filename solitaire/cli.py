@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import __version__
-from .model.game import DealError, Game, MoveListError
+from .model.game import MOVE_LIMIT, DealError, Game, MoveListError
 from .model.games import BROKEN, GAMES, UnknownGame, make_rules, unknown_game
 from .model.options import OptionError
 from .model.rules import MAX_DEAL
@@ -113,7 +113,7 @@ def build_parser() -> OneLineParser:
         action="store_true",
         help="print a solution from the position, one move per line, the automatic moves as "
         "# comments (exit 0); or say it is proven not winnable (exit 1) or that the search "
-        "gave up (exit 3)",
+        "gave up (exit 3: also when its line is longer than the game may still make)",
     )
     parser.add_argument(
         "--hint",
@@ -358,7 +358,7 @@ def print_hint(game: Game, out) -> int:
 
 def print_solution(game: Game, args, out) -> int:
     """--solve: every move to the win, the game's automatic ones as # comments."""
-    from .solver.solve import SOLVED, UNSOLVABLE, solution_lines, solve_game
+    from .solver.solve import SOLVED, UNSOLVABLE, GaveUp, solution, solve_game
 
     if args.show:
         print(game.show(), file=out)
@@ -369,8 +369,8 @@ def print_solution(game: Game, args, out) -> int:
         max_memory=args.max_memory << 20,
         max_seconds=args.max_seconds,
     )
+    verdict, lines = solution(game, verdict, atomic=args.atomic)
     if verdict.status == SOLVED:
-        lines = solution_lines(game, verdict.moves, atomic=args.atomic)
         for line in lines:
             print(line, file=out)
         played = sum(1 for line in lines if not line.startswith("#"))
@@ -387,6 +387,14 @@ def print_solution(game: Game, args, out) -> int:
             file=out,
         )
         return 1
+    if verdict.gave_up == GaveUp.LENGTH:
+        print(
+            f"# gave up ({verdict.gave_up.value}): a win found after {verdict.positions:,} "
+            f"positions takes {len(verdict.moves):,} moves, more than the "
+            f"{MOVE_LIMIT - game.moves_made:,} this game may still make",
+            file=out,
+        )
+        return 3
     reason = verdict.gave_up.value if verdict.gave_up else "positions"
     print(
         f"# gave up ({reason}): no verdict after {verdict.positions:,} positions, "

@@ -6,12 +6,11 @@ card, the one that moves (a card is ``rank * 4 + suit``, suits in the order C D 
 The key is all there is of a position: its rows are read back from it to expand it, and
 the foundations could be told from the rows alone (they hold exactly the cards in no
 row, and nothing comes back from them). Each position found gets a number; arrays keep,
-by number, the number of the position it was found from, its moves from the start and
-whether it was expanded yet: about 200 bytes a position with the queues below (150 in
-the dive's table, which has no queues), so that a whole ``--solve`` process stays under
-100 MB at ``BUDGET``. The moves of a win are found again at the end (``successors``):
-from the start's rows in their real order, each step to the next key on the path of
-parents.
+by number, its moves from the start and whether it was expanded yet: about 200 bytes a
+position with the queues below (150 in the dive's table, which has no queues), so that a
+whole ``--solve`` process stays under 100 MB at ``BUDGET``. The moves of a win are found
+again at the end (``successors``): from the start's rows in their real order, each step
+to the next key on the shortest path to it (below).
 
 Two strategies take turns (``SCHEDULE``, in positions found, so slicing the work
 changes nothing):
@@ -37,6 +36,14 @@ changes nothing):
   way round. Sharing the queues' frontier made it worse for both: each took the
   positions the other would have gone on with. When its stack runs dry it has expanded
   every position it found, and so every reachable one: a proof too.
+
+A win is then made short: a breadth-first walk from the start through the positions the
+winning strategy expanded (``_Shortening``) finds the fewest moves to the win among them.
+The dive's own line wanders (deal 681742: 14,598 moves, far over what a game keeps);
+through the same positions the walk finds 252 steps. Its positions count as searched,
+and it pauses at a step's end like the rest, so the table's worker is never busy long;
+it looks at no more positions than the strategy found, so it ends within the budget
+spent (the budget itself no longer limits it: the verdict is already known).
 
 Moves left out, and why that loses no win:
 
@@ -77,6 +84,7 @@ from __future__ import annotations
 
 import heapq
 from array import array
+from collections import deque
 
 from ..model.moves import Move, MoveKind
 from ..model.rules import FOUNDATIONS, Rules
@@ -114,7 +122,6 @@ SCALE = 16  # scores are kept as whole sixteenths
 ROW_OFFSET = 256  # added to each row's share, so that an empty row's bonus stays positive
 COARSE = 2  # a queue orders positions by quarters of a unit of score (then the first found first)
 LANE = MASK >> COARSE
-NO_PARENT = 0xFFFFFFFF  # the start's parent
 JOIN = b"\0".join  # a key's rows are parted by a zero byte (no card has rank 0)
 ONES = b"\1" * 64
 
@@ -181,10 +188,9 @@ class CastleSearch(Stepped):
         self.start = (tuple(rows), found)
         found = self._settle(rows, found)
         key = found + JOIN(sorted(rows))
-        # The positions found, by number: key, parent, moves from the start, expanded yet
+        # The positions found, by number: key, moves from the start, expanded yet
         self.keys = [key]
         self.seen = {key}
-        self.parent = array("I", [NO_PARENT])
         self.depth = array("I", [0])
         self.expanded = bytearray(1)
         # One queue per set of weights: score -> the positions of that score, in the
@@ -204,13 +210,15 @@ class CastleSearch(Stepped):
         self.turn = 0
         self.won = -1
         self.dropped = 0  # dead positions left out
+        self.shortening: _Shortening | None = None  # once a win is found
         self.verdict: Verdict | None = None
         if sum(found) == 52:
-            self.verdict = self._conclude(SOLVED, 0, self)
+            self.verdict = self._conclude(SOLVED, [key])
 
     @property
     def positions(self) -> int:
-        return len(self.keys) + len(self.dive.keys)
+        shortened = 0 if self.shortening is None else self.shortening.expanded
+        return len(self.keys) + len(self.dive.keys) + shortened
 
     # -------------------------------------------------------------- safe moves home
     def _cards(self, found: bytes) -> tuple:
@@ -448,7 +456,7 @@ class CastleSearch(Stepped):
             self.dropped += 1
             return []
         seen, keys = self.seen, self.keys
-        add_key, add_parent = keys.append, self.parent.append
+        add_key = keys.append
         add_depth, add_flag = self.depth.append, self.expanded.append
         depth = self.depth[index] + 1
         tables = self.score_tables
@@ -462,7 +470,6 @@ class CastleSearch(Stepped):
             seen.add(ckey)
             number = len(keys)
             add_key(ckey)
-            add_parent(index)
             add_depth(depth)
             add_flag(0)
             home = sum(cfound)
@@ -518,14 +525,13 @@ class CastleSearch(Stepped):
         rows = key[4:].split(b"\0")
         if self.dead(rows, found):
             return -1
-        seen, keys, parent = dive.seen, dive.keys, dive.parent
+        seen, keys = dive.seen, dive.keys
         fresh = []
         for ckey, _, cfound in self.children(rows, found):
             if ckey not in seen:
                 seen.add(ckey)
                 fresh.append(len(keys))
                 keys.append(ckey)
-                parent.append(number)
                 if sum(cfound) == 52:
                     return fresh[-1]
         fresh.reverse()  # the first child found is expanded first
@@ -534,6 +540,8 @@ class CastleSearch(Stepped):
 
     def _advance(self) -> Verdict | None:
         while True:
+            if self.shortening is not None:
+                return self._shorten(self.shortening)
             kind, _ = SCHEDULE[self.phase]
             if kind == BEST:
                 number = self._take(ROTATION[self.turn % len(ROTATION)])
@@ -542,11 +550,15 @@ class CastleSearch(Stepped):
                     return self._conclude(UNSOLVABLE)
                 self._expand(number)
                 if self.won >= 0:
-                    return self._conclude(SOLVED, self.won)
+                    expanded = self.expanded
+                    through = {key for key, done in zip(self.keys, expanded) if done}
+                    self._start_shortening(through)
+                    continue
             else:
                 number = self._dive()
                 if number >= 0:
-                    return self._conclude(SOLVED, number, self.dive)
+                    self._start_shortening(self.dive.seen)
+                    continue
                 if number == -2:
                     return self._conclude(UNSOLVABLE)
             positions = len(self.keys) + len(self.dive.keys)
@@ -567,32 +579,58 @@ class CastleSearch(Stepped):
                 self.phase_end = positions + length
                 return
 
-    def _conclude(self, status: Outcome, number: int = -1, table=None) -> Verdict:
-        """The verdict, with the moves that lead to position ``number`` (a win) if any, a
-        position of ``table`` (the best-first queues' by default)."""
-        moves = [Move(MoveKind.MOVE, src, dst, 1) for src, dst in self._line(number, table or self)]
+    def _start_shortening(self, through: set) -> None:
+        """A win is found: let the strategies' queues go and walk to it again, the
+        shortest way through the positions ``through`` (module notes)."""
+        self._let_go()
+        self.shortening = _Shortening(self.keys[0], through)
+
+    def _shorten(self, walk: _Shortening) -> Verdict | None:
+        """Go on with the breadth-first walk to the win; the verdict once it is there."""
+        children, parents, through, queue = self.children, walk.parents, walk.through, walk.queue
+        while queue:
+            key = queue.popleft()
+            walk.expanded += 1
+            for ckey, _, cfound in children(key[4:].split(b"\0"), key[:4]):
+                if ckey in parents:
+                    continue
+                if sum(cfound) == 52:
+                    parents[ckey] = key
+                    return self._conclude(SOLVED, walk.path_to(ckey))
+                if ckey in through:
+                    parents[ckey] = key
+                    queue.append(ckey)
+            if self.positions >= self.pause_at:
+                return None
+        raise AssertionError("the line the strategy found runs through these positions")
+
+    def _let_go(self) -> None:
+        """Empty the strategies' queues: the search is over, or has found its win."""
         for buckets, heap, taken in self.queues:
             buckets.clear()
             heap.clear()
             taken.clear()
         del self.dive.stack[:]
+        if self.shortening is not None:  # its tables may be large
+            self.shortening.parents.clear()
+            self.shortening.queue.clear()
+
+    def _conclude(self, status: Outcome, path: list[bytes] | None = None) -> Verdict:
+        """The verdict, with the moves along ``path`` (the keys from the start to a win)
+        if there is one."""
+        steps = self._line(path) if path else []
+        moves = [Move(MoveKind.MOVE, src, dst, 1) for src, dst in steps]
+        self._let_go()
         gave_up = GaveUp.POSITIONS if status == UNKNOWN else None
         return Verdict(status, moves, self.positions, self.seconds, gave_up)
 
-    def _line(self, number: int, table) -> list:
-        """The moves from the start to position ``number`` of ``table`` (none if it is
-        -1): the path of parents, each step found again among the moves from the rows in
-        their real order."""
-        if number < 0:
-            return []
-        path = []
-        while number != NO_PARENT:
-            path.append(table.keys[number])
-            number = table.parent[number]
+    def _line(self, path: list[bytes]) -> list:
+        """The moves along ``path``, the keys from the start to a win: each step found
+        again among the moves from the rows in their real order."""
         rows, found = list(self.start[0]), self.start[1]
         line: list = []
         found = self._settle(rows, found, line)
-        for key in reversed(path[:-1]):
+        for key in path[1:]:
             for next_rows, next_found, moves in self.successors(rows, found):
                 if next_found + JOIN(sorted(next_rows)) == key:
                     line += moves
@@ -604,14 +642,35 @@ class CastleSearch(Stepped):
 
 
 class _Dive:
-    """The depth-first dive's own table: keys by number, each one's parent, and the stack
-    of the positions found and not expanded yet."""
+    """The depth-first dive's own table: keys by number, and the stack of the positions
+    found and not expanded yet."""
 
     def __init__(self, key: bytes):
         self.keys = [key]
         self.seen = {key}
-        self.parent = array("I", [NO_PARENT])
         self.stack = array("I", [0])
+
+
+class _Shortening:
+    """The breadth-first walk from the start to a win through the positions ``through``
+    (their keys): each position's parent on the fewest steps from the start, and the
+    queue of those found and not expanded yet."""
+
+    def __init__(self, start: bytes, through: set):
+        self.through = through
+        self.parents = {start: b""}
+        self.queue = deque([start])
+        self.start = start
+        self.expanded = 0  # positions expanded: they count as searched
+
+    def path_to(self, key: bytes) -> list[bytes]:
+        """The keys from the start to ``key``."""
+        path = [key]
+        while key != self.start:
+            key = self.parents[key]
+            path.append(key)
+        path.reverse()
+        return path
 
 
 # The search solve.py makes for the games whose definition names this module as solver.

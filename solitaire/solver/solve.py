@@ -6,10 +6,12 @@ from __future__ import annotations
 import importlib
 from dataclasses import replace
 
-from ..model.game import Game
+from ..model.game import MOVE_LIMIT, Game
 from ..model.moves import Move, MoveKind
-from ..model.rules import Rules
-from ..model.state import State, Transfer
+from ..model.rules import HOME, Rules
+from ..model.state import State, StepLog, Transfer
+from ..model.vocabulary import Role
+from .search import BUNDLES
 from .verdict import (
     SOLVED,
     UNKNOWN,
@@ -34,6 +36,8 @@ __all__ = [
     "make_search",
     "mended_plan",
     "move_between",
+    "shortened",
+    "solution",
     "solution_lines",
     "solve_game",
     "without_loops",
@@ -132,6 +136,87 @@ def without_loops(rules: Rules, state: State, moves: list[Move]) -> list[Move]:
     return kept
 
 
+# Positions the shortening of one line may look at (``shortened``): a few tenths of a
+# second, so the table's worker is not kept long from the positions it is sent.
+SHORTENING_BUDGET = 2_000
+# Positions each stretch's search may look at, at least and at most: the budget is shared
+# out over the line, each stretch getting its share within these bounds.
+STRETCH_POSITIONS = (40, 400)
+
+
+def shortened(
+    rules: Rules,
+    state: State,
+    moves: list[Move],
+    budget: int | None = None,
+    without: frozenset = frozenset(),
+) -> list[Move]:
+    """A line from ``state`` that ends where ``moves`` does, never longer: loops cut
+    (``without_loops``), then stretches made shorter. From each position of the line in
+    turn, a breadth-first search through the engine (moves of the kinds ``without`` left
+    out, as the search that found the line left them out) looks for the positions the
+    line reaches later; the stretch up to the one it gains most moves to gives way to the
+    search's moves, and the search starts again from the same place. The searches look
+    at ``budget`` positions in all at most (``SHORTENING_BUDGET`` unless said): the work is
+    bounded however long the line."""
+    line = without_loops(rules, state, moves)
+    positions = [state]
+    for move in line:
+        positions.append(rules.successor(positions[-1], move))
+    index_of = {position.key(): index for index, position in enumerate(positions)}
+    left = SHORTENING_BUDGET if budget is None else budget
+    at = 0
+    while at < len(line) - 1 and left > 0:
+        share = left // (len(line) - at)
+        most = min(max(share, STRETCH_POSITIONS[0]), STRETCH_POSITIONS[1], left)
+        found, looked = _shortcut(rules, positions, at, index_of, most, BUNDLES | without)
+        left -= looked
+        if found is None:
+            at += 1
+            continue
+        end, steps = found
+        line[at:end] = [move for move, _ in steps]
+        positions[at + 1 : end + 1] = [after for _, after in steps]
+        index_of = {position.key(): index for index, position in enumerate(positions)}
+    return line
+
+
+def _shortcut(
+    rules: Rules, positions: list[State], at: int, index_of: dict, most: int, without: frozenset
+) -> tuple[tuple[int, list[tuple[Move, State]]] | None, int]:
+    """A breadth-first search from the line's position ``at`` (``index_of``: the index in
+    the line of each position's key) that looks at ``most`` positions at most: the index
+    of the later position it gains most moves to, with the moves there and the positions
+    after each (None if it gains none); and the positions it looked at. It never goes
+    back to a position the line passed before ``at``: that would make a loop."""
+    seen = {positions[at].key()}
+    layer: list[list[tuple[Move, State]]] = [[]]
+    best = None
+    gain = 0
+    while layer and len(seen) <= most:
+        following = []
+        for path in layer:
+            position = path[-1][1] if path else positions[at]
+            for move in rules.legal_moves(position):
+                if move.kind in without:
+                    continue
+                after = rules.successor(position, move)
+                key = after.key()
+                if key in seen:
+                    continue
+                seen.add(key)
+                steps = path + [(move, after)]
+                index = index_of.get(key, -1)
+                if index - at - len(steps) > gain:
+                    gain, best = index - at - len(steps), (index, steps)
+                if index < 0:
+                    following.append(steps)
+                if len(seen) > most:
+                    return best, most
+        layer = following
+    return best, len(seen) - 1
+
+
 def mended_plan(
     rules: Rules, before: State, plan: list[Move], move: Move, after: State
 ) -> list[Move] | None:
@@ -165,35 +250,92 @@ def mended_plan(
     return None
 
 
+def solution(
+    game: Game, verdict: Verdict, *, atomic: bool = False, budget: int | None = None
+) -> tuple[Verdict, list[str]]:
+    """A solved ``verdict`` for the game's position as the player gets it: its line
+    ``shortened`` and written out (``solution_lines``). Where the line is still longer
+    than the game may yet make (``MOVE_LIMIT``, less the moves made), no line can be
+    played: the verdict is "unknown" then (``GaveUp.LENGTH``, its moves still the line's),
+    with no lines."""
+    if verdict.status != SOLVED:
+        return verdict, []
+    moves = shortened(game.rules, game.state, verdict.moves, budget)
+    lines = solution_lines(game, moves, atomic)
+    played = sum(1 for line in lines if not line.startswith("#"))
+    if played > MOVE_LIMIT - game.moves_made:
+        return replace(verdict, status=UNKNOWN, moves=moves, gave_up=GaveUp.LENGTH), []
+    return replace(verdict, moves=moves), lines
+
+
 def solution_lines(game: Game, moves: list[Move], atomic: bool = False) -> list[str]:
     """The moves in the game's notation, each automatic move after it as a # comment.
 
     The lines that are not comments replay through the engine (``--moves``); with
-    ``atomic`` a multi-card move is written as the single-card moves it is made of.
+    ``atomic`` a multi-card move is written as the single-card moves it is made of
+    (``atomic_steps``).
     """
     rules = game.rules
-    replay = Game(rules, game.deal_number)
-    replay.state = game.state.copy()
+    position = game.state.copy()
     lines: list[str] = []
     for move in moves:
-        before = replay.state.copy()
-        if atomic and move.kind == MoveKind.MOVE and move.count > 1 and rules.supermoves:
-            for src, dst in rules.single_steps(before, move):
-                single = Move(MoveKind.MOVE, src, dst)
-                lines.append(rules.format_move(single, replay.state))
-                replay.play(single)
-            continue
-        lines.append(rules.format_move(move, before))
-        turn = replay.play(move)
-        scratch = before
-        for step in turn.steps[: len(turn.steps) - turn.automatic]:
-            step.apply(scratch)
-        for step in turn.steps[len(turn.steps) - turn.automatic :]:
-            if isinstance(step, Transfer):
-                automatic = Move(MoveKind.MOVE, step.src, step.dst, step.count)
-                lines.append(f"# {rules.format_move(automatic, scratch)} (automatic)")
-            step.apply(scratch)
+        for step in atomic_steps(rules, position, move) if atomic else [move]:
+            rules.check(position, step)  # a solver's mistake shows here, not at --moves
+            lines.append(rules.format_move(step, position))
+            log = StepLog(position)
+            rules.perform(log, step)
+            made = len(log.steps)
+            rules.respond(log, step)
+            scratch = position.copy()
+            for change in reversed(log.steps[made:]):  # the position before them
+                change.revert(scratch)
+            for change in log.steps[made:]:
+                if isinstance(change, Transfer):
+                    automatic = Move(MoveKind.MOVE, change.src, change.dst, change.count)
+                    lines.append(f"# {automatic_text(rules, automatic, scratch)} (automatic)")
+                change.apply(scratch)
     return lines
+
+
+def automatic_text(rules: Rules, move: Move, state: State) -> str:
+    """An automatic move as its comment line writes it: in the game's notation where the
+    notation names its piles, else in words (Spider's runs go home to foundations the
+    notation has no name for: no player moves a card there)."""
+    home = rules.roles.get(move.dst) == Role.FOUNDATION and HOME in rules.code_of
+    if move.src in rules.code_of and (home or move.dst in rules.code_of):
+        return rules.format_move(move, state)
+    return rules.describe_move(move, state)
+
+
+def atomic_steps(rules: Rules, state: State, move: Move) -> list[Move]:
+    """``move`` as the single-card moves a player could make instead, each followed by
+    the game's automatic moves: the same position in the end, or ``[move]`` itself where
+    they would not reach it (then the line is still right, only not atomic).
+
+    The game sends safe cards home after every move where its option says so: a card
+    parked in a free cell on the way may go home before the step that would take it on
+    (that step is then left out), and a step the plan made may be illegal after all."""
+    if move.kind != MoveKind.MOVE or move.count < 2 or not rules.supermoves:
+        return [move]
+    plan = rules.single_steps(state, move)
+    moved = []  # the card each step of the plan moves
+    scratch = state.copy()
+    for src, dst in plan:
+        moved.append(scratch.piles[src][-1])
+        scratch.piles[dst].append(scratch.piles[src].pop())
+    homes = [name for name, role in rules.roles.items() if role == Role.FOUNDATION]
+    steps = []
+    position = state
+    for (src, dst), card in zip(plan, moved):
+        single = Move(MoveKind.MOVE, src, dst)
+        if position.top(src) == card and rules.is_legal(position, single):
+            steps.append(single)
+            position = rules.successor(position, single)
+        elif not any(card in position.piles[home] for home in homes):
+            return [move]
+    if position.key() != rules.successor(state, move).key():
+        return [move]
+    return steps
 
 
 # Positions each deal tried for "deal only deals proven winnable" may take, and how many

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from ..model.moves import Move, Status
 from ..model.rules import Rules
 from ..model.state import State
-from .solve import make_line_search, make_search, mended_plan, move_between, without_loops
+from .solve import make_line_search, make_search, mended_plan, move_between, shortened
 from .verdict import (
     SOLVED,
     UNKNOWN,
@@ -233,7 +233,7 @@ class Thinker:
             del self.remembered[next(iter(self.remembered))]  # the oldest
         self.plan = []
         if verdict.status == SOLVED and self.state is not None and self.rules is not None:
-            self.plan = without_loops(self.rules, self.state, list(verdict.moves))
+            self.plan = shortened(self.rules, self.state, list(verdict.moves), without=self.without)
         self.line = list(line)
 
 

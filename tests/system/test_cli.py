@@ -13,6 +13,8 @@ import pytest
 from helpers import HANG_GUARD, ROOT
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from solve_driver import NO_MEMORY_LIMIT, problem, solve_and_replay
+from solve_driver import run as run_cli
 
 from solitaire import cli
 from solitaire.model.games import GAMES
@@ -212,6 +214,33 @@ def test_solve_for_the_other_games_replays_without_the_automatic_moves():
     assert main("--game", "prince", "--deal", "1", "--solve").returncode == 1
     gave_up = main("--game", "lucie", "--deal", "5", "--solve", "--max-positions", "50")
     assert gave_up.returncode == 3 and "gave up" in gave_up.stdout
+
+
+def test_spider_s_runs_going_home_by_themselves_are_written_and_the_line_replays():
+    # Each run goes home to a foundation the notation has no name for: once a KeyError.
+    solved = solve_and_replay("spider", ("suits=1",), 1)
+    assert problem(solved) is None and solved.code == 0
+    assert "# Move the king of spades and the 12 cards on it home (automatic)" in solved.lines
+
+
+@pytest.mark.parametrize("deal", [2, 4, 777820])
+def test_atomic_steps_follow_the_safe_cards_the_game_sends_home_between_them(deal):
+    # A card parked in a free cell on the way went home by itself before the step that
+    # was to take it on: once "there is no card there to move".
+    solved = solve_and_replay("vierfrei", ("auto=on",), deal, "--atomic")
+    assert problem(solved) is None and solved.code == 0
+    assert all(len(move) == 2 for move in solved.moves)  # single-card steps only
+
+
+def test_a_line_longer_than_the_game_may_still_make_is_given_up_on():
+    # 4,993 moves made (a card taken to a free cell, then from cell to cell): a game keeps
+    # 5,000, and no win is 7 moves away.
+    made = " ".join(["1a", *["ab ba"] * 2496])
+    given = ["--game", "vierfrei", "--deal", "617", "--moves", made]
+    code, out, _ = run_cli([*given, "--solve", *NO_MEMORY_LIMIT])
+    assert code == 3
+    assert out.startswith("# gave up (line too long): a win found after ")
+    assert out.rstrip().endswith("more than the 7 this game may still make")
 
 
 # ---------------------------------------------------------------- bad input of any kind

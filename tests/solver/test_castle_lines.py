@@ -1,0 +1,35 @@
+"""Beleaguered Castle's lines are short enough to play: the depth-first dive's line
+wanders (deal 681742: 14,598 moves, over the 5,000 a game keeps), and the walk to the
+win again, the shortest way through the positions found, gives one a player can finish."""
+
+from solitaire.model.game import MOVE_LIMIT, Game
+from solitaire.model.games import make_rules
+from solitaire.solver.castle import BUDGET, CastleSearch
+from solitaire.solver.solve import SOLVED
+
+
+def test_deal_681742_gets_a_line_of_at_most_1000_moves_that_wins():
+    rules = make_rules("castle")
+    game = Game(rules, 681742)
+    verdict = CastleSearch(rules, game.state, max_positions=BUDGET).finish()
+    assert verdict.status == SOLVED
+    assert len(verdict.moves) <= 1_000 < MOVE_LIMIT
+    for move in verdict.moves:
+        game.play(move)
+    assert rules.is_won(game.state)
+
+
+def test_the_walk_to_the_win_pauses_at_each_step_and_slices_change_nothing():
+    # Deal 175047: the dive's win (1,280 moves), walked to again in 8,161 positions.
+    rules = make_rules("castle")
+    state = Game(rules, 175047).state
+    whole = CastleSearch(rules, state, max_positions=BUDGET)
+    verdict = whole.finish()
+    assert verdict.status == SOLVED and len(verdict.moves) < 300
+    sliced = CastleSearch(rules, state, max_positions=BUDGET)
+    slices = 0
+    while (step := sliced.step(500)) is None:
+        slices += 1
+        assert sliced.positions < sliced.pause_at + 64  # past it by one position's children
+    assert (step.moves, step.positions) == (verdict.moves, verdict.positions)
+    assert slices > verdict.positions // 500 - 1
