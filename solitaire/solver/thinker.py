@@ -80,8 +80,12 @@ def rules_identity(rules: Rules) -> tuple:
 
 
 class Thinker:
-    def __init__(self, max_memory: int | None = MAX_MEMORY):
+    """``budget``: the positions a search may look at before it says "unknown" (None: the
+    game's own, as ``--solve``); ``max_memory``: the process's size that ends one sooner."""
+
+    def __init__(self, max_memory: int | None = MAX_MEMORY, budget: int | None = None):
         self.max_memory = max_memory
+        self.budget = budget
         self.rules: Rules | None = None
         self.rules_known: tuple | None = None
         self.without: frozenset = frozenset()
@@ -139,7 +143,7 @@ class Thinker:
             else:
                 self._settle(verdict, line)
         else:
-            self.search = make_search(rules, state, without=without)
+            self.search = make_search(rules, state, max_positions=self.budget, without=without)
         return self.answer()
 
     def think(self, work: int) -> Answer | None:
