@@ -77,6 +77,13 @@ def test_hint_gives_a_move_wherever_one_can_be_made(quick_app, game_id):
     assert asked >= 1
 
 
+def test_a_hint_to_turn_the_stock_glows_on_the_stock(quick_app):
+    table = open_game(quick_app, "klondike", 3)  # at the start only the stock can turn
+    assert ask_hint(quick_app).startswith("Hint: Turn cards from the stock (D).")
+    stock = table.help.hint_target.pile
+    assert table.view.layout.slots[stock].face_down and table.help.finder is None
+
+
 def test_the_demo_asks_before_it_plays_moves_in_sight_and_no_stops_it(quick_app):
     table = open_game(quick_app, "klondike", 5)  # no winning line found in QUICK positions
     assert table.partner.hint().reason == Reason.NONE_FOUND

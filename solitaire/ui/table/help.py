@@ -95,12 +95,19 @@ class TableHelp:
         state = table.state
         table.say(hint.words(table.rules, state))
         answer = hint.move
-        if answer is not None and answer.kind in (MoveKind.MOVE, MoveKind.MERCI):
+        if answer is None:
+            return
+        if answer.kind in (MoveKind.MOVE, MoveKind.MERCI):
             # The arrow at the card and the glow where it goes stay until the next input.
             cards = state.piles[answer.src]
             index = answer.index if answer.kind == MoveKind.MERCI else len(cards) - answer.count
             self.finder = Finder(cards[index], math.inf)
             self.hint_target = Target(answer.dst, math.inf)
+        elif answer.kind == table.rules.stock_move:  # what a click on the stock does: a glow there
+            slots = table.view.layout.slots
+            stock = next((name for name, slot in slots.items() if slot.face_down), None)
+            if stock is not None:
+                self.hint_target = Target(stock, math.inf)
 
     def start_auto(self) -> None:
         self.table.tally.helped(Help.DEMO)
