@@ -68,10 +68,19 @@ class Answer:
     positions: int = 0  # the work the verdict took (0: it came without a search)
     line: tuple[Move, ...] = ()  # without a winning line: the best line the player can see
     best: tuple[Move, ...] = ()  # without either line: the legal moves, the best in sight first
+    # The verdict is known and the moves in sight are still being looked for (the status
+    # line need not wait for them; the hint does).
+    looking: bool = False
 
     @property
     def settled(self) -> bool:
+        """The verdict is known."""
         return self.outcome is not None
+
+    @property
+    def complete(self) -> bool:
+        """The verdict is known, and the moves in sight where they are needed."""
+        return self.settled and not self.looking
 
 
 def rules_identity(rules: Rules) -> tuple:
@@ -106,7 +115,7 @@ class Thinker:
     @property
     def busy(self) -> bool:
         searching = self.search is not None or self.line_search is not None
-        return searching and self.verdict is None or self.sight is not None
+        return (searching and self.verdict is None) or self.sight is not None
 
     def consider(self, rules: Rules, state: State, without: frozenset = frozenset()) -> Answer:
         """A new position: the answer known at once (perhaps "still thinking")."""
@@ -147,7 +156,8 @@ class Thinker:
         return self.answer()
 
     def think(self, work: int) -> Answer | None:
-        """Search about ``work`` positions more; the answer once the verdict is reached."""
+        """Search about ``work`` positions more; the answer once the verdict is reached,
+        and again once the moves in sight are known where no line is."""
         if not self.busy:
             return None
         sight = self.sight
@@ -181,7 +191,7 @@ class Thinker:
 
     def answer(self) -> Answer:
         verdict = self.verdict
-        if verdict is None or self.sight is not None:
+        if verdict is None:
             return Answer(self.status)
         plan = tuple(self.plan) if verdict.status == SOLVED else ()
         return Answer(
@@ -192,6 +202,7 @@ class Thinker:
             verdict.positions,
             tuple(self.line),
             self.best,
+            self.sight is not None,
         )
 
     # ------------------------------------------------------------------ without a search
@@ -384,6 +395,6 @@ def settled_answer(rules: Rules, state: State, thinker: Thinker | None = None) -
     commands: the table asks its worker instead)."""
     thinker = thinker or Thinker()
     answer = thinker.consider(rules, state, rules.hint_excludes)
-    while not answer.settled:
+    while not answer.complete:
         answer = thinker.think(2_000) or answer
     return answer

@@ -129,3 +129,16 @@ def test_every_reason_has_whole_sentences_for_the_table_and_the_text_commands(re
         assert words.strip() == words and words[-1] in ".)", words
         if reason != Reason.NO_MOVE:
             assert "{move}" in words and "{notation}" in words
+
+
+def test_the_verdict_comes_at_once_and_the_moves_in_sight_after_it():
+    # The status line says "cannot be won" without waiting for the look ahead.
+    rules = make_rules("prince")
+    game = Game(rules, 1)
+    thinker = Thinker(max_memory=None)
+    game.play(hint_for(rules, game.state, settled_answer(rules, game.state, thinker)).move)
+    answer = thinker.consider(rules, game.state, rules.hint_excludes)
+    assert answer.outcome == UNSOLVABLE and answer.looking and not answer.best
+    while not answer.complete:
+        answer = thinker.think(500) or answer
+    assert answer.outcome == UNSOLVABLE and answer.best

@@ -87,7 +87,9 @@ class Partner:
     # ------------------------------------------------------------------ what it says
     @property
     def thinking(self) -> bool:
-        return self.key is not None and (self.answer is None or not self.answer.settled)
+        """The answer has not come in full: the verdict, or the moves in sight the hint
+        needs where no line is known."""
+        return self.key is not None and (self.answer is None or not self.answer.complete)
 
     @property
     def plan(self) -> list[Move]:
@@ -106,10 +108,9 @@ class Partner:
         rules, state = self.rules, self.table.state
         if self.key is None or rules.is_won(state):
             return ""
-        if self.thinking:
-            return "Winnable? thinking"
         answer = self.answer
-        assert answer is not None  # with a key, not thinking means answered
+        if answer is None or not answer.settled:
+            return "Winnable? thinking"
         later = rules.help_later(state)  # "a reshuffle" may still come
         seeing = rules.verdict_note
         if answer.outcome == SOLVED:
