@@ -29,6 +29,7 @@ again (undo, redo) get the verdict they had.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import Enum
 
@@ -280,7 +281,10 @@ class Thinker:
             self.plan = without_loops(rules, state, list(verdict.moves))
         self.line = list(line)
         self.best, self.sight = (), None
-        if not self.plan and not self.line and self.status != Status.WON:
+        # The hint's last resort (``hint_for``): no line, and no move the search leaves
+        # out (La Belle Lucie's reshuffle) to make instead.
+        left_out = any(rules.is_legal(state, Move(kind)) for kind in self.without)
+        if not self.plan and not self.line and not left_out and self.status != Status.WON:
             if best is None:
                 self.sight = MovesInSight(rules, state, without=self.without)
             else:
@@ -365,7 +369,7 @@ class Hint:
 
 
 def hint_for(
-    rules: Rules, state: State, answer: Answer, played: frozenset[tuple] = frozenset()
+    rules: Rules, state: State, answer: Answer, played: AbstractSet[tuple] = frozenset()
 ) -> Hint:
     """The hint from a settled answer: the next move of its winning line; where there is
     none, the next of the best line the player can see (what can go home, the moves that
