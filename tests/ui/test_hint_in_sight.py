@@ -22,7 +22,7 @@ from solitaire.ui import app as app_module
 from solitaire.ui.app import App
 from solitaire.ui.library import Library
 from solitaire.ui.screens.overlays import ConfirmOverlay
-from solitaire.ui.table.help import PLAY_ON_QUESTIONS, PLAYING_ON, STOPS_GOING_BACK
+from solitaire.ui.table.help import PLAY_ON_QUESTIONS, PLAYING_ON, PLAYS_ON, STOPS_GOING_BACK
 
 QUICK = 300  # positions a verdict search may look at
 RANDOM_MOVES = 30  # seeded random moves played in each game
@@ -94,6 +94,7 @@ def test_the_demo_asks_before_it_plays_moves_in_sight_and_no_stops_it(quick_app)
     assert isinstance(question, ConfirmOverlay)
     assert question.question == PLAY_ON_QUESTIONS[Reason.NONE_FOUND]
     assert not table.help.demo_on and not table.game.done
+    assert table.status.message.words != PLAYS_ON
     send(quick_app, key(pygame.K_n))
     for _ in range(3):
         quick_app.lag += 0.4

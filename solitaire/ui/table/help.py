@@ -24,6 +24,7 @@ from .tally import Help
 AUTO_PACE = 0.35  # seconds between the demo's moves
 WAITING = 600.0  # seconds a "thinking" message may stay: until the answer replaces it
 THINKING = "The computer is thinking..."
+PLAYS_ON = "The computer plays on. Any key or click stops it."
 # The demo's question before it plays on with the best moves in sight, by the reason.
 PLAY_ON_QUESTIONS = {
     Reason.NONE_FOUND: "No winning line was found from here. Should the computer play on "
@@ -113,7 +114,7 @@ class TableHelp:
         self.table.tally.helped(Help.DEMO)
         self.demo_on = True
         self.auto_until = self.table.now
-        self.table.say("The computer plays on. Any key or click stops it.")
+        self.table.say(PLAYS_ON)
 
     def stop_demo(self) -> None:
         self.demo_on = self.in_sight = False
@@ -178,6 +179,7 @@ class TableHelp:
         if hint.reason.in_sight and not self.in_sight:
             # No line leads on from here: the player says whether to play on regardless.
             self.stop_demo()
+            table.unsay(PLAYS_ON)  # it does not, unless the player says so
             table.app.ask(PLAY_ON_QUESTIONS[hint.reason], self.play_on_in_sight)
             return
         table.play(hint.move)
