@@ -349,11 +349,8 @@ def print_hint(game: Game, out) -> int:
 
     rules, state = game.rules, game.state
     hint = hint_for(rules, state, settled_answer(rules, state))
-    if isinstance(hint, str):
-        print(hint, file=out)
-        return 1
-    print(f"{rules.format_move(hint, state)}  ({rules.describe_move(hint, state)})", file=out)
-    return 0
+    print(hint.line(rules, state), file=out)
+    return 1 if hint.move is None else 0
 
 
 def print_solution(game: Game, args, out) -> int:

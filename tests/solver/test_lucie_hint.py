@@ -37,15 +37,18 @@ def cards_home_after(rules, state, moves) -> int:
 
 
 def hinted_game(game_id: str, deal: int):
-    """The positions and hints met playing the hints from the deal to the end."""
+    """The positions and hinted moves met playing the hints from the deal to the end of
+    the lines the partner knows (then the last move is None: the hints are only the best
+    in sight, or there are none)."""
     rules = make_rules(game_id)
     state, thinker = Game(rules, deal).state, Thinker(max_memory=None)
     for _ in range(400):
         hint = hint_for(rules, state, settled_answer(rules, state, thinker))
-        yield rules, state, hint
-        if isinstance(hint, str):
+        if hint.move is None or hint.reason.in_sight:
+            yield rules, state, None
             return
-        state = rules.successor(state, hint)
+        yield rules, state, hint.move
+        state = rules.successor(state, hint.move)
     raise AssertionError("the hints never end")
 
 

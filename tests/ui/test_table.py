@@ -479,7 +479,9 @@ def test_not_winnable_from_here(app):
     start(app, "prince", 1)
     assert verdict_reached(app) == "Not winnable from here"
     send(app, key(pygame.K_h, pygame.KMOD_CTRL))
-    assert app.table.status.message.words == "No winning line from here."
+    words = app.table.status.message.words
+    assert words.startswith("Hint: ") and "This game cannot be won from here" in words, words
+    assert app.table.help.finder and app.table.help.hint_target
 
 
 def test_after_a_verdict_moves_and_undo_need_no_new_search(app):

@@ -30,11 +30,18 @@ COMMON_KEYS: tuple[tuple[str, str], ...] = (
     (
         "Ctrl+H",
         (
-            "Hint: the next move of a winning line, shown by an arrow and a glow; ask again"
-            " for the next one (the Hint button too)"
+            "Hint: the next move of a winning line (where none is known, the most promising"
+            " move in sight), shown by an arrow and a glow; ask again for the next one (the"
+            " Hint button too)"
         ),
     ),
-    ("Ctrl+D", "Demo: the computer plays on from here; any key or click stops it"),
+    (
+        "Ctrl+D",
+        (
+            "Demo: the computer plays on from here (where it knows no winning line, it asks"
+            " first); any key or click stops it"
+        ),
+    ),
     ("Left / Right", "Step backward and forward through the moves (a replay, or undo and redo)"),
     ("Ctrl+E", "Export this game as a replay file (it lands in the data folder's replays)"),
     ("Ctrl+O", "Open one of the exported replays to watch it"),

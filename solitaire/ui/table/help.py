@@ -1,12 +1,14 @@
 """The computer's help at the table: hints and the demo, from the partner's winning line,
 or where none is known, the best line the player can see (La Belle Lucie's: what comes
-home within the layout, the draw or a merci included, before a reshuffle).
+home within the layout, the draw or a merci included, before a reshuffle), and where
+there is none either, the best move in sight (the hint says so).
 
 Both wait for the partner's answer when it has not come yet, and go on when it comes
 (``TableHelp.answered``): a hint asked for meanwhile shows then, and the demo
-makes its next move then, at its steady pace. The demo plays only the moves of those
-lines, so it never throws a winnable game away nor shuffles a card to and fro; where no
-line is known it says why and stops.
+makes its next move then, at its steady pace. The demo plays the moves of those lines,
+so it never throws a winnable game away; where no line is known it asks the player
+before it plays on with the best moves in sight, and stops where those would only lead
+back to a position the game has been through, so no card goes to and fro.
 """
 
 from __future__ import annotations
@@ -16,11 +18,27 @@ from typing import NamedTuple
 
 from ...model.cards import Card
 from ...model.moves import MoveKind
+from ...solver.thinker import Reason
 from .tally import Help
 
 AUTO_PACE = 0.35  # seconds between the demo's moves
 WAITING = 600.0  # seconds a "thinking" message may stay: until the answer replaces it
 THINKING = "The computer is thinking..."
+PLAYS_ON = "The computer plays on. Any key or click stops it."
+# The demo's question before it plays on with the best moves in sight, by the reason.
+PLAY_ON_QUESTIONS = {
+    Reason.NONE_FOUND: "No winning line was found from here. Should the computer play on "
+    "with the most promising moves in sight?",
+    Reason.NOT_WINNABLE: "This game cannot be won from here. Should the computer play on "
+    "with the most promising moves in sight?",
+}
+PLAYING_ON = (
+    "The computer plays on with the most promising moves in sight. Any key or click stops it."
+)
+STOPS_GOING_BACK = (
+    "Every move from here leads back to a position already played. The computer stops here."
+)
+STOPS_NO_MOVE = "No move is left to make. The computer stops here."
 
 
 class Finder(NamedTuple):
@@ -44,6 +62,7 @@ class TableHelp:
     def __init__(self, table):
         self.table = table
         self.demo_on = False  # the computer plays on (the demo)
+        self.in_sight = False  # the player let the demo play the best moves in sight
         self.auto_until: float | None = None  # the demo's next move; None while it waits
         self.hint_wanted = False  # a hint was asked for before the partner had answered
         self.finder: Finder | None = None
@@ -66,34 +85,46 @@ class TableHelp:
         table = self.table
         table.tally.helped(Help.HINTS)
         table.partner.position_changed()  # about the position on the table, whatever made it
-        answer = table.partner.hint()
-        if answer is None:  # the partner is still thinking: the hint comes with its answer
+        hint = table.partner.hint()
+        if hint is None:  # the partner is still thinking: the hint comes with its answer
             self.hint_wanted = True
             table.say("Thinking about a hint...", WAITING, until_input=False)
             return
-        if isinstance(answer, str):
-            table.say(answer)
+        if isinstance(hint, str):
+            table.say(hint)
             return
         state = table.state
-        words = table.rules.describe_move(answer, state)
-        notation = table.rules.format_move(answer, state)
-        table.say(f"Hint: {words} ({notation}).")
+        table.say(hint.words(table.rules, state))
+        answer = hint.move
+        if answer is None:
+            return
         if answer.kind in (MoveKind.MOVE, MoveKind.MERCI):
             # The arrow at the card and the glow where it goes stay until the next input.
             cards = state.piles[answer.src]
             index = answer.index if answer.kind == MoveKind.MERCI else len(cards) - answer.count
             self.finder = Finder(cards[index], math.inf)
             self.hint_target = Target(answer.dst, math.inf)
+        elif answer.kind == table.rules.stock_move:  # what a click on the stock does: a glow there
+            slots = table.view.layout.slots
+            stock = next((name for name, slot in slots.items() if slot.face_down), None)
+            if stock is not None:
+                self.hint_target = Target(stock, math.inf)
 
     def start_auto(self) -> None:
         self.table.tally.helped(Help.DEMO)
         self.demo_on = True
         self.auto_until = self.table.now
-        self.table.say("The computer plays on. Any key or click stops it.")
+        self.table.say(PLAYS_ON)
 
     def stop_demo(self) -> None:
-        self.demo_on = False
+        self.demo_on = self.in_sight = False
         self.auto_until = None
+
+    def play_on_in_sight(self) -> None:
+        """The player said yes: the demo plays on with the best moves in sight."""
+        self.demo_on = self.in_sight = True
+        self.auto_until = self.table.now
+        self.table.say(PLAYING_ON)
 
     def answered(self) -> None:
         """The partner has answered: what waited for it goes on."""
@@ -131,15 +162,25 @@ class TableHelp:
         would make it, and what follows is worked out from the layout it shows."""
         table = self.table
         table.partner.position_changed()
-        move = table.partner.hint()
-        if move is None:  # no answer yet: wait for it (answered goes on)
+        hint = table.partner.hint()
+        if hint is None:  # no answer yet: wait for it (answered goes on)
             self.auto_until = None
             table.say(THINKING, WAITING, until_input=False)
             return
-        if isinstance(move, str):
+        if isinstance(hint, str):
             self.stop_demo()
-            table.say(f"{move} The computer stops here.")
+            table.say(f"{hint} The computer stops here.")
             return
         table.unsay(THINKING)
-        table.play(move)
+        if hint.move is None or hint.reason == Reason.ONLY_BACK:
+            self.stop_demo()
+            table.say(STOPS_NO_MOVE if hint.move is None else STOPS_GOING_BACK)
+            return
+        if hint.reason.in_sight and not self.in_sight:
+            # No line leads on from here: the player says whether to play on regardless.
+            self.stop_demo()
+            table.unsay(PLAYS_ON)  # it does not, unless the player says so
+            table.app.ask(PLAY_ON_QUESTIONS[hint.reason], self.play_on_in_sight)
+            return
+        table.play(hint.move)
         self.auto_until = table.now + AUTO_PACE if self.demo_on else None

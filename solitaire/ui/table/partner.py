@@ -5,14 +5,16 @@ process of its own): the table tells the worker each position it shows and hears
 answer when it comes, so no frame and no input ever waits for a search. Until the
 answer comes the partner is "thinking"; a hint or the demo asked for meanwhile waits for
 it (``TableHelp``). A player who plays the next move of the winning line (or of the best line,
-where none wins) gets the rest of the line at once, without asking the worker.
+where none wins) gets the rest of the line at once, without asking the worker. Where no
+line is known, the hint is the best move in sight that leads to no position this game
+has been through (``played``).
 """
 
 from __future__ import annotations
 
 from ...model.moves import Move, Status
 from ...model.state import State
-from ...solver.thinker import Answer, hint_for
+from ...solver.thinker import Answer, Hint, hint_for
 from ...solver.verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp
 from ...solver.worker import Answered, Failed, PartnerLink
 
@@ -85,7 +87,9 @@ class Partner:
     # ------------------------------------------------------------------ what it says
     @property
     def thinking(self) -> bool:
-        return self.key is not None and (self.answer is None or not self.answer.settled)
+        """The answer has not come in full: the verdict, or the moves in sight the hint
+        needs where no line is known."""
+        return self.key is not None and (self.answer is None or not self.answer.complete)
 
     @property
     def plan(self) -> list[Move]:
@@ -104,10 +108,9 @@ class Partner:
         rules, state = self.rules, self.table.state
         if self.key is None or rules.is_won(state):
             return ""
-        if self.thinking:
-            return "Winnable? thinking"
         answer = self.answer
-        assert answer is not None  # with a key, not thinking means answered
+        if answer is None or not answer.settled:
+            return "Winnable? thinking"
         later = rules.help_later(state)  # "a reshuffle" may still come
         seeing = rules.verdict_note
         if answer.outcome == SOLVED:
@@ -122,14 +125,27 @@ class Partner:
             return "Winnable? unknown (out of memory)"
         return "Winnable? unknown (too many positions)"
 
-    def hint(self) -> Move | str | None:
-        """The next move of a winning line, or why there is none to give; None while the
-        answer is still coming."""
+    def hint(self) -> Hint | str | None:
+        """The next move of a winning line, else the best in sight (``Hint`` says which),
+        or why the computer has none to give; None while the answer is still coming."""
         if self.thinking:
             return None
         if self.failure is not None and not self.plan:
             return f"No hint: the computer could not think this through ({self.failure})."
         # Both callers (TableHelp) ask about the position first: with a key, not thinking
         # means answered.
-        assert self.answer is not None
-        return hint_for(self.rules, self.table.state, self.answer)
+        answer = self.answer
+        assert answer is not None
+        played = self.played() if answer.best else frozenset()  # only the best in sight needs it
+        return hint_for(self.rules, self.table.state, answer, played)
+
+    def played(self) -> frozenset[tuple]:
+        """The keys of the positions this game has been through, the one on the table too
+        (undone moves taken back: a position undone from may be met again)."""
+        game = self.table.game
+        state = game.state.copy()
+        keys = {state.key()}
+        for turn in reversed(game.done):
+            turn.revert(state)
+            keys.add(state.key())
+        return frozenset(keys)
