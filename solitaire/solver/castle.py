@@ -38,12 +38,13 @@ changes nothing):
   every position it found, and so every reachable one: a proof too.
 
 A win is then made short: a breadth-first walk from the start through the positions the
-winning strategy expanded (``_Shortening``) finds the fewest moves to the win among them.
-The dive's own line wanders (deal 681742: 14,598 moves, far over what a game keeps);
-through the same positions the walk finds 252 steps. Its positions count as searched,
-and it pauses at a step's end like the rest, so the table's worker is never busy long;
-it looks at no more positions than the strategy found, so it ends within the budget
-spent (the budget itself no longer limits it: the verdict is already known).
+winning strategy found (the dive's all, the queues' those they expanded: ``_Shortening``)
+finds the line of fewest steps to the win among them. The dive's own line wanders (deal
+681742: 14,598 moves, far over what a game keeps); through the same positions the walk
+finds one of 283. Its positions count as searched, and it pauses at a step's end like the
+rest, so the table's worker is never busy long; it looks at no more positions than the
+strategy found, so it ends within the budget spent (the budget itself no longer limits
+it: the verdict is already known).
 
 Moves left out, and why that loses no win:
 

@@ -4,7 +4,8 @@ search reaches in fewer moves replaced, never longer, still winning, within its 
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
 from solitaire.solver import solve
-from solitaire.solver.solve import SOLVED, shortened, solve_game
+from solitaire.solver.solve import SOLVED, shortened, solve_game, without_loops
+from solitaire.solver.thinker import settled_answer
 
 
 def wins(rules, state, moves) -> bool:
@@ -59,3 +60,15 @@ def test_the_searches_look_at_no_more_positions_than_the_budget(monkeypatch):
     line = shortened(rules, start, detour + rest, budget=300)
     assert 0 < sum(looked) <= 300
     assert len(line) <= len(detour + rest) and wins(rules, start, line)
+
+
+def test_the_partner_s_plan_is_the_shortened_line():
+    # Canfield, one card at a time with unlimited passes, deal 1: the search's line has
+    # no loop, and a short search finds fewer moves for some of its stretches.
+    rules = make_rules("canfield", mode="3")
+    start = Game(rules, 1).state
+    found = solve_game(rules, start, without=rules.hint_excludes)
+    plan = list(settled_answer(rules, start).plan)
+    assert plan == shortened(rules, start, found.moves, without=rules.hint_excludes)
+    assert len(plan) < len(without_loops(rules, start, found.moves))
+    assert wins(rules, start, plan)
