@@ -397,22 +397,64 @@ class _CompactBestFirstWalk(_BestFirstWalk):
         )
 
     def run(self, until: int, most: int) -> tuple[int | None, int]:
-        core, heap, value, cost = self.core, self.heap, self.value, int(self.depth_cost)
-        keys, unpack, children = core.keys, core._unpack_key, self._children
+        # ``_children`` spelt out, each new position queued as it is found: this loop is
+        # where the compact families spend their time.
+        core, heap, value, cost, bit = (
+            self.core,
+            self.heap,
+            self.value,
+            int(self.depth_cost),
+            self.bit,
+        )
+        serials, keys, marks, parent = core.serials, core.keys, core.marks, core.parent
+        unpack, successors, key_of, won, dead = (
+            core._unpack_key,
+            core._successors,
+            core._key,
+            core._won,
+            core._dead,
+        )
+        worth_testing = core._worth_testing if core.tests_by_move else None
+        test_dead = self.test_dead
         pop, push = heapq.heappop, heapq.heappush
         expanded = 0
         while heap and expanded < most and core.visits < until:
             entry = pop(heap)
             serial = entry >> DEPTH_BITS & SERIAL_MASK
             expanded += 1
-            fresh, won = children(serial, unpack(keys[serial]))
-            if won is not None:
-                return won, expanded
+            position = unpack(keys[serial])
+            mark = marks[serial]
+            if mark & DEAD or (mark & TEST and test_dead and dead(position)):
+                marks[serial] = mark | DEAD
+                continue
             depth = (entry & DEEPEST) + 1
             low = min(DEEPEST, depth)
             base = VALUE_OFFSET + depth * cost
-            for child, after in fresh:
+            visits = 0
+            for macro, after in successors(position):
+                key = key_of(after)
+                child = serials.get(key)
+                if child is None:
+                    child = serials[key] = len(keys)
+                    keys.append(key)
+                    parent.append(serial)
+                    if won(after):
+                        marks.append(0)
+                        core.visits += visits
+                        self.visits += visits
+                        return child, expanded
+                    if worth_testing is None or worth_testing(macro):
+                        marks.append(TEST | bit)
+                    else:
+                        marks.append(bit)
+                elif marks[child] & bit:
+                    continue
+                else:
+                    marks[child] |= bit
+                visits += 1
                 push(heap, ((base - value(after)) << SERIAL_BITS | child) << DEPTH_BITS | low)
+            core.visits += visits
+            self.visits += visits
         return None, expanded
 
 
