@@ -93,7 +93,7 @@ def test_drawing_one_a_safe_card_of_the_talon_goes_home_and_nothing_else_is_trie
         return
     [(moves, after)] = successors
     assert moves == (TURN,) * turns + (Move(MoveKind.MOVE, "waste", "fC"),)
-    assert after.found == (2, 2, 2, 1)
+    assert after[0][:4] == bytes((2, 2, 2, 1))
 
 
 def test_drawing_three_no_card_of_the_waste_goes_home_unasked():
