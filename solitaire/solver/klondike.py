@@ -6,20 +6,20 @@ count it). "Winnable" therefore means a player who knew every card could win; a 
 who turns the cards up as they come may still lose the deal. "Cannot be won" holds for
 any player.
 
-A position is one ``bytes``, its key, and the number of cards turned onto the waste. The
-key holds the foundation counts, the seven face-down counts and column lengths, the
-passes used, how much of the talon is turned, the talon (the waste from its bottom, then
-the stock from its top: an order turning never changes) and the seven columns' cards
-(``rank * 4 + suit``, suits in the order C D H S), bottom card first. So the heap and the
-table of positions found hold one small ``bytes`` per position, some 400 bytes with
-their bookkeeping, and the whole budget stays under 100 MB. Where passes are unlimited,
-the states of the talon that a fresh pass turns to (none turned, a multiple of the draw,
-or all of it) reach one another by turning alone: they have the same successors, and
-are one key (by ones, every state of the talon is); the position keeps how many cards
-are really turned, so the turns it plays are the engine's. The walk
-(``search.BestFirst``) keeps, for each key found, the key it was found from and the
-engine moves that led there, so a win is read back as engine moves, which the search's
-caller replays through the rules.
+A position is its key, one ``bytes``, with the number of cards really turned onto the
+waste, its depth in the walk and how promising it looks. The key holds the foundation
+counts, the seven face-down counts and column lengths, the passes used, how much of the
+talon is turned, the talon (the waste from its bottom, then the stock from its top: an
+order turning never changes) and the seven columns' cards (``rank * 4 + suit``, suits
+in the order C D H S), bottom card first. The heap and the table of positions found
+share that one ``bytes``, some 300 bytes a position with their bookkeeping, so a search
+of the whole budget stays near 70 MB. Where passes are unlimited, the states of the talon
+that a fresh pass turns to (none turned, a multiple of the draw, or all of it) reach one
+another by turning alone: they have the same successors, and are one key (by ones, every
+state of the talon is); the position keeps how many cards are really turned, so the
+turns it plays are the engine's. The walk (``search.BestFirst``) keeps, for each key
+found, the key it was found from and the engine moves that led there, so a win is read
+back as engine moves, which the search's caller replays through the rules.
 
 Moves are exactly the engine's (``Klondike``): a face-up run in alternate colours onto a
 column whose top is one rank higher of the other colour, a king's run into an empty
@@ -36,6 +36,18 @@ waste, and the other moves only the columns and the foundations, so in any winni
 the turns can wait until just before the next move of a waste card (turns at the very
 end of a line are of no use), and the line becomes these macro moves.
 
+Twins (the two cards of one rank and colour) make classes of positions. Moving part of
+a column's face-up run always takes it from one twin (face up, the run on it) onto the
+other (the top of a column), and the run can go back at once: positions that differ
+only by which twin each such run lies on reach one another by those moves, so one can be
+won exactly when the other can. The search keeps one of each class (every run on the
+twin of the lower code: ``_settle`` moves it there, and the line plays those moves) and
+gives it the successors of every member: its own moves but those that move part of a
+run, and for each twin under a run, that run moved onto the other twin followed by what
+only the uncovered twin allows: the twin home, or a card onto it (the lowest card of a
+column's face-up run, the waste's top after some turns, a foundation's top). Any other
+move of a member does to the class what the same move of the kept one does.
+
 Moves left out, and why that loses no win (each rule: if a position can be won, one of
 the positions the search does make from it can be won):
 
@@ -43,7 +55,8 @@ the positions the search does make from it can be won):
   at least its rank less one card, and the other foundation of its colour its rank less
   two, goes home alone, before any other move: nothing still in play can ever need to
   lie on it, even with cards coming back from the foundations (``Rules.is_safe_home``
-  proves this for every build rule, this is its case for alternate colours).
+  proves this for every build rule, this is its case for alternate colours). So does a
+  twin's that a run moved to the other twin uncovers.
 - Drawing one card at a time, a card of the talon that is safe so goes home alone too:
   the waste's top card, or, where passes are unlimited, any card of the talon after the
   turns that bring it up. A winning line that keeps it is still legal without its moves:
@@ -52,20 +65,24 @@ the positions the search does make from it can be won):
   done), and with passes unlimited the cards turned past come round again.
 - Of several empty columns only the first is tried, and a king's run that fills a whole
   column with no card under it never moves to another empty column (the same position).
-- A foundation's top card c comes back onto a column only when, right after, something
-  can follow it: a card of the rank below of the other colour onto it (from a column,
-  the talon or a foundation), or the card under it in its foundation down onto a
-  column. Take a shortest winning line that starts with c coming down, and the first
-  later move that moves c, lays a card on c or takes from c's foundation; the moves
-  between touch neither c, nor the column c lies on, nor c's foundation. If that move
-  sends c home or alone onto another column, the line without c's trip (or with c
-  going there straight from home) is shorter: impossible. If it carries c away in a
-  run, c can stay home until the run has moved and come down onto it there: the line
-  starts with another move. Otherwise c can come down just before that move, after the
-  moves between: the line starts with one of those, or, if there are none, with c
-  coming down where something can follow at once. Each such exchange only ever moves a
-  foundation's card later, past moves that come before it, so the exchanges end, and
-  the line they end with starts with a move the search makes.
+- An ace never comes back from its foundation, and another card c only when something
+  may follow it: a card of the rank below of the other colour in a foundation, face up
+  in a column or at the top of the waste after some turns (to lie on c), or a card to
+  lie on for the card under c in its foundation, at the top of a column (of any member
+  of the twins' class) or in a foundation (to come back in its turn). Take a shortest winning line, among those
+  the one with the fewest foundation cards coming back before its first other move; say
+  they come back in a block, then move g. For each card c of the block, the first later
+  move that touches c, lays a card on c or takes from c's foundation is in the block or
+  is g, and lays a card on c or takes the card under it: c going home again or alone to
+  another column would make a shorter line, c carried off in a run (g) or a first touch
+  after g would let c wait (after that run, or until just before that touch) and make
+  the block shorter. So the first card of the block is followed by a chain of cards
+  that come back onto one another or from under one another, ended by g laying on the
+  last a card that a column, the waste or a foundation already held. The first card of
+  the block is so followed by a card from a foundation, a column or the waste laid on
+  it, or by the card under it coming back onto a top or onto another card of the block,
+  one that a foundation held: what the rule looks for. So the block is empty, or starts
+  with a card the search brings back (an ace has nothing to follow it).
 - A position is dropped as dead (``_dead``) when some card that must leave its place
   never can: every card covering face-down cards (the lowest face-up card of a column,
   and every face-down card over another) must move before the cards under it can, and
@@ -82,6 +99,15 @@ the positions the search does make from it can be won):
 Every other move is tried, so a search that runs dry has seen every position reachable
 from the start, less positions that cannot be won: that is the proof that the deal
 cannot be won.
+
+Some moves are tried last, not left out: a foundation's card back, a run that empties a
+column while every king lies at the bottom of one, and a card onto a twin uncovered by
+moving its run. They come from a deferred position of their own (the same key with one
+byte more, reached by no move) that waits in the heap behind the position they are made
+from (``LATER``), so a search that finds a win finds it without counting them, and one
+that runs dry has tried them too. Positions are taken deep first: how promising a
+position looks counts the moves that led there (``_promise``), so the walk follows a way
+forward down to its end before it looks at the others.
 """
 
 from __future__ import annotations
@@ -97,7 +123,7 @@ __all__ = ["BUDGET", "KlondikeSearch"]
 
 # Positions a search may find before it answers "unknown" (the table's partner and
 # --solve alike); a --solve process that reaches it stays under 100 MB.
-BUDGET = 150_000
+BUDGET = 200_000
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 8))
 FOUNDATION_OF = tuple("f" + suit for suit in SUITS)
