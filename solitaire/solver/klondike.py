@@ -481,15 +481,21 @@ class KlondikeSearch(BestFirst[Position]):
         turned: int,
     ) -> tuple[tuple[Move, ...], Position]:
         """The position after ``moves``, as the one of its twins' class the search keeps
-        (each run under its twins' card of the higher code), with the moves that make it;
+        (each run on the twin of the lower code: a heart's or a spade's run moves onto the
+        diamond or the club at the top of a column), with the moves that make it;
         ``cols`` is the search's to change."""
         while True:
-            tops = {cards[-1]: j for j, cards in enumerate(cols) if cards}
+            # the hearts and spades that would have to give up their runs, if face up
+            # under a run (the test of all the cards at once is quicker than looking)
+            wanted = {
+                cards[-1] ^ 3: j for j, cards in enumerate(cols) if cards and cards[-1] & 3 < 2
+            }
+            if not wanted or wanted.keys().isdisjoint(b"".join(cols)):
+                break
             for i, cards in enumerate(cols):
                 for k in range(down[i], len(cards) - 1):
-                    card = cards[k]
-                    j = tops.get(card ^ 3)
-                    if j is not None and card > card ^ 3:
+                    j = wanted.get(cards[k])
+                    if j is not None:
                         moves = (*moves, self._move(COLUMNS[i], COLUMNS[j], len(cards) - k - 1))
                         cols[j] = cols[j] + cards[k + 1 :]
                         cols[i] = cards[: k + 1]
@@ -498,7 +504,8 @@ class KlondikeSearch(BestFirst[Position]):
                     continue
                 break
             else:
-                return moves, self._pack(found, down, cols, passes, talon, turned)
+                break
+        return moves, self._pack(found, down, cols, passes, talon, turned)
 
     def _followed(
         self, card: int, found: bytes, cols: list, down: list, tops: set, shown: dict
