@@ -103,7 +103,7 @@ def test_drawing_three_no_card_of_the_waste_goes_home_unasked():
 
 
 def test_a_deal_is_proven_lost_and_a_won_one_replays():
-    """Deal 3 drawing one cannot be won: proven here in some 12,500 positions; the search
+    """Deal 3 drawing one cannot be won: proven here in some 8,500 positions; the search
     without the merged talon states and the safe waste cards proves it too, in 232,275
     (too many for a test)."""
     rules = make_rules("klondike", draw="1")
@@ -173,24 +173,44 @@ def test_with_runs_that_change_twins_the_verdicts_agree_too(draw, passes):
     assert agree_with_the_generic_search(draw, passes, range(1, 8), runs=True) >= 5
 
 
-def test_a_run_on_either_twin_is_one_position():
-    """A jack of spades on the queen of hearts or on the queen of diamonds: one position
-    (kept with the run on the diamond queen, the lower code), reached by the engine's
-    own move."""
+def twins_game(run_on: str) -> Game:
+    """A jack of spades on the queen of hearts (column 1) or on the queen of diamonds
+    (column 2); the ten of diamonds, the nine of hearts and the jack of clubs in the stock."""
     homes = {"fC": "AC", "fD": "AD", "fH": "AH", "fS": "AS"}
-    on_hearts = game_with("klondike", {**homes, "t1": "KC QH JS", "t2": "QD", "stock": "2C"})
-    on_diamonds = game_with("klondike", {**homes, "t1": "KC QH", "t2": "QD JS", "stock": "2C"})
-    searches = [KlondikeSearch(game.rules, game.state) for game in (on_hearts, on_diamonds)]
-    found, down = bytes((1, 1, 1, 1)), [0] * 7
+    columns = {"t1": "KC QH JS", "t2": "QD"} if run_on == "QH" else {"t1": "KC QH", "t2": "QD JS"}
+    return game_with("klondike", {**homes, **columns, "stock": "TD 9H JC"})
+
+
+def every_successor(search: KlondikeSearch, position) -> set:
+    """The keys of the positions one move away, the deferred ones too."""
+    keys = set()
+    for _, after in search._successors(position):
+        if after[-1]:  # the deferred moves' position
+            keys |= {later[0] for _, later in search._successors(after)}
+        else:
+            keys.add(after[0])
+    return keys
+
+
+def test_a_run_on_either_twin_is_one_position_with_the_same_successors():
+    """The jack on either queen: one position (kept with the run on the diamond queen,
+    the lower code), reached by the engine's own move, and from either the search makes
+    the same positions."""
+    on_hearts, on_diamonds = twins_game("QH"), twins_game("QD")
+    search = KlondikeSearch(on_hearts.rules, on_hearts.state)
+    talon = bytes(_code(card) for card in reversed(on_hearts.state.piles["stock"]))
     settled = []
     for game in (on_hearts, on_diamonds):
         cols = [bytes(_code(card) for card in game.state.piles[f"t{n}"]) for n in range(1, 8)]
-        settled.append(searches[0]._settle((), found, down, cols, 0, bytes((8 * 4,)), 0))
+        settled.append(search._settle((), bytes((1, 1, 1, 1)), [0] * 7, cols, 0, talon, 0))
     (moves, position), (none, same) = settled
     assert position[0] == same[0] and not none
     assert moves == (Move(MoveKind.MOVE, "t1", "t2", 1),)
-    replay_to = on_hearts.rules.successor(on_hearts.state, moves[0])
-    assert replay_to.piles == on_diamonds.state.piles
+    assert on_hearts.rules.successor(on_hearts.state, moves[0]).piles == on_diamonds.state.piles
+    other = KlondikeSearch(on_diamonds.rules, on_diamonds.state)
+    from_hearts = every_successor(search, search.heap[0][-1])
+    assert len(from_hearts) > 2
+    assert from_hearts == every_successor(other, other.heap[0][-1])
 
 
 def test_a_card_that_can_never_move_makes_the_position_dead():
