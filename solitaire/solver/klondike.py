@@ -190,6 +190,23 @@ def _raised(found: bytes, suit: int, by: int) -> bytes:
 Position = tuple[bytes, int, int, float, bool]
 
 
+def _unpacked(key: bytes) -> tuple[bytes, list, int, bytes, list]:
+    """A key's foundation counts, face-down counts, passes used, talon and columns (a
+    deferred position's byte more at the end is not read)."""
+    end = TALON + 1 + key[TALON]
+    cols = []
+    for length in key[LENGTHS:PASSES]:
+        cols.append(key[end : end + length])
+        end += length
+    return (
+        key[:DOWN],
+        list(key[DOWN:LENGTHS]),
+        key[PASSES],
+        key[TALON + 1 : TALON + 1 + key[TALON]],
+        cols,
+    )
+
+
 def _promise(found: bytes, down: list, cols: list, talon: int, depth: int) -> float:
     """How promising a position looks: cards home, few cards face down, few knots (a
     face-down card above a lower one of its suit in its column, which must move off once
@@ -287,16 +304,8 @@ class KlondikeSearch(BestFirst[Position]):
         key, turned, self._depth, value, later_only = position
         if later_only:
             key = key[:-1]
-        found = key[:DOWN]
-        down = list(key[DOWN:LENGTHS])
-        passes = key[PASSES]
-        end = TALON + 1 + key[TALON]
-        talon = key[TALON + 1 : end]
-        cols = []
-        for length in key[LENGTHS:PASSES]:
-            cols.append(key[end : end + length])
-            end += length
-        if not later_only and self._dead(found, down, cols):
+        found, down, passes, talon, cols = _unpacked(key)
+        if not later_only and self._stuck(found, down, cols):
             return []
         talon_states = self._talon_states(talon, turned, passes)
         settle = self._settle
@@ -551,7 +560,13 @@ class KlondikeSearch(BestFirst[Position]):
             seen.add((turned, passes))
             states.append((turns, turned, passes))
 
-    def _dead(self, found: bytes, down: list, cols: list) -> bool:
+    def _dead(self, position: Position) -> bool:
+        """Can ``position`` certainly not be won (``_stuck``)? ``_successors`` asks it
+        itself, on the parts of the key it has read already."""
+        found, down, _, _, cols = _unpacked(position[0])
+        return self._stuck(found, down, cols)
+
+    def _stuck(self, found: bytes, down: list, cols: list) -> bool:
         """Is some card that covers face-down cards sure never to move (the module's
         docstring says why it then never goes home)? ``free[i]``: the cards of column
         ``i`` from that index up can all move, as far as is known yet."""

@@ -223,12 +223,13 @@ def test_a_card_that_can_never_move_makes_the_position_dead():
     search = KlondikeSearch(game.rules, game.state)
     key = search.heap[0][-1][0]
     cols = [bytes(_code(card) for card in game.state.piles[f"t{n}"]) for n in range(1, 8)]
-    assert search._dead(key[:4], [3, 0, 0, 0, 0, 0, 0], cols)
+    assert search._dead(search.heap[0][-1])
+    assert search._stuck(key[:4], [3, 0, 0, 0, 0, 0, 0], cols)
     assert search.finish().status == UNSOLVABLE
     assert Search(game.rules, game.state, max_positions=15_000).finish().status == UNSOLVABLE
     # With the six of diamonds out of the column the five may go onto it: not dead.
     cols[0] = bytes(_code(card) for card in cards("6H 4C 5C"))
-    assert not search._dead(key[:4], [2, 0, 0, 0, 0, 0, 0], cols)
+    assert not search._stuck(key[:4], [2, 0, 0, 0, 0, 0, 0], cols)
 
 
 def test_a_deal_the_search_found_hard_is_won_in_few_positions():
