@@ -6,18 +6,20 @@ count it). "Winnable" therefore means a player who knew every card could win; a 
 who turns the cards up as they come may still lose the deal. "Cannot be won" holds for
 any player.
 
-A position is kept as tuples of card codes (``rank * 4 + suit``, suits in the order
-C D H S): the seven columns with how many cards of each lie face down, the stock and
-the waste in the engine's order, the foundation counts and the passes used. Its key is
-one ``bytes``: the columns sorted (they are interchangeable, each with its face-down
-count), the talon (the waste from its bottom, then the stock from its top: an order
-turning never changes) with how much of it is turned, the foundations and the passes.
-Where passes are unlimited, the states of the talon that a fresh pass turns to (none
-turned, a multiple of the draw, or all of it) reach one another by turning alone: they
-have the same successors, and are one key (by ones, every state of the talon is). The
-walk (the solver core, ``core.py``) keeps, for each key found, the key it was found from and the
-engine moves that led there, so a win is read back as engine moves, which the search's
-caller replays through the rules.
+A position is its key, one ``bytes``, with the number of cards really turned onto the
+waste, its depth in the walk and how promising it looks. The key holds the foundation
+counts, the seven face-down counts and column lengths, the passes used, how much of the
+talon is turned, the talon (the waste from its bottom, then the stock from its top: an
+order turning never changes) and the seven columns' cards (``rank * 4 + suit``, suits
+in the order C D H S), bottom card first. The heap and the table of positions found
+share that one ``bytes``, some 300 bytes a position with their bookkeeping, so a search
+of the whole budget stays near 70 MB. Where passes are unlimited, the states of the talon
+that a fresh pass turns to (none turned, a multiple of the draw, or all of it) reach one
+another by turning alone: they have the same successors, and are one key (by ones, every
+state of the talon is); the position keeps how many cards are really turned, so the
+turns it plays are the engine's. The walk is the solver core's (``core.py``): it keeps
+each key found and the one it was found from, and reads a win back as the engine moves
+of each step from the start, which the search's caller replays through the rules.
 
 Moves are exactly the engine's (``Klondike``): a face-up run in alternate colours onto a
 column whose top is one rank higher of the other colour, a king's run into an empty
@@ -34,13 +36,27 @@ waste, and the other moves only the columns and the foundations, so in any winni
 the turns can wait until just before the next move of a waste card (turns at the very
 end of a line are of no use), and the line becomes these macro moves.
 
-Moves left out, and why that loses no win:
+Twins (the two cards of one rank and colour) make classes of positions. Moving part of
+a column's face-up run always takes it from one twin (face up, the run on it) onto the
+other (the top of a column), and the run can go back at once: positions that differ
+only by which twin each such run lies on reach one another by those moves, so one can be
+won exactly when the other can. The search keeps one of each class (every run on the
+twin of the lower code: ``_settle`` moves it there, and the line plays those moves) and
+gives it the successors of every member: its own moves but those that move part of a
+run, and for each twin under a run, that run moved onto the other twin followed by what
+only the uncovered twin allows: the twin home, or a card onto it (the lowest card of a
+column's face-up run, the waste's top after some turns, a foundation's top). Any other
+move of a member does to the class what the same move of the kept one does.
+
+Moves left out, and why that loses no win (each rule: if a position can be won, one of
+the positions the search does make from it can be won):
 
 - A column's top card that may go home when both foundations of the other colour hold
   at least its rank less one card, and the other foundation of its colour its rank less
   two, goes home alone, before any other move: nothing still in play can ever need to
   lie on it, even with cards coming back from the foundations (``Rules.is_safe_home``
-  proves this for every build rule, this is its case for alternate colours).
+  proves this for every build rule, this is its case for alternate colours). So does a
+  twin's that a run moved to the other twin uncovers.
 - Drawing one card at a time, a card of the talon that is safe so goes home alone too:
   the waste's top card, or, where passes are unlimited, any card of the talon after the
   turns that bring it up. A winning line that keeps it is still legal without its moves:
@@ -49,9 +65,49 @@ Moves left out, and why that loses no win:
   done), and with passes unlimited the cards turned past come round again.
 - Of several empty columns only the first is tried, and a king's run that fills a whole
   column with no card under it never moves to another empty column (the same position).
+- An ace never comes back from its foundation, and another card c only when something
+  may follow it: a card of the rank below of the other colour in a foundation, face up
+  in a column or at the top of the waste after some turns (to lie on c), or a card to
+  lie on for the card under c in its foundation, at the top of a column (of any member
+  of the twins' class) or in a foundation (to come back in its turn). Take a shortest winning line, among those
+  the one with the fewest foundation cards coming back before its first other move; say
+  they come back in a block, then move g. For each card c of the block, the first later
+  move that touches c, lays a card on c or takes from c's foundation is in the block or
+  is g, and lays a card on c or takes the card under it: c going home again or alone to
+  another column would make a shorter line, c carried off in a run (g) or a first touch
+  after g would let c wait (after that run, or until just before that touch) and make
+  the block shorter. So the first card of the block is followed by a chain of cards
+  that come back onto one another or from under one another, ended by g laying on the
+  last a card that a column, the waste or a foundation already held. The first card of
+  the block is so followed by a card from a foundation, a column or the waste laid on
+  it, or by the card under it coming back onto a top or onto another card of the block,
+  one that a foundation held: what the rule looks for. So the block is empty, or starts
+  with a card the search brings back (an ace has nothing to follow it).
+- A position is dropped as dead (``_dead``) when some card that must leave its place
+  never can: every card covering face-down cards (the lowest face-up card of a column,
+  and every face-down card over another) must move before the cards under it can, and
+  it can move only home (once the cards below it in its suit are out), onto a card one
+  rank higher of the other colour (once that card is uncovered), or, a king, into an
+  empty column. Counting every card of the talon and the foundations and every face-up
+  card as free, a card is free when every such covering card above it can move, and a
+  covering card can move when it is a king, when a card it may lie on is free, or when
+  every card below it in its suit is free; worked out to the end, a covering card that
+  still cannot move never will, so it never goes home. Every winning line moves each
+  covering card, and at its first move the reason it could move held already, so
+  nothing that can be won is called dead.
 
 Every other move is tried, so a search that runs dry has seen every position reachable
-from the start: that is the proof that the deal cannot be won.
+from the start, less positions that cannot be won: that is the proof that the deal
+cannot be won.
+
+Some moves are tried last, not left out: a foundation's card back, a run that empties a
+column while every king lies at the bottom of one, and a card onto a twin uncovered by
+moving its run. They come from a deferred position of their own (the same key with one
+byte more, reached by no move) that waits in the heap behind the position they are made
+from (``LATER``), so a search that finds a win finds it without counting them, and one
+that runs dry has tried them too. Positions are taken deep first: how promising a
+position looks counts the moves that led there (``_promise``), so the walk follows a way
+forward down to its end before it looks at the others.
 """
 
 from __future__ import annotations
@@ -66,27 +122,53 @@ from .core import Core
 __all__ = ["BUDGET", "KlondikeSearch"]
 
 # Positions a search may find before it answers "unknown" (the table's partner and
-# --solve alike); a --solve process that reaches it stays well under 200 MB.
-BUDGET = 150_000
+# --solve alike); a --solve process that reaches it stays under 100 MB.
+BUDGET = 200_000
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 8))
 FOUNDATION_OF = tuple("f" + suit for suit in SUITS)
-RED = (False, True, True, False)  # C D H S
-OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))  # the suits of the other colour
-SAME_COLOUR = (3, 2, 1, 0)  # the other suit of the same colour
 KING = 13
 TURN = Move(MoveKind.TURN)
+RED = tuple((code & 3) in (1, 2) for code in range(64))
+# The cards a card may lie on in a column (one rank higher, the other colour).
+PARENTS = tuple(
+    (
+        tuple(((code >> 2) + 1) * 4 + suit for suit in range(4) if RED[suit] != RED[code & 3])
+        if 1 <= code >> 2 < KING
+        else ()
+    )
+    for code in range(64)
+)
+# The cards that may lie on a card (one rank lower, the other colour).
+CHILDREN = tuple(
+    (
+        tuple(((code >> 2) - 1) * 4 + suit for suit in range(4) if RED[suit] != RED[code & 3])
+        if code >> 2 > 1
+        else ()
+    )
+    for code in range(64)
+)
+OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))  # the suits of the other colour
+SAME_COLOUR = (3, 2, 1, 0)  # the other suit of the same colour
+# Where the parts of a key begin: foundations, face-down counts, column lengths, passes
+# used, cards turned (as the key counts them), talon length, then the talon and columns.
+DOWN, LENGTHS, PASSES, TURNED, TALON = 4, 11, 18, 19, 20
+WON = bytes((KING,) * 4)
+# How promising a position looks (``_promise``): what a card home, a card face down, a
+# card in the talon and a knotted face-down card are worth, and each move made. The
+# weights were tuned on deals 600001..600040: a move made weighs as much as half a card
+# turned up (the walk follows a way forward deep down), a knot more than a card face down.
+HOME, FACE_DOWN, IN_TALON, KNOT, DEEPER = 10.0, 6.0, 0.25, 10.0, 3.0
+# The moves the search tries last (see the module's docstring) wait behind a position
+# worth this much less than the one they are made from.
+LATER = 50.0
 
 
 def _code(card) -> int:
     return card.rank * 4 + SUITS.index(card.suit)
 
 
-def _builds(card: int, onto: int) -> bool:
-    return card >> 2 == (onto >> 2) - 1 and RED[card & 3] != RED[onto & 3]
-
-
-def _is_safe(card: int, found: tuple) -> bool:
+def _is_safe(card: int, found) -> bool:
     """May ``card`` go home with no need to try anything else? When both foundations of
     the other colour hold its rank less one card and the other of its colour its rank less
     two, nothing still in play can ever need to lie on it, even with cards coming back
@@ -99,39 +181,53 @@ def _is_safe(card: int, found: tuple) -> bool:
     )
 
 
-class _Position:
-    __slots__ = ("cols", "down", "found", "passes", "stock", "waste")
-
-    def __init__(self, cols, down, stock, waste, found, passes):
-        self.cols = cols  # seven tuples of codes, bottom card first
-        self.down = down  # seven face-down counts
-        self.stock = stock
-        self.waste = waste
-        self.found = found  # cards home, per suit in SUITS order
-        self.passes = passes  # passes used (0 where they are not counted)
-
-    def home(self) -> int:
-        return sum(self.found)
-
-    def with_columns(self, changes: dict, found=None, waste=None) -> _Position:
-        """A copy with some columns changed (index -> cards); the uncovered top card of a
-        changed column turns up."""
-        cols, down = list(self.cols), list(self.down)
-        for index, cards in changes.items():
-            cols[index] = cards
-            if down[index] >= len(cards):
-                down[index] = max(0, len(cards) - 1)
-        return _Position(
-            tuple(cols),
-            tuple(down),
-            self.stock,
-            self.waste if waste is None else waste,
-            self.found if found is None else found,
-            self.passes,
-        )
+def _raised(found: bytes, suit: int, by: int) -> bytes:
+    return found[:suit] + bytes((found[suit] + by,)) + found[suit + 1 :]
 
 
-class KlondikeSearch(Core[_Position]):
+# A position: its key and the cards really turned onto the waste (the key may count the
+# talon as a fresh pass, see the module's docstring).
+Position = tuple[bytes, int, int, float, bool]
+
+
+def _unpacked(key: bytes) -> tuple[bytes, list, int, bytes, list]:
+    """A key's foundation counts, face-down counts, passes used, talon and columns (a
+    deferred position's byte more at the end is not read)."""
+    end = TALON + 1 + key[TALON]
+    cols = []
+    for length in key[LENGTHS:PASSES]:
+        cols.append(key[end : end + length])
+        end += length
+    return (
+        key[:DOWN],
+        list(key[DOWN:LENGTHS]),
+        key[PASSES],
+        key[TALON + 1 : TALON + 1 + key[TALON]],
+        cols,
+    )
+
+
+def _promise(found: bytes, down: list, cols: list, talon: int, depth: int) -> float:
+    """How promising a position looks: cards home, few cards face down, few knots (a
+    face-down card above a lower one of its suit in its column, which must move off once
+    more before that one can go home), short stock and waste (a card there is one more
+    to fetch); and the moves made, so that the walk follows a way forward deep down
+    before it looks at others."""
+    knots = 0
+    for hidden, cards in zip(down, cols):
+        if hidden > 1:
+            lowest = [KING + 1] * 4
+            for card in cards[:hidden]:
+                if card >> 2 > lowest[card & 3]:
+                    knots += 1
+                else:
+                    lowest[card & 3] = card >> 2
+    return (
+        HOME * sum(found) - FACE_DOWN * sum(down) - KNOT * knots - IN_TALON * talon + DEEPER * depth
+    )
+
+
+class KlondikeSearch(Core[Position]):
     """Best-first from ``state``; ``without`` may name TURN (then the stock stays put)."""
 
     def __init__(
@@ -149,167 +245,360 @@ class KlondikeSearch(Core[_Position]):
         self.turns = MoveKind.TURN not in without
         # Turning alone brings the talon round to any state of a fresh pass, again and again.
         self.cycles = self.turns and self.passes_limit is None
-        start = _Position(
-            tuple(tuple(_code(card) for card in state.piles[name]) for name in COLUMNS),
-            tuple(state.face_down(name) for name in COLUMNS),
-            tuple(_code(card) for card in state.piles["stock"]),
-            tuple(_code(card) for card in state.piles["waste"]),
-            tuple(len(state.piles[name]) for name in FOUNDATION_OF),
+        # Every engine move and every macro move is made once and shared by every position
+        # it leads to (a search keeps hundreds of thousands).
+        self._moves: dict[tuple[str, str, int], Move] = {}
+        self._macros: dict[tuple[int, Move], tuple[Move, ...]] = {}
+        self._depth = -1
+        waste = tuple(_code(card) for card in state.piles["waste"])
+        talon = bytes(waste + tuple(_code(card) for card in reversed(state.piles["stock"])))
+        start = self._position(
+            bytes(len(state.piles[name]) for name in FOUNDATION_OF),
+            [state.face_down(name) for name in COLUMNS],
+            [bytes(_code(card) for card in state.piles[name]) for name in COLUMNS],
             state.count("passes_used") if "passes_used" in state.values else 0,
+            talon,
+            len(waste),
         )
         super().__init__(start, max_positions=max_positions)
 
-    def _won(self, position: _Position) -> bool:
-        return position.home() == 52
+    # ------------------------------------------------------------------ the walk's hooks
+    def _won(self, position: Position) -> bool:
+        return position[0][:4] == WON
 
-    def _key(self, p: _Position) -> bytes:
-        """The columns sorted, each with its face-down count; the talon as one sequence,
-        the waste from its bottom then the stock from its top (turning never changes it),
-        with how much of it is turned; the foundations and the passes. Where passes are
-        unlimited, every state of the talon that a fresh pass turns to (none turned, a
-        multiple of the draw, or all) reaches every other by turning alone: they have
-        the same successors, so they are keyed as the fresh pass."""
-        columns = sorted(bytes((down, *cards)) for down, cards in zip(p.down, p.cols))
-        turned = len(p.waste)
-        if self.cycles and (turned % self.draw == 0 or not p.stock):
-            turned = 0
-        talon = bytes(p.waste + p.stock[::-1])
-        return b"\xff".join((*columns, talon, bytes((turned, *p.found, p.passes))))
+    def _key(self, position: Position) -> bytes:
+        return position[0]
 
-    def _value(self, p: _Position) -> float:
-        """How promising a position looks: cards home, few cards face down, then short
-        stock and waste (a card there is one more to fetch)."""
-        return 10.0 * p.home() - 3.0 * sum(p.down) - 0.25 * (len(p.stock) + len(p.waste))
+    def _value(self, position: Position) -> float:
+        return position[3]
+
+    # ------------------------------------------------------------------ positions
+    def _position(
+        self, found: bytes, down: list, cols: list, passes: int, talon: bytes, turned: int
+    ) -> Position:
+        """The position of these piles, one move deeper than the one expanded: the key
+        counts the talon as a fresh pass where turning alone reaches one (see the
+        module's docstring); how promising it looks (``_promise``)."""
+        counted = turned
+        if self.cycles and (turned % self.draw == 0 or turned == len(talon)):
+            counted = 0
+        head = bytes((*down, *map(len, cols), passes, counted, len(talon)))
+        depth = self._depth + 1
+        value = _promise(found, down, cols, len(talon), depth)
+        return found + head + talon + b"".join(cols), turned, depth, value, False
+
+    def _move(self, src: str, dst: str, count: int = 1) -> Move:
+        move = self._moves.get((src, dst, count))
+        if move is None:
+            move = self._moves[src, dst, count] = Move(MoveKind.MOVE, src, dst, count)
+        return move
+
+    def _macro(self, turns: int, move: Move) -> tuple[Move, ...]:
+        macro = self._macros.get((turns, move))
+        if macro is None:
+            macro = self._macros[turns, move] = (TURN,) * turns + (move,)
+        return macro
 
     # ------------------------------------------------------------------ moves
-    def _successors(self, p: _Position) -> list[tuple[tuple[Move, ...], _Position]]:
-        found = p.found
-        talon_states = self._talon_states(p)
-        safe = self._safe_home(p, talon_states)
-        if safe is not None:
-            return [safe]
-        result: list[tuple[tuple[Move, ...], _Position]] = []
-        empty = next((i for i, cards in enumerate(p.cols) if not cards), None)
-        # the columns' runs: home, onto another column, a king's run into an empty one
-        for i, cards in enumerate(p.cols):
+    def _successors(self, position: Position) -> list[tuple[tuple[Move, ...], Position]]:
+        key, turned, self._depth, value, later_only = position
+        if later_only:
+            key = key[:-1]
+        found, down, passes, talon, cols = _unpacked(key)
+        talon_states = self._talon_states(talon, turned, passes)
+        settle = self._settle
+        move_of = self._move
+        tops = {cards[-1]: i for i, cards in enumerate(cols) if cards}
+        # The runs that may change places between twins (see the module's docstring):
+        # column i's card at k, face up under others, and its twin at the top of column j.
+        twins = []
+        for i, cards in enumerate(cols):
+            for k in range(down[i], len(cards) - 1):
+                j = tops.get(cards[k] ^ 3)
+                if j is not None:
+                    twins.append((i, k, j))
+
+        def cut(new_cols: list, i: int, keep: int) -> list:
+            """Column ``i`` keeps its ``keep`` lowest cards; the face-down counts after."""
+            new_cols[i] = new_cols[i][:keep]
+            if down[i] < keep:
+                return down
+            new_down = down.copy()
+            new_down[i] = max(0, keep - 1)
+            return new_down
+
+        def swapped(i: int, k: int, j: int) -> tuple[Move, list]:
+            """The move that lays column i's cards above its k-th onto column j, and the
+            columns after it."""
+            new_cols = cols.copy()
+            new_cols[j] = cols[j] + cols[i][k + 1 :]
+            new_cols[i] = cols[i][: k + 1]
+            return move_of(COLUMNS[i], COLUMNS[j], len(cols[i]) - k - 1), new_cols
+
+        # safe cards home, alone: a column's top card, or a twin's after its run moves off
+        for i, cards in enumerate(cols):
+            if cards and _is_safe(cards[-1], found):
+                suit = cards[-1] & 3
+                new_cols = cols.copy()
+                new_down = cut(new_cols, i, len(cards) - 1)
+                home = _raised(found, suit, 1)
+                move = move_of(COLUMNS[i], FOUNDATION_OF[suit])
+                return [settle((move,), home, new_down, new_cols, passes, talon, turned)]
+        for i, k, j in twins:
+            card = cols[i][k]
+            if _is_safe(card, found):
+                swap, new_cols = swapped(i, k, j)
+                new_down = cut(new_cols, i, k)
+                home = _raised(found, card & 3, 1)
+                pair = (swap, move_of(COLUMNS[i], FOUNDATION_OF[card & 3]))
+                return [settle(pair, home, new_down, new_cols, passes, talon, turned)]
+        if self.draw == 1:  # by threes a card fewer in the talon would regroup the others
+            for turns, up, used in talon_states if self.cycles else talon_states[:1]:
+                if up and _is_safe(talon[up - 1], found):
+                    suit = talon[up - 1] & 3
+                    macro = self._macro(turns, move_of("waste", FOUNDATION_OF[suit]))
+                    rest = talon[: up - 1] + talon[up:]
+                    home = _raised(found, suit, 1)
+                    return [settle(macro, home, down, cols.copy(), used, rest, up - 1)]
+
+        result: list[tuple[tuple[Move, ...], Position]] = []
+        later: list[tuple[tuple[Move, ...], Position]] = []
+        # a column emptied is of use to a king not yet at the bottom of one
+        settled_kings = sum(1 for cards in cols if cards and cards[0] >> 2 == KING)
+        wanted = settled_kings + sum(1 for height in found if height == KING) < 4
+        moves: tuple[Move, ...]
+        empty = next((i for i, cards in enumerate(cols) if not cards), None)
+        # the columns: the top card home, the whole face-up run onto another column or,
+        # a king's, into an empty one (moving part of it is changing twins, above)
+        bases = {}
+        for i, cards in enumerate(cols):
             if not cards:
                 continue
+            size = len(cards)
             top = cards[-1]
-            suit, rank = top & 3, top >> 2
-            if found[suit] == rank - 1:
-                move, after = self._home_from_column(p, i)
-                result.append(((move,), after))
-            first = len(cards) - 1
-            while first > p.down[i] and _builds(cards[first], cards[first - 1]):
+            suit = top & 3
+            if found[suit] == (top >> 2) - 1:
+                new_cols = cols.copy()
+                new_down = cut(new_cols, i, size - 1)
+                move = move_of(COLUMNS[i], FOUNDATION_OF[suit])
+                home = _raised(found, suit, 1)
+                result.append(settle((move,), home, new_down, new_cols, passes, talon, turned))
+            first = size - 1
+            while first > down[i] and cards[first] in CHILDREN[cards[first - 1]]:
                 first -= 1
-            for start in range(first, len(cards)):
-                card = cards[start]
-                run = cards[start:]
-                for j, other in enumerate(p.cols):
-                    if j == i:
-                        continue
-                    if other:
-                        if not _builds(card, other[-1]):
-                            continue
-                    elif j != empty or card >> 2 != KING or (start == 0 and p.down[i] == 0):
-                        continue
-                    move = Move(MoveKind.MOVE, COLUMNS[i], COLUMNS[j], len(run))
-                    result.append(((move,), p.with_columns({i: cards[:start], j: other + run})))
+            card = cards[first]
+            bases[card] = i, first
+            targets = [tops.get(parent) for parent in PARENTS[card]]
+            if card >> 2 == KING and (first or down[i]):
+                targets.append(empty)
+            for j in targets:
+                if j is not None:
+                    new_cols = cols.copy()
+                    new_cols[j] = cols[j] + cards[first:]
+                    new_down = cut(new_cols, i, first)
+                    move = move_of(COLUMNS[i], COLUMNS[j], size - first)
+                    after = settle((move,), found, new_down, new_cols, passes, talon, turned)
+                    (result if first or down[i] or wanted else later).append(after)
         # the waste's top card, after as many turns of the stock as bring each one up
-        for turns, talon in talon_states:
-            if not talon.waste:
+        waste_tops: dict[int, list] = {}
+        for turns, up, used in talon_states:
+            if not up:
                 continue
-            card = talon.waste[-1]
-            suit, rank = card & 3, card >> 2
-            rest = talon.waste[:-1]
-            if found[suit] == rank - 1:
-                home = found[:suit] + (rank,) + found[suit + 1 :]
-                move = Move(MoveKind.MOVE, "waste", FOUNDATION_OF[suit])
-                result.append(((*turns, move), talon.with_columns({}, found=home, waste=rest)))
-            for j, other in enumerate(p.cols):
-                if (other and _builds(card, other[-1])) or (
-                    not other and j == empty and rank == KING
-                ):
-                    move = Move(MoveKind.MOVE, "waste", COLUMNS[j])
-                    after = talon.with_columns({j: other + (card,)}, waste=rest)
-                    result.append(((*turns, move), after))
-        # a foundation's top card back onto a column
+            card = talon[up - 1]
+            waste_tops.setdefault(card, []).append((turns, up, used))
+            suit = card & 3
+            rest = talon[: up - 1] + talon[up:]
+            if found[suit] == (card >> 2) - 1:
+                macro = self._macro(turns, move_of("waste", FOUNDATION_OF[suit]))
+                home = _raised(found, suit, 1)
+                result.append(settle(macro, home, down, cols.copy(), used, rest, up - 1))
+            targets = [tops.get(parent) for parent in PARENTS[card]]
+            if card >> 2 == KING:
+                targets.append(empty)
+            for j in targets:
+                if j is not None:
+                    macro = self._macro(turns, move_of("waste", COLUMNS[j]))
+                    new_cols = cols.copy()
+                    new_cols[j] = cols[j] + bytes((card,))
+                    result.append(settle(macro, found, down, new_cols, used, rest, up - 1))
+        # a foundation's top card back onto a column, where something can follow it
+        open_tops = set(tops).union(cols[i][k] for i, k, _ in twins)
+        returns = {}
         for suit, height in enumerate(found):
-            if not height:
-                continue
             card = height * 4 + suit
-            fewer = found[:suit] + (height - 1,) + found[suit + 1 :]
-            for j, other in enumerate(p.cols):
-                if (other and _builds(card, other[-1])) or (
-                    not other and j == empty and height == KING
-                ):
-                    move = Move(MoveKind.MOVE, FOUNDATION_OF[suit], COLUMNS[j])
-                    result.append(((move,), p.with_columns({j: other + (card,)}, found=fewer)))
+            if height >= 2 and self._followed(card, found, cols, down, open_tops, waste_tops):
+                returns[card] = _raised(found, suit, -1)
+        for card, lower in returns.items():
+            targets = [tops.get(parent) for parent in PARENTS[card]]
+            if card >> 2 == KING:
+                targets.append(empty)
+            for j in targets:
+                if j is not None:
+                    move = move_of(FOUNDATION_OF[card & 3], COLUMNS[j])
+                    new_cols = cols.copy()
+                    new_cols[j] = cols[j] + bytes((card,))
+                    later.append(settle((move,), lower, down, new_cols, passes, talon, turned))
+        # a twin uncovered by moving its run onto the other twin, and what may follow:
+        # the twin home, or a card onto it from a column's run, the waste or a foundation
+        for i, k, j in twins:
+            card = cols[i][k]
+            swap, swapped_cols = swapped(i, k, j)
+            suit = card & 3
+            if found[suit] == (card >> 2) - 1:
+                new_cols = swapped_cols.copy()
+                new_down = cut(new_cols, i, k)
+                moves = (swap, move_of(COLUMNS[i], FOUNDATION_OF[suit]))
+                home = _raised(found, suit, 1)
+                result.append(settle(moves, home, new_down, new_cols, passes, talon, turned))
+            for child in CHILDREN[card]:
+                base = bases.get(child)
+                if base is not None and base[0] != i:
+                    m, first = base
+                    new_cols = swapped_cols.copy()
+                    new_cols[i] = new_cols[i] + cols[m][first:]
+                    new_down = cut(new_cols, m, first)
+                    moves = (swap, move_of(COLUMNS[m], COLUMNS[i], len(cols[m]) - first))
+                    later.append(settle(moves, found, new_down, new_cols, passes, talon, turned))
+                for turns, up, used in waste_tops.get(child, ()):
+                    new_cols = swapped_cols.copy()
+                    new_cols[i] = new_cols[i] + bytes((child,))
+                    rest = talon[: up - 1] + talon[up:]
+                    moves = (swap, *self._macro(turns, move_of("waste", COLUMNS[i])))
+                    later.append(settle(moves, found, down, new_cols, used, rest, up - 1))
+                if child in returns:
+                    new_cols = swapped_cols.copy()
+                    new_cols[i] = new_cols[i] + bytes((child,))
+                    moves = (swap, move_of(FOUNDATION_OF[child & 3], COLUMNS[i]))
+                    lower = returns[child]
+                    later.append(settle(moves, lower, down, new_cols, passes, talon, turned))
+        if later_only:
+            return later
+        if later:
+            result.append(((), (key + b"\xff", turned, self._depth, value - LATER, True)))
         return result
 
-    def _talon_states(self, p: _Position) -> list[tuple[tuple[Move, ...], _Position]]:
-        """Every state of the stock and waste that turning the stock can reach from ``p``
-        (``p`` itself first), with the turns that reach it; each once."""
-        states: list[tuple[tuple[Move, ...], _Position]] = [((), p)]
+    def _settle(
+        self,
+        moves: tuple[Move, ...],
+        found: bytes,
+        down: list,
+        cols: list,
+        passes: int,
+        talon: bytes,
+        turned: int,
+    ) -> tuple[tuple[Move, ...], Position]:
+        """The position after ``moves``, as the one of its twins' class the search keeps
+        (each run on the twin of the lower code: a heart's or a spade's run moves onto the
+        diamond or the club at the top of a column), with the moves that make it;
+        ``cols`` is the search's to change."""
+        while True:
+            # the hearts and spades that would have to give up their runs, if face up
+            # under a run (the test of all the cards at once is quicker than looking)
+            wanted = {
+                cards[-1] ^ 3: j for j, cards in enumerate(cols) if cards and cards[-1] & 3 < 2
+            }
+            if not wanted or wanted.keys().isdisjoint(b"".join(cols)):
+                break
+            for i, cards in enumerate(cols):
+                for k in range(down[i], len(cards) - 1):
+                    j = wanted.get(cards[k])
+                    if j is not None:
+                        moves = (*moves, self._move(COLUMNS[i], COLUMNS[j], len(cards) - k - 1))
+                        cols[j] = cols[j] + cards[k + 1 :]
+                        cols[i] = cards[: k + 1]
+                        break
+                else:
+                    continue
+                break
+            else:
+                break
+        return moves, self._position(found, down, cols, passes, talon, turned)
+
+    def _followed(
+        self, card: int, found: bytes, cols: list, down: list, tops: set, shown: dict
+    ) -> bool:
+        """Can anything ever follow ``card`` coming back from its foundation (the rule of
+        the module's docstring, taken wide: whatever is not sure to be impossible)? A card
+        of the rank below of the other colour to lie on it, in a foundation, face up in a
+        column or at the top of the waste after some turns; or the card under it in its
+        foundation, with a card to lie on at the top of a column or in a foundation."""
+        rank = card >> 2
+        for child in CHILDREN[card]:
+            if found[child & 3] >= rank - 1 or child in shown:
+                return True
+            for cards, hidden in zip(cols, down):
+                if child in cards[hidden:]:
+                    return True
+        return any(parent in tops or found[parent & 3] >= rank for parent in PARENTS[card - 4])
+
+    def _talon_states(self, talon: bytes, turned: int, passes: int) -> list[tuple[int, int, int]]:
+        """Every state of the stock and waste that turning the stock can reach (the
+        present one first), each once: the turns that reach it, the cards then turned
+        onto the waste and the passes then used."""
+        states = [(0, turned, passes)]
         if not self.turns:
             return states
-        seen = {(p.stock, p.waste, p.passes)}
-        current = p
-        turns: tuple[Move, ...] = ()
+        size, draw, limit = len(talon), self.draw, self.passes_limit
+        seen = {(turned, passes)}
+        turns = 0
         while True:
-            turned = self._turn(current)
-            if turned is None:
+            if turned < size:
+                turned = min(size, turned + draw)
+            elif not size:
                 return states
-            current = turned
-            talon = (current.stock, current.waste, current.passes)
-            if talon in seen:
+            elif limit is None:
+                turned = 0
+            elif passes + 1 < limit:
+                turned, passes = 0, passes + 1
+            else:
                 return states
-            seen.add(talon)
-            turns = (*turns, TURN)
-            states.append((turns, current))
+            turns += 1
+            if (turned, passes) in seen:
+                return states
+            seen.add((turned, passes))
+            states.append((turns, turned, passes))
 
-    def _home_from_column(self, p: _Position, i: int) -> tuple[Move, _Position]:
-        top = p.cols[i][-1]
-        suit = top & 3
-        home = p.found[:suit] + (top >> 2,) + p.found[suit + 1 :]
-        move = Move(MoveKind.MOVE, COLUMNS[i], FOUNDATION_OF[suit])
-        return move, p.with_columns({i: p.cols[i][:-1]}, found=home)
+    def _dead(self, position: Position) -> bool:
+        """Can ``position`` certainly not be won (``_stuck``)? The core asks before it
+        expands a position; a deferred one's position was asked already."""
+        if position[4]:
+            return False
+        found, down, _, _, cols = _unpacked(position[0])
+        return self._stuck(found, down, cols)
 
-    def _safe_home(
-        self, p: _Position, talon_states: list[tuple[tuple[Move, ...], _Position]]
-    ) -> tuple[tuple[Move, ...], _Position] | None:
-        """A card that may go home at no cost (``_is_safe``), and the position after: a
-        column's top card, or, drawing one card at a time, the waste's, where no other
-        card must be passed to bring it up (or passed cards come round again)."""
-        found = p.found
-        for i, cards in enumerate(p.cols):
-            if cards and _is_safe(cards[-1], found):
-                move, after = self._home_from_column(p, i)
-                return (move,), after
-        if self.draw != 1:
-            return None  # a card fewer in the talon would change how it is turned by threes
-        for turns, talon in talon_states if self.cycles else talon_states[:1]:
-            if talon.waste and _is_safe(talon.waste[-1], found):
-                suit = talon.waste[-1] & 3
-                home = found[:suit] + (found[suit] + 1,) + found[suit + 1 :]
-                after = talon.with_columns({}, found=home, waste=talon.waste[:-1])
-                return (*turns, Move(MoveKind.MOVE, "waste", FOUNDATION_OF[suit])), after
-        return None
+    def _stuck(self, found: bytes, down: list, cols: list) -> bool:
+        """Is some card that covers face-down cards sure never to move (the module's
+        docstring says why it then never goes home)? ``free[i]``: the cards of column
+        ``i`` from that index up can all move, as far as is known yet."""
+        where = {}
+        free = []
+        for i, cards in enumerate(cols):
+            for index in range(down[i] + 1 if cards else 0):
+                where[cards[index]] = i, index
+            free.append(down[i] + 1)
 
-    def _turn(self, p: _Position) -> _Position | None:
-        if p.stock:
-            n = min(self.draw, len(p.stock))
-            waste = p.waste + tuple(reversed(p.stock[-n:]))
-            return _Position(p.cols, p.down, p.stock[:-n], waste, p.found, p.passes)
-        if not p.waste:
-            return None
-        if self.passes_limit is not None:
-            if p.passes + 1 >= self.passes_limit:
-                return None
-            passes = p.passes + 1
-        else:
-            passes = 0
-        return _Position(p.cols, p.down, tuple(reversed(p.waste)), (), p.found, passes)
+        def reachable(card: int) -> bool:
+            place = where.get(card)
+            return place is None or place[1] >= free[place[0]] - 1
+
+        changed = True
+        while changed:
+            changed = False
+            for i, cards in enumerate(cols):
+                while free[i] > 1:
+                    card = cards[free[i] - 1]
+                    rank, suit = card >> 2, card & 3
+                    if not (
+                        rank == KING
+                        or any(reachable(parent) for parent in PARENTS[card])
+                        or all(
+                            reachable(lower * 4 + suit) for lower in range(found[suit] + 1, rank)
+                        )
+                    ):
+                        break
+                    free[i] -= 1
+                    changed = True
+        return any(mark > 1 for mark in free)
 
 
 # The search solve.py makes for the games whose definition names this module as solver.
