@@ -1,16 +1,18 @@
-"""A dedicated Spider solver in pure Python: best-first over compact positions.
+"""A dedicated Spider solver in pure Python: a greedy best-first search for a win over
+compact positions.
 
 What the verdict assumes: the solver sees every card, the face-down ones and the order
-of the stock too. "Winnable" means a player who knew every card could win. With 104
-cards the positions reachable from a deal are far too many to search them all, so in
-practice the search proves wins (often in one suit, rarely in four) and almost never a
-loss: where it finds no win in its budget, the answer is "unknown", and the game says
-so.
+of the stock too. "Winnable" means a player who knew every card could win. Seeing every
+card, nearly every deal can be won, so the work is finding a win fast: the walk dives
+towards the most promising position (no cost for the moves that led there) and leaves
+out the moves that seldom help a win. A search that left moves out and then ran dry
+proves nothing ("unknown"); only a search that left nothing out proves a loss.
 
-A position is kept as tuples of card faces (``rank * 4 + suit``: copies of a card are one
-face, so positions that differ only in which copy lies where are one position): the ten
-columns with their face-down counts, the stock in the engine's order and the suits of
-the runs home. Its key is one ``bytes`` with the columns sorted (they are
+A position is one ``bytes``: the ten columns in order, each its face-down count then its
+cards bottom first (a card is ``rank * 4 + suit``; copies of a card are one code, so
+positions that differ only in which copy lies where are one position), then the number
+of cards left in the stock (the stock only ever loses cards from its top, so it is the
+start's stock cut short). Its key is the same with the columns sorted (they are
 interchangeable). Each key keeps the key it was found from and the engine move that led
 there, so a win is read back as engine moves, which the caller replays through the rules.
 
@@ -19,73 +21,118 @@ any suit or into an empty column, and a row dealt while no column is empty; afte
 a whole run from king to ace goes home and the uncovered card turns up, as in the
 engine. Left out, losing no win: of several empty columns only the first is tried, and
 a column's whole content with no card under it never moves into another empty column
-(the same position). Every other move is tried, so a search that runs dry is a proof.
+(the same position). Left out while finding wins (each time one is, the search can no
+longer prove a loss), since a winning line rarely needs them: part of a run in one suit
+moved off the card of its suit it lies on, unless onto another card of that suit; and a
+run that lies on a card one rank higher of another suit moved onto another card of
+another suit (the run stays as broken as it was, and only a face-up card is uncovered).
 """
 
 from __future__ import annotations
+
+import heapq
+from itertools import pairwise
 
 from ..model.cards import SUITS
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State
 from .search import BestFirst
+from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Outcome, Verdict
 
 __all__ = ["BUDGET", "SpiderSearch"]
 
 # Positions a search may find before it answers "unknown" (the table's partner and
-# --solve alike); a --solve process that reaches it stays under 200 MB.
+# --solve alike).
 BUDGET = 100_000
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 11))
 FOUNDATIONS = tuple(f"h{number}" for number in range(1, 9))
 RUN = 13
+ROW = 10  # cards dealt at a time: one a column
+ALLOWANCE = 2000  # positions a stage is searched from at a time
+ACE, KING = 1, 13
 DEAL = Move(MoveKind.DEAL)
+GAP = b"\xff"  # between the columns of a position: no card, count or face-down count is 255
+# The engine move of ``count`` cards from column ``i`` to column ``j``, made once.
+MOVES = {
+    (i, j, count): Move(MoveKind.MOVE, COLUMNS[i], COLUMNS[j], count)
+    for i in range(len(COLUMNS))
+    for j in range(len(COLUMNS))
+    for count in range(1, 105)
+    if i != j
+}
+
+# The weights of a position's value (``_value``): a run home is worth more than the
+# twelve joins it took away, a face-down card is the worst a column holds, and a card in
+# the stock costs about what a dealt card costs where it lands.
+RUN_HOME = 60.0
+FACE_DOWN = 6.0
+EMPTY = 12.0
+SUITED = 2.0  # a card on the next card of its suit
+RANKED = 0.5  # on a card one rank higher of another suit
+BROKEN = -2.0  # on any other card
+IN_STOCK = -1.0
+LATE = 2.0  # more for a face-down card for each row dealt: fewer rows left to free it
 
 
 def _code(card) -> int:
     return card.rank * 4 + SUITS.index(card.suit)
 
 
-def _suited_run(cards: tuple, down: int) -> int:
-    """How many cards at the top form a run in one suit (face-up ones only)."""
-    limit = len(cards) - down
-    length = 1 if limit else 0
-    while length < limit and cards[-length] == cards[-length - 1] - 4:
-        length += 1
-    return length
+def _column_value(column: bytes) -> float:
+    """A column's share of a position's value: its face-down cards and the joins of its
+    face-up ones (``column`` is its face-down count, then its cards)."""
+    size = len(column)
+    if size == 1:
+        return EMPTY
+    first = column[0] + 1  # the first face-up card
+    value = -FACE_DOWN * column[0]
+    lower = column[first]
+    for index in range(first + 1, size):
+        upper = column[index]
+        if upper == lower - 4:
+            value += SUITED
+        elif upper >> 2 == (lower >> 2) - 1:
+            value += RANKED
+        else:
+            value += BROKEN
+        lower = upper
+    return value
 
 
-class _Position:
-    __slots__ = ("cols", "down", "runs", "stock")
-
-    def __init__(self, cols, down, stock, runs):
-        self.cols = cols
-        self.down = down
-        self.stock = stock
-        self.runs = runs  # the suits of the runs home, sorted
-
-    def key(self) -> bytes:
-        columns = sorted(bytes((down, *cards)) for down, cards in zip(self.down, self.cols))
-        return b"\xff".join((*columns, bytes(self.stock), bytes(self.runs)))
-
-    def settled(self, cols: list, down: list) -> _Position:
-        """The position after a move: whole runs home, uncovered cards turned up."""
-        runs = self.runs
-        for index, cards in enumerate(cols):
-            if (
-                len(cards) >= RUN
-                and cards[-RUN] >> 2 == RUN
-                and _suited_run(cards, down[index]) >= RUN
-            ):
-                runs = tuple(sorted((*runs, cards[-1] & 3)))
-                cols[index] = cards = cards[:-RUN]
-            if down[index] >= len(cards):
-                down[index] = max(0, len(cards) - 1)
-        return _Position(tuple(cols), tuple(down), self.stock, runs)
+def _settled(column: bytes) -> bytes:
+    """``column`` after the engine's replies: a whole run from king to ace on its top goes
+    home, and a face-down card left on top turns up."""
+    size = len(column)
+    if size > RUN and column[-1] >> 2 == ACE and column[-RUN] >> 2 == KING:
+        run = column[-RUN:]
+        if size - RUN > column[0] and all(upper == lower - 4 for lower, upper in pairwise(run)):
+            column = column[:-RUN]
+            size -= RUN
+    if column[0] >= size - 1:
+        column = bytes((max(0, size - 2),)) + column[1:]
+    return column
 
 
-class SpiderSearch(BestFirst[_Position]):
+def _suited_run(column: bytes) -> int:
+    """How many face-up cards at the top of ``column`` form a run in one suit."""
+    size = len(column)
+    if size == 1:
+        return 0
+    bottom = column[0] + 1
+    index = size - 1
+    while index > bottom and column[index] == column[index - 1] - 4:
+        index -= 1
+    return size - index
+
+
+class SpiderSearch(BestFirst[bytes]):
     """Best-first from ``state``; ``without`` may name DEAL (then no row is dealt)."""
+
+    # No cost for the moves that led to a position (ties go to the deeper one): wins are
+    # plentiful, and the shortest is not wanted, the first is.
+    depth_cost = -0.001
 
     def __init__(
         self,
@@ -97,65 +144,151 @@ class SpiderSearch(BestFirst[_Position]):
     ):
         self.rules = rules
         self.deals = MoveKind.DEAL not in without
-        start = _Position(
-            tuple(tuple(_code(card) for card in state.piles[name]) for name in COLUMNS),
-            tuple(state.face_down(name) for name in COLUMNS),
-            tuple(_code(card) for card in state.piles["stock"]),
-            tuple(
-                sorted(SUITS.index(state.piles[n][0].suit) for n in FOUNDATIONS if state.piles[n])
-            ),
-        )
-        super().__init__(start, max_positions=max_positions)
+        self.stock = bytes(_code(card) for card in state.piles["stock"])
+        self.pruned = False  # moves were left out: running dry proves nothing
+        self.values: dict[bytes, float] = {}  # column -> its share of the value
+        # A heap of positions per stage (rows still in the stock); ``_stage`` says which
+        # is taken from, each for a number of positions (its allowance) at a time.
+        self.stages: list[list] = [[] for _ in range(len(self.stock) // ROW + 1)]
+        self.allowance = [ALLOWANCE] * len(self.stages)
+        self.stage = len(self.stages) - 1
+        columns = [
+            bytes((state.face_down(name), *(_code(card) for card in state.piles[name])))
+            for name in COLUMNS
+        ]
+        super().__init__(_position(columns, len(self.stock)), max_positions=max_positions)
 
-    def _won(self, position: _Position) -> bool:
-        return len(position.runs) == len(FOUNDATIONS)
+    def _push(self, position: bytes, parent: bytes | None, moves: tuple, depth: int) -> None:
+        key = self._key(position)
+        if key in self.parents:
+            return
+        self.parents[key] = (parent, moves)
+        priority = -self._value(position) + depth * self.depth_cost
+        entry = (priority, next(self.tiebreak), depth, key, position)
+        heapq.heappush(self.stages[position[-1] // ROW], entry)
 
-    def _key(self, position: _Position) -> bytes:
-        return position.key()
+    def _advance(self) -> Verdict | None:
+        stages = self.stages
+        while True:
+            stage = self._stage()
+            if stage is None:
+                break
+            self.allowance[stage] -= 1
+            _, _, depth, key, position = heapq.heappop(stages[stage])
+            for moves, after in self._successors(position):
+                if self._won(after):
+                    won = self._key(after)
+                    self.parents.setdefault(won, (key, moves))
+                    return self._done(SOLVED, won)
+                self._push(after, key, moves, depth + 1)
+            if len(self.parents) >= self.max_positions:
+                return self._done(UNKNOWN, None, GaveUp.POSITIONS)
+            if len(self.parents) >= self.pause_at:
+                return None
+        if self.pruned:
+            return self._done(UNKNOWN, None, GaveUp.PRUNED)
+        return self._done(UNSOLVABLE, None)
 
-    def _value(self, p: _Position) -> float:
-        """How promising a position looks: runs home, cards face up, cards on the next
-        card of their suit, empty columns; a row still to deal is a little hope too."""
-        value = 100.0 * len(p.runs)
-        for cards, down in zip(p.cols, p.down):
-            value -= 4.0 * down
-            if not cards:
-                value += 6.0
-            for lower, upper in zip(cards[down:], cards[down + 1 :]):
-                if upper == lower - 4:
-                    value += 2.0
-                elif upper >> 2 != (lower >> 2) - 1:
-                    value -= 1.0
-        return value + 0.1 * len(p.stock)
+    def _stage(self) -> int | None:
+        """The stage to take the next position from: the current one while it has
+        allowance and positions, else the next one with more rows dealt; after the last,
+        a new round from the first, each stage with a fresh allowance."""
+        stages, allowance = self.stages, self.allowance
+        stage = self.stage
+        if allowance[stage] > 0 and stages[stage]:
+            return stage
+        for deeper in range(stage - 1, -1, -1):
+            if stages[deeper] and allowance[deeper] > 0:
+                self.stage = deeper
+                return deeper
+        if not any(stages):
+            return None
+        for index in range(len(allowance)):
+            allowance[index] = ALLOWANCE
+        self.stage = max(index for index, heap in enumerate(stages) if heap)
+        return self.stage
 
-    def _successors(self, p: _Position) -> list[tuple[tuple[Move, ...], _Position]]:
-        result: list[tuple[tuple[Move, ...], _Position]] = []
-        empty = next((i for i, cards in enumerate(p.cols) if not cards), None)
-        for i, cards in enumerate(p.cols):
-            if not cards:
+    def _done(self, status: Outcome, key: bytes | None, gave_up: GaveUp | None = None) -> Verdict:
+        for heap in self.stages:
+            heap.clear()
+        return self._finish(status, key, gave_up)
+
+    def _won(self, position: bytes) -> bool:
+        return position == WON
+
+    def _key(self, position: bytes) -> bytes:
+        parts = position.split(GAP)
+        stock = parts.pop()
+        parts.sort()
+        parts.append(stock)
+        return GAP.join(parts)
+
+    def _value(self, position: bytes) -> float:
+        """How promising a position looks: runs home (cards out of play), few cards face
+        down, cards on the next card of their suit, empty columns."""
+        parts = position.split(GAP)
+        stock = parts.pop()[0]
+        values = self.values
+        if len(values) > 100_000:
+            values.clear()  # columns come and go: keep the memory bounded
+        value = IN_STOCK * stock
+        cards = stock
+        down = 0
+        for column in parts:
+            share = values.get(column)
+            if share is None:
+                share = values[column] = _column_value(column)
+            value += share
+            cards += len(column) - 1
+            down += column[0]
+        return value - RUN_HOME * cards / RUN - LATE * (50 - stock) / 10 * down
+
+    def _successors(self, position: bytes) -> list[tuple[tuple[Move, ...], bytes]]:
+        parts = position.split(GAP)
+        stock = parts.pop()[0]
+        cols = parts
+        result: list[tuple[tuple[Move, ...], bytes]] = []
+        empty = next((i for i, column in enumerate(cols) if len(column) == 1), None)
+        tops = [column[-1] if len(column) > 1 else -1 for column in cols]
+        for i, column in enumerate(cols):
+            length = _suited_run(column)
+            if not length:
                 continue
-            length = _suited_run(cards, p.down[i])
+            size = len(column)
             for moved in range(1, length + 1):
-                card = cards[-moved]
-                start = len(cards) - moved
-                for j, other in enumerate(p.cols):
+                start = size - moved
+                card = column[start]
+                wanted = card + 4  # the card of its suit one rank higher
+                under = column[start - 1] if start > column[0] + 1 else -1  # face-up only
+                split = moved < length  # the run lies on the next card of its suit
+                rests = under >> 2 == (card >> 2) + 1  # on a card one rank higher, any suit
+                for j, top in enumerate(tops):
                     if j == i:
                         continue
-                    if other:
-                        if other[-1] >> 2 != (card >> 2) + 1:
+                    if top >= 0:
+                        if top >> 2 != (card >> 2) + 1:
                             continue
-                    elif j != empty or (start == 0 and p.down[i] == 0):
+                        if (split or rests) and top != wanted:
+                            self.pruned = True
+                            continue
+                    elif j != empty or start == 1:
                         continue
-                    cols, down = list(p.cols), list(p.down)
-                    cols[i], cols[j] = cards[:start], other + cards[start:]
-                    move = Move(MoveKind.MOVE, COLUMNS[i], COLUMNS[j], moved)
-                    result.append(((move,), p.settled(cols, down)))
-        if self.deals and p.stock and empty is None:
-            cols = [cards + (p.stock[-1 - index],) for index, cards in enumerate(p.cols)]
-            dealt = _Position(p.cols, p.down, p.stock[: -len(COLUMNS)], p.runs)
-            result.append(((DEAL,), dealt.settled(cols, list(p.down))))
+                    after = list(cols)
+                    after[i] = _settled(column[:start])
+                    after[j] = _settled(cols[j] + column[start:])
+                    result.append(((MOVES[i, j, moved],), _position(after, stock)))
+        if self.deals and stock and empty is None:
+            row = self.stock[stock - len(COLUMNS) : stock][::-1]
+            after = [_settled(column + row[i : i + 1]) for i, column in enumerate(cols)]
+            result.append(((DEAL,), _position(after, stock - len(COLUMNS))))
         return result
 
+
+def _position(columns: list[bytes], stock: int) -> bytes:
+    return GAP.join(columns) + GAP + bytes((stock,))
+
+
+WON = _position([b"\x00"] * len(COLUMNS), 0)
 
 # The search solve.py makes for the games whose definition names this module as solver.
 SEARCH = SpiderSearch
