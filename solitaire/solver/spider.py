@@ -44,13 +44,13 @@ __all__ = ["BUDGET", "SpiderSearch"]
 
 # Positions a search may find before it answers "unknown" (the table's partner and
 # --solve alike).
-BUDGET = 100_000
+BUDGET = 150_000
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 11))
 FOUNDATIONS = tuple(f"h{number}" for number in range(1, 9))
 RUN = 13
 ROW = 10  # cards dealt at a time: one a column
-ALLOWANCE = 2000  # positions a stage is searched from at a time
+ALLOWANCE = 1000  # positions a stage is searched from at a time
 ACE, KING = 1, 13
 DEAL = Move(MoveKind.DEAL)
 GAP = b"\xff"  # between the columns of a position: no card, count or face-down count is 255
@@ -69,8 +69,8 @@ MOVES = {
 RUN_HOME = 60.0
 FACE_DOWN = 6.0
 EMPTY = 12.0
-SUITED = 2.0  # a card on the next card of its suit
-RANKED = 0.5  # on a card one rank higher of another suit
+SUITED = 5.0  # a card on the next card of its suit
+RANKED = 0.0  # on a card one rank higher of another suit
 BROKEN = -2.0  # on any other card
 IN_STOCK = -1.0
 LATE = 2.0  # more for a face-down card for each row dealt: fewer rows left to free it
@@ -248,35 +248,39 @@ class SpiderSearch(BestFirst[bytes]):
         stock = parts.pop()[0]
         cols = parts
         result: list[tuple[tuple[Move, ...], bytes]] = []
-        empty = next((i for i, column in enumerate(cols) if len(column) == 1), None)
-        tops = [column[-1] if len(column) > 1 else -1 for column in cols]
+        empty = None
+        onto: dict[int, list[int]] = {}  # rank -> the columns with a top card of that rank
+        for j, column in enumerate(cols):
+            if len(column) > 1:
+                onto.setdefault(column[-1] >> 2, []).append(j)
+            elif empty is None:
+                empty = j
         for i, column in enumerate(cols):
             length = _suited_run(column)
-            if not length:
-                continue
             size = len(column)
             for moved in range(1, length + 1):
                 start = size - moved
                 card = column[start]
                 wanted = card + 4  # the card of its suit one rank higher
                 under = column[start - 1] if start > column[0] + 1 else -1  # face-up only
-                split = moved < length  # the run lies on the next card of its suit
-                rests = under >> 2 == (card >> 2) + 1  # on a card one rank higher, any suit
-                for j, top in enumerate(tops):
+                # Lying on a card one rank higher (of its suit where the run is split).
+                rests = under >> 2 == (card >> 2) + 1
+                left = None
+                for j in onto.get((card >> 2) + 1, ()):
                     if j == i:
                         continue
-                    if top >= 0:
-                        if top >> 2 != (card >> 2) + 1:
-                            continue
-                        if (split or rests) and top != wanted:
-                            self.pruned = True
-                            continue
-                    elif j != empty or start == 1:
+                    if rests and cols[j][-1] != wanted:
+                        self.pruned = True
                         continue
                     after = list(cols)
-                    after[i] = _settled(column[:start])
+                    after[i] = left = left or _settled(column[:start])
                     after[j] = _settled(cols[j] + column[start:])
                     result.append(((MOVES[i, j, moved],), _position(after, stock)))
+                if empty is not None and start > 1:
+                    after = list(cols)
+                    after[i] = left or _settled(column[:start])
+                    after[empty] = b"\x00" + column[start:]
+                    result.append(((MOVES[i, empty, moved],), _position(after, stock)))
         if self.deals and stock and empty is None:
             row = self.stock[stock - len(COLUMNS) : stock][::-1]
             after = [_settled(column + row[i : i + 1]) for i, column in enumerate(cols)]
