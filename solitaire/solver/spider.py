@@ -1,12 +1,23 @@
-"""A dedicated Spider solver in pure Python: a greedy best-first search for a win over
-compact positions.
+"""A dedicated Spider solver in pure Python: a best-first search for a win over compact
+positions, stage by stage.
 
 What the verdict assumes: the solver sees every card, the face-down ones and the order
 of the stock too. "Winnable" means a player who knew every card could win. Seeing every
-card, nearly every deal can be won, so the work is finding a win fast: the walk dives
-towards the most promising position (no cost for the moves that led there) and leaves
-out the moves that seldom help a win. A search that left moves out and then ran dry
-proves nothing ("unknown"); only a search that left nothing out proves a loss.
+card, nearly every deal can be won, so the work is finding a win fast; the search leaves
+out the moves that seldom help a win, and a search that left a move out and then ran dry
+proves nothing ("unknown"): only one that left nothing out proves a loss.
+
+A stage is the positions with the same number of rows left in the stock; each has its
+own heap, best-first by how promising a position looks (``_value``, compared within a
+stage only, so a row dealt is never weighed against a move that sorts the columns). The
+walk takes an allowance of positions from one stage, then goes on to the next (the rows
+dealt from the best positions of the stage before wait there), and after the last comes
+back to the first for another allowance each. One heap for all, best-first, dealt every
+row within a few hundred positions (a row dealt gives cheap joins to make) and then
+sorted the last stage's cards with most of the deal still face down; with a cost for a
+row dealt it never dealt at all. A win needs every stage done well: taken in turns, each
+is searched a little deeper every round, and the rows dealt from its better positions
+are tried first.
 
 A position is one ``bytes``: the ten columns in order, each its face-down count then its
 cards bottom first (a card is ``rank * 4 + suit``; copies of a card are one code, so
@@ -22,10 +33,10 @@ a whole run from king to ace goes home and the uncovered card turns up, as in th
 engine. Left out, losing no win: of several empty columns only the first is tried, and
 a column's whole content with no card under it never moves into another empty column
 (the same position). Left out while finding wins (each time one is, the search can no
-longer prove a loss), since a winning line rarely needs them: part of a run in one suit
-moved off the card of its suit it lies on, unless onto another card of that suit; and a
-run that lies on a card one rank higher of another suit moved onto another card of
-another suit (the run stays as broken as it was, and only a face-up card is uncovered).
+longer prove a loss), since a winning line rarely needs them: a run that lies on a card
+one rank higher (part of a longer run in one suit, or a whole run on a card of another
+suit) moved onto a card of another suit than its own: it stays as broken as it was, and
+only a face-up card is uncovered.
 """
 
 from __future__ import annotations
@@ -63,17 +74,16 @@ MOVES = {
     if i != j
 }
 
-# The weights of a position's value (``_value``): a run home is worth more than the
-# twelve joins it took away, a face-down card is the worst a column holds, and a card in
-# the stock costs about what a dealt card costs where it lands.
+# The weights of a position's value (``_value``), tuned on deals 600001..600030: a run
+# home is worth more than the twelve joins it took away; a card on one rank higher of
+# another suit neither adds nor costs.
 RUN_HOME = 60.0
 FACE_DOWN = 6.0
+LATE = 2.0  # more for a face-down card for each row dealt: fewer rows left to free it
 EMPTY = 12.0
 SUITED = 5.0  # a card on the next card of its suit
-RANKED = 0.0  # on a card one rank higher of another suit
-BROKEN = -2.0  # on any other card
-IN_STOCK = -1.0
-LATE = 2.0  # more for a face-down card for each row dealt: fewer rows left to free it
+BROKEN = -2.0  # on a card neither one rank higher nor of its suit
+FULL_STOCK = 50
 
 
 def _code(card) -> int:
@@ -93,9 +103,7 @@ def _column_value(column: bytes) -> float:
         upper = column[index]
         if upper == lower - 4:
             value += SUITED
-        elif upper >> 2 == (lower >> 2) - 1:
-            value += RANKED
-        else:
+        elif upper >> 2 != (lower >> 2) - 1:
             value += BROKEN
         lower = upper
     return value
@@ -224,16 +232,16 @@ class SpiderSearch(BestFirst[bytes]):
         return GAP.join(parts)
 
     def _value(self, position: bytes) -> float:
-        """How promising a position looks: runs home (cards out of play), few cards face
-        down, cards on the next card of their suit, empty columns."""
+        """How promising a position looks beside the others of its stage: runs home
+        (cards out of play), few cards face down, cards on the next card of their suit,
+        empty columns."""
         parts = position.split(GAP)
         stock = parts.pop()[0]
         values = self.values
         if len(values) > 100_000:
             values.clear()  # columns come and go: keep the memory bounded
-        value = IN_STOCK * stock
-        cards = stock
-        down = 0
+        value = 0.0
+        cards = down = 0
         for column in parts:
             share = values.get(column)
             if share is None:
@@ -241,7 +249,7 @@ class SpiderSearch(BestFirst[bytes]):
             value += share
             cards += len(column) - 1
             down += column[0]
-        return value - RUN_HOME * cards / RUN - LATE * (50 - stock) / 10 * down
+        return value - RUN_HOME * cards / RUN - LATE * (FULL_STOCK - stock) / ROW * down
 
     def _successors(self, position: bytes) -> list[tuple[tuple[Move, ...], bytes]]:
         parts = position.split(GAP)
