@@ -36,7 +36,9 @@ a column's whole content with no card under it never moves into another empty co
 longer prove a loss), since a winning line rarely needs them: a run that lies on a card
 one rank higher (part of a longer run in one suit, or a whole run on a card of another
 suit) moved onto a card of another suit than its own: it stays as broken as it was, and
-only a face-up card is uncovered.
+only a face-up card is uncovered; and part of a run in one suit moved into an empty
+column (the whole run may go). Both pay: four suits, deals 600021..600040 at 2 s, won 6
+with the first alone, none without it, 14 with both.
 """
 
 from __future__ import annotations
@@ -238,7 +240,7 @@ class SpiderSearch(BestFirst[bytes]):
         parts = position.split(GAP)
         stock = parts.pop()[0]
         values = self.values
-        if len(values) > 100_000:
+        if len(values) > 30_000:
             values.clear()  # columns come and go: keep the memory bounded
         value = 0.0
         cards = down = 0
@@ -284,7 +286,9 @@ class SpiderSearch(BestFirst[bytes]):
                     after[i] = left = left or _settled(column[:start])
                     after[j] = _settled(cols[j] + column[start:])
                     result.append(((MOVES[i, j, moved],), _position(after, stock)))
-                if empty is not None and start > 1:
+                if empty is not None and start > 1 and moved < length:
+                    self.pruned = True  # a run in one suit is not split into an empty column
+                elif empty is not None and start > 1:
                     after = list(cols)
                     after[i] = left or _settled(column[:start])
                     after[empty] = b"\x00" + column[start:]
