@@ -169,6 +169,8 @@ class SpiderSearch(BestFirst[bytes]):
         super().__init__(_position(columns, len(self.stock)), max_positions=max_positions)
 
     def _push(self, position: bytes, parent: bytes | None, moves: tuple, depth: int) -> None:
+        # BestFirst's, onto the heap of the position's stage, with this class's cost per
+        # move; ``_advance`` is BestFirst's walk taking from the heap ``_stage`` names.
         key = self._key(position)
         if key in self.parents:
             return
