@@ -105,14 +105,18 @@ class Walk(str, Enum):
 class Strategy:
     """One walk of a search: how it walks, how many positions it expands in its turn,
     which of the family's weightings it follows (the name of a method like ``_value``),
-    best-first its depth cost (None: the family's ``depth_cost``), and whether it leaves
-    out dead positions (a test that pays in memory more than in time)."""
+    best-first its depth cost (None: the family's ``depth_cost``), whether it leaves
+    out dead positions (a test that pays in memory more than in time), and whether it
+    takes its positions stage by stage (``allowance``)."""
 
     walk: Walk = Walk.BEST_FIRST
     share: int = 200
     value: str = "_value"
     depth_cost: float | None = None
     test_dead: bool = True
+    # Best-first by stages (``Core._stage``), so many positions from one at a time: None
+    # for one queue of all.
+    allowance: int | None = None
 
 
 class Core(Stepped, Generic[P]):
@@ -170,6 +174,13 @@ class Core(Stepped, Generic[P]):
     def _dead(self, position: P) -> bool:
         """True only where ``position`` certainly cannot be won."""
         return False
+
+    def _stage(self, position: P) -> int:
+        """The stage of a position, for a walk by stages (``Strategy.allowance``): its
+        positions are compared with those of their own stage only, and the stages are
+        taken from the highest down, an allowance each, round after round (Spider's rows
+        still in the stock)."""
+        return 0
 
     def _worth_testing(self, macro: Macro) -> bool:
         """Whether the position a move leads to may be dead (asked where
@@ -458,6 +469,77 @@ class _CompactBestFirstWalk(_BestFirstWalk):
         return None, expanded
 
 
+class _StagedBestFirstWalk(_BestFirstWalk):
+    """Best-first within stages (``Core._stage``): a heap per stage, and positions taken
+    from one stage for its allowance, then from the next lower one that has any, down to
+    the last; then a new round from the highest, each with a fresh allowance. One heap for
+    all would compare positions a stage apart (in Spider a row dealt brings cheap joins,
+    and the walk deals every row before it has sorted any)."""
+
+    def __init__(self, core: Core, strategy: Strategy, bit: int):
+        super().__init__(core, strategy, bit)
+        assert strategy.allowance is not None, "a walk by stages has an allowance"
+        self.allowance = strategy.allowance
+        self.heaps: dict[int, list] = {}
+        self.left: dict[int, int] = {}  # stage -> positions it may still give this round
+        self.stage = 0
+
+    def begin(self, root: int, start: Any) -> None:
+        self._visit_root(root)
+        self.stage = self.core._stage(start)
+        self.heaps[self.stage] = [(-self.value(start), root, 0, self.core._pack(start))]
+
+    def waiting(self) -> bool:
+        return any(self.heaps.values())
+
+    def _next_stage(self) -> int:
+        """The stage to take from (some heap has positions): the current one while it has
+        allowance and positions, else the next lower one that has both, else a new round
+        from the highest stage with positions."""
+        heaps, left = self.heaps, self.left
+        if heaps.get(self.stage) and left.get(self.stage, self.allowance) > 0:
+            return self.stage
+        lower = [
+            stage
+            for stage, heap in heaps.items()
+            if heap and stage < self.stage and left.get(stage, self.allowance) > 0
+        ]
+        if lower:
+            self.stage = max(lower)
+        else:
+            left.clear()
+            self.stage = max(stage for stage, heap in heaps.items() if heap)
+        return self.stage
+
+    def run(self, until: int, most: int) -> tuple[int | None, int]:
+        core, heaps, left, value, cost = (
+            self.core,
+            self.heaps,
+            self.left,
+            self.value,
+            self.depth_cost,
+        )
+        pack, unpack, children, stage_of = core._pack, core._unpack, self._children, core._stage
+        pop, push = heapq.heappop, heapq.heappush
+        expanded = 0
+        while expanded < most and core.visits < until and self.waiting():
+            stage = self._next_stage()
+            left[stage] = left.get(stage, self.allowance) - 1
+            _, serial, depth, packed = pop(heaps[stage])
+            expanded += 1
+            fresh, won = children(serial, unpack(packed))
+            if won is not None:
+                return won, expanded
+            depth += 1
+            for child, after in fresh:
+                heap = heaps.setdefault(stage_of(after), [])
+                push(heap, (depth * cost - value(after), child, depth, pack(after)))
+        return None, expanded
+
+    def clear(self) -> None:
+        self.heaps.clear()
+
+
 class _DiveWalk(_WalkBase):
     """Depth-first: the children of the position taken go on a stack, the most promising
     on top, so the deepest line is followed first, its best move first."""
@@ -514,6 +596,8 @@ def _rank(entry: tuple) -> tuple:
 def _walk_for(core: Core, strategy: Strategy, bit: int) -> _WalkBase:
     if strategy.walk == Walk.DIVE:
         return _DiveWalk(core, strategy, bit)
+    if strategy.allowance is not None:
+        return _StagedBestFirstWalk(core, strategy, bit)
     if core.compact:
         return _CompactBestFirstWalk(core, strategy, bit)
     return _BestFirstWalk(core, strategy, bit)

@@ -1,0 +1,119 @@
+"""The Spider solver: what it leaves out, the proofs it may give, and lines that win."""
+
+import random
+
+import pytest
+from helpers import engine_winnable, game_with, run_in_steps
+
+from solitaire.model.game import Game
+from solitaire.model.games import make_rules
+from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE
+from solitaire.solver.spider import SpiderSearch
+from solitaire.solver.verdict import GaveUp
+
+COLUMNS = [f"t{n}" for n in range(1, 11)]
+RANKS = "A23456789TJQK"
+SPADES = " ".join(rank + "S" for rank in reversed(RANKS))  # a whole run, king to ace
+HEARTS = SPADES.replace("S", "H")
+# Six runs home in two suits: two runs, spades and hearts, are left to play.
+HOME = {f"h{n}": SPADES if n % 2 else HEARTS for n in range(1, 7)}
+
+
+def replays_to_a_win(rules, state, moves) -> bool:
+    for move in moves:
+        if not rules.is_legal(state, move):
+            return False
+        state = rules.successor(state, move)
+    return rules.is_won(state)
+
+
+def random_endgame(seed: int) -> Game:
+    """Two runs' cards, spades and hearts, dealt at random: ten in the stock, the others
+    over the ten columns with some of them face down."""
+    rng = random.Random(seed)
+    cards = [rank + suit for rank in RANKS for suit in "SH"]
+    rng.shuffle(cards)
+    layout = {name: [] for name in COLUMNS}
+    for card in cards[10:]:
+        layout[rng.choice(COLUMNS)].append(card)
+    down = {name: rng.randrange(len(pile)) for name, pile in layout.items() if pile}
+    piles = {name: " ".join(pile) for name, pile in layout.items()}
+    return game_with(
+        "spider", {**HOME, **piles, "stock": " ".join(cards[:10])}, down=down, suits="2"
+    )
+
+
+def test_a_stuck_position_with_nothing_left_out_is_proven_lost():
+    """No move but a deal, and after it nothing: the search left nothing out, so running
+    dry is a proof."""
+    blocked = {name: "2H" for name in COLUMNS}  # ten twos of hearts: nothing moves
+    game = game_with(
+        "spider",
+        {**HOME, **blocked, "t1": "QS 2H", "stock": "9S 9S 9S 9S 9S 9S 9S 9S 9S 9S"},
+        down={"t1": 1},
+        suits="2",
+    )
+    verdict = SpiderSearch(game.rules, game.state, max_positions=1_000).finish()
+    assert verdict.status == UNSOLVABLE
+
+
+def test_running_dry_after_leaving_a_move_out_proves_nothing():
+    """Splitting the run 5S 4S to lay the four of spades on the five of hearts is left
+    out (the four would leave a five of its suit for one of another): running dry is then
+    no proof."""
+    blocked = {name: "2H" for name in COLUMNS}
+    layout = {**HOME, **blocked, "t1": "QS 5S 4S", "t2": "JH 5H"}
+    game = game_with("spider", layout, down={"t1": 1, "t2": 1}, suits="2")
+    search = SpiderSearch(game.rules, game.state, max_positions=1_000)
+    verdict = search.finish()
+    assert search.pruned
+    assert (verdict.status, verdict.gave_up) == (UNKNOWN, GaveUp.PRUNED)
+
+
+def test_one_empty_column_is_tried_a_whole_column_stays_put_and_no_run_is_split_into_one():
+    layout = {**HOME, "t1": "9S 8S", "t2": "QH", "t3": "7H 6S"}
+    game = game_with("spider", layout, down={"t3": 1}, suits="2")
+    search = SpiderSearch(game.rules, game.state, max_positions=1_000)
+    start = search.start
+    moves = [moves[0] for moves, _ in search._successors(start)]
+    into_empty = [move for move in moves if move.dst not in ("t1", "t2", "t3")]
+    assert {move.dst for move in into_empty} == {"t4"}  # the first empty column only
+    assert {move.src for move in into_empty} == {"t3"}  # t2's king and t1's run stay put
+    assert search.pruned  # t1's eight of spades alone was left out: no proof after
+
+
+@pytest.mark.parametrize("seed", [0, 4, 6, 8, 10])
+def test_verdicts_on_small_endgames_agree_with_the_engine(seed):
+    """A win found replays through the rules; a loss proven is one the engine, trying
+    every legal move, confirms."""
+    game = random_endgame(seed)
+    rules = game.rules
+    verdict = SpiderSearch(rules, game.state, max_positions=200_000).finish()
+    if verdict.status == SOLVED:
+        assert replays_to_a_win(rules, game.state, verdict.moves)
+    elif verdict.status == UNSOLVABLE:
+        assert not engine_winnable(rules, game.state, 200_000, key=rules.position_key)
+    else:
+        assert verdict.gave_up == GaveUp.PRUNED
+
+
+@pytest.mark.parametrize(
+    ("suits", "deal", "budget"), [("1", 4, 15_000), ("2", 656037, 15_000), ("4", 5, 15_000)]
+)
+def test_a_deal_is_won_within_a_budget_and_the_line_replays(suits, deal, budget):
+    rules = make_rules("spider", suits=suits)
+    game = Game(rules, deal)
+    verdict = SpiderSearch(rules, game.state, max_positions=budget).finish()
+    assert verdict.status == SOLVED
+    for move in verdict.moves:
+        game.play(move)
+    assert rules.is_won(game.state)
+
+
+def test_the_verdict_is_the_same_however_the_work_is_cut():
+    rules = make_rules("spider", suits="2")
+    state = Game(rules, 656037).state
+    whole = SpiderSearch(rules, state, max_positions=15_000).finish()
+    cut, steps = run_in_steps(SpiderSearch(rules, state, max_positions=15_000), 997)
+    assert steps > 1
+    assert (cut.status, cut.moves, cut.positions) == (whole.status, whole.moves, whole.positions)
