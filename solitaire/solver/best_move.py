@@ -3,8 +3,8 @@ offer when the verdict is "unknown", or "cannot be won" while moves remain (the 
 Aisleriot, KPatience and PySolFC always show a move while one exists).
 
 A small best-first look ahead through the rules engine (legal moves, then the game's
-own automatic replies), budgeted in positions like every search here, so a slower
-machine gets the same moves, later. A position is valued by the generic search's
+own automatic replies), a family of the solver core (``core.py``) budgeted in positions
+like every search here, so a slower machine gets the same moves, later. A position is valued by the generic search's
 ``score`` (cards home, the tableau in order) and, beyond it, by the face-down cards
 turned up and the tableau piles emptied. Each move from the position is worth the best
 value found along the lines it begins, less a little for each move those lines take;
@@ -21,13 +21,14 @@ home).
 
 from __future__ import annotations
 
-import heapq
-from itertools import count
+from collections.abc import Hashable
 
 from ..model.moves import Move
 from ..model.rules import Rules
 from ..model.state import State
+from .core import Core, Macro
 from .search import BUNDLES, score
+from .verdict import SOLVED
 
 LOOKAHEAD = 2_000  # positions the look ahead may find before it ranks the moves
 TURNED_UP = 4.0  # a face-down card turned up: less than a card home (10), more than order
@@ -46,6 +47,53 @@ def face_down(state: State) -> int:
     return sum(state.down.values())
 
 
+# A position of the look ahead: the engine's, which of the first moves its lines begin
+# with (None at the start), and how many moves it lies ahead.
+Ahead = tuple[State, "int | None", int]
+
+
+class _LookAhead(Core[Ahead]):
+    """The look ahead as a family of the solver core: best-first on ``promise``, with a
+    cost per move (``LINE_COST``), keeping for each first move the best value found along
+    its lines (and the value of the position it makes itself)."""
+
+    depth_cost = LINE_COST
+
+    def __init__(self, rules: Rules, state: State, firsts: list[Move], max_positions: int, without):
+        self.rules, self.firsts, self.without = rules, firsts, without
+        # The best value found along the lines each first move begins (a move that leads
+        # nowhere new keeps -inf, and comes last).
+        self.best = [-float("inf")] * len(firsts)
+        self.own = list(self.best)  # the value of the position each first move makes
+        super().__init__((state, None, 0), max_positions=max_positions)
+
+    def _successors(self, position: Ahead) -> list[tuple[Macro, Ahead]]:
+        state, first, depth = position
+        rules = self.rules
+        if first is None:
+            moves = list(enumerate(self.firsts))
+        else:
+            moves = [
+                (first, move) for move in rules.legal_moves(state) if move.kind not in self.without
+            ]
+        return [((move,), (rules.successor(state, move), line, depth + 1)) for line, move in moves]
+
+    def _key(self, position: Ahead) -> Hashable:
+        return position[0].key()
+
+    def _won(self, position: Ahead) -> bool:
+        return self.rules.is_won(position[0])
+
+    def _value(self, position: Ahead) -> float:
+        state, first, depth = position
+        value = promise(self.rules, state)
+        if first is not None:
+            self.best[first] = max(self.best[first], value - depth * LINE_COST)
+            if depth == 1:
+                self.own[first] = value
+        return value
+
+
 class MovesInSight:
     """The legal moves from ``state`` best first, by a look ahead of ``max_positions``
     positions that makes no move of the kinds ``without`` (those the hint leaves out, such
@@ -60,54 +108,27 @@ class MovesInSight:
         max_positions: int = LOOKAHEAD,
         without: frozenset = frozenset(),
     ):
-        self.rules = rules
-        self.without = BUNDLES | without
-        self.max_positions = max_positions
-        self.heap: list = []
-        self.tiebreak = count()
-        self.seen = {state.key()}
         self.ranked: tuple[Move, ...] | None = None
         legal = [move for move in rules.legal_moves(state) if move.kind not in without]
         # A bundle of moves home (lay-off) only where nothing else is left: its single
         # moves are among the others.
         self.firsts = [move for move in legal if move.kind not in BUNDLES] or legal
-        # The best value found along the lines each first move begins (a move that leads
-        # nowhere new keeps -inf, and comes last).
-        self.best = [-float("inf")] * len(self.firsts)
-        self.own = list(self.best)  # the value of the position each first move makes
-        for first, move in enumerate(self.firsts):
-            self.own[first] = self._found(rules.successor(state, move), first, 1)
+        self.search = _LookAhead(rules, state, self.firsts, max_positions, BUNDLES | without)
 
     @property
     def positions(self) -> int:
-        return len(self.seen)
-
-    def _found(self, state: State, first: int, depth: int) -> float:
-        """A position ``depth`` moves ahead on the lines that ``first`` begins: its value,
-        -inf where it was found before (it leads nowhere new)."""
-        key = state.key()
-        if key in self.seen:
-            return -float("inf")
-        self.seen.add(key)
-        value = promise(self.rules, state) - depth * LINE_COST
-        self.best[first] = max(self.best[first], value)
-        if not self.rules.is_won(state):
-            heapq.heappush(self.heap, (-value, next(self.tiebreak), depth, first, state))
-        return value
+        return self.search.positions
 
     def step(self, work: int) -> tuple[Move, ...] | None:
         if self.ranked is not None:
             return self.ranked
-        rules, pause_at = self.rules, len(self.seen) + max(1, work)
-        while self.heap and len(self.seen) < min(pause_at, self.max_positions):
-            _, _, depth, first, state = heapq.heappop(self.heap)
-            for move in rules.legal_moves(state):
-                if move.kind not in self.without:
-                    self._found(rules.successor(state, move), first, depth + 1)
-        if self.heap and len(self.seen) < self.max_positions:
+        verdict = self.search.step(work)
+        if verdict is None:
             return None
-        self.heap.clear()
-        order = sorted(range(len(self.firsts)), key=lambda i: (-self.best[i], -self.own[i]))
+        best, own = self.search.best, self.search.own
+        if verdict.status == SOLVED and verdict.moves:
+            best[self.firsts.index(verdict.moves[0])] = float("inf")  # it wins
+        order = sorted(range(len(self.firsts)), key=lambda i: (-best[i], -own[i]))
         self.ranked = tuple(self.firsts[first] for first in order)
         return self.ranked
 
