@@ -40,6 +40,16 @@ def test_every_game_names_a_solver_module_that_keeps_the_protocol(game_id):
     assert isinstance(search.positions, int) and search.positions > 0
 
 
+def test_the_shared_modules_are_the_ones_that_do_not_search():
+    modules = {info.name for info in pkgutil.iter_modules(solver.__path__)}
+    searching = {
+        name
+        for name in modules
+        if hasattr(__import__(f"solitaire.solver.{name}", fromlist=["SEARCH"]), "SEARCH")
+    }
+    assert set(solver.SHARED) == modules - searching
+
+
 def test_every_solver_module_is_named_by_a_game():
     named = {make_rules(game_id).solver for game_id in GAMES} | {GENERIC_SOLVER, DATA_SOLVER}
     modules = {

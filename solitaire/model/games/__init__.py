@@ -103,10 +103,15 @@ def definition_problems(cls: type[Rules]) -> list[str]:
 
 
 def _solver_problem(name: object) -> str | None:
-    """Why ``name`` is not a module of the solver package; None if it is. Only looked up
-    in the package's folder: the model imports no solver module."""
+    """Why ``name`` is not a solver module of the solver package; None if it is. Only
+    looked up in the package's folder, less its shared parts (``SHARED``): the model
+    imports no solver module."""
     package = importlib.import_module(SOLVER_PACKAGE)
-    modules = sorted(info.name for info in pkgutil.iter_modules(package.__path__))
+    modules = sorted(
+        info.name
+        for info in pkgutil.iter_modules(package.__path__)
+        if info.name not in package.SHARED
+    )
     if isinstance(name, str) and name in modules:
         return None
     return f"solver is {name!r}, not a module of {SOLVER_PACKAGE}: {', '.join(modules)}"
