@@ -214,11 +214,6 @@ class Core(Stepped, Generic[P]):
     def positions(self) -> int:
         return self.visits
 
-    @property
-    def stored(self) -> int:
-        """Distinct positions in the store (what the memory holds)."""
-        return len(self.keys)
-
     def _store(self, key: Hashable, parent: int) -> int:
         """The serial of a position found for the first time from ``parent``."""
         serial = len(self.keys)
@@ -274,7 +269,7 @@ class Core(Stepped, Generic[P]):
                     return self._finish(SOLVED, won)
                 self.turn_left -= expanded
                 if not walk.waiting():
-                    if walk.complete and not self.pruned:
+                    if not self.pruned:  # every walk tries every move the family gives
                         return self._finish(UNSOLVABLE, None)
                 elif self.turn_left > 0:
                     continue  # paused within its turn
@@ -299,7 +294,6 @@ class _WalkBase:
         self.core = core
         self.bit = 1 << bit
         self.value: Callable[[Any], Any] = getattr(core, strategy.value)
-        self.complete = True
         self.test_dead = strategy.test_dead
         self.visits = 0  # positions this walk has visited
 
