@@ -135,3 +135,25 @@ def test_the_demo_stops_where_every_move_leads_back(quick_app, monkeypatch):
     assert not table.help.demo_on and not table.game.done
     assert table.status.message.words == STOPS_GOING_BACK
     assert table.partner.game_status == Status.OPEN
+
+
+def test_the_positions_played_follow_every_move_and_undo_as_a_replay_of_the_game_finds_them(
+    quick_app,
+):
+    # Kept from move to move (one key more a move), counted again after an undo or a new
+    # deal: always what replaying the game's history back from the table finds.
+    def replayed(table):
+        state, keys = table.game.state.copy(), {table.game.state.key()}
+        for turn in reversed(table.game.done):
+            turn.revert(state)
+            keys.add(state.key())
+        return keys
+
+    rng = random.Random(5)
+    for deal in (3, 4):
+        table = open_game(quick_app, "klondike", deal)
+        for step in range(30):
+            if step % 7 == 6:
+                table.undo()  # asked only after the next move: as many moves, another last
+            table.play(rng.choice(table.rules.legal_moves(table.state)), quiet=True)
+            assert table.partner.played() == replayed(table), (deal, step)

@@ -28,6 +28,10 @@ class Partner:
         self.ticket: int | None = None  # the request whose answer is awaited
         self.answer: Answer | None = None
         self.failure: str | None = None  # why the worker could not answer, if it could not
+        # The positions the game has been through (``played``), for which last move of the
+        # undo history (a Turn, None before the first): one move more adds one key,
+        # anything else (an undo, a new deal) counts them again.
+        self.history: tuple[int, object, frozenset[tuple]] = (-1, None, frozenset())
 
     @property
     def rules(self):
@@ -143,9 +147,19 @@ class Partner:
         """The keys of the positions this game has been through, the one on the table too
         (undone moves taken back: a position undone from may be met again)."""
         game = self.table.game
+        made, last, keys = self.history
+        now = game.state.key()
+        newest = game.done[-1] if game.done else None
+        if len(game.done) == made > 0 and newest is last:
+            return keys
+        if len(game.done) == made + 1 and made > 0 and game.done[-2] is last:
+            # one move on (the demo's, the player's): no replay of the game
+            self.history = made + 1, newest, keys | {now}
+            return self.history[2]
         state = game.state.copy()
-        keys = {state.key()}
+        found = {now}
         for turn in reversed(game.done):
             turn.revert(state)
-            keys.add(state.key())
-        return frozenset(keys)
+            found.add(state.key())
+        self.history = len(game.done), newest, frozenset(found)
+        return self.history[2]
