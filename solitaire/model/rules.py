@@ -70,6 +70,10 @@ class Rules:
     lifts_face_up = False  # any face-up cards move as a unit, in sequence or not (Yukon)
     empty_fill_rank: int | None = None  # the only rank that may fill an empty column (13: kings)
     foundations: tuple[str, ...] = FOUNDATIONS
+    # Piles that lie over others (PySolFC's ``isBlocked``): pile -> the piles lying on it.
+    # While any of those holds a card, nothing leaves the pile and nothing goes onto it
+    # (Pyramid's and TriPeaks' overlapping rows). The table draws the covering piles later.
+    covered_by: dict[str, tuple[str, ...]] = {}
     # The special move a click on the stock (a slot that lies face down) makes.
     stock_move = MoveKind.TURN
     foundation_takeback = False  # foundation cards may come back to the tableau
@@ -304,8 +308,14 @@ class Rules:
             state, move.dst, moving, move.src
         )
 
+    def is_covered(self, state: State, pile: str) -> bool:
+        """Whether a card of another pile lies over ``pile`` (``covered_by``)."""
+        return any(state.piles[over] for over in self.covered_by.get(pile, ()))
+
     def lift_problem(self, state: State, src: str, moving: list[Card]) -> str | None:
         role = self.roles[src]
+        if self.is_covered(state, src):
+            return "that card is covered"
         if len(state.piles[src]) - len(moving) < state.face_down(src):
             return "that card is face down"
         if role == _FOUNDATION and not self.foundation_takeback:
@@ -322,6 +332,8 @@ class Rules:
     def drop_problem(self, state: State, dst: str, moving: list[Card], src: str) -> str | None:
         role = self.roles[dst]
         card = moving[0]
+        if self.is_covered(state, dst):
+            return "that card is covered"
         if role == _FOUNDATION:
             if len(moving) > 1:
                 return "cards go to the foundations one at a time"

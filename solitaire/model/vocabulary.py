@@ -76,6 +76,7 @@ class Outline(Word):
     FOUNDATION = "foundation"
     CELL = "cell"
     STOCK = "stock"
+    NONE = "none"  # nothing: the place vanishes when emptied (Pyramid's rows)
 
 
 class Typing(Word):

@@ -79,6 +79,12 @@ def definition_problems(cls: type[Rules]) -> list[str]:
             problems.append(f"arrangement() places {slot.pile!r}, not one of its piles: {piles}")
         problems.append(Spread.problem(f"the spread of pile {slot.pile}", slot.spread))
         problems.append(Outline.problem(f"the outline of pile {slot.pile}", slot.outline))
+    for pile, over in rules.covered_by.items():
+        for name in (pile, *over):
+            if name not in rules.roles:
+                problems.append(f"covered_by names {name!r}, not one of its piles: {piles}")
+        if pile in over:
+            problems.append(f"covered_by[{pile!r}] names the pile itself")
     for code, pile in rules.codes.items():
         if pile != HOME and pile not in rules.roles:
             problems.append(f"codes[{code!r}] is {pile!r}, not one of its piles: {piles}, {HOME}")

@@ -82,7 +82,7 @@ class TableView:
             positions = self.positions(state, pile)
             rect = self.card_rect(positions[index])
             if index == len(cards) - 1 or slot.squared:
-                return self.card_rect(positions[-1]) if slot.squared else rect
+                return self._uncovered(state, pile, self.card_rect(positions[-1]))
             above = self.card_rect(positions[index + 1])
             if above.y > rect.y:
                 rect.h = above.y - rect.y
@@ -93,26 +93,42 @@ class TableView:
             return rect
         return None
 
+    def _uncovered(self, state: State, pile: str, rect: pygame.Rect) -> pygame.Rect:
+        """The part of a pile's top card ``rect`` above the piles that lie over it
+        (``Rules.covered_by``: Pyramid's rows cover the row above from below)."""
+        for over in self.rules.covered_by.get(pile, ()):
+            if state.piles[over]:
+                cover = self.pile_top_rect(state, over)
+                if cover.colliderect(rect) and rect.y < cover.y < rect.bottom:
+                    rect.h = cover.y - rect.y
+        return rect
+
     def card_rect(self, pos) -> pygame.Rect:
         return pygame.Rect(int(pos[0]), int(pos[1]), self.layout.card_w, self.layout.card_h)
 
     def hit(self, state: State, point) -> tuple[str, int | None] | None:
-        """The pile and card index under ``point`` (index None: the pile's empty place)."""
-        for pile, slot in self.layout.slots.items():
+        """The pile and card index under ``point`` (index None: the pile's empty place).
+        What is drawn last lies on top, so piles are asked in reverse drawing order, and
+        a place that shows nothing when empty (``Outline.NONE``) is not there."""
+        for pile, slot in reversed(self.layout.slots.items()):
             cards = state.piles[pile]
             positions = self.positions(state, pile)
             for index in range(len(cards) - 1, -1, -1):
                 if self.card_rect(positions[index]).collidepoint(point):
                     return pile, (len(cards) - 1 if slot.squared else index)
-            if not cards and self.card_rect(self.layout.origin[pile]).collidepoint(point):
+            place = self.card_rect(self.layout.origin[pile])
+            if not cards and place.collidepoint(point) and self._shows_place(state, pile):
                 return pile, None
         return None
 
     def drop_target(self, state: State, moving: pygame.Rect, point) -> str | None:
-        """The pile a dragged card is dropped on: under the pointer, else most overlapped."""
+        """The pile a dragged card is dropped on: the topmost under the pointer, else the
+        one it overlaps most (the topmost among equals)."""
         best, best_area = None, 0
-        for pile in self.layout.slots:
+        for pile in reversed(self.layout.slots):
             count = len(state.piles[pile])
+            if not count and not self._shows_place(state, pile):
+                continue
             rect = pygame.Rect(self.layout.pile_rect(pile, count, state.face_down(pile)))
             if rect.collidepoint(point):
                 return pile
@@ -120,6 +136,10 @@ class TableView:
             if overlap.w * overlap.h > best_area:
                 best, best_area = pile, overlap.w * overlap.h
         return best
+
+    def _shows_place(self, state: State, pile: str) -> bool:
+        """Whether an empty pile's place shows (its outline is not ``Outline.NONE``)."""
+        return self.rules.outline(state, pile, self.layout.slots[pile].outline) != Outline.NONE
 
     def pile_top_rect(self, state: State, pile: str) -> pygame.Rect:
         cards = state.piles[pile]
@@ -221,9 +241,10 @@ class TableView:
         cards, hidden, down, kind = shown
         slot = self.layout.slots[pile]
         origin = self.layout.origin[pile]
-        suit = slot.mark if kind == Outline.FOUNDATION else None
-        outline = self.art.outline(kind, suit=suit) if suit else self.art.outline(kind)
-        surface.blit(outline, origin)
+        if kind != Outline.NONE:
+            suit = slot.mark if kind == Outline.FOUNDATION else None
+            outline = self.art.outline(kind, suit=suit) if suit else self.art.outline(kind)
+            surface.blit(outline, origin)
         positions = self.layout.card_positions(pile, len(cards), down)
         indexes = [i for i in range(len(cards)) if not hidden[i]]
         if slot.squared:
