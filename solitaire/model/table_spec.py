@@ -41,14 +41,22 @@ class Slot:
 class Arrangement:
     """Every pile's slot and the table's size in units (a card is 1 wide, 1.4 tall).
 
-    ``stretch``: the rows may spread apart to use the felt the table leaves free below it
-    (a window taller than the table, or smaller cards): every place down the table and
-    every downward reach grows alike, so long fans stay readable (see TableLayout)."""
+    ``height``: what a normal deal needs (the columns as dealt and a few cards more at
+    full spread); longer columns close up, face-down cards first, and never make the
+    cards smaller. ``stretch``: the rows may spread apart to use the felt the table
+    leaves free below it (a window taller than the table, or smaller cards): every place
+    down the table and every downward reach grows alike, so long fans stay readable.
+    ``widen``: the places may spread apart across a window wider than the table, so a
+    wide screen's sides are not left empty. ``longest``: (cards, face-down cards) of the
+    longest column a game deals: the cards are never so large that it cannot show every
+    rank once closed up (see TableLayout)."""
 
     slots: tuple[Slot, ...]
     width: float
     height: float
     stretch: bool = False
+    widen: bool = False
+    longest: tuple[int, int] | tuple[()] = ()
 
 
 def row(piles, x0: float, y: float, step: float, **slot_fields) -> list[Slot]:

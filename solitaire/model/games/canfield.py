@@ -166,7 +166,7 @@ class Canfield(Rules):
         slots += foundation_slots(3.3, 0, 1.2, vertical=False)
         slots += row(PILES, 3.3, 1.85, 1.2, spread=Spread.DOWN)
         # Room for seven cards fully fanned in a pile; longer piles close up.
-        return Arrangement(tuple(slots), 3.3 + 3 * 1.2 + 1, 5.4)
+        return Arrangement(tuple(slots), 3.3 + 3 * 1.2 + 1, 5.4, widen=True)
 
     def status_items(self, state: State) -> list[str]:
         return [f"Rule {self.options['mode']}", f"Passes left {self.passes_left(state)}"]

@@ -149,10 +149,11 @@ class Klondike(Rules):
             Slot("waste", 1.2, 0, spread=Spread.WASTE, reach=0.8),
         ]
         slots += foundation_slots(3.6, 0, 1.2, vertical=False)
-        slots += row(COLUMNS, 0, 1.85, 1.2, spread=Spread.DOWN)
-        # Room for a king and its run of twelve on six face-down cards, fully spread at
-        # most sizes; longer columns close up (face-down cards first).
-        return Arrangement(tuple(slots), 6 * 1.2 + 1, 7.6)
+        slots += row(COLUMNS, 0, 1.7, 1.2, spread=Spread.DOWN)
+        # The height of a normal deal: the columns as dealt and three cards more at full
+        # spread; longer columns close up (face-down cards first), down to the longest a
+        # deal can build, a king's run of thirteen on six face-down cards.
+        return Arrangement(tuple(slots), 6 * 1.2 + 1, 5.4, widen=True, longest=(19, 6))
 
     def status_items(self, state: State) -> list[str]:
         items = [f"Draw {self.turn_count}", f"Passes left {self.passes_left(state)}"]

@@ -186,9 +186,9 @@ class Spider(Rules):
         slots = [Slot("stock", 0, 0, outline=Outline.STOCK, face_down=True, squared=True)]
         slots += row(FOUNDATIONS, 2 * step, 0, step, outline=Outline.FOUNDATION)
         slots += row(COLUMNS, 0, 1.85, step, spread=Spread.DOWN)
-        # Room for a king's run of thirteen on five face-down cards at full spread at most
-        # sizes; longer columns close up, face-down cards first.
-        return Arrangement(tuple(slots), 9 * step + 1, 7.4)
+        # The height of a normal deal: the columns as dealt and three cards more at full
+        # spread; longer columns close up (face-down cards first), the cards as large.
+        return Arrangement(tuple(slots), 9 * step + 1, 5.2, widen=True)
 
     def status_items(self, state: State) -> list[str]:
         rows = len(state.piles["stock"]) // len(COLUMNS)

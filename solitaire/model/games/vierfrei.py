@@ -115,7 +115,7 @@ class Vierfrei(Rules):
         slots += row(self.tableau, 0.15, 1.8, 1.15, spread=Spread.DOWN)
         # The height leaves room for a column of eight cards fully fanned; longer columns
         # close up (table layout), so the cards can be large.
-        return Arrangement(tuple(slots), 4 * 1.15 + 0.3 + 3 * 1.15 + 1, 5.8)
+        return Arrangement(tuple(slots), 4 * 1.15 + 0.3 + 3 * 1.15 + 1, 5.8, widen=True)
 
     help = GameHelp(
         rules=(
