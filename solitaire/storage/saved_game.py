@@ -42,6 +42,8 @@ EXTRAS = {
     # counted already: a won game undone and played again is not counted twice.
     "token": (lambda value: is_text(value, 64), "a game's token"),
     "recorded": (lambda value: isinstance(value, bool), "true or false"),
+    # The game came to its end: its clock stays stopped after a relaunch.
+    "ended": (lambda value: isinstance(value, bool), "true or false"),
 }
 
 

@@ -16,7 +16,6 @@ import pygame
 
 from .. import APP_ID
 from ..assets import asset_dir
-from ..model.vocabulary import Typing
 from ..solver.worker import shared_link
 from ..storage.replay_file import Replayer, ReplayError
 from ..storage.stats import option_key
@@ -42,7 +41,15 @@ from .screens.overlays import (
     WinOverlay,
     info_lines,
 )
-from .screens.stats_screen import StatsOverlay, breakdown_lines, loss_lines, win_lines, win_title
+from .screens.stats_screen import (
+    LOSS_TITLE,
+    StatsOverlay,
+    breakdown_lines,
+    loss_lines,
+    win_lines,
+    win_title,
+)
+from .table.actions import BossKey, boss_keys, is_boss_key
 from .table.layout import CARD_SCALES
 from .table.screen import TableScreen
 from .table.tally import Tally
@@ -277,7 +284,9 @@ class App:
         if table is not None:
             items.append(("New hand", table.new_deal))
         items.append(("Return to the game", lambda: None))
-        self.open_overlay(MenuOverlay(self, "Quit?", items))
+        # "Return" chosen at first: an Enter meant for the table (a typed move's, after
+        # an Esc too many) must never leave.
+        self.open_overlay(MenuOverlay(self, "Quit?", items, choice=-1))
 
     def ask_game_number(self) -> None:
         if self.table is not None:
@@ -334,7 +343,7 @@ class App:
         self.audio.play("bing")
         summary = self.library.stats.summary(table.game_id, option_key(table.rules))
         lines = loss_lines(table, summary, counted) + breakdown_lines(table, self.library.stats)
-        self.open_overlay(LossOverlay(self, table, "No more moves: this game is lost", lines))
+        self.open_overlay(LossOverlay(self, table, LOSS_TITLE, lines))
 
     def game_changed(self, table: TableScreen) -> None:
         """After a move (the table saved it): what the saves said; with --record, the
@@ -489,16 +498,12 @@ class App:
             self.window.toggle_fullscreen()
             self.resize()
             return True
-        if event.key == pygame.K_b and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            table = self.table if self.screen is self.table else None
-            # A move being typed in notation may hold a b (The Prince's reserve b).
-            typing = (
-                table is not None and table.rules.typing == Typing.NOTATION and table.input.typed
-            )
-            entry = isinstance(self.overlays[-1] if self.overlays else None, NumberEntry)
-            if not typing and not entry:
-                self.boss_key()
-                return True
+        table = self.table if self.screen is self.table else None
+        keys = boss_keys(table.rules) if table is not None else tuple(BossKey)
+        entry = isinstance(self.overlays[-1] if self.overlays else None, NumberEntry)
+        if is_boss_key(event, keys) and not entry:
+            self.boss_key()
+            return True
         return False
 
     def toggle_mute(self) -> None:

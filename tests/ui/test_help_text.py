@@ -10,7 +10,7 @@ from helpers import ROOT
 
 from solitaire.model.games import GAMES
 from solitaire.model.table_spec import GameHelp
-from solitaire.ui.screens.help_text import COMMON_KEYS, MOUSE_HELP
+from solitaire.ui.screens.help_text import BOSS_KEYS, COMMON_KEYS, MOUSE_HELP
 
 HELP = {game_id: cls.help for game_id, cls in GAMES.items()}
 
@@ -94,7 +94,7 @@ def test_common_keys():
     missing = [key for key in COMMON if key not in names]
     assert not missing, f"common keys lack {missing}"
     assert "B" in names  # the boss key
-    boss = dict(COMMON_KEYS)["B"].lower()
+    boss = dict(COMMON_KEYS)[BOSS_KEYS].lower()
     assert "boss" in boss
 
 

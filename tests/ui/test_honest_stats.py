@@ -139,7 +139,7 @@ def test_new_hand_in_the_quit_menu_asks(app):
     make_a_move(app)
     type_text(app, "q")
     send(app, key(pygame.K_RETURN))
-    send(app, key(pygame.K_DOWN), key(pygame.K_RETURN))  # new hand
+    send(app, key(pygame.K_UP), key(pygame.K_RETURN))  # from "return", up to "new hand"
     assert question_open(app) and table.game.deal_number == 2
     send(app, key(pygame.K_RETURN))
     assert table.game.deal_number != 2 and played(app, "lucie").lost == 1

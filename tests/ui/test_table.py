@@ -26,6 +26,7 @@ from solitaire.model.games import GAMES, make_rules
 from solitaire.model.games.vierfrei import FREECELL_IMPOSSIBLE
 from solitaire.model.moves import MoveKind, Status
 from solitaire.model.state import State
+from solitaire.model.vocabulary import Role
 from solitaire.solver.solve import solve_game, winnable_deals
 from solitaire.ui.app import App
 from solitaire.ui.library import Library
@@ -262,11 +263,42 @@ def test_boss_key_hides_and_restoring_brings_it_back(app):
     table = start(app, "vierfrei", 1)
     app.window.toggle_fullscreen()
     assert app.window.fullscreen
-    send(app, key(pygame.K_b, char="b"))
+    send(app, key(pygame.K_BACKQUOTE, char="`"))  # the key left of 1: B is a free cell here
     assert not app.clock_running and not app.window.fullscreen and app.audio.paused
     send(app, pygame.event.Event(pygame.WINDOWRESTORED))
     assert app.clock_running and app.window.fullscreen and not app.audio.paused
     assert app.table is table
+
+
+@pytest.mark.parametrize(("game_id", "typed", "moved_to"), [("vierfrei", "6b", "c2")])
+def test_a_typed_move_with_a_b_is_played_never_taken_by_the_boss_key(app, game_id, typed, moved_to):
+    table = start(app, game_id, 1)
+    type_text(app, typed)
+    send(app, key(pygame.K_RETURN))
+    assert app.clock_running and table.state.piles[moved_to]
+    send(app, key(pygame.K_b, char="b"), key(pygame.K_7, char="7"), key(pygame.K_RETURN))
+    assert app.clock_running  # b7: the card back from cell b, or refused, never hidden
+
+
+def test_b_still_hides_a_game_whose_moves_have_no_b(app):
+    start(app, "klondike", 1)
+    send(app, key(pygame.K_b, char="b"))
+    assert not app.clock_running
+
+
+def test_the_quit_menu_opens_on_return_so_a_stray_enter_never_leaves(app):
+    table = start(app, "klondike", 1)
+    send(app, key(pygame.K_ESCAPE), key(pygame.K_RETURN))
+    assert app.running and not app.overlays and app.table is table
+
+
+def test_a_deal_number_is_chosen_in_the_window_in_every_game(app):
+    for game_id in GAMES:
+        table = start(app, game_id, 1)
+        send(app, key(pygame.K_g, pygame.KMOD_CTRL))
+        type_text(app, "4242")
+        send(app, key(pygame.K_RETURN))
+        assert table.game.deal_number == 4242, game_id
 
 
 def test_f11_and_alt_enter_switch_full_screen(app):
@@ -328,7 +360,7 @@ def test_lucie_quit_menu_new_hand(app):
     table = start(app, "lucie", 2)
     type_text(app, "q")
     send(app, key(pygame.K_RETURN))
-    send(app, key(pygame.K_DOWN), key(pygame.K_RETURN))  # the second item: new hand
+    send(app, key(pygame.K_UP), key(pygame.K_RETURN))  # from "return", up to "new hand"
     assert table.game.deal_number != 2 and not app.overlays
 
 
@@ -340,9 +372,7 @@ def test_canfield_h_i_q_and_clicking_the_hand(app):
     send(app, key(pygame.K_i, char="i"))
     assert app.overlays and not isinstance(app.overlays[-1], HelpOverlay)
     send(app, key(pygame.K_SPACE))
-    send(app, key(pygame.K_q, char="q"))
-    assert isinstance(app.overlays[-1], MenuOverlay)
-    send(app, key(pygame.K_RETURN))  # the first item: exit
+    send(app, key(pygame.K_q, char="q"))  # "Press 'Q' to quit Canfield": at once
     assert not app.running
     click(app, point(app, "hand"))
     assert len(table.state.piles["waste"]) == 1
@@ -626,7 +656,7 @@ def test_a_move_that_loses_the_game_ends_it_when_the_partner_has_looked(app):
     app.wait_for_partner()
     app.step(sleep=False)
     box = app.overlays[-1]
-    assert isinstance(box, LossOverlay) and box.title == "No more moves: this game is lost"
+    assert isinstance(box, LossOverlay) and box.title == "No card can come home any more"
     assert any(line.startswith("Losing streak: 1") for line in box.lines)
     # The Prince's manual: overall points and win percentages, and each rule's figures.
     assert any(line.startswith("All rules: 1 played, 0% won") for line in box.lines)
@@ -811,3 +841,56 @@ def test_after_the_boss_key_f11_gives_a_window_that_fits_the_screen(tmp_path):
         assert width <= 1024 and height <= 768 * 9 // 10  # its status line above a task bar
     finally:
         pygame.quit()
+
+
+def one_place_to_build(game: Game):
+    """(pile, count, the one pile that takes them) for a run that goes onto exactly one
+    card and not home; None if the deal has none."""
+    piles, roles = game.state.piles, game.rules.roles
+    builds: dict = {}
+    homes = set()
+    for move in game.legal_moves():
+        if move.kind != MoveKind.MOVE:
+            continue
+        if roles[move.dst] == Role.FOUNDATION:
+            homes.add((move.src, move.count))
+        elif piles[move.dst]:
+            builds.setdefault((move.src, move.count), set()).add(move.dst)
+    return next(
+        (
+            (*lifted, dsts.pop())
+            for lifted, dsts in builds.items()
+            if len(dsts) == 1 and lifted not in homes
+        ),
+        None,
+    )
+
+
+@pytest.mark.parametrize("game_id", ["klondike", "vierfrei", "castle", "prince"])
+def test_a_card_typed_by_name_goes_to_the_one_card_that_takes_it(app, game_id):
+    """In a game whose moves are typed in the notation, a card's name plays it as La Belle
+    Lucie's manual has it: home if it can, else to its one place."""
+    deal = next(n for n in range(1, 50) if one_place_to_build(Game(make_rules(game_id), n)))
+    table = start(app, game_id, deal)
+    src, count, dst = one_place_to_build(table.game)
+    card = table.state.piles[src][-count]
+    type_text(app, str(card).lower())
+    send(app, key(pygame.K_RETURN))
+    assert table.state.piles[dst][-count] == card
+
+
+def test_a_card_with_no_move_typed_by_name_is_shown_and_the_reason_said(app):
+    table = start(app, "vierfrei", 1)
+    buried = table.state.piles["t1"][0]
+    type_text(app, str(buried).lower())
+    send(app, key(pygame.K_RETURN))
+    assert table.status.message.words == f"The {buried.name} has no move now."
+    assert table.help.finder is not None and table.help.finder.card == buried
+
+
+@pytest.mark.parametrize("game_id", ["canfield", "castle", "spider"])
+def test_a_key_that_types_nothing_says_at_once_how_moves_are_typed(app, game_id):
+    table = start(app, game_id, 1)
+    send(app, key(pygame.K_x, char="x"))
+    words = table.status.message.words
+    assert words.startswith("'x' ") and table.rules.notation_hint() in words

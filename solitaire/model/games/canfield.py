@@ -150,7 +150,7 @@ class Canfield(Rules):
         "A": Action.DEMO,
         "H": Action.HELP,
         "I": Action.INFO,
-        "Q": Action.QUIT_MENU,
+        "Q": Action.QUIT,  # "Press 'Q' to quit Canfield": at once, the game kept
         "Backspace": Action.UNDO,
     }
     typing = Typing.CODES  # the manual's: an origin key (1/S, 2-5, W), then a destination (2-5, F)

@@ -71,9 +71,13 @@ class Chooser:
     def draw(self, surface: pygame.Surface, lag: float = 0.0) -> None:
         theme = self.app.theme
         w, h = surface.get_size()
-        if self.felt is None or self.felt.get_size() != (w, h):
-            self.felt = table_surface(self.app.look["table"], w, h, mono=self.app.look["mono"])
-        surface.blit(self.felt, (0, 0))
+        # The felt is kept at half size and scaled up as it is drawn (a soft texture
+        # loses nothing): a full-size copy and the vignette it is made with cost 16 MiB at
+        # 1080p, the most of the first screen's memory.
+        half = (max(1, (w + 1) // 2), max(1, (h + 1) // 2))
+        if self.felt is None or self.felt.get_size() != half:
+            self.felt = table_surface(self.app.look["table"], *half, mono=self.app.look["mono"])
+        pygame.transform.scale(self.felt, (w, h), surface)
         size = max(12, h // 32)
         numbers = f"1-{min(9, len(self.ids))}" if len(self.ids) > 1 else "1"
         heading_y = h // 24
@@ -99,7 +103,7 @@ class Chooser:
         footer_y = h - size
         text_fitted(
             surface,
-            "B hides the game at once (boss key)   F11 full screen / window   M sound",
+            "B or the key left of 1 hides the game at once (boss key)   F11 full screen / window   M sound",
             size * 4 // 5,
             theme.dim_text,
             (w // 2, footer_y),

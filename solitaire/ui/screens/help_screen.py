@@ -9,7 +9,14 @@ import pygame
 
 from ..art.theme import font, text, wrap
 from ..art.widgets import fitted
-from .help_text import COMMON_KEYS, MOUSE_HELP
+from ..table.actions import BossKey, boss_keys
+from .help_text import (
+    BOSS_KEY_IN_MOVES,
+    BOSS_KEYS,
+    BOSS_WORDS_IN_MOVES,
+    COMMON_KEYS,
+    MOUSE_HELP,
+)
 from .overlays import Overlay
 
 TWO_COLUMNS = 52  # text sizes of width from which rules and keys stand side by side
@@ -24,9 +31,12 @@ class Line:
 
 
 class HelpOverlay(Overlay):
+    pauses_clock = True  # reading is not playing
+
     def __init__(self, app, rules):
         super().__init__(app)
         self.title, self.help = rules.title, rules.help
+        self.boss_keys = boss_keys(rules)
         self.scroll = 0
         self.page = 10  # lines in view, set when drawn
 
@@ -120,7 +130,13 @@ class HelpOverlay(Overlay):
         too wide for the key column."""
         lines: list[Line] = []
         key_w = width // 3
-        sections = (("Keys in this game", self.help.keys), ("Keys in every game", COMMON_KEYS))
+        common = COMMON_KEYS
+        if BossKey.B not in self.boss_keys:
+            common = tuple(
+                (BOSS_KEY_IN_MOVES, BOSS_WORDS_IN_MOVES) if key == BOSS_KEYS else (key, words)
+                for key, words in COMMON_KEYS
+            )
+        sections = (("Keys in this game", self.help.keys), ("Keys in every game", common))
         for heading, keys in sections:
             if lines:
                 lines.append(Line(""))

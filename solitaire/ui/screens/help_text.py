@@ -7,19 +7,32 @@ suits are spelled out. Nothing here imports pygame.
 
 from __future__ import annotations
 
+# The boss key's line; a game whose typed moves use a b names the other key alone
+# (the help screen says so).
+BOSS_KEYS = "B or the key left of 1"
+BOSS_WORDS = (
+    "Boss key: hides the game at once. It leaves full screen, pauses the sound and the"
+    " clock and minimises the window; restore it and everything is just as you left it."
+)
+BOSS_KEY_IN_MOVES = "The key left of 1"
+BOSS_WORDS_IN_MOVES = BOSS_WORDS + " (B is not the boss key here: this game's typed moves use a b.)"
+
 # Keys that work in every game. Where a game gives a key another meaning, its own list says so.
 COMMON_KEYS: tuple[tuple[str, str], ...] = (
     ("Ctrl+Z or Undo", "Undo (the Undo key too, where the keyboard has one)"),
     ("Ctrl+Y", "Redo"),
     ("Ctrl+R", "Restart this deal"),
     ("Ctrl+N", "New deal"),
+    ("Ctrl+G", "Deal a game by its number (the same number deals the same cards)"),
     ("F11 or Alt+Enter", "Switch between full screen and a window"),
     ("M", "Sound on or off"),
+    (BOSS_KEYS, BOSS_WORDS),
     (
-        "B",
+        "A card's name, then Enter",
         (
-            "Boss key: hides the game at once. It leaves full screen, pauses the sound and the"
-            " clock and minimises the window; restore it and everything is just as you left it."
+            "TC, qh, 10d: in a game whose moves are typed, the card (and the cards on it) goes"
+            " home if it can, else onto the one card that takes it, else to a free cell; if it"
+            " has no move, or several, an arrow shows it (a game played by pile keys says so)"
         ),
     ),
     ("F1", "Help (where the game's own keys give F1 another meaning, press H)"),

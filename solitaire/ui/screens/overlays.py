@@ -24,6 +24,7 @@ from ..table.layout import CARD_SCALES
 
 class Overlay:
     busy = False  # True while it animates and needs frames
+    pauses_clock = False  # the game's clock stands still while it covers the table
 
     def __init__(self, app):
         self.app = app
@@ -54,12 +55,15 @@ class Overlay:
 
 
 class MenuOverlay(Overlay):
-    """A short list of choices: arrows and Enter, or a click. Esc picks the last one."""
+    """A short list of choices: arrows and Enter, or a click. Esc picks the last one.
+    ``choice``: the item chosen at first (a negative index counts from the end)."""
 
-    def __init__(self, app, title: str, items: Sequence[tuple[str, Callable[[], object]]]):
+    def __init__(
+        self, app, title: str, items: Sequence[tuple[str, Callable[[], object]]], choice: int = 0
+    ):
         # (label, what picking it does); what that returns is not used
         super().__init__(app)
-        self.title, self.items, self.choice = title, items, 0
+        self.title, self.items, self.choice = title, items, choice % len(items)
         self.rects: list[pygame.Rect] = []
 
     def pick(self, index: int) -> None:
@@ -118,7 +122,7 @@ class MenuOverlay(Overlay):
 
 
 class NumberEntry(Overlay):
-    """Vierfrei's F2: type a game number from 0 to 1,000,000."""
+    """Ctrl+G in every game (Vierfrei's F2 too): type a game number from 0 to 1,000,000."""
 
     def __init__(self, app, on_number: Callable[[int], None]):
         super().__init__(app)
@@ -166,6 +170,8 @@ class NumberEntry(Overlay):
 
 
 class InfoOverlay(Overlay):
+    pauses_clock = True  # reading is not playing
+
     def __init__(self, app, lines: list[str]):
         super().__init__(app)
         self.lines = lines
@@ -216,6 +222,8 @@ OptionRow: TypeAlias = tuple[str, Callable[[], str], Callable[[int], None]]
 
 class OptionsOverlay(Overlay):
     """Every rule option of the game, and the look of the cards and table."""
+
+    pauses_clock = True  # reading is not playing
 
     def __init__(self, app, screen):
         super().__init__(app)
@@ -486,6 +494,14 @@ class WinOverlay(Overlay):
     def __init__(self, app, screen, title: str, lines: list[str]):
         super().__init__(app)
         self.screen, self.title, self.lines = screen, title, lines
+        # (label, what it does): the box closes by these, Esc or a click beside them,
+        # never by a key a game gives a meaning (Canfield's N turns the hand).
+        self.buttons: list[tuple[str, Callable[[], object]]] = [
+            ("New deal", screen.new_deal),
+            ("Look at the table", lambda: None),
+        ]
+        self.choice = 0  # the button Enter presses, lit; the pointer moves it
+        self.rects: list[pygame.Rect] = []
         self.trails: pygame.Surface | None = None
         self.bouncers: list[list] = []
         self.rng = random.Random()
@@ -503,13 +519,27 @@ class WinOverlay(Overlay):
     def size(self) -> int:
         return scaled_text_size(self.app.window.size)
 
+    def press(self, index: int) -> None:
+        self.close()
+        self.buttons[index][1]()
+
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN or (
-            event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-        ):
-            self.close()
-            if event.type == pygame.MOUSEBUTTONDOWN or event.key in (pygame.K_RETURN, pygame.K_n):
-                self.screen.new_deal()
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.press(self.choice)
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                step = -1 if event.key == pygame.K_LEFT else 1
+                self.choice = (self.choice + step) % len(self.buttons)
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            hit = next((i for i, r in enumerate(self.rects) if r.collidepoint(event.pos)), None)
+            if event.type == pygame.MOUSEMOTION:
+                self.choice = self.choice if hit is None else hit
+            elif event.button == 1 and hit is not None:
+                self.press(hit)
+            elif event.button in (1, 3):
+                self.close()  # a click beside the buttons: look at the table
 
     def update(self, dt: float) -> bool:
         self.elapsed += dt
@@ -549,14 +579,20 @@ class WinOverlay(Overlay):
         theme, size = self.app.theme, self.size
         w, h = surface.get_size()
         title_size, hint_size = size * 5 // 2, size * 4 // 5
-        hint = "Enter or a click: new deal      Esc: look at the table"
+        default = self.buttons[0][0].lower()
+        hint = f"Enter: {default}      Esc or a click beside the buttons: look at the table"
+        button_h, gap = size * 2, size
+        button_ws = [font(size, True).size(label)[0] + size * 2 for label, _ in self.buttons]
+        row_w = sum(button_ws) + gap * (len(button_ws) - 1)
         widest = max(
             font(title_size, True).size(self.title)[0],
             font(hint_size).size(hint)[0],
+            row_w,
             *(font(size).size(line)[0] for line in self.lines),
         )
         line_h = size * 3 // 2
-        box = pygame.Rect(0, 0, widest + size * 4, title_size + line_h * len(self.lines) + size * 5)
+        height = title_size + line_h * len(self.lines) + button_h + size * 6
+        box = pygame.Rect(0, 0, min(widest + size * 4, w - size), height)
         box.center = (w // 2, h * 2 // 5)
         radius = size // 2
         pygame.draw.rect(surface, theme.panel, box, border_radius=radius)
@@ -569,6 +605,15 @@ class WinOverlay(Overlay):
         for line in self.lines:
             text(surface, line, size, theme.text, (w // 2, y), "midtop")
             y += line_h
+        x = w // 2 - row_w // 2
+        self.rects = []
+        for index, ((label, _), width) in enumerate(zip(self.buttons, button_ws, strict=True)):
+            button = pygame.Rect(x, y + size // 2, width, button_h)
+            self.rects.append(button)
+            colour = theme.button_hover if index == self.choice else theme.button
+            pygame.draw.rect(surface, colour, button, border_radius=size // 3)
+            text(surface, label, size, theme.text, button.center, "center", bold=index == 0)
+            x += width + gap
         text(
             surface, hint, hint_size, theme.dim_text, (w // 2, box.bottom - size // 2), "midbottom"
         )
@@ -583,6 +628,8 @@ class LossOverlay(WinOverlay):
     def __init__(self, app, screen, title: str, lines: list[str]):
         super().__init__(app, screen, title, lines)
         self.sources = []
+        # Take the last move back and play on, or deal again, or look.
+        self.buttons.insert(1, ("Undo", screen.undo))
 
     def update(self, dt: float) -> bool:
         return False

@@ -46,6 +46,10 @@ def streak_words(streak: int) -> str:
     return f"{count} loss" + ("es" if count > 1 else "")
 
 
+# The lost game's heading: what is true of every lost game, though moves may remain.
+LOSS_TITLE = "No card can come home any more"
+
+
 def win_title(assisted: bool, help_used: set[Help]) -> str:
     """The win box's heading: whose win it was."""
     if not assisted:
@@ -63,7 +67,9 @@ def win_lines(table, summary: Summary, counted: Counted) -> list[str]:
     rules, game = table.rules, table.game
     lines = [f"{rules.title}, deal {game.deal_number}"]
     points = rules.points(Status.WON)
-    if points is None:
+    if points is None and table.tally.assisted and rules.score(table.state) > 0:
+        lines.append(f"Score: {rules.score_text(table.state)}, not credited: help earns none")
+    elif points is None:
         lines.append(f"Score: {rules.score_text(table.state)}")
     elif table.tally.assisted:
         lines.append("No points: a win with help scores none")
@@ -198,6 +204,8 @@ WHAT_COUNTS = (
 
 
 class StatsOverlay(Overlay):
+    pauses_clock = True  # reading is not playing
+
     def __init__(self, app, game_id: str, rules):
         super().__init__(app)
         self.game_id, self.rules, self.key = game_id, rules, option_key(rules)

@@ -9,6 +9,7 @@ without knowing the game.
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
 
 import pygame
 
@@ -24,6 +25,7 @@ COMMON_KEYS: dict[str, str] = {
     "Ctrl+Q": Action.QUIT,
     "Ctrl+R": Action.RESTART,
     "Ctrl+N": Action.NEW,
+    "Ctrl+G": Action.GAME_NUMBER,
     "M": Action.MUTE,
     "F1": Action.HELP,
     "O": Action.OPTIONS,
@@ -38,6 +40,34 @@ COMMON_KEYS: dict[str, str] = {
     "Escape": Action.QUIT_MENU,
 }
 MODIFIERS = {"ctrl": pygame.KMOD_CTRL | pygame.KMOD_META, "alt": pygame.KMOD_ALT}
+
+
+class BossKey(str, Enum):
+    """The key that hides the game at once: B, unless the game's typed moves use a b
+    (Vierfrei's free cell b, The Prince's reserve b); the key left of 1 hides the game
+    in every game, on every keyboard layout (it is found by its place, not its letter)."""
+
+    B = "B"
+    LEFT_OF_ONE = "the key left of 1"
+
+
+def boss_keys(rules) -> tuple[BossKey, ...]:
+    """The keys that hide the game at this game's table."""
+    typed = [*rules.codes, *rules.commands, *rules.typed_words]
+    typed += [key for key in rules.key_actions if len(key) == 1]
+    if any("b" in word.lower() for word in typed):
+        return (BossKey.LEFT_OF_ONE,)
+    return (BossKey.B, BossKey.LEFT_OF_ONE)
+
+
+def is_boss_key(event, keys: tuple[BossKey, ...]) -> bool:
+    if event.mod & (MODIFIERS["ctrl"] | MODIFIERS["alt"]):
+        return False
+    if event.scancode == pygame.KSCAN_GRAVE or event.key == pygame.K_BACKQUOTE:
+        return BossKey.LEFT_OF_ONE in keys
+    return event.key == pygame.K_b and BossKey.B in keys
+
+
 # What each action does, in a few words, for the buttons' tooltips.
 # Keyed by Action, looked up by the action's word: a member hashes and compares as its str.
 ACTION_WORDS: dict[str, str] = {

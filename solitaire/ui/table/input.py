@@ -319,7 +319,7 @@ class TableInput:
         if action is not None:
             actions.run(self.table, action)
             return True
-        return self.rules.typing == Typing.CARD and self.refuse_stray_key(event)
+        return self.refuse_stray_key(event)
 
     def type_card(self, event) -> bool:
         """Card typing (La Belle Lucie: A Solitaire Game): a card's name, then Enter; a word
@@ -357,7 +357,11 @@ class TableInput:
             try:
                 move = self.rules.parse_move(typed, self.state)
             except IllegalMove as error:
-                self.table.refuse(str(error))
+                card = self._card_named(typed)
+                if card is None:
+                    self.table.refuse(str(error))
+                else:
+                    self.play_card(card)
             else:
                 self.table.play(move)
             return True
@@ -365,7 +369,7 @@ class TableInput:
             self.typed = self.typed[:-1]
             return True
         char = event.unicode.lower()
-        if not char or char not in self.notation_chars():
+        if not char or char not in self.notation_chars() | self._card_chars_next():
             return False
         if not self.typed and (
             actions.key_action(self.rules.key_actions, event)
@@ -375,6 +379,68 @@ class TableInput:
         if len(self.typed) < MAX_TYPED:
             self.typed += char
         return True
+
+    def _card_chars_next(self) -> set[str]:
+        """The characters that may come next in a card's name typed so far ("tc", "10h"):
+        a rank first, then a suit."""
+        typed = self.typed
+        if not typed:
+            return set("a23456789tjqk1")
+        if typed == "1":
+            return {"0"}
+        if typed in ("10", *"a23456789tjqk"):
+            return set("cdhs")
+        return set()
+
+    def play_card(self, card: Card) -> None:
+        """A card named in a game whose moves are typed in the notation: the card (and
+        what lies on it) goes home if it can, else to its one place; else the finder's
+        arrow shows it, with the reason."""
+        moves = self.table.legal_moves()
+        for pile, cards in self.state.piles.items():
+            for index, lying in enumerate(cards):
+                if lying.face != card.face:
+                    continue
+                count = len(cards) - index
+                own = [
+                    m
+                    for m in moves
+                    if m.kind == MoveKind.MOVE and m.src == pile and m.count == count
+                ]
+                move = self._typed_card_move(own)
+                if move is not None:
+                    self.table.play(move)
+                    return
+                if own:
+                    self.table.say(
+                        f"The {card.name} can go to {len({m.dst for m in own})} places:"
+                        f" drag it, or type the move ({self.rules.notation_hint()})."
+                    )
+                    self.table.help.point_at(lying, self.table.now + FINDER_TIME)
+                    return
+        shown = next(
+            (c for cards in self.state.piles.values() for c in cards if c.face == card.face), None
+        )
+        if shown is not None:
+            self.table.refuse(f"the {card.name} has no move now")
+            self.table.help.point_at(shown, self.table.now + FINDER_TIME)
+        else:
+            self.table.refuse(f"the {card.name} is not on the table")
+
+    def _typed_card_move(self, moves: list[Move]) -> Move | None:
+        """Where a card named by the player goes: home; else onto the one card that takes
+        it; else, with no card to take it, to a free cell (an empty column if there is
+        none). None where the player must choose between cards."""
+        roles, piles = self.rules.roles, self.state.piles
+        home = [m for m in moves if roles.get(m.dst) == Role.FOUNDATION]
+        onto = [m for m in moves if roles.get(m.dst) != Role.FOUNDATION and piles[m.dst]]
+        empty = [m for m in moves if roles.get(m.dst) != Role.FOUNDATION and not piles[m.dst]]
+        if home:
+            return home[0]
+        if onto:
+            return onto[0] if len(onto) == 1 else None
+        cells = [m for m in empty if roles.get(m.dst) == Role.CELL]
+        return next(iter(cells or empty), None)
 
     def notation_chars(self) -> set[str]:
         """The characters of a move written as the text commands write it."""
@@ -389,9 +455,18 @@ class TableInput:
         char = event.unicode
         if event.mod & actions.MODIFIERS["ctrl"] or not char.isprintable() or not char.strip():
             return False
-        if char.upper() == "B":
-            return False  # the boss key, which the app handles
-        self.table.refuse(f"'{char}' is not part of a card name (like TC or qh) or a command")
+        if self.rules.typing == Typing.CARD:
+            self.table.refuse(f"'{char}' is not part of a card name (like TC or qh) or a command")
+        elif self.rules.typing == Typing.CODES:
+            self.table.refuse(
+                f"'{char}' names no pile: press an origin key, then a destination key"
+                f" ({self.rules.notation_hint()})"
+            )
+        else:
+            self.table.refuse(
+                f"'{char}' is not part of a move: type a move ({self.rules.notation_hint()}) or a"
+                " card's name (like TC), then Enter"
+            )
         return True
 
     def play_typed(self, typed: str) -> None:

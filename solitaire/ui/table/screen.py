@@ -199,7 +199,7 @@ class TableScreen:
         finding out that no move can bring another card home is a search."""
         if self.rules.is_won(self.state):
             if not self.finished:
-                self.finished = True
+                self.finished = self.tally.ended = True
                 self.help.stop_demo()
                 self.app.game_won(self)
             return
@@ -214,7 +214,7 @@ class TableScreen:
         if self.loss_to_tell and partner.game_status is not None:
             self.loss_to_tell = False  # the answer about the position the move made
             if partner.game_status == Status.LOST and not self.finished:
-                self.finished = True  # the clock stops
+                self.finished = self.tally.ended = True  # the clock stops for good
                 self.help.stop_demo()
                 self.app.game_lost(self)
         if not partner.thinking:
@@ -254,7 +254,7 @@ class TableScreen:
         self.game.restart()
         self.input.drop_all()  # the cards they named have moved
         self.motion.fly_changes(self.laid_out_view, before, self.state)
-        self.finished = False
+        self.finished = self.tally.ended = False
         self.tally.seconds = 0.0
         self.changed()
 
@@ -404,7 +404,7 @@ class TableScreen:
         self.now += dt
         changed = self.flights.step(dt) or self.flights.busy or self.input.drag is not None
         tally = self.tally
-        if self.game.done and not self.finished and self.app.clock_running:
+        if self.clock_ticks():
             second = int(tally.seconds)
             tally.seconds += dt
             self.status.dirty = self.status.dirty or int(tally.seconds) != second
@@ -428,13 +428,20 @@ class TableScreen:
     def draw_changes(self, surface: pygame.Surface, lag: float = 0.0) -> list | None:
         return self.painter.draw_changes(surface, lag)
 
+    def clock_ticks(self) -> bool:
+        """The game's clock runs from the first move to the end of the game, while the
+        window shows and no help, statistics or options screen covers the table."""
+        if not self.game.done or self.finished or self.tally.ended:
+            return False
+        return self.app.clock_running and not any(o.pauses_clock for o in self.app.overlays)
+
     def draw_ticks(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """The status line, when only the clock moved."""
         return [self.status.draw_status(surface)] if self.status.dirty else []
 
     def next_wakeup(self) -> float:
         """Seconds until the picture changes by itself (the clock, a fading message)."""
-        ticking = self.game.done and not self.finished
+        ticking = self.clock_ticks()
         times = [1.0 - self.tally.seconds % 1.0 if ticking else 60.0]
         for when in (self.status.next_change(), self.help.next_change(), self.bar.next_change()):
             if when is not None:

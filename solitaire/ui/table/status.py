@@ -15,6 +15,9 @@ MESSAGE_LINES = 3  # a longer message is cut short
 # A message stays long enough to read: this long, and this much more a character, and
 # at least READ_LEAST seconds (or until the next key or click).
 READ_BASE, READ_PER_CHARACTER, READ_LEAST = 1.5, 0.06, 3.0
+# Said on the status line for as long as the demo plays: that it is running, and how to
+# stop it (its first words go when the next key or click stops the demo).
+DEMO_RUNNING = "Demo playing: any key or click stops it"
 
 
 class Message(NamedTuple):
@@ -96,6 +99,7 @@ class TableStatus:
         minutes, seconds = divmod(int(table.tally.seconds), 60)
         parts = [
             rules.title,
+            *([DEMO_RUNNING] if table.help.demo_on else []),
             rules.deal_label(state, game.deal_number),
             *rules.deal_items(state),
             rules.score_text(state),

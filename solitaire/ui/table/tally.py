@@ -40,6 +40,9 @@ class Tally:
         self.help_used: set[Help] = set()  # which help, this session
         # The result is in already (a win, perhaps undone since), or never will be.
         self.recorded = bool(extra.get("recorded")) or replay
+        # The game came to its end (its win or loss was told): its clock has stopped for
+        # good, after an undo and a relaunch too, until the deal is restarted.
+        self.ended = bool(extra.get("ended"))
 
     def helped(self, kind: Help) -> None:
         self.assisted = True
@@ -60,6 +63,7 @@ class Tally:
             "assisted": self.assisted,
             "token": self.token,
             "recorded": self.recorded,
+            "ended": self.ended,
         }
 
 
