@@ -34,6 +34,7 @@ CORE_KEYS = ("kind", "version", "game", "options", "deal", "moves", "position")
 MAX_MOVES = 100_000
 MAX_MOVE_TEXT = 40  # the longest move any game writes is 5 characters
 MAX_SECONDS = 10**9  # some 30 years on the clock
+MAX_PENDING = 1000  # results a save keeps while the statistics cannot be written
 # The extra fields a save may carry (what the table keeps beside the game), and their check.
 EXTRAS = {
     "seconds": (lambda value: is_number(value, 0, MAX_SECONDS), "a number of seconds"),
@@ -44,6 +45,12 @@ EXTRAS = {
     "recorded": (lambda value: isinstance(value, bool), "true or false"),
     # The game came to its end: its clock stays stopped after a relaunch.
     "ended": (lambda value: isinstance(value, bool), "true or false"),
+    # Results of this game's deals not yet in the statistics file (a full disk, say):
+    # kept here until it holds them (``stats.pending_entry``; checked when they are used).
+    "pending": (
+        lambda value: isinstance(value, list) and len(value) <= MAX_PENDING,
+        f"a list of at most {MAX_PENDING} results",
+    ),
 }
 
 

@@ -335,6 +335,21 @@ class Stats:
         write_atomic(path, dump_json(self.to_dict()))
 
 
+def pending_entry(key: str, result: Result) -> dict:
+    """A result not yet in the statistics file, as a game's save keeps it meanwhile."""
+    return {"rules": key, "result": asdict(result)}
+
+
+def from_pending_entry(entry: object, game_id: str) -> tuple[str, Result]:
+    """(rule set, result) of an entry ``pending_entry`` wrote; DamagedFile if it is not
+    one (checked as the statistics file's own results are)."""
+    fields_ = _expect(entry, dict, game_id)
+    key = fields_.get("rules")
+    if not is_text(key) or key.partition(" ")[0] != game_id:
+        raise DamagedFile(f"a result kept for '{game_id}' has an odd rule set")
+    return key, _build(Result, fields_.get("result"), key)
+
+
 def _expect(value, kind: type, where: str):
     if not isinstance(value, kind):
         raise DamagedFile(f"the statistics for '{where}' are not readable")

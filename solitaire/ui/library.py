@@ -23,6 +23,7 @@ from ..model.games import GAMES, make_rules
 from ..storage import replay_file, saved_game
 from ..storage.files import (
     BackgroundWriter,
+    DamagedFile,
     dump_json,
     file_lock,
     is_whole,
@@ -30,9 +31,18 @@ from ..storage.files import (
     set_aside,
     write_atomic,
 )
+from ..storage.saved_game import MAX_PENDING
 from ..storage.stats import KIND as STATS_KIND
 from ..storage.stats import VERSION as STATS_VERSION
-from ..storage.stats import Counted, Stats, option_key, result_of
+from ..storage.stats import (
+    Counted,
+    Result,
+    Stats,
+    from_pending_entry,
+    option_key,
+    pending_entry,
+    result_of,
+)
 from .art.backgrounds import TABLES
 from .art.card_backs import BACKS
 from .table.layout import CARD_SCALES
@@ -61,6 +71,11 @@ LOOK_CHECKS = {
 }
 # What each kind of save is called when it cannot be written, most important first.
 SAVES = {"games": "Games", "stats": "Statistics", "settings": "Settings"}
+# Said with a failed write of the statistics: the result is not lost.
+PENDING_COUNTED = (
+    "Results kept since the statistics could not be written are counted now: {counted}."
+)
+STATS_KEPT = " Your results are kept with your games and counted as soon as they can be."
 
 
 def _settings_from(data: dict) -> tuple[dict, list[str]]:
@@ -304,7 +319,8 @@ class Library:
         if reason is None:
             return self._failed.pop(kind, None) is not None
         if kind not in self._failed:
-            self.messages.append(f"{SAVES[kind]} could not be saved: {reason}.")
+            kept = STATS_KEPT if kind == "stats" else ""
+            self.messages.append(f"{SAVES[kind]} could not be saved: {reason}.{kept}")
         self._failed[kind] = reason
         return True
 
@@ -328,7 +344,15 @@ class Library:
         """Save the game in progress with what the table keeps beside it (``extra``:
         seconds, assisted, its token, whether its result is counted); results not yet
         on disk are tried again with it."""
-        path = saved_game.game_path(self.folder or Path("."), game.rules.game_id)
+        game_id = game.rules.game_id
+        path = saved_game.game_path(self.folder or Path("."), game_id)
+        pending = [
+            pending_entry(key, result)
+            for change, saved_id, key, result in self.unsaved
+            if change == "result" and saved_id == game_id and isinstance(result, Result)
+        ][-MAX_PENDING:]
+        if pending:  # kept with the game until the statistics file holds them
+            extra = {**extra, "pending": pending}
         self._write("games", path, lambda: saved_game.to_dict(game, extra))
         if self.unsaved and "stats" not in self.writer.pending_kinds():
             self._write_stats()
@@ -344,9 +368,27 @@ class Library:
         path = saved_game.game_path(self.folder, game_id)
         game, extra, message = saved_game.load(path, game_id)
         self._note(message)
+        self._count_pending(game_id, extra.pop("pending", []))
         if game is not None and self.stats.counted(game_id, extra.get("token", "")):
             extra["recorded"] = True
         return game, extra
+
+    def _count_pending(self, game_id: str, entries: list) -> None:
+        """Results a save kept because the statistics could not be written then: counted
+        now, each once (the statistics know the tokens of the games they hold), and
+        written with the next write of the statistics."""
+        counted = 0
+        for entry in entries:
+            try:
+                key, result = from_pending_entry(entry, game_id)
+            except DamagedFile:
+                continue  # not a result: nothing to count (the save itself was usable)
+            if self.stats.record(game_id, key, result):
+                self.unsaved.append(("result", game_id, key, result))
+                counted += 1
+        if counted:
+            self._note(PENDING_COUNTED.format(counted=counted))
+            self._write_stats()
 
     # ------------------------------------------------------------------ statistics
     def record(self, game: Game, seconds: float, assisted: bool, token: str) -> Counted:

@@ -1,6 +1,7 @@
 """Every game counted exactly once: across restarts, undo and redo, replays, two copies
 on one data folder, a crash between two writes and a full disk; help earns nothing."""
 
+import json
 import os
 import subprocess
 import sys
@@ -349,3 +350,64 @@ def test_a_win_box_says_a_replayed_deal_is_not_counted_as_a_fresh_win(tmp_path):
     assert isinstance(box, WinOverlay)
     assert any("won before" in line for line in box.lines), box.lines
     assert (summary(app).won, summary(app).replays_won, summary(app).current_streak) == (1, 1, 1)
+
+
+def test_a_win_on_a_full_disk_survives_a_quit_before_space_comes_back(tmp_path, monkeypatch):
+    """The statistics cannot be written but the save can: the win is kept in the game's
+    save, and counted once, at the launch after the space came back."""
+    disk = statistics_disk(monkeypatch, full=False)
+    app = launch(tmp_path)
+    last = play_to_one_from_the_end(app)
+    disk["full"] = True
+    app.table.play(last)
+    app.table.after_frame()
+    app.library.flush()
+    app.collect()
+    assert any("kept with your games" in words for words in app.library.messages)
+    quit_game(app)  # still full: the statistics are not written
+    assert on_disk(tmp_path).won == 0
+    disk["full"] = False
+    again = launch(tmp_path)
+    assert summary(again).won == 1  # counted from the save at launch
+    again.library.flush()
+    assert on_disk(tmp_path).won == 1
+    quit_game(again)
+    once_more = launch(tmp_path)  # the save still names it: never counted twice
+    once_more.library.flush()
+    assert summary(once_more).won == 1 and on_disk(tmp_path).won == 1
+    quit_game(once_more)
+
+
+def test_a_loss_counted_by_a_new_deal_on_a_full_disk_travels_with_the_next_game(
+    tmp_path, monkeypatch
+):
+    disk = statistics_disk(monkeypatch, full=True)
+    app = launch(tmp_path)
+    app.table.new_deal(5)
+    move = next(m for m in app.table.game.legal_moves())
+    app.table.play(move)
+    app.table.after_frame()
+    app.table.deal_again(7, None, None)  # counted as a loss: the next deal's save keeps it
+    app.table.play(next(m for m in app.table.game.legal_moves()))
+    app.table.after_frame()
+    quit_game(app)
+    assert on_disk(tmp_path).played == 0
+    disk["full"] = False
+    again = launch(tmp_path)
+    again.library.flush()
+    assert on_disk(tmp_path).lost == 1 and on_disk(tmp_path).played == 1
+    quit_game(again)
+
+
+def test_results_kept_in_a_save_that_are_not_results_are_ignored(tmp_path):
+    app = launch(tmp_path)
+    app.table.play(next(m for m in app.table.game.legal_moves()))
+    app.table.after_frame()
+    quit_game(app)
+    path = tmp_path / "game-vierfrei.json"
+    data = json.loads(path.read_text())
+    data["pending"] = [{"rules": "vierfrei", "result": {"outcome": "won", "moves": -3}}, 7]
+    path.write_text(json.dumps(data))
+    again = launch(tmp_path)
+    assert summary(again).played == 0 and again.table.game.done
+    quit_game(again)
