@@ -134,7 +134,8 @@ class App:
         self.repaint = True  # the next frame must be drawn whole (see REPAINT_EVENTS)
         self.audio_rest_at = self.last_step + AUDIO_REST
         self.screen: Screen = Chooser(self)
-        self.notice = " ".join(self.library.messages) or None  # shown once on the table
+        # Notices for the player, shown once on the table, each in its turn.
+        self.notices: list[str] = list(self.library.messages)
         self.library.messages.clear()
         self.record = record
         # bench/startup.py waits for this line: the first frame of a dealt table is on screen.
@@ -169,9 +170,9 @@ class App:
         if self.last_game != game_id:
             self.last_game = game_id
             self.remember("last_game", game_id)
-        if self.notice:
-            table.say(self.notice, 6.0)
-            self.notice = None
+        for words in self.notices:
+            table.notify(words)
+        self.notices.clear()
 
     def make_table(self, game_id: str, deal, options, animate: bool) -> TableScreen:
         saved_options = self.library.settings["options"].get(game_id, {})
@@ -182,7 +183,7 @@ class App:
             if not game.rules.is_won(game.state) and Tally(self.library, extra).count(game):
                 self.library.messages.append("The game left in progress counted as a loss.")
             game, extra = None, {}
-        self.notice = " ".join([self.notice or ""] + self.library.messages).strip() or None
+        self.notices += self.library.messages
         self.library.messages.clear()
         try:
             table = TableScreen(
@@ -421,7 +422,8 @@ class App:
 
     def tell_library_news(self) -> None:
         if self.library.messages and self.table is not None:
-            self.table.say(" ".join(self.library.messages), 6.0)
+            for words in self.library.messages:
+                self.table.notify(words)
             self.library.messages.clear()
 
     def wait_for_partner(self, timeout: float = 900.0) -> None:
@@ -493,6 +495,9 @@ class App:
 
     def global_key(self, event) -> bool:
         """Keys that work on every screen, dialogs included."""
+        if event.key == pygame.K_q and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.quit()  # a menu or a dialog open too: the game is kept as it is
+            return True
         alt_enter = event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT
         if event.key == pygame.K_F11 or alt_enter:
             self.window.toggle_fullscreen()
@@ -589,9 +594,9 @@ class App:
         self.audio.muted = muted
         if self.audio.problem:
             if self.table is not None:
-                self.table.say(self.audio.problem, 5.0)  # asks for the frame that shows it
+                self.table.notify(self.audio.problem)  # asks for the frame that shows it
             else:
-                self.notice = self.audio.problem
+                self.notices.append(self.audio.problem)
 
     def run(self) -> None:
         while self.running:

@@ -151,3 +151,27 @@ def test_a_win_with_help_says_its_score_is_not_credited(app):
     box = app.overlays[-1]
     assert isinstance(box, WinOverlay) and box.title == "Won with hints"
     assert "Score: 100 / 100, not credited: help earns none" in box.lines
+
+
+def test_notices_wait_their_turn_and_none_hides_another(app):
+    """A damaged statistics file on a machine without sound: both are told, each for its
+    reading time, whatever the player does meanwhile."""
+    table = start(app, "klondike", 1)
+    table.notify("The statistics file could not be read: it was set aside.")
+    table.notify("Sound is off: the audio device could not be opened.")
+    assert table.status.message.words.startswith("The statistics file")
+    table.refuse("that card is face down")  # a reply to the player comes first...
+    app.lag += 0.1
+    app.step(sleep=False)
+    send(app, key(pygame.K_x, char="x"))  # ...and goes with the next key
+    seen = []
+    for _ in range(40):
+        words = table.status.message.words
+        if words and (not seen or seen[-1] != words):
+            seen.append(words)
+        table.now += 1.0
+        table.status.update(table.now)
+    assert [w for w in seen if not w.startswith("'x'")] == [
+        "The statistics file could not be read: it was set aside.",
+        "Sound is off: the audio device could not be opened.",
+    ]

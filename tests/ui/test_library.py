@@ -46,7 +46,7 @@ def test_a_setting_that_crashed_the_start_falls_back_and_the_file_is_kept(tmp_pa
     original = write_settings(tmp_path, **{field: value}, look={"back": "red diamonds"})
     try:
         app = App(library=Library(tmp_path))  # raised UnknownGame, TypeError, IndexError ...
-        notice, settings = app.notice, dict(app.library.settings)
+        notice, settings = " ".join(app.notices), dict(app.library.settings)
         app.open_game(app.last_game or "lucie", animate=False)
         app.library.flush()
     finally:

@@ -39,6 +39,7 @@ from solitaire.ui.screens.overlays import (
     OptionsOverlay,
     WinOverlay,
 )
+from solitaire.ui.table.status import REPLAY_SHOWING
 
 
 def test_drag_a_card_to_a_free_cell_and_a_run_to_a_column(app):
@@ -451,6 +452,19 @@ def test_export_and_watch_a_replay(app):
     assert replay.state.key() == end
     send(app, key(pygame.K_LEFT))
     assert len(replay.game.done) == 2
+    # Long after its caption went, the viewer still says it is one, and its clock is still.
+    seconds = replay.tally.seconds
+    app.lag += 30.0
+    app.step(sleep=False)
+    assert REPLAY_SHOWING in replay.status.status_parts() and replay.tally.seconds == seconds
+
+
+def test_ctrl_q_quits_with_a_menu_open(app):
+    start(app, "klondike", 1)
+    send(app, key(pygame.K_ESCAPE))
+    assert app.overlays
+    send(app, key(pygame.K_q, pygame.KMOD_CTRL))
+    assert not app.running
 
 
 def test_settings_survive_and_a_damaged_settings_file_is_replaced(app, tmp_path):
@@ -465,7 +479,7 @@ def test_settings_survive_and_a_damaged_settings_file_is_replaced(app, tmp_path)
     (tmp_path / "settings.json").write_text("{not json")
     fresh = App(fullscreen=False, size=(1280, 800), library=Library(tmp_path))
     assert fresh.look["back"] != "red diamonds"
-    assert "could not be read" in (fresh.notice or "")
+    assert any("could not be read" in words for words in fresh.notices)
     assert list(tmp_path.glob("settings.json.damaged-*"))
 
 

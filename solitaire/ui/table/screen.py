@@ -158,6 +158,11 @@ class TableScreen:
         self.status.say(words, self.now, seconds, until_input)
         self.app.dirty = True  # shown now, not at the next input
 
+    def notify(self, words: str, seconds: float = 0.0) -> None:
+        """A notice of the program's own, shown in its turn for its reading time."""
+        self.status.notify(words, self.now, seconds)
+        self.app.dirty = True
+
     def unsay(self, words: str) -> None:
         self.status.unsay(words)
 
@@ -431,7 +436,7 @@ class TableScreen:
     def clock_ticks(self) -> bool:
         """The game's clock runs from the first move to the end of the game, while the
         window shows and no help, statistics or options screen covers the table."""
-        if not self.game.done or self.finished or self.tally.ended:
+        if not self.game.done or self.finished or self.tally.ended or self.replay:
             return False
         return self.app.clock_running and not any(o.pauses_clock for o in self.app.overlays)
 

@@ -18,6 +18,8 @@ READ_BASE, READ_PER_CHARACTER, READ_LEAST = 1.5, 0.06, 3.0
 # Said on the status line for as long as the demo plays: that it is running, and how to
 # stop it (its first words go when the next key or click stops the demo).
 DEMO_RUNNING = "Demo playing: any key or click stops it"
+# Said on the status line for as long as a replay file's game shows.
+REPLAY_SHOWING = "Replay: Right steps forward, Left back"
 
 
 class Message(NamedTuple):
@@ -39,13 +41,38 @@ class TableStatus:
     def __init__(self, table):
         self.table = table
         self.message = NO_MESSAGE
+        self.notice = False  # the message shown is a notice (``notify``)
+        # Notices waiting their turn, each with the seconds it is shown at least.
+        self.waiting: list[tuple[str, float]] = []
         self.dirty = False  # only the status line changed (the clock ticked)
 
     # ------------------------------------------------------------------ messages
     def say(self, words: str, now: float, seconds: float = 0.0, until_input: bool = True) -> None:
         """Show ``words`` long enough to read them (``reading_time``, or ``seconds`` if
-        longer); ``until_input``: the player's next key or click takes them away."""
+        longer); ``until_input``: the player's next key or click takes them away. A
+        notice not yet shown its time waits to be shown again, whole."""
+        if self.notice and now < self.message.until:
+            self.waiting.insert(0, (self.message.words, 0.0))
         self.message = Message(words, now + max(seconds, reading_time(words)), until_input)
+        self.notice = False
+
+    def notify(self, words: str, now: float, seconds: float = 0.0) -> None:
+        """A notice of the program's own (a file set aside, no sound): shown for its
+        reading time (or ``seconds``) whatever the player does, after the notices before
+        it, so that none hides another."""
+        if any(words == waiting for waiting, _ in self.waiting) or self.message.words == words:
+            return
+        self.waiting.append((words, seconds))
+        if not self.message.words:
+            self._next_notice(now)
+
+    def _next_notice(self, now: float) -> bool:
+        if not self.waiting:
+            return False
+        words, seconds = self.waiting.pop(0)
+        self.message = Message(words, now + max(seconds, reading_time(words)), False)
+        self.notice = True
+        return True
 
     def unsay(self, words: str) -> None:
         """Take ``words`` away if they are what shows."""
@@ -53,8 +80,9 @@ class TableStatus:
             self.message = NO_MESSAGE
 
     def clear(self) -> None:
-        """A new deal: whatever shows goes."""
-        self.message = NO_MESSAGE
+        """A new deal: whatever the player was told goes (notices wait their turn)."""
+        if not self.notice:
+            self.message = NO_MESSAGE
 
     def input_came(self) -> None:
         """A key or a click: what was said for it to read goes."""
@@ -62,10 +90,15 @@ class TableStatus:
             self.message = NO_MESSAGE
 
     def update(self, now: float) -> bool:
-        """The message goes when its time is up; True if it went."""
+        """The message goes when its time is up, and the next notice shows; True if the
+        message changed."""
         if self.message.words and now >= self.message.until:
             self.message = NO_MESSAGE
+            self.notice = False
+            self._next_notice(now)
             return True
+        if not self.message.words:
+            return self._next_notice(now)
         return False
 
     def next_change(self) -> float | None:
@@ -99,6 +132,7 @@ class TableStatus:
         minutes, seconds = divmod(int(table.tally.seconds), 60)
         parts = [
             rules.title,
+            *([REPLAY_SHOWING] if table.replay else []),
             *([DEMO_RUNNING] if table.help.demo_on else []),
             rules.deal_label(state, game.deal_number),
             *rules.deal_items(state),
