@@ -606,7 +606,11 @@ class Rules:
 
     def progress_reachable(self, state: State, budget: int) -> bool:
         target = self.cards_home(state)
-        seen = {state.key()}
+        # Only moves and turns are tried (any other kind is progress): positions the game
+        # tells apart only through the other kinds are one, so a king that wanders from
+        # empty fan to empty fan does not look like hope.
+        without = frozenset(MoveKind) - {MoveKind.MOVE, MoveKind.TURN}
+        seen = {self.search_key(state, without)}
         stack = [state]
         while stack:
             position = stack.pop()
@@ -619,7 +623,7 @@ class Rules:
                 after = self.successor(position, move)
                 if self.cards_home(after) > target:
                     return True
-                key = after.key()
+                key = self.search_key(after, without)
                 if key not in seen:
                     if len(seen) >= budget:
                         return True
