@@ -7,10 +7,10 @@ from helpers import game_with
 from table_driver import click, drag, key, point, send, start, type_text
 
 from solitaire.model.cards import parse_card
-from solitaire.model.moves import IllegalMove, Move, MoveKind
+from solitaire.model.moves import IllegalMove, Move, MoveKind, Status
 from solitaire.ui.app import App
 from solitaire.ui.library import Library
-from solitaire.ui.screens.overlays import ConfirmOverlay
+from solitaire.ui.screens.overlays import ConfirmOverlay, LossOverlay
 from solitaire.ui.table.screen import MONO_REMINDER
 
 
@@ -193,3 +193,83 @@ def test_long_merci_stacks_of_the_lower_row_fan_down_to_the_table_s_edge(app):
     bottom = positions[-1][1] + layout.card_h
     assert bottom >= table.view.area.bottom - 0.3 * layout.unit  # the felt below is used
     assert positions[1][1] - positions[0][1] > 9
+
+
+def final_deal_merci(app, game_id, **options):
+    """The table after the last reshuffle, and a merci (or draw) whose covered card's bare
+    name plays it."""
+    table = start(app, game_id, 1, **options)
+    for _ in range(2):
+        table.play(Move(MoveKind.REDEAL))
+        table.after_frame()
+    rules, state = table.rules, table.state
+
+    def typed_merci(move):
+        try:
+            return rules.parse_move(str(state.piles[move.src][move.index]), state).kind
+        except IllegalMove:
+            return None
+
+    merci = next(
+        m
+        for m in table.game.legal_moves()
+        if m.kind == MoveKind.MERCI and typed_merci(m) == MoveKind.MERCI
+    )
+    return table, merci
+
+
+def test_a_double_click_on_a_covered_card_asks_before_spending_the_draw(app):
+    """La Belle Lucie has one draw: a double-click that would spend it asks first, as the
+    merci game does for a typed name."""
+    table, draw = final_deal_merci(app, "lucie")
+    done = len(table.game.done)
+    where = point(app, draw.src, draw.index)
+    click(app, where)
+    click(app, where)
+    assert isinstance(app.overlays[-1], ConfirmOverlay) and "draw" in app.overlays[-1].question
+    send(app, key(pygame.K_ESCAPE))  # no: nothing spent
+    assert len(table.game.done) == done and table.rules.mercis_left(table.state) == 1
+    click(app, where)
+    click(app, where)
+    send(app, key(pygame.K_RETURN))  # yes
+    assert table.game.done[-1].move.kind == MoveKind.MERCI
+    assert table.rules.mercis_left(table.state) == 0
+
+
+def test_a_merci_typed_with_its_destination_goes_there(app):
+    """The notation's covered card with a destination (QH-3), typed at the table."""
+    table, _ = final_deal_merci(app, "merci")
+    state = table.state
+    fan = next(name for name in table.rules.tableau if len(state.piles[name]) > 1)
+    card = state.piles[fan][0]
+    target = next(name for name in table.rules.tableau if name != fan and state.piles[name])
+    number = table.rules.tableau.index(target) + 1
+    type_text(app, f"{card}-{number}")
+    assert table.input.typed == f"{card}-{number}"
+    send(app, key(pygame.K_RETURN))
+    send(app, key(pygame.K_RETURN))  # yes, use the merci
+    assert table.state.piles[target][-1] == card and card not in table.state.piles[fan]
+
+
+def test_a_wrong_card_name_is_answered_in_sentences(app):
+    table = start(app, "merci", 1)
+    type_text(app, "1")
+    send(app, key(pygame.K_RETURN))
+    words = table.status.message.words
+    assert "as La Belle Lucie;" not in words and ". Moves: a card like TC" in words, words
+
+
+def test_a_dead_game_with_kings_to_spare_ends_lost(app):
+    """Kings that only wander from empty fan to empty fan change nothing: the game is lost,
+    and the status, the partner and the loss box say so together."""
+    table = start(app, "merci", 583505, kings="on", **{"move-once": "off"})
+    moves = "2H-13 S KH-18 9D-4 QD-11 JH-2 8S-13 S 3C-14 3C-1 KS-18 6S-3 TD-16"
+    table.game.play_sequence(moves.split())
+    table.changed()
+    type_text(app, "5D-9")
+    send(app, key(pygame.K_RETURN))
+    assert table.rules.status(table.state) == Status.LOST
+    app.wait_for_partner()
+    app.step(sleep=False)
+    assert table.partner.game_status == Status.LOST
+    assert isinstance(app.overlays[-1], LossOverlay)
