@@ -472,10 +472,12 @@ class Rules:
         """A hook after the waste went back into the hand (Klondike's scoring charges it)."""
 
     def passes_left(self, state: State) -> str:
-        """Passes through the hand still to come, this one counted."""
+        """Passes through the hand still to come, this one counted while the hand holds
+        cards of it (an empty hand has ended its pass: after the last, none is left)."""
         if self.passes is None:
             return "unlimited"
-        return str(self.passes - state.count("passes_used"))
+        ended = 0 if state.piles[self.hand_pile] else 1
+        return str(self.passes - state.count("passes_used") - ended)
 
     # ------------------------------------------------------------------ playing
     def perform(self, log: StepLog, move: Move) -> None:
