@@ -893,6 +893,16 @@ class Rules:
         """What the table says when a key changes option ``name`` to ``value``."""
         return f"{name} {value}: a new deal under this rule."
 
+    def next_choice(self, name: str) -> str:
+        """The value a key or button that steps choice option ``name`` on changes it to."""
+        spec = next(spec for spec in self.option_specs if spec.name == name)
+        current = spec.choices.index(spec.format(self.options[name]))
+        return spec.choices[(current + 1) % len(spec.choices)]
+
+    def next_option_words(self, name: str) -> str:
+        """What the button that steps choice option ``name`` on does, for its tooltip."""
+        return f"Change {name} to {self.next_choice(name)}, in a new deal"
+
     @property
     def proves_winnable(self) -> bool:
         """Whether "deal only deals proven winnable" can serve this game (greyed out where it

@@ -736,9 +736,33 @@ def test_a_button_shows_what_it_does_after_a_short_hover(app):
     assert table.bar.tooltip is None
     app.lag += 1.0
     app.step(sleep=False)
-    assert table.bar.tooltip is undo and undo.tip == "Take back the last move (Ctrl+Z)"
+    assert table.bar.tooltip is undo and undo.tip == "Take back the last move (Backspace)"
     send(app, motion((5, app.window.size[1] // 2)))
     assert table.bar.tooltip is None
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_button_says_what_it_does_and_its_key(app, game_id):
+    """No tooltip is a bare verb ("Say"); a button whose action has a key names it, the
+    game's own key first (Canfield's A for Auto), a typed word with its Enter."""
+    table = start(app, game_id, 1)
+    for button in table.bar.buttons:
+        assert button.tip and button.tip.split(" (")[0] not in ("Say", "Play", "Redeal")
+    tips = {button.label: button.tip for button in table.bar.buttons}
+    if game_id in ("lucie", "merci"):
+        assert tips["Reshuffle"].endswith("(S then Enter)")
+        assert "covered card" in tips[table.rules.merci_name]
+    if game_id == "canfield":
+        assert tips["Auto"].endswith("(A)") and tips["Turn"].endswith("(N)")
+
+
+def test_the_draw_button_shows_how_to_draw_after_a_short_hover(app):
+    table = start(app, "lucie", 1)
+    draw = next(b for b in table.bar.buttons if b.label == "Draw")
+    send(app, motion(draw.rect.center))
+    app.lag += 1.0
+    app.step(sleep=False)
+    assert table.bar.tooltip is draw and draw.tip.startswith("For the draw, drag or click")
 
 
 def test_the_hint_says_its_move_in_words_and_its_arrow_stays_until_the_next_input(app):

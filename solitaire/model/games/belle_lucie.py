@@ -84,6 +84,7 @@ class BelleLucie(Rules):
     tableau = FANS
     build = Build.SUIT
     commands = {"S": MoveKind.REDEAL}
+    special_words = {**Rules.special_words, MoveKind.REDEAL: "Gather the fans, shuffle, deal again"}
 
     # The classic rules. The merci game reads these from its options instead.
     redeals: int | None = 2
