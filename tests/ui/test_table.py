@@ -756,6 +756,21 @@ def test_every_button_says_what_it_does_and_its_key(app, game_id):
         assert tips["Auto"].endswith("(A)") and tips["Turn"].endswith("(N)")
 
 
+def test_a_tooltip_goes_when_a_menu_opens(app):
+    table = start(app, "vierfrei", 1)
+    undo = next(b for b in table.bar.buttons if b.label == "Undo")
+    send(app, motion(undo.rect.center))
+    app.lag += 1.0
+    app.step(sleep=False)
+    assert table.bar.tooltip is undo
+    send(app, key(pygame.K_ESCAPE))  # the Quit menu, the pointer still on the button
+    assert isinstance(app.overlays[-1], MenuOverlay)
+    app.lag += 1.0
+    app.step(sleep=False)
+    assert table.bar.tooltip is None
+    assert table.bar.draw_tooltip(app.window.surface, app.theme) is None
+
+
 def test_the_draw_button_shows_how_to_draw_after_a_short_hover(app):
     table = start(app, "lucie", 1)
     draw = next(b for b in table.bar.buttons if b.label == "Draw")
