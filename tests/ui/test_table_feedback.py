@@ -273,3 +273,15 @@ def test_a_dead_game_with_kings_to_spare_ends_lost(app):
     app.step(sleep=False)
     assert table.partner.game_status == Status.LOST
     assert isinstance(app.overlays[-1], LossOverlay)
+
+
+def test_messages_from_before_the_end_go_when_the_end_box_shows(app):
+    table = start(app, "merci", 583505, kings="on", **{"move-once": "off"})
+    moves = "2H-13 S KH-18 9D-4 QD-11 JH-2 8S-13 S 3C-14 3C-1 KS-18 6S-3 TD-16"
+    table.game.play_sequence(moves.split())
+    table.play(table.rules.parse_move("5D-9", table.state))
+    table.say("Last reshuffle: you may now use a merci.", 60.0, until_input=False)
+    app.wait_for_partner()
+    app.step(sleep=False)
+    assert isinstance(app.overlays[-1], LossOverlay)
+    assert not table.status.message.words
