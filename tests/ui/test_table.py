@@ -28,6 +28,7 @@ from solitaire.model.moves import MoveKind, Status
 from solitaire.model.state import State
 from solitaire.solver.solve import solve_game, winnable_deals
 from solitaire.ui.app import App
+from solitaire.ui.art.theme import font
 from solitaire.ui.library import Library
 from solitaire.ui.platform.window import fit_on_desktop
 from solitaire.ui.screens.help_screen import HelpOverlay
@@ -850,3 +851,28 @@ def test_after_the_boss_key_f11_gives_a_window_that_fits_the_screen(tmp_path):
         assert width <= 1024 and height <= 768 * 9 // 10  # its status line above a task bar
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_options_show_every_row_whole_and_readable_at_every_screen_size(app, game_id):
+    """No label cut short with "..." (Canfield's rule mode was, at every size) and no
+    text shrunk to 8 px (Klondike's at 800x600): long labels wrap, the box widens."""
+    start(app, game_id, 1)
+    send(app, key(pygame.K_o, char="o"))
+    options = app.overlays[-1]
+    assert isinstance(options, OptionsOverlay)
+    for window in ((640, 480), (800, 600), (1366, 768), (1920, 1080), (3840, 2160)):
+        layout = options.layout(window)
+        screen = pygame.Rect((0, 0), window)
+        assert layout.size >= 12 and screen.contains(layout.rect), (window, layout)
+        face = font(layout.size)
+        for (label, value, _), place in zip(options.rows, layout.rows):
+            assert layout.rect.contains(place.rect)
+            assert " ".join(place.label) == label  # every word of it, on its lines
+            value_width = face.size(f"< {value()} >")[0]
+            room = place.rect.w - layout.size - (0 if place.stacked else value_width)
+            assert all(face.size(line)[0] <= room for line in place.label), (window, label)
+            assert value_width <= place.rect.w - layout.size, (window, value())
+        tops = [place.rect.top for place in layout.rows]
+        bottoms = [place.rect.bottom for place in layout.rows]
+        assert all(bottom <= top for bottom, top in zip(bottoms, tops[1:]))  # no overlap
