@@ -3,6 +3,7 @@ run says why, a card with no move says so, the finder points at the card that sh
 dragged card casts a shadow, and each game's manual gets its buttons, title and layout."""
 
 import pygame
+import pytest
 from helpers import game_with
 from table_driver import click, drag, key, point, send, start, type_text
 
@@ -182,6 +183,33 @@ def test_the_finder_stands_above_a_card_of_the_top_row(app):
     drawn = table.painter._draw_finder(surface, first)
     visible = table.view.visible_rect(table.state, first)
     assert drawn and max(rect.bottom for rect in drawn) <= visible.top + 2
+
+
+@pytest.mark.parametrize("game_id, pile", [("lucie", "t1"), ("merci", "t1"), ("klondike", "t7")])
+@pytest.mark.parametrize("window", [(640, 480), (800, 600), (1920, 1080)])
+def test_the_finder_covers_no_card_s_index(app, game_id, pile, window):
+    """Over the top row of a small screen the arrow came from below, onto the corner
+    indices of the row beneath: no index of any card is under it at any size."""
+    table = start(app, game_id, 1)
+    table.resize(window)
+    view, state = table.view, table.state
+    geometry = view.art.geometry
+    felt = (1, 2, 3)  # not a colour of the arrow
+    for target in state.piles[pile]:
+        surface = pygame.Surface(window)
+        surface.fill(felt)
+        assert table.painter._draw_finder(surface, target)
+        for name in state.piles:
+            for x, y in view.positions(state, name)[: len(state.piles[name])]:
+                index = pygame.Rect(
+                    x + geometry.index_x,
+                    y + geometry.index_y,
+                    geometry.index_width,
+                    geometry.index_height,
+                ).clip(surface.get_rect())
+                under = surface.subsurface(index)
+                drawn = pygame.mask.from_threshold(under, felt, (1, 1, 1, 255))
+                assert drawn.count() == index.w * index.h, (target, name)
 
 
 def test_long_merci_stacks_of_the_lower_row_fan_down_to_the_table_s_edge(app):
