@@ -84,7 +84,8 @@ class BelleLucie(Rules):
     tableau = FANS
     build = Build.SUIT
     commands = {"S": MoveKind.REDEAL}
-    special_words = {**Rules.special_words, MoveKind.REDEAL: "Gather the fans, shuffle, deal again"}
+    # The hint says it in these words too ("Reshuffle the fans" where it gives a reshuffle).
+    special_words = {**Rules.special_words, MoveKind.REDEAL: "Reshuffle the fans"}
 
     # The classic rules. The merci game reads these from its options instead.
     redeals: int | None = 2
