@@ -123,7 +123,9 @@ class Strategy:
     takes its positions stage by stage (``allowance``). A dive that is not ``ordered``
     tries the moves in the family's order, the first first. A walk of several queues
     (``Walk.QUEUES``) takes its next position from the queue ``rotation`` names, in turn;
-    its weighting gives one whole-number value per queue."""
+    its weighting gives one whole-number value per queue. A walk may make only some of the
+    family's moves (``moves``: the name of a method like ``_successors`` that gives part
+    of what it gives; then it is complete only if that part loses no win)."""
 
     walk: Walk = Walk.BEST_FIRST
     share: int = 200
@@ -135,6 +137,7 @@ class Strategy:
     allowance: int | None = None
     ordered: bool = True
     rotation: tuple[int, ...] = ()
+    moves: str = "_successors"
 
 
 class Core(Stepped, Generic[P]):
@@ -333,6 +336,7 @@ class _WalkBase:
         self.core = core
         self.bit = 1 << bit
         self.value: Callable[[Any], Any] = getattr(core, strategy.value)
+        self.successors: Callable[[Any], Iterable] = getattr(core, strategy.moves)
         self.test_dead = strategy.test_dead
         self.visits = 0  # positions this walk has visited
 
@@ -373,7 +377,7 @@ class _WalkBase:
             return fresh, None
         key_of, won = core._key, core._won
         worth_testing = core._worth_testing if core.tests_by_move else None
-        for macro, after in core._successors(position):
+        for macro, after in self.successors(position):
             key = key_of(after)
             child = serials.get(key)
             if child is None:  # new to the store (as ``Core._store``, spelt out: faster)
@@ -458,7 +462,7 @@ class _CompactBestFirstWalk(_BestFirstWalk):
         serials, keys, marks, parent = core.serials, core.keys, core.marks, core.parent
         unpack, successors, key_of, won, dead = (
             core._unpack_key,
-            core._successors,
+            self.successors,
             core._key,
             core._won,
             core._dead,
@@ -704,7 +708,7 @@ class _QueuesWalk(_WalkBase):
         serials, keys, marks, parent = core.serials, core.keys, core.marks, core.parent
         unpack, successors, key_of, won, dead = (
             core._unpack_key,
-            core._successors,
+            self.successors,
             core._key,
             core._won,
             core._dead,
@@ -791,8 +795,8 @@ class _QueuesWalk(_WalkBase):
 
 class _Shortening:
     """The breadth-first walk from the start to a win through the positions the walk that
-    found it went through (``Core.shorten_over``): each position's parent on the fewest moves
-    from the start, and the positions found and not expanded yet. When it reaches a won
+    found it went through (``Core.shorten_over``), by that walk's moves: each position's
+    parent on the fewest moves from the start, and the positions found and not expanded yet. When it reaches a won
     position, the store's parents along its line are set to its own, so that the core's
     line to the win is this one."""
 
@@ -808,6 +812,7 @@ class _Shortening:
         ``until`` (None)."""
         core, parents, queue = self.core, self.parents, self.queue
         through, bits = self.walk.went_through()
+        successors = self.walk.successors
         serials, keys, marks = core.serials, core.keys, core.marks
         key_of, won, compact = core._key, core._won, core.compact
         while core.visits < until:
@@ -821,7 +826,7 @@ class _Shortening:
             core.visits += 1
             if marks[serial] & DEAD:
                 continue
-            for _, after in core._successors(position):
+            for _, after in successors(position):
                 key = key_of(after)
                 child = serials.get(key)
                 if child is None or not through[child] & bits:
