@@ -320,11 +320,14 @@ class Core(Stepped, Generic[P]):
 
     def _finish(self, status: Outcome, won: int | None, gave_up: GaveUp | None = None) -> Verdict:
         """The verdict, with the engine moves from the start to ``won`` (a win); the walks'
-        queues are let go."""
+        queues and the store's table of serials are let go (the core and its walks refer
+        to each other, so the search itself waits for the cycle collector, and a worker or
+        a bench would hold two or three tables at once)."""
         moves = [] if won is None else self.line_to(won)
         for walk in self.walks:
             walk.clear()
         self.shortening = None
+        self.serials = {}
         return Verdict(status, moves, self.visits, self.seconds, gave_up)
 
 
