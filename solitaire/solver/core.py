@@ -72,6 +72,7 @@ The core owns the rest:
 from __future__ import annotations
 
 import heapq
+import weakref
 from array import array
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
@@ -336,12 +337,24 @@ class _WalkBase:
     how a position taken is expanded."""
 
     def __init__(self, core: Core, strategy: Strategy, bit: int):
-        self.core = core
+        # The core by a weak reference, its hooks by name: a walk that held the core would
+        # make a cycle with it, and a search dropped unfinished (a bench's, a worker's)
+        # would keep its store until the cycle collector came by.
+        self.core: Core = weakref.proxy(core)
         self.bit = 1 << bit
-        self.value: Callable[[Any], Any] = getattr(core, strategy.value)
-        self.successors: Callable[[Any], Iterable] = getattr(core, strategy.moves)
+        self.value_name, self.moves_name = strategy.value, strategy.moves
         self.test_dead = strategy.test_dead
         self.visits = 0  # positions this walk has visited
+
+    @property
+    def value(self) -> Callable[[Any], Any]:
+        """The family's weighting this walk follows."""
+        return getattr(self.core, self.value_name)
+
+    @property
+    def successors(self) -> Callable[[Any], Iterable]:
+        """The family's moves this walk makes."""
+        return getattr(self.core, self.moves_name)
 
     def begin(self, root: int, start: Any) -> None:
         raise NotImplementedError
@@ -804,7 +817,7 @@ class _Shortening:
     line to the win is this one."""
 
     def __init__(self, core: Core, walk: _WalkBase, won: int):
-        self.core = core
+        self.core: Core = weakref.proxy(core)  # (no cycle: see ``_WalkBase``)
         self.walk = walk
         self.won = won
         self.parents: dict[int, int] = {0: -1}
