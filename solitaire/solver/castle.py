@@ -26,9 +26,11 @@ dive while it keeps less than ``DIVE_RATIO`` of the queues' positions and
   lower card of their own suit (which must leave before that one can go home), empty
   rows (a bonus) and moves made (the walk's depth cost). A position's four scores are one
   packed sum of each row's share (``FIELD`` bits each), so it is scored in one pass.
-- Depth-first in the plain order of the moves (row by row: home, onto another row, into
-  an empty row; the core's dive, not ``ordered``). It wins some deals in a few thousand
-  positions where the queues find nothing in 300,000 (322019), and the other way round.
+- Depth-first in the plain order of the single-card moves (row by row: home, onto another
+  row, into an empty row; the core's dive, not ``ordered``, making ``_single_moves``). It
+  wins some deals in a few thousand positions where the queues find nothing in 300,000
+  (322019), and the other way round. With the runs moved whole (below) it wandered
+  elsewhere and lost deals 681742 and 175047 from its reach, so they are the queues'.
   Each walk marks its own positions: sharing the queues' frontier made both worse, as
   each took the positions the other would have gone on with.
 
@@ -44,13 +46,13 @@ positions the walk finds one of 282. The queues' lines are seldom much longer th
 shortest (their depth cost sees to it), so a line of up to ``SHORTEN_OVER`` steps is
 kept as it is.
 
-Moves added as shortcuts (``_runs``), while an empty row is there: a run of cards each
+Moves added as shortcuts for the queues (``_runs``), while an empty row is there: a run of cards each
 one rank below the one under it moved whole, one card at a time through the empty rows
 (``_run_moves``: up to two cards with one empty row, four with two, eight with three),
 onto a card one rank above its first, or into an empty row when it has fewer cards than
 there are empty rows. Each is a line of single-card moves, which are all tried too, so a
 proof neither gains nor loses by them; a win takes fewer steps, and the walks find it
-sooner (deal 600083: unknown after 400,000 positions without them, won in 3,328 with).
+sooner (deal 600046: unknown after 400,000 positions without them, won in 82,000 with).
 
 Moves left out, and why that loses no win:
 
@@ -88,6 +90,8 @@ lost with it.
 """
 
 from __future__ import annotations
+
+from functools import partial
 
 from ..model.moves import Move, MoveKind
 from ..model.rules import FOUNDATIONS, Rules
@@ -160,6 +164,11 @@ def _run_moves(length: int, source: str, target: str, spares: list) -> list:
     )
 
 
+def _row_scores(weights: list, row: bytes, found: bytes) -> int:
+    """A row's share of the four queues' scores, packed."""
+    return _pack(round(w.row_score(row, found) * SCALE) + ROW_OFFSET for w in weights)
+
+
 def _raise(found: bytes, suit: int) -> bytes:
     return found[:suit] + bytes((found[suit] + 1,)) + found[suit + 1 :]
 
@@ -219,6 +228,9 @@ class CastleSearch(Core[tuple]):
         self.stuck_tables: dict[bytes, dict] = {}  # found -> row -> _candidates
         self.score_tables: dict[bytes, ColumnScores] = {}  # found -> row -> packed scores
         self.weights = [_Weights(weights) for weights in SCAN_WEIGHTS]
+        # (a function of the weights, not a method: the search is in no cycle, and is let
+        # go at once when dropped)
+        self.row_scores = partial(_row_scores, self.weights)
         self.home_packed = _pack(round(w["home"] * SCALE) for w in SCAN_WEIGHTS)
         piles = state.piles
         rows = [bytes(card_code(card) for card in piles[name]) for name in self.names]
@@ -248,7 +260,7 @@ class CastleSearch(Core[tuple]):
         rows, found, _ = position
         table = self.score_tables.get(found)
         if table is None:
-            table = self.score_tables[found] = ColumnScores(self._row_scores, found)
+            table = self.score_tables[found] = ColumnScores(self.row_scores, found)
         home = found[0] + found[1] + found[2] + found[3]
         total = sum(map(table.__getitem__, rows)) + (52 - home) * self.home_packed
         return (
@@ -508,10 +520,6 @@ class CastleSearch(Core[tuple]):
                     changed = True
                 at[number] = index
         return True
-
-    # -------------------------------------------------------------- scores
-    def _row_scores(self, row: bytes, found: bytes) -> int:
-        return _pack(round(w.row_score(row, found) * SCALE) + ROW_OFFSET for w in self.weights)
 
 
 # The search solve.py makes for the games whose definition names this module as solver.
