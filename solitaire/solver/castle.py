@@ -30,7 +30,8 @@ dive while it keeps less than ``DIVE_RATIO`` of the queues' positions and
   row, into an empty row; the core's dive, not ``ordered``, making ``_single_moves``). It
   wins some deals in a few thousand positions where the queues find nothing in 300,000
   (322019), and the other way round. With the runs moved whole (below) it wandered
-  elsewhere and lost deals 681742 and 175047 from its reach, so they are the queues'.
+  elsewhere: 681742 out of reach of the budget, 175047 four times the positions; so the
+  runs are the queues' alone.
   Each walk marks its own positions: sharing the queues' frontier made both worse, as
   each took the positions the other would have gone on with.
 
@@ -46,11 +47,11 @@ positions the walk finds one of 282. The queues' lines are seldom much longer th
 shortest (their depth cost sees to it), so a line of up to ``SHORTEN_OVER`` steps is
 kept as it is.
 
-Moves added as shortcuts for the queues (``_runs``), while an empty row is there: a run of cards each
-one rank below the one under it moved whole, one card at a time through the empty rows
-(``_run_moves``: up to two cards with one empty row, four with two, eight with three),
-onto a card one rank above its first, or into an empty row when it has fewer cards than
-there are empty rows. Each is a line of single-card moves, which are all tried too, so a
+Moves added as shortcuts for the queues (``_runs``), while an empty row is there: a run
+of cards each one rank below the one under it moved whole, one card at a time through the
+empty rows (``_run_moves``: up to two cards with one empty row, four with two, eight with
+three), onto a card one rank above its first, or into an empty row when it has fewer
+cards than there are empty rows. Each is a line of single-card moves, which are all tried too, so a
 proof neither gains nor loses by them; a win takes fewer steps, and the walks find it
 sooner (deal 600046: unknown after 400,000 positions without them, won in 82,000 with).
 
