@@ -218,7 +218,7 @@ def test_bakers_game_deals_are_solved_building_in_suit_and_replay(deal):
 
 @pytest.mark.parametrize("deal", [22, 26, 68])
 def test_bakers_game_deals_proven_lost(deal):
-    # Freecell Solver (fc-solve -g bakers_game -l lg) cannot solve these either.
+    # Freecell Solver's exact search finds no win either (test_fcsolve_agrees.py).
     result = solve_deal(deal, build=Build.SUIT)
     assert result.status == "unsolvable"
     assert result.moves == []
