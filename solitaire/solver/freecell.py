@@ -502,13 +502,13 @@ class _Board:
 # cards not on their parent, empty columns (a bonus), cards in the free cells (and their
 # square), moves made ("g", the walk's depth cost). Where one walk wanders off, another
 # usually goes straight. The first three were chosen on Microsoft deals 1..1000
-# (bench/freecell.py; the first walk's "home" and "breaks" again on deals 1..700 once on
-# the core, for the fewest positions); the last two join after LATE rounds, for the rare deals that need
+# (bench/freecell.py; the first two walks' "home", "breaks" and "empty" again on deals
+# 1..700 once on the core, for the fewest positions); the last two join after LATE rounds, for the rare deals that need
 # tens of thousands of positions, each of which some weights solve much sooner than others.
 _BASE = {"home": 2, "depth": 1, "depth2": 0.3, "breaks": 1, "cell": 0.5, "cell2": 0.7, "empty": 4}
 FAST_WEIGHTS = (
     {**_BASE, "home": 4, "breaks": 2, "empty": 2.4, "g": 0.48},
-    {**_BASE, "g": 1.0},
+    {**_BASE, "empty": 2.4, "g": 1.0},
     {**_BASE, "depth2": 0, "g": 0.3},
     {**_BASE, "g": 2.0},
     {**_BASE, "breaks": 1.5, "empty": 5, "g": 1.0},
