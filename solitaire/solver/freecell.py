@@ -43,7 +43,7 @@ family is ``compact`` (the core rebuilds a position from its key when a walk tak
 The core keeps the move that first found each position (``Core.macros``, two bytes),
 named for the piles in the key's order; a winning line is read from them, each move
 named again for the real order of the piles (``_Board.real_move``), and replayed from
-the start with its automatic moves. At ``BUDGET`` a process stays under 100 MB.
+the start with its automatic moves. At ``BUDGET`` a process stays under 90 MB.
 """
 
 from __future__ import annotations
@@ -516,8 +516,9 @@ FAST_WEIGHTS = (
 EARLY = 3  # best-first walks from the start
 DIVE = EARLY  # the strategy of the dive, after them
 # Positions visited (by all the walks together) before the answer is "unknown": the
-# partner's and --solve's budget.
-BUDGET = 400_000
+# partner's and --solve's budget, some 4 s of CPU; the hardest positions found keep a
+# --solve process under 90 MB at it (bench/freecell_memory.py).
+BUDGET = 350_000
 LATE = 10  # round from which the other best-first walks take turns too
 SHORT = 80  # lines with more steps than this are shortened (the dive's always)
 LONG = 150  # lines with more steps than this are shortened harder
