@@ -195,8 +195,6 @@ class _Board:
         self.runs: dict[bytes, int] = {}  # column -> the length of its run at the top
         self.info: dict[bytes, int] = {}  # column -> its cards not on their parent
         self.heads: dict[tuple, bytes] = {}  # (cells, foundations) -> the keys' head
-        self.index = {name: i for i, name in enumerate(self.col_names)}
-        self.index.update((name, i) for i, name in enumerate(self.cell_names))
 
     # -------------------------------------------------------------- positions as bytes
     def key(self, position: Position) -> bytes:
