@@ -52,6 +52,10 @@ The core owns the rest:
   positions found are never taken), where its strategy says so (``Strategy.test_dead``)
   and, for a family that tells (``tests_by_move``), only where the move to it could have
   made it dead (``_worth_testing``); a dead position is marked, and no walk expands it.
+- **Moves kept, where a family asks**: a family that sets ``macros`` (a list, or an
+  ``array`` where its moves are small ints) holding an entry for the start has the move
+  that first found each position appended to it, by serial; it may then read its lines
+  from them (its own ``line_to``) instead of finding each step again.
 - **Lines**: a win is read back through the store as the keys from the start, and each
   step found again as the successor with the next key, from the start position as it was
   given (so a position rebuilt from its canonical key, columns sorted, still gives engine
@@ -152,6 +156,9 @@ class Core(Stepped, Generic[P]):
     # A win whose line from the start has more steps than this is walked to again, the
     # shortest way (``_Shortening``); None: never.
     shorten_over: int | None = None
+    # Per serial the move that first found the position, where the family sets it (see
+    # the notes); None: no moves are kept.
+    macros: Any = None
 
     def __init__(self, start: P, *, max_positions: int):
         assert 0 < len(self.strategies) <= MAX_WALKS, "one to six strategies"
@@ -307,6 +314,8 @@ class Core(Stepped, Generic[P]):
                         return self._finish(SOLVED, won)
                     for other in walks:
                         other.clear()  # (what a walk went through is kept)
+                    # (a shortened line's steps are not the moves that first found them)
+                    assert self.macros is None, "lines from kept moves are not shortened"
                     self.shortening = _Shortening(self, walk, won)
                     continue
                 self.turn_left -= expanded
@@ -393,6 +402,7 @@ class _WalkBase:
             return fresh, None
         key_of, won = core._key, core._won
         worth_testing = core._worth_testing if core.tests_by_move else None
+        macros = core.macros
         for macro, after in self.successors(position):
             key = key_of(after)
             child = serials.get(key)
@@ -400,6 +410,8 @@ class _WalkBase:
                 child = serials[key] = len(keys)
                 keys.append(key)
                 parent.append(serial)
+                if macros is not None:
+                    macros.append(macro)
                 if won(after):
                     marks.append(0)
                     return fresh, child
@@ -484,6 +496,7 @@ class _CompactBestFirstWalk(_BestFirstWalk):
             core._dead,
         )
         worth_testing = core._worth_testing if core.tests_by_move else None
+        macros = core.macros
         test_dead = self.test_dead
         pop, push = heapq.heappop, heapq.heappush
         expanded = 0
@@ -507,6 +520,8 @@ class _CompactBestFirstWalk(_BestFirstWalk):
                     child = serials[key] = len(keys)
                     keys.append(key)
                     parent.append(serial)
+                    if macros is not None:
+                        macros.append(macro)
                     if won(after):
                         marks.append(0)
                         core.visits += visits
@@ -729,6 +744,7 @@ class _QueuesWalk(_WalkBase):
             core._won,
             core._dead,
         )
+        macros = core.macros
         worth_testing = core._worth_testing if core.tests_by_move else None
         queues, rotation, depths, done = self.queues, self.rotation, self.depth, self.expanded
         pop, push = heapq.heappop, heapq.heappush
@@ -773,6 +789,8 @@ class _QueuesWalk(_WalkBase):
                     child = serials[key] = len(keys)
                     keys.append(key)
                     parent.append(serial)
+                    if macros is not None:
+                        macros.append(macro)
                     if won(after):
                         marks.append(0)
                         core.visits += visits
