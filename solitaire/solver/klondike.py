@@ -207,21 +207,24 @@ def _unpacked(key: bytes) -> tuple[bytes, list, int, bytes, list]:
     )
 
 
-def _promise(found: bytes, down: list, cols: list, talon: int, depth: int) -> float:
-    """How promising a position looks: cards home, few cards face down, few knots (a
-    face-down card above a lower one of its suit in its column, which must move off once
-    more before that one can go home), short stock and waste (a card there is one more
-    to fetch); and the moves made, so that the walk follows a way forward deep down
-    before it looks at others."""
+def _knots(hidden: bytes) -> int:
+    """The knots among a column's face-down cards: a card above a lower one of its suit,
+    which must move off once more before that one can go home."""
     knots = 0
-    for hidden, cards in zip(down, cols):
-        if hidden > 1:
-            lowest = [KING + 1] * 4
-            for card in cards[:hidden]:
-                if card >> 2 > lowest[card & 3]:
-                    knots += 1
-                else:
-                    lowest[card & 3] = card >> 2
+    lowest = [KING + 1] * 4
+    for card in hidden:
+        if card >> 2 > lowest[card & 3]:
+            knots += 1
+        else:
+            lowest[card & 3] = card >> 2
+    return knots
+
+
+def _promise(found: bytes, down: list, knots: int, talon: int, depth: int) -> float:
+    """How promising a position looks: cards home, few cards face down, few knots
+    (``_knots``), short stock and waste (a card there is one more to fetch); and the
+    moves made, so that the walk follows a way forward deep down before it looks at
+    others."""
     return (
         HOME * sum(found) - FACE_DOWN * sum(down) - KNOT * knots - IN_TALON * talon + DEEPER * depth
     )
@@ -250,6 +253,18 @@ class KlondikeSearch(Core[Position]):
         self._moves: dict[tuple[str, str, int], Move] = {}
         self._macros: dict[tuple[int, Move], tuple[Move, ...]] = {}
         self._depth = -1
+        # The states of the talon turning reaches depend on its length, the cards turned
+        # and the passes used only (``_talon_states``).
+        self._talon_cache: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
+        # A column's face-down cards are always the lowest of those it has now: its knots
+        # are known by how many are left (``_promise``).
+        self._knots_left = tuple(
+            tuple(
+                _knots(bytes(_code(card) for card in state.piles[name][:left]))
+                for left in range(state.face_down(name) + 1)
+            )
+            for name in COLUMNS
+        )
         waste = tuple(_code(card) for card in state.piles["waste"])
         talon = bytes(waste + tuple(_code(card) for card in reversed(state.piles["stock"])))
         start = self._position(
@@ -284,7 +299,8 @@ class KlondikeSearch(Core[Position]):
             counted = 0
         head = bytes((*down, *map(len, cols), passes, counted, len(talon)))
         depth = self._depth + 1
-        value = _promise(found, down, cols, len(talon), depth)
+        knots = sum(table[left] for table, left in zip(self._knots_left, down))
+        value = _promise(found, down, knots, len(talon), depth)
         return found + head + talon + b"".join(cols), turned, depth, value, False
 
     def _move(self, src: str, dst: str, count: int = 1) -> Move:
@@ -407,8 +423,8 @@ class KlondikeSearch(Core[Position]):
             card = talon[up - 1]
             waste_tops.setdefault(card, []).append((turns, up, used))
             suit = card & 3
-            rest = talon[: up - 1] + talon[up:]
             if found[suit] == (card >> 2) - 1:
+                rest = talon[: up - 1] + talon[up:]
                 macro = self._macro(turns, move_of("waste", FOUNDATION_OF[suit]))
                 home = _raised(found, suit, 1)
                 result.append(settle(macro, home, down, cols.copy(), used, rest, up - 1))
@@ -417,6 +433,7 @@ class KlondikeSearch(Core[Position]):
                 targets.append(empty)
             for j in targets:
                 if j is not None:
+                    rest = talon[: up - 1] + talon[up:]
                     macro = self._macro(turns, move_of("waste", COLUMNS[j]))
                     new_cols = cols.copy()
                     new_cols[j] = cols[j] + bytes((card,))
@@ -535,10 +552,14 @@ class KlondikeSearch(Core[Position]):
         """Every state of the stock and waste that turning the stock can reach (the
         present one first), each once: the turns that reach it, the cards then turned
         onto the waste and the passes then used."""
-        states = [(0, turned, passes)]
+        size = len(talon)
+        known = self._talon_cache.get((size, turned, passes))
+        if known is not None:
+            return known
+        states = self._talon_cache[size, turned, passes] = [(0, turned, passes)]
         if not self.turns:
             return states
-        size, draw, limit = len(talon), self.draw, self.passes_limit
+        draw, limit = self.draw, self.passes_limit
         seen = {(turned, passes)}
         turns = 0
         while True:
