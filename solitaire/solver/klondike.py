@@ -105,9 +105,15 @@ column while every king lies at the bottom of one, and a card onto a twin uncove
 moving its run. They come from a deferred position of their own (the same key with one
 byte more, reached by no move) that waits in the heap behind the position they are made
 from (``LATER``), so a search that finds a win finds it without counting them, and one
-that runs dry has tried them too. Positions are taken deep first: how promising a
-position looks counts the moves that led there (``_promise``), so the walk follows a way
-forward down to its end before it looks at the others.
+that runs dry has tried them too.
+
+Three walks of the core take turns (``strategies``), each a complete search of its own,
+so that a deal one of them finds hard may be easy for another: a best-first walk that
+takes positions deep first (how promising a position looks counts the moves that led
+there, ``_promise``, so it follows a way forward down to its end before it looks at the
+others); a depth-first dive that tries the most promising move first; and a walk that
+counts moves, as ShootMe's Klondike-Solver does (weighted A*): the moves made plus a guess
+of the moves still needed (``_moves_left``), the fewest first.
 """
 
 from __future__ import annotations
@@ -117,7 +123,7 @@ from ..model.games.klondike import Klondike
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State
-from .core import Core
+from .core import Core, Strategy, Walk
 
 __all__ = ["BUDGET", "KlondikeSearch"]
 
@@ -162,6 +168,8 @@ HOME, FACE_DOWN, IN_TALON, KNOT, DEEPER = 10.0, 6.0, 0.25, 10.0, 3.0
 # The moves the search tries last (see the module's docstring) wait behind a position
 # worth this much less than the one they are made from.
 LATER = 50.0
+# ... and, to the walk that counts moves, this many moves more than it.
+LATER_MOVES = 5.0
 
 
 def _code(card) -> int:
@@ -231,7 +239,14 @@ def _promise(found: bytes, down: list, knots: int, talon: int, depth: int) -> fl
 
 
 class KlondikeSearch(Core[Position]):
-    """Best-first from ``state``; ``without`` may name TURN (then the stock stays put)."""
+    """Three walks in turns from ``state`` (the module's docstring); ``without`` may name
+    TURN (then the stock stays put)."""
+
+    strategies = (
+        Strategy(),
+        Strategy(walk=Walk.DIVE),
+        Strategy(value="_moves_left", depth_cost=1.0),
+    )
 
     def __init__(
         self,
@@ -286,6 +301,18 @@ class KlondikeSearch(Core[Position]):
 
     def _value(self, position: Position) -> float:
         return position[3]
+
+    def _moves_left(self, position: Position) -> float:
+        """The weighting of the walk that counts moves (its depth cost is one a move): a
+        guess of the moves a position still needs, negated. Each card not home moves at
+        least once and weighs twice (so the walk leans towards the foundations, as
+        Klondike-Solver's does), each face-down card turns up, each knot (``_knots``)
+        moves a card once more, and the stock is turned through."""
+        key = position[0]
+        down = key[DOWN:LENGTHS]
+        knots = sum(table[left] for table, left in zip(self._knots_left, down))
+        guess = 2 * (52 - sum(key[:DOWN])) + sum(down) + knots + key[TALON] / self.draw
+        return -guess - LATER_MOVES if position[4] else -guess
 
     # ------------------------------------------------------------------ positions
     def _position(
