@@ -243,7 +243,7 @@ class KlondikeSearch(Core[Position]):
     """Three walks in turns from ``state`` (the module's docstring); ``without`` may name
     TURN (then the stock stays put)."""
 
-    strategies = (
+    strategies: tuple[Strategy, ...] = (
         Strategy(),
         Strategy(walk=Walk.DIVE),
         Strategy(value="_moves_left", depth_cost=1.0),
