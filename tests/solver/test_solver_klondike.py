@@ -253,3 +253,15 @@ def test_deal_5_is_won_by_the_walk_that_counts_moves():
     verdict = search.finish()
     assert verdict.status == SOLVED and search.won_by == 2
     replay(rules, state, verdict.moves)
+
+
+def test_with_passes_counted_the_deep_walk_goes_alone():
+    """Where passes are unlimited the three walks take turns; with passes counted the
+    talon's states do not merge, and the first walk alone settles more deals."""
+    assert len(KlondikeSearch(*game_state(passes="unlimited")).walks) == 3
+    assert len(KlondikeSearch(*game_state(passes="1")).walks) == 1
+
+
+def game_state(**options) -> tuple:
+    rules = make_rules("klondike", draw="1", **options)
+    return rules, Game(rules, 1).state
