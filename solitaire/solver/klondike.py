@@ -105,9 +105,16 @@ column while every king lies at the bottom of one, and a card onto a twin uncove
 moving its run. They come from a deferred position of their own (the same key with one
 byte more, reached by no move) that waits in the heap behind the position they are made
 from (``LATER``), so a search that finds a win finds it without counting them, and one
-that runs dry has tried them too. Positions are taken deep first: how promising a
-position looks counts the moves that led there (``_promise``), so the walk follows a way
-forward down to its end before it looks at the others.
+that runs dry has tried them too.
+
+Where passes are unlimited, three walks of the core take turns (``strategies``; with
+passes counted the first alone), each a complete search of its own,
+so that a deal one of them finds hard may be easy for another: a best-first walk that
+takes positions deep first (how promising a position looks counts the moves that led
+there, ``_promise``, so it follows a way forward down to its end before it looks at the
+others); a depth-first dive that tries the most promising move first; and a walk that
+counts moves, as ShootMe's Klondike-Solver does (weighted A*): the moves made plus a guess
+of the moves still needed (``_moves_left``), the fewest first.
 """
 
 from __future__ import annotations
@@ -117,7 +124,7 @@ from ..model.games.klondike import Klondike
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State
-from .core import Core
+from .core import Core, Strategy, Walk
 
 __all__ = ["BUDGET", "KlondikeSearch"]
 
@@ -162,6 +169,8 @@ HOME, FACE_DOWN, IN_TALON, KNOT, DEEPER = 10.0, 6.0, 0.25, 10.0, 3.0
 # The moves the search tries last (see the module's docstring) wait behind a position
 # worth this much less than the one they are made from.
 LATER = 50.0
+# ... and, to the walk that counts moves, this many moves more than it.
+LATER_MOVES = 5.0
 
 
 def _code(card) -> int:
@@ -207,28 +216,38 @@ def _unpacked(key: bytes) -> tuple[bytes, list, int, bytes, list]:
     )
 
 
-def _promise(found: bytes, down: list, cols: list, talon: int, depth: int) -> float:
-    """How promising a position looks: cards home, few cards face down, few knots (a
-    face-down card above a lower one of its suit in its column, which must move off once
-    more before that one can go home), short stock and waste (a card there is one more
-    to fetch); and the moves made, so that the walk follows a way forward deep down
-    before it looks at others."""
+def _knots(hidden: bytes) -> int:
+    """The knots among a column's face-down cards: a card above a lower one of its suit,
+    which must move off once more before that one can go home."""
     knots = 0
-    for hidden, cards in zip(down, cols):
-        if hidden > 1:
-            lowest = [KING + 1] * 4
-            for card in cards[:hidden]:
-                if card >> 2 > lowest[card & 3]:
-                    knots += 1
-                else:
-                    lowest[card & 3] = card >> 2
+    lowest = [KING + 1] * 4
+    for card in hidden:
+        if card >> 2 > lowest[card & 3]:
+            knots += 1
+        else:
+            lowest[card & 3] = card >> 2
+    return knots
+
+
+def _promise(found: bytes, down: list, knots: int, talon: int, depth: int) -> float:
+    """How promising a position looks: cards home, few cards face down, few knots
+    (``_knots``), short stock and waste (a card there is one more to fetch); and the
+    moves made, so that the walk follows a way forward deep down before it looks at
+    others."""
     return (
         HOME * sum(found) - FACE_DOWN * sum(down) - KNOT * knots - IN_TALON * talon + DEEPER * depth
     )
 
 
 class KlondikeSearch(Core[Position]):
-    """Best-first from ``state``; ``without`` may name TURN (then the stock stays put)."""
+    """Three walks in turns from ``state`` (the module's docstring); ``without`` may name
+    TURN (then the stock stays put)."""
+
+    strategies: tuple[Strategy, ...] = (
+        Strategy(),
+        Strategy(walk=Walk.DIVE),
+        Strategy(value="_moves_left", depth_cost=1.0),
+    )
 
     def __init__(
         self,
@@ -245,11 +264,29 @@ class KlondikeSearch(Core[Position]):
         self.turns = MoveKind.TURN not in without
         # Turning alone brings the talon round to any state of a fresh pass, again and again.
         self.cycles = self.turns and self.passes_limit is None
+        if not self.cycles:
+            # With passes counted the talon's states do not merge and a walk has many
+            # more positions to see: the deep best-first walk alone settles more deals
+            # there (drawing one with one pass, deals 600001..600015 at 1 s: 3 settled,
+            # the three walks 1).
+            self.strategies = self.strategies[:1]
         # Every engine move and every macro move is made once and shared by every position
         # it leads to (a search keeps hundreds of thousands).
         self._moves: dict[tuple[str, str, int], Move] = {}
         self._macros: dict[tuple[int, Move], tuple[Move, ...]] = {}
         self._depth = -1
+        # The states of the talon turning reaches depend on its length, the cards turned
+        # and the passes used only (``_talon_states``).
+        self._talon_cache: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
+        # A column's face-down cards are always the lowest of those it has now: its knots
+        # are known by how many are left (``_promise``).
+        self._knots_left = tuple(
+            tuple(
+                _knots(bytes(_code(card) for card in state.piles[name][:left]))
+                for left in range(state.face_down(name) + 1)
+            )
+            for name in COLUMNS
+        )
         waste = tuple(_code(card) for card in state.piles["waste"])
         talon = bytes(waste + tuple(_code(card) for card in reversed(state.piles["stock"])))
         start = self._position(
@@ -272,6 +309,18 @@ class KlondikeSearch(Core[Position]):
     def _value(self, position: Position) -> float:
         return position[3]
 
+    def _moves_left(self, position: Position) -> float:
+        """The weighting of the walk that counts moves (its depth cost is one a move): a
+        guess of the moves a position still needs, negated. Each card not home moves at
+        least once and weighs twice (so the walk leans towards the foundations, as
+        Klondike-Solver's does), each face-down card turns up, each knot (``_knots``)
+        moves a card once more, and the stock is turned through."""
+        key = position[0]
+        down = key[DOWN:LENGTHS]
+        knots = sum(table[left] for table, left in zip(self._knots_left, down))
+        guess = 2 * (52 - sum(key[:DOWN])) + sum(down) + knots + key[TALON] / self.draw
+        return -guess - LATER_MOVES if position[4] else -guess
+
     # ------------------------------------------------------------------ positions
     def _position(
         self, found: bytes, down: list, cols: list, passes: int, talon: bytes, turned: int
@@ -284,7 +333,8 @@ class KlondikeSearch(Core[Position]):
             counted = 0
         head = bytes((*down, *map(len, cols), passes, counted, len(talon)))
         depth = self._depth + 1
-        value = _promise(found, down, cols, len(talon), depth)
+        knots = sum(table[left] for table, left in zip(self._knots_left, down))
+        value = _promise(found, down, knots, len(talon), depth)
         return found + head + talon + b"".join(cols), turned, depth, value, False
 
     def _move(self, src: str, dst: str, count: int = 1) -> Move:
@@ -407,8 +457,8 @@ class KlondikeSearch(Core[Position]):
             card = talon[up - 1]
             waste_tops.setdefault(card, []).append((turns, up, used))
             suit = card & 3
-            rest = talon[: up - 1] + talon[up:]
             if found[suit] == (card >> 2) - 1:
+                rest = talon[: up - 1] + talon[up:]
                 macro = self._macro(turns, move_of("waste", FOUNDATION_OF[suit]))
                 home = _raised(found, suit, 1)
                 result.append(settle(macro, home, down, cols.copy(), used, rest, up - 1))
@@ -417,6 +467,7 @@ class KlondikeSearch(Core[Position]):
                 targets.append(empty)
             for j in targets:
                 if j is not None:
+                    rest = talon[: up - 1] + talon[up:]
                     macro = self._macro(turns, move_of("waste", COLUMNS[j]))
                     new_cols = cols.copy()
                     new_cols[j] = cols[j] + bytes((card,))
@@ -535,10 +586,14 @@ class KlondikeSearch(Core[Position]):
         """Every state of the stock and waste that turning the stock can reach (the
         present one first), each once: the turns that reach it, the cards then turned
         onto the waste and the passes then used."""
-        states = [(0, turned, passes)]
+        size = len(talon)
+        known = self._talon_cache.get((size, turned, passes))
+        if known is not None:
+            return known
+        states = self._talon_cache[size, turned, passes] = [(0, turned, passes)]
         if not self.turns:
             return states
-        size, draw, limit = len(talon), self.draw, self.passes_limit
+        draw, limit = self.draw, self.passes_limit
         seen = {(turned, passes)}
         turns = 0
         while True:
