@@ -40,7 +40,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import pygame
-from peer_layout import NoWindowError, card_regions, fill_screen, screen_size, start
+from peer_layout import NoWindowError, cards, fill_screen, screen_size, start
 
 SAME_UPDATE_MS = 3
 PAUSE_MS = 50
@@ -141,9 +141,11 @@ def grab_point() -> tuple[int, int]:
     """A point on the lowest face-up card: the bottom of the longest column."""
     with tempfile.NamedTemporaryFile(suffix=".png") as picture:
         subprocess.run(["import", "-window", "root", picture.name], check=True)
-        regions = card_regions(pygame.image.load(picture.name))
-    lowest = max(regions, key=lambda rect: rect.bottom)
-    return lowest.centerx, lowest.bottom - lowest.width // 3
+        card_width, found = cards(pygame.image.load(picture.name))
+    if not found:
+        raise SystemExit("no card found on the screen")
+    lowest = max(found, key=lambda rect: rect.bottom)
+    return lowest.centerx, lowest.bottom - card_width // 3
 
 
 def drag_path(start: tuple[int, int], seconds: float, step: float) -> list[tuple[int, int]]:

@@ -81,8 +81,8 @@ def card_regions(surface: pygame.Surface) -> list[pygame.Rect]:
     ]
 
 
-def measure(surface: pygame.Surface) -> tuple[int, float, int]:
-    """(card width, share of the screen width the cards span, cards seen)."""
+def cards(surface: pygame.Surface) -> tuple[int, list[pygame.Rect]]:
+    """The card width and the regions that are cards or columns of them."""
     regions = card_regions(surface)
     # A card, or a column of them, is at least 1.2 times as tall as wide. Widths vary by
     # a pixel or two with antialiased corners: count them in 2 px bins, and take the
@@ -92,7 +92,7 @@ def measure(surface: pygame.Surface) -> tuple[int, float, int]:
     counts = collections.Counter(width // 2 for width in upright)
     bins = [bin_ for bin_, count in counts.items() if count >= 3]
     if not bins:
-        return 0, 0.0, 0
+        return 0, []
     card_width = max(width for width in upright if width // 2 == max(bins))
     tolerance = max(3, card_width // 12)
     full_cards = [
@@ -102,15 +102,22 @@ def measure(surface: pygame.Surface) -> tuple[int, float, int]:
         and 1.2 * card_width <= rect.height <= 1.65 * card_width
     ]
     card_height = min(full_cards) if full_cards else round(1.4 * card_width)
-    cards = [
+    return card_width, [
         rect
         for rect in regions
         if abs(rect.width - card_width) <= tolerance
         or (rect.width > card_width and abs(rect.height - card_height) <= tolerance)
     ]
-    left = min(rect.left for rect in cards)
-    right = max(rect.right for rect in cards)
-    return card_width, (right - left) / surface.get_width(), len(cards)
+
+
+def measure(surface: pygame.Surface) -> tuple[int, float, int]:
+    """(card width, share of the screen width the cards span, cards seen)."""
+    card_width, found = cards(surface)
+    if not found:
+        return 0, 0.0, 0
+    left = min(rect.left for rect in found)
+    right = max(rect.right for rect in found)
+    return card_width, (right - left) / surface.get_width(), len(found)
 
 
 class NoWindowError(RuntimeError):
