@@ -472,10 +472,12 @@ class Rules:
         """A hook after the waste went back into the hand (Klondike's scoring charges it)."""
 
     def passes_left(self, state: State) -> str:
-        """Passes through the hand still to come, this one counted."""
+        """Passes through the hand still to come, this one counted while the hand holds
+        cards of it (an empty hand has ended its pass: after the last, none is left)."""
         if self.passes is None:
             return "unlimited"
-        return str(self.passes - state.count("passes_used"))
+        ended = 0 if state.piles[self.hand_pile] else 1
+        return str(self.passes - state.count("passes_used") - ended)
 
     # ------------------------------------------------------------------ playing
     def perform(self, log: StepLog, move: Move) -> None:
@@ -606,7 +608,11 @@ class Rules:
 
     def progress_reachable(self, state: State, budget: int) -> bool:
         target = self.cards_home(state)
-        seen = {state.key()}
+        # Only moves and turns are tried (any other kind is progress): positions the game
+        # tells apart only through the other kinds are one, so a king that wanders from
+        # empty fan to empty fan does not look like hope.
+        without = frozenset(MoveKind) - {MoveKind.MOVE, MoveKind.TURN}
+        seen = {self.search_key(state, without)}
         stack = [state]
         while stack:
             position = stack.pop()
@@ -619,7 +625,7 @@ class Rules:
                 after = self.successor(position, move)
                 if self.cards_home(after) > target:
                     return True
-                key = after.key()
+                key = self.search_key(after, without)
                 if key not in seen:
                     if len(seen) >= budget:
                         return True
@@ -886,6 +892,16 @@ class Rules:
     def option_change_text(self, name: str, value: object) -> str:
         """What the table says when a key changes option ``name`` to ``value``."""
         return f"{name} {value}: a new deal under this rule."
+
+    def next_choice(self, name: str) -> str:
+        """The value a key or button that steps choice option ``name`` on changes it to."""
+        spec = next(spec for spec in self.option_specs if spec.name == name)
+        current = spec.choices.index(spec.format(self.options[name]))
+        return spec.choices[(current + 1) % len(spec.choices)]
+
+    def next_option_words(self, name: str) -> str:
+        """What the button that steps choice option ``name`` on does, for its tooltip."""
+        return f"Change {name} to {self.next_choice(name)}, in a new deal"
 
     @property
     def proves_winnable(self) -> bool:

@@ -1,50 +1,59 @@
-"""A dedicated solver for Beleaguered Castle in pure Python.
+"""Beleaguered Castle: a family of the solver core (``core.py``).
 
-A position is one ``bytes`` key: the four foundation counts, then the rows, sorted (rows
-are interchangeable) and parted by a zero byte, each from its first card to its outer
-card, the one that moves (a card is ``rank * 4 + suit``, suits in the order C D H S).
-The key is all there is of a position: its rows are read back from it to expand it, and
-the foundations could be told from the rows alone (they hold exactly the cards in no
-row, and nothing comes back from them). Each position found gets a number; arrays keep,
-by number, its moves from the start and whether it was expanded yet: about 200 bytes a
-position with the queues below (150 in the dive's table, which has no queues), so that a
-whole ``--solve`` process stays under 100 MB at ``BUDGET``. The moves of a win are found
-again at the end (``successors``): from the start's rows in their real order, each step
-to the next key on the shortest path to it (below).
+A position is (rows, foundation counts, key) while it is looked at, and kept as its key,
+one ``bytes``: the four foundation counts, then the rows, sorted (rows are
+interchangeable) and parted by a zero byte, each from its first card to its outer card,
+the one that moves (a card is ``rank * 4 + suit``, suits in the order C D H S). The key
+is all there is of a position (the foundations could even be told from the rows: they
+hold exactly the cards in no row, and nothing comes back from them), so the family is
+``compact``: the core keeps a position's key and serial, and rebuilds it from the key
+when a walk takes it. The moves are not kept: the core finds each step of a win again as
+the successor with the next key, from the start's rows in their real order, and
+``_moves_of`` names its engine moves.
 
-Two strategies take turns (``SCHEDULE``, in positions found, so slicing the work
-changes nothing):
+Two walks of the core take turns, counted in positions expanded (``_next_turn``: the
+dive while it keeps less than ``DIVE_RATIO`` of the queues' positions and
+``DIVE_SHARE`` of the budget), each marking the positions it visits:
 
-- Best-first, over one table and one frontier: four queues, one per set of heuristic
-  weights (``SCAN_WEIGHTS``), take turns (``ROTATION``) at giving their best position not
-  expanded yet (of equal scores, in quarters of a unit, the first found). One set of
-  weights often wins a deal in a few thousand positions that another needs a hundred
-  thousand for. Every position found goes into every queue and is expanded once, by
-  whichever queue gives it first; the others pass over it. So when a queue runs dry,
-  every position found has been expanded (a position leaves a queue only when it is
-  expanded then, or was before), and with it every position reachable from the start,
-  up to the moves left out below, which lose no win: that is the proof that the
-  position cannot be won. The heuristic counts cards not home, how deep the next cards
-  for the foundations (and the ones after them) lie, cards not one rank below the card
-  they lie on, cards over a lower card of their own suit (which must leave before that
-  one can go home), empty rows (a bonus) and moves made. A position's four scores are
-  one packed sum of each row's share (``FIELD`` bits each), so it is scored in one pass.
-- Depth-first, in the plain order of the moves (row by row: home, onto another row,
-  into an empty row), with a table of its own (``_Dive``: keys, parents and a stack of
-  numbers), until it has ``DIVE_SHARE`` of the budget. It wins some deals in a few
-  thousand positions where the queues find nothing in 300,000 (322019), and the other
-  way round. Sharing the queues' frontier made it worse for both: each took the
-  positions the other would have gone on with. When its stack runs dry it has expanded
-  every position it found, and so every reachable one: a proof too.
+- Best-first over one frontier with four weightings (the core's ``Walk.QUEUES``): four
+  queues, one per set of heuristic weights (``SCAN_WEIGHTS``), take turns
+  (``ROTATION``) at giving their best position not expanded yet (of equal scores, in
+  quarters of a unit, the first found). One set of weights often wins a deal in a few
+  thousand positions that another needs a hundred thousand for. Every position the walk
+  finds goes into every queue and is expanded once, by whichever queue gives it first.
+  The heuristic counts cards not home, how deep the next cards for the foundations (and
+  the ones after them) lie, cards not one rank below the card they lie on, cards over a
+  lower card of their own suit (which must leave before that one can go home), empty
+  rows (a bonus) and moves made (the walk's depth cost). A position's four scores are one
+  packed sum of each row's share (``FIELD`` bits each), so it is scored in one pass.
+- Depth-first in the plain order of the single-card moves (row by row: home, onto another
+  row, into an empty row; the core's dive, not ``ordered``, making ``_single_moves``). It
+  wins some deals in a few thousand positions where the queues find nothing in 300,000
+  (322019), and the other way round. With the runs moved whole (below) it wandered
+  elsewhere: 681742 out of reach of the budget, 175047 four times the positions; so the
+  runs are the queues' alone.
+  Each walk marks its own positions: sharing the queues' frontier made both worse, as
+  each took the positions the other would have gone on with.
 
-A win is then made short: a breadth-first walk from the start through the positions the
-winning strategy found (the dive's all, the queues' those they expanded: ``_Shortening``)
-finds the line of fewest steps to the win among them. The dive's own line wanders (deal
-681742: 14,598 moves, far over what a game keeps); through the same positions the walk
-finds one of 283. Its positions count as searched, and it pauses at a step's end like the
-rest, so the table's worker is never busy long; it looks at no more positions than the
-strategy found, so it ends within the budget spent (the budget itself no longer limits
-it: the verdict is already known).
+Each walk is complete on its own: when one has expanded every position it found, it has
+seen every position reachable from the start, up to the moves left out below, which lose
+no win; that is the proof that the position cannot be won.
+
+A long win is then made short (the core's ``shorten_over``): a breadth-first walk from
+the start through the positions the winning walk went through (the dive's found, the
+queues' expanded) finds the line of fewest steps to the win among them. The dive's own
+line wanders (deal 681742: 14,597 moves, far over what a game keeps); through the same
+positions the walk finds one of 282. The queues' lines are seldom much longer than the
+shortest (their depth cost sees to it), so a line of up to ``SHORTEN_OVER`` steps is
+kept as it is.
+
+Moves added as shortcuts for the queues (``_runs``), while an empty row is there: a run
+of cards each one rank below the one under it moved whole, one card at a time through the
+empty rows (``_run_moves``: up to two cards with one empty row, four with two, eight with
+three), onto a card one rank above its first, or into an empty row when it has fewer
+cards than there are empty rows. Each is a line of single-card moves, which are all tried too, so a
+proof neither gains nor loses by them; a win takes fewer steps, and the walks find it
+sooner (deal 600046: unknown after 400,000 positions without them, won in 82,000 with).
 
 Moves left out, and why that loses no win:
 
@@ -83,38 +92,38 @@ lost with it.
 
 from __future__ import annotations
 
-import heapq
-from array import array
-from collections import deque
+from functools import partial
 
 from ..model.moves import Move, MoveKind
 from ..model.rules import FOUNDATIONS, Rules
 from ..model.state import State
 from .compact import ColumnScores, card_code
-from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Outcome, Stepped, Verdict
+from .core import Core, Strategy, Walk
 
 __all__ = ["BUDGET", "CastleSearch"]
 
-# Positions a search may keep before it answers "unknown" (the table's partner and
-# --solve alike): a --solve process that reaches it peaks at about 85 MB.
-BUDGET = 400_000
+# Positions a search may visit before it answers "unknown" (the table's partner and
+# --solve alike): a --solve process that reaches it peaks at about 91 MB. Past 349,525
+# positions the core's table of keys doubles (to 105 MB at 360,000).
+BUDGET = 340_000
 
 # The queues' heuristic weights (lower scores first): cards not home, how deep the next
 # card of each suit lies (and the one after it), cards not one rank below the card they
-# lie on, cards over a lower card of their suit, empty rows (a bonus), moves made.
-_BASE = {"home": 5, "depth": 1, "depth2": 0.3, "breaks": 1, "knots": 1, "empty": 3, "g": 1}
+# lie on, cards over a lower card of their suit, empty rows (a bonus). Each move made
+# costs one unit more in every queue (``DEPTH_COST``).
+_BASE = {"home": 5, "depth": 1, "depth2": 0.3, "breaks": 1, "knots": 1, "empty": 3}
 SCAN_WEIGHTS = (
     _BASE,
     {**_BASE, "empty": 6},
     {**_BASE, "knots": 2, "depth": 2},
     {**_BASE, "home": 8, "breaks": 2},
 )
-# Which queue the best-first turn takes its next position from: the first every other time.
+# Which queue gives the walk its next position: the first every other time.
 ROTATION = (0, 1, 0, 2, 0, 3)
-# The turns, each (strategy, positions found): the best-first queues in rotation (BEST),
-# or the depth-first dive (DIVE), until the dive has DIVE_SHARE of the budget.
-BEST, DIVE = "best", "dive"
-SCHEDULE = ((DIVE, 1000), (BEST, 2000))
+TURN = 100  # positions a walk expands in its turn
+# The dive has turns while it keeps less than DIVE_RATIO of the queues' positions and
+# DIVE_SHARE of the budget.
+DIVE_RATIO = 0.5
 DIVE_SHARE = 0.25
 
 FIELD = 32  # bits of one queue's score in the packed sum of all four
@@ -123,6 +132,14 @@ SCALE = 16  # scores are kept as whole sixteenths
 ROW_OFFSET = 256  # added to each row's share, so that an empty row's bonus stays positive
 COARSE = 2  # a queue orders positions by quarters of a unit of score (then the first found first)
 LANE = MASK >> COARSE
+SHIFTS = tuple(FIELD * number + COARSE for number in range(len(SCAN_WEIGHTS)))
+DEPTH_COST = SCALE >> COARSE  # a move made: one unit, in quarters
+# A line of more steps than this is walked to again, the shortest way through the
+# positions the walk that found it went through: the dive's line wanders (deal 681742:
+# 14,597 moves), the queues' is seldom much longer than the shortest.
+SHORTEN_OVER = 150
+
+ALL_HOME = bytes((13, 13, 13, 13))
 JOIN = b"\0".join  # a key's rows are parted by a zero byte (no card has rank 0)
 ONES = b"\1" * 64
 
@@ -130,6 +147,27 @@ ONES = b"\1" * 64
 def _pack(values) -> int:
     """Four queues' scores as one int, FIELD bits each: sums of packs add field by field."""
     return sum(value << (FIELD * number) for number, value in enumerate(values))
+
+
+def _run_moves(length: int, source: str, target: str, spares: list) -> list:
+    """A run of ``length`` cards moved one card at a time from ``source`` to ``target``
+    through the empty rows ``spares`` (up to ``2 ** len(spares)`` cards): the upper part
+    to the first spare through the others, the rest to the target through the others,
+    then the upper part onto it."""
+    if length == 1:
+        return [(source, target)]
+    upper = min(length - 1, 1 << (len(spares) - 1))
+    first, others = spares[0], spares[1:]
+    return (
+        _run_moves(upper, source, first, others)
+        + _run_moves(length - upper, source, target, others)
+        + _run_moves(upper, first, target, others)
+    )
+
+
+def _row_scores(weights: list, row: bytes, found: bytes) -> int:
+    """A row's share of the four queues' scores, packed."""
+    return _pack(round(w.row_score(row, found) * SCALE) + ROW_OFFSET for w in weights)
 
 
 def _raise(found: bytes, suit: int) -> bytes:
@@ -166,60 +204,107 @@ class _Weights:
         return score
 
 
-class CastleSearch(Stepped):
-    """Best-first and depth-first search, taking turns, for a win from any position of
-    Beleaguered Castle; see the module notes. It serves any game of its rules (rows of
-    the rules' ``tableau`` only, building down regardless of suit one card at a time, any
-    card into an empty row, nothing back from the foundations), with any number of rows
-    and any cards home, aces or not. ``without`` is accepted as the other searches accept
-    it: this one only ever makes plain moves, so there is nothing for it to leave out."""
+class CastleSearch(Core[tuple]):
+    """Two walks of the solver core, taking turns, for a win from any position of
+    Beleaguered Castle; see the module notes. A position is (rows, foundation counts),
+    the rows a list of ``bytes`` and the counts ``bytes``. It serves any game of its rules
+    (rows of the rules' ``tableau`` only, building down regardless of suit one card at a
+    time, any card into an empty row, nothing back from the foundations), with any number
+    of rows and any cards home, aces or not. ``without`` is accepted as the other searches
+    accept it: this one only ever makes plain moves, so there is nothing for it to leave
+    out."""
 
-    def __init__(self, rules: Rules, state: State, *, max_positions: int, without=frozenset()):
+    strategies = (
+        Strategy(Walk.DIVE, TURN, ordered=False, moves="_single_moves"),
+        Strategy(Walk.QUEUES, TURN, "_values", DEPTH_COST, rotation=ROTATION),
+    )
+    compact = True  # a key holds the whole position (``_unpack_key``)
+    shorten_over = SHORTEN_OVER
+
+    def __init__(
+        self, rules: Rules, state: State, *, max_positions: int = BUDGET, without=frozenset()
+    ):
         self.names = rules.tableau
-        self.max_positions = max_positions
         self.card_cache: dict[bytes, tuple] = {}  # found -> (safe cards, next cards)
         self.stuck_tables: dict[bytes, dict] = {}  # found -> row -> _candidates
         self.score_tables: dict[bytes, ColumnScores] = {}  # found -> row -> packed scores
         self.weights = [_Weights(weights) for weights in SCAN_WEIGHTS]
+        # (a function of the weights, not a method: the search is in no cycle, and is let
+        # go at once when dropped)
+        self.row_scores = partial(_row_scores, self.weights)
         self.home_packed = _pack(round(w["home"] * SCALE) for w in SCAN_WEIGHTS)
-        self.g_packed = _pack(round(w["g"] * SCALE) for w in SCAN_WEIGHTS)
         piles = state.piles
         rows = [bytes(card_code(card) for card in piles[name]) for name in self.names]
         found = bytes(len(piles[name]) for name in FOUNDATIONS)
-        self.start = (tuple(rows), found)
-        found = self._settle(rows, found)
-        key = found + JOIN(sorted(rows))
-        # The positions found, by number: key, moves from the start, expanded yet
-        self.keys = [key]
-        self.seen = {key}
-        self.depth = array("I", [0])
-        self.expanded = bytearray(1)
-        # One queue per set of weights: score -> the positions of that score, in the
-        # order found; a heap of the scores that have positions; score -> how many of
-        # that score's positions were taken out already (where any were).
-        self.queues: list[tuple[dict, list, dict]] = [
-            ({0: array("I", [0])}, [0], {}) for _ in SCAN_WEIGHTS
-        ]
-        # each queue with the shift that takes its score out of a packed sum
-        self.lanes = [
-            (buckets, heap, FIELD * number + COARSE)
-            for number, (buckets, heap, _) in enumerate(self.queues)
-        ]
-        self.dive = _Dive(key)
-        self.phase = 0
-        self.phase_end = SCHEDULE[0][1]
-        self.turn = 0
-        self.won = -1
-        self.dropped = 0  # dead positions left out
-        self.shortening: _Shortening | None = None  # once a win is found
-        self.verdict: Verdict | None = None
-        if sum(found) == 52:
-            self.verdict = self._conclude(SOLVED, [key])
+        first: list = []
+        found = self._settle(rows, found, first)
+        self.first = [Move(MoveKind.MOVE, src, dst, 1) for src, dst in first]
+        super().__init__((rows, found, found + JOIN(sorted(rows))), max_positions=max_positions)
 
-    @property
-    def positions(self) -> int:
-        shortened = 0 if self.shortening is None else self.shortening.expanded
-        return len(self.keys) + len(self.dive.keys) + shortened
+    # -------------------------------------------------------------- the core's hooks
+    def _key(self, position: tuple) -> bytes:
+        return position[2]
+
+    def _unpack_key(self, key: bytes) -> tuple:
+        return key[4:].split(b"\0"), key[:4], key
+
+    def _won(self, position: tuple) -> bool:
+        return position[1] == ALL_HOME
+
+    def _dead(self, position: tuple) -> bool:
+        return self.dead(position[0], position[1])
+
+    def _values(self, position: tuple) -> tuple:
+        """How promising a position looks to each queue (higher first): less its score by
+        the queue's weights, in quarters of a unit (``SCAN_WEIGHTS``, moves made aside:
+        they are the walk's depth cost)."""
+        rows, found, _ = position
+        table = self.score_tables.get(found)
+        if table is None:
+            table = self.score_tables[found] = ColumnScores(self.row_scores, found)
+        home = found[0] + found[1] + found[2] + found[3]
+        total = sum(map(table.__getitem__, rows)) + (52 - home) * self.home_packed
+        return (
+            -(total >> SHIFTS[0] & LANE),
+            -(total >> SHIFTS[1] & LANE),
+            -(total >> SHIFTS[2] & LANE),
+            -(total >> SHIFTS[3] & LANE),
+        )
+
+    def _next_turn(self) -> tuple[int, int]:
+        """The dive first, then each walk in turn while the dive keeps less than
+        ``DIVE_RATIO`` of the queues' positions and ``DIVE_SHARE`` of the budget; then
+        the queues alone."""
+        self.turns += 1
+        dive, queues = self.walks
+        if self.turns == 1 or (
+            dive.visits < DIVE_SHARE * self.max_positions
+            and dive.visits < DIVE_RATIO * queues.visits
+        ):
+            return 0, TURN
+        return 1, TURN
+
+    def _moves_of(self, macro: tuple) -> list[Move]:
+        """A move of ``_successors`` (the rows and counts it was made from, the row it
+        takes its cards from, the row they go to or -1 for home, and how many) as engine
+        moves: single cards (a run through the empty rows), then the safe cards home."""
+        rows, found, index, target, length = macro
+        names = self.names
+        new = list(rows)
+        card = rows[index][-1]
+        new[index] = rows[index][:-length]
+        if target < 0:
+            moves = [(names[index], FOUNDATIONS[card & 3])]
+            found = _raise(found, card & 3)
+        else:
+            spares = [names[at] for at, row in enumerate(rows) if not row and at != target]
+            moves = _run_moves(length, names[index], names[target], spares)
+            new[target] = rows[target] + rows[index][-length:]
+        self._settle(new, found, moves)
+        return [Move(MoveKind.MOVE, src, dst, 1) for src, dst in moves]
+
+    def line_to(self, serial: int) -> list[Move]:
+        return self.first + super().line_to(serial)
 
     # -------------------------------------------------------------- safe moves home
     def _cards(self, found: bytes) -> tuple:
@@ -254,9 +339,15 @@ class CastleSearch(Stepped):
             else:
                 return found
 
-    # -------------------------------------------------------------- children
-    def children(self, rows: list, found: bytes) -> list:
-        """Every position one move away, settled, as (key, rows, found)."""
+    # -------------------------------------------------------------- moves
+    def _single_moves(self, position: tuple) -> list:
+        """The positions one single-card move away (the dive's moves: see the notes)."""
+        return self._successors(position, False)
+
+    def _successors(self, position: tuple, runs: bool = True) -> list:
+        """Every position one move away, settled, each with its move (``_moves_of``);
+        the runs moved whole too (``_runs``) unless ``runs`` is false."""
+        rows, found, _ = position
         out: list[tuple] = []
         append = out.append
         safe, following = self._cards(found)
@@ -283,60 +374,50 @@ class CastleSearch(Stepped):
                 new = rows.copy()
                 new[index] = rest
                 home = settle(new, _raise(found, card & 3))
-                append((home + JOIN(sorted(new)), new, home))
-            for target in by_rank.get((card >> 2) + 1, ()):
+                append(((rows, found, index, -1, 1), (new, home, home + JOIN(sorted(new)))))
+            targets = by_rank.get((card >> 2) + 1, [])
+            if empty >= 0 and rest:
+                targets = [*targets, empty]
+            for target in targets:
                 new = rows.copy()
                 new[index] = rest
                 new[target] = rows[target] + row[-1:]
-                if freed:
-                    home = settle(new, found)
-                    append((home + JOIN(sorted(new)), new, home))
-                else:
-                    append((found + JOIN(sorted(new)), new, found))
-            if empty >= 0 and rest:
-                new = rows.copy()
-                new[index] = rest
-                new[empty] = row[-1:]
-                if freed:
-                    home = settle(new, found)
-                    append((home + JOIN(sorted(new)), new, home))
-                else:
-                    append((found + JOIN(sorted(new)), new, found))
+                home = settle(new, found) if freed else found
+                append(((rows, found, index, target, 1), (new, home, home + JOIN(sorted(new)))))
+        if empty >= 0 and runs:
+            self._runs(rows, found, by_rank, append)
         return out
 
-    def successors(self, rows: list, found: bytes) -> list:
-        """The moves ``children`` makes, from rows in their real order: (rows, found,
-        moves), the moves a list of (source, destination) pile names."""
-        names = self.names
-        following = self._cards(found)[1]
-        empty = rows.index(b"") if b"" in rows else -1
-        out = []
+    def _runs(self, rows: list, found: bytes, by_rank: dict, append) -> None:
+        """The shortcuts: a run of cards each one rank below the one under it moved whole,
+        through the empty rows, onto a card one rank above its first or into an empty
+        row (its cards but the first parked one to an empty row each, then back)."""
+        empties = rows.count(b"")
+        safe = self._cards(found)[0]
+        settle = self._settle
+        empty = rows.index(b"")
         for index, row in enumerate(rows):
-            if not row:
-                continue
-            card = row[-1]
-            targets = [
-                target
-                for target, other in enumerate(rows)
-                if other and other[-1] >> 2 == (card >> 2) + 1
-            ]
-            if empty >= 0 and len(row) > 1:
-                targets.append(empty)
-            if card in following:
-                targets.append(-1)
-            for target in targets:
-                new = list(rows)
-                new[index] = row[:-1]
-                if target < 0:
-                    moves = [(names[index], FOUNDATIONS[card & 3])]
-                    home = _raise(found, card & 3)
-                else:
-                    moves = [(names[index], names[target])]
-                    new[target] = rows[target] + row[-1:]
-                    home = found
-                home = self._settle(new, home, moves)
-                out.append((new, home, moves))
-        return out
+            most = min(len(row), 1 << empties)
+            length = 1
+            while length < most and row[-length - 1] >> 2 == (row[-length] >> 2) + 1:
+                length += 1
+                rest = row[:-length]
+                run = row[-length:]
+                freed = bool(rest) and rest[-1] in safe
+                targets = list(by_rank.get((run[0] >> 2) + 1, ()))
+                if rest and length < empties:
+                    targets.append(empty)
+                for target in targets:
+                    new = rows.copy()
+                    new[index] = rest
+                    new[target] = rows[target] + run
+                    home = settle(new, found) if freed else found
+                    append(
+                        (
+                            (rows, found, index, target, length),
+                            (new, home, home + JOIN(sorted(new))),
+                        )
+                    )
 
     # -------------------------------------------------------------- dead positions
     def _candidates(self, row: bytes, found: bytes) -> tuple:
@@ -440,238 +521,6 @@ class CastleSearch(Stepped):
                     changed = True
                 at[number] = index
         return True
-
-    # -------------------------------------------------------------- scores
-    def _row_scores(self, row: bytes, found: bytes) -> int:
-        return _pack(round(w.row_score(row, found) * SCALE) + ROW_OFFSET for w in self.weights)
-
-    # -------------------------------------------------------------- running
-    def _expand(self, index: int) -> list:
-        """Expand a position: find its children, queue the new ones in every queue and
-        return their numbers; a win found sets ``won``."""
-        self.expanded[index] = 1
-        key = self.keys[index]
-        found = key[:4]
-        rows = key[4:].split(b"\0")
-        if self.dead(rows, found):
-            self.dropped += 1
-            return []
-        seen, keys = self.seen, self.keys
-        add_key = keys.append
-        add_depth, add_flag = self.depth.append, self.expanded.append
-        depth = self.depth[index] + 1
-        tables = self.score_tables
-        home_packed, g_term = self.home_packed, depth * self.g_packed
-        push = heapq.heappush
-        lanes = self.lanes
-        out = []
-        for ckey, crows, cfound in self.children(rows, found):
-            if ckey in seen:
-                continue
-            seen.add(ckey)
-            number = len(keys)
-            add_key(ckey)
-            add_depth(depth)
-            add_flag(0)
-            home = sum(cfound)
-            if home == 52:
-                self.won = number
-                return []
-            table = tables.get(cfound)
-            if table is None:
-                table = tables[cfound] = ColumnScores(self._row_scores, cfound)
-            total = sum(map(table.__getitem__, crows)) + (52 - home) * home_packed + g_term
-            for buckets, heap, shift in lanes:
-                score = total >> shift & LANE
-                bucket = buckets.get(score)
-                if bucket is None:
-                    buckets[score] = array("I", (number,))
-                    push(heap, score)
-                else:
-                    bucket.append(number)
-            out.append(number)
-        return out
-
-    def _take(self, queue: int) -> int:
-        """The best position of a queue not expanded yet, taken out (the first found of
-        those of the best score); -1 if none is left."""
-        buckets, heap, taken = self.queues[queue]
-        expanded = self.expanded
-        while heap:
-            score = heap[0]
-            bucket = buckets[score]
-            at = taken.get(score, 0)
-            number = bucket[at]
-            at += 1
-            if at == len(bucket):
-                heapq.heappop(heap)
-                del buckets[score]
-                taken.pop(score, None)
-            else:
-                taken[score] = at
-            if not expanded[number]:
-                return number
-        return -1
-
-    def _dive(self) -> int:
-        """One step of the dive: expand the position on top of its stack. Returns the
-        number of a win it found, -2 if its stack is empty (it has seen everything it
-        can reach: no win), -1 otherwise."""
-        dive = self.dive
-        if not dive.stack:
-            return -2
-        number = dive.stack.pop()
-        key = dive.keys[number]
-        found = key[:4]
-        rows = key[4:].split(b"\0")
-        if self.dead(rows, found):
-            return -1
-        seen, keys = dive.seen, dive.keys
-        fresh = []
-        for ckey, _, cfound in self.children(rows, found):
-            if ckey not in seen:
-                seen.add(ckey)
-                fresh.append(len(keys))
-                keys.append(ckey)
-                if sum(cfound) == 52:
-                    return fresh[-1]
-        fresh.reverse()  # the first child found is expanded first
-        dive.stack.extend(fresh)
-        return -1
-
-    def _advance(self) -> Verdict | None:
-        while True:
-            if self.shortening is not None:
-                return self._shorten(self.shortening)
-            kind, _ = SCHEDULE[self.phase]
-            if kind == BEST:
-                number = self._take(ROTATION[self.turn % len(ROTATION)])
-                self.turn += 1
-                if number < 0:
-                    return self._conclude(UNSOLVABLE)
-                self._expand(number)
-                if self.won >= 0:
-                    expanded = self.expanded
-                    through = {key for key, done in zip(self.keys, expanded) if done}
-                    self._start_shortening(through)
-                    continue
-            else:
-                number = self._dive()
-                if number >= 0:
-                    self._start_shortening(self.dive.seen)
-                    continue
-                if number == -2:
-                    return self._conclude(UNSOLVABLE)
-            positions = len(self.keys) + len(self.dive.keys)
-            if positions >= self.max_positions:
-                return self._conclude(UNKNOWN)
-            if positions >= self.phase_end:
-                self._next_turn(positions)
-            if positions >= self.pause_at:
-                return None
-
-    def _next_turn(self, positions: int) -> None:
-        """Pass the turn on; the dive's turns are over once it has ``DIVE_SHARE`` of the
-        budget."""
-        while True:
-            self.phase = (self.phase + 1) % len(SCHEDULE)
-            kind, length = SCHEDULE[self.phase]
-            if kind == BEST or len(self.dive.keys) < self.max_positions * DIVE_SHARE:
-                self.phase_end = positions + length
-                return
-
-    def _start_shortening(self, through: set) -> None:
-        """A win is found: let the strategies' queues go and walk to it again, the
-        shortest way through the positions ``through`` (module notes)."""
-        self._let_go()
-        self.shortening = _Shortening(self.keys[0], through)
-
-    def _shorten(self, walk: _Shortening) -> Verdict | None:
-        """Go on with the breadth-first walk to the win; the verdict once it is there."""
-        children, parents, through, queue = self.children, walk.parents, walk.through, walk.queue
-        while queue:
-            key = queue.popleft()
-            walk.expanded += 1
-            for ckey, _, cfound in children(key[4:].split(b"\0"), key[:4]):
-                if ckey in parents:
-                    continue
-                if sum(cfound) == 52:
-                    parents[ckey] = key
-                    return self._conclude(SOLVED, walk.path_to(ckey))
-                if ckey in through:
-                    parents[ckey] = key
-                    queue.append(ckey)
-            if self.positions >= self.pause_at:
-                return None
-        raise AssertionError("the line the strategy found runs through these positions")
-
-    def _let_go(self) -> None:
-        """Empty the strategies' queues: the search is over, or has found its win."""
-        for buckets, heap, taken in self.queues:
-            buckets.clear()
-            heap.clear()
-            taken.clear()
-        del self.dive.stack[:]
-        if self.shortening is not None:  # its tables may be large
-            self.shortening.parents.clear()
-            self.shortening.queue.clear()
-
-    def _conclude(self, status: Outcome, path: list[bytes] | None = None) -> Verdict:
-        """The verdict, with the moves along ``path`` (the keys from the start to a win)
-        if there is one."""
-        steps = self._line(path) if path else []
-        moves = [Move(MoveKind.MOVE, src, dst, 1) for src, dst in steps]
-        self._let_go()
-        gave_up = GaveUp.POSITIONS if status == UNKNOWN else None
-        return Verdict(status, moves, self.positions, self.seconds, gave_up)
-
-    def _line(self, path: list[bytes]) -> list:
-        """The moves along ``path``, the keys from the start to a win: each step found
-        again among the moves from the rows in their real order."""
-        rows, found = list(self.start[0]), self.start[1]
-        line: list = []
-        found = self._settle(rows, found, line)
-        for key in path[1:]:
-            for next_rows, next_found, moves in self.successors(rows, found):
-                if next_found + JOIN(sorted(next_rows)) == key:
-                    line += moves
-                    rows, found = next_rows, next_found
-                    break
-            else:  # pragma: no cover - children and successors make the same moves
-                raise AssertionError("a step of the line was not found again")
-        return line
-
-
-class _Dive:
-    """The depth-first dive's own table: keys by number, and the stack of the positions
-    found and not expanded yet."""
-
-    def __init__(self, key: bytes):
-        self.keys = [key]
-        self.seen = {key}
-        self.stack = array("I", [0])
-
-
-class _Shortening:
-    """The breadth-first walk from the start to a win through the positions ``through``
-    (their keys): each position's parent on the fewest steps from the start, and the
-    queue of those found and not expanded yet."""
-
-    def __init__(self, start: bytes, through: set):
-        self.through = through
-        self.parents = {start: b""}
-        self.queue = deque([start])
-        self.start = start
-        self.expanded = 0  # positions expanded: they count as searched
-
-    def path_to(self, key: bytes) -> list[bytes]:
-        """The keys from the start to ``key``."""
-        path = [key]
-        while key != self.start:
-            key = self.parents[key]
-            path.append(key)
-        path.reverse()
-        return path
 
 
 # The search solve.py makes for the games whose definition names this module as solver.

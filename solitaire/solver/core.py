@@ -39,12 +39,23 @@ The core owns the rest:
   (``_next_turn`` may choose the turns otherwise). Each walk marks the positions it has
   visited (a bit per walk and position in one ``bytearray``), so one walk's positions are
   not lost to another, and every walk is a complete search of its own.
+- **One frontier, several weightings** (``Walk.QUEUES``, compact families): a walk
+  whose strategy's weighting gives a tuple of values, one per queue; every position it
+  finds goes into every queue, and the queues take turns (``Strategy.rotation``) at giving
+  their best position not expanded yet, so each is expanded once, by whichever queue gives
+  it first. One weighting often wins a deal in a few thousand positions that another
+  needs a hundred thousand for. The queues are buckets of serials by priority (a whole
+  number), first found first among equals: four bytes a position and queue.
 - **Proof of loss**: a complete walk that runs dry has seen every position reachable from
   the start, so no win exists (unless the family set ``pruned``).
 - **Dead ends**: a walk asks ``_dead`` of a position when it takes it to expand it (many
   positions found are never taken), where its strategy says so (``Strategy.test_dead``)
   and, for a family that tells (``tests_by_move``), only where the move to it could have
   made it dead (``_worth_testing``); a dead position is marked, and no walk expands it.
+- **Moves kept, where a family asks**: a family that sets ``macros`` (a list, or an
+  ``array`` where its moves are small ints) holding an entry for the start has the move
+  that first found each position appended to it, by serial; it may then read its lines
+  from them (its own ``line_to``) instead of finding each step again.
 - **Lines**: a win is read back through the store as the keys from the start, and each
   step found again as the successor with the next key, from the start position as it was
   given (so a position rebuilt from its canonical key, columns sorted, still gives engine
@@ -52,7 +63,11 @@ The core owns the rest:
   of a family that positions with equal keys have successors with equal keys (a choice
   among equals, such as which safe card goes home first, made by the cards, not by the
   order of the columns). The walks' depth costs prefer the shorter line among equally
-  promising ones.
+  promising ones. A family that asks for it (``shorten_over``) has a long win walked to again,
+  breadth-first from the start through the positions the walk that found it went through
+  (a dive's line may wander for thousands of moves): the line is then the shortest among
+  them. That walk's positions count as visited, and it pauses like the others; it looks
+  at no position twice, so it ends within the positions already found.
 - **The budget**: positions visited, summed over the walks (each walk visits a position
   at most once); the answer never depends on the clock or on how the work is cut into
   steps (``verdict.Stepped``).
@@ -61,7 +76,9 @@ The core owns the rest:
 from __future__ import annotations
 
 import heapq
+import weakref
 from array import array
+from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from enum import Enum
@@ -99,6 +116,7 @@ class Walk(str, Enum):
 
     BEST_FIRST = "best-first"  # the most promising position anywhere next
     DIVE = "dive"  # depth-first, the most promising move of the deepest position first
+    QUEUES = "queues"  # several weightings, one frontier: each position expanded once
 
 
 @dataclass(frozen=True)
@@ -107,7 +125,12 @@ class Strategy:
     which of the family's weightings it follows (the name of a method like ``_value``),
     best-first its depth cost (None: the family's ``depth_cost``), whether it leaves
     out dead positions (a test that pays in memory more than in time), and whether it
-    takes its positions stage by stage (``allowance``)."""
+    takes its positions stage by stage (``allowance``). A dive that is not ``ordered``
+    tries the moves in the family's order, the first first. A walk of several queues
+    (``Walk.QUEUES``) takes its next position from the queue ``rotation`` names, in turn;
+    its weighting gives one whole-number value per queue. A walk may make only some of the
+    family's moves (``moves``: the name of a method like ``_successors`` that gives part
+    of what it gives; then it is complete only if that part loses no win)."""
 
     walk: Walk = Walk.BEST_FIRST
     share: int = 200
@@ -117,6 +140,9 @@ class Strategy:
     # Best-first by stages (``Core._stage``), so many positions from one at a time: None
     # for one queue of all.
     allowance: int | None = None
+    ordered: bool = True
+    rotation: tuple[int, ...] = ()
+    moves: str = "_successors"
 
 
 class Core(Stepped, Generic[P]):
@@ -127,6 +153,12 @@ class Core(Stepped, Generic[P]):
     depth_cost: float = DEPTH_COST
     compact = False  # keys rebuild positions (``_unpack_key``) and values are whole numbers
     tests_by_move = False  # ``_worth_testing`` says which positions may be dead
+    # A win whose line from the start has more steps than this is walked to again, the
+    # shortest way (``_Shortening``); None: never.
+    shorten_over: int | None = None
+    # Per serial the move that first found the position, where the family sets it (see
+    # the notes); None: no moves are kept.
+    macros: Any = None
 
     def __init__(self, start: P, *, max_positions: int):
         assert 0 < len(self.strategies) <= MAX_WALKS, "one to six strategies"
@@ -147,6 +179,7 @@ class Core(Stepped, Generic[P]):
         self.turn = 0  # the walk whose turn it is
         self.turn_left = 0  # positions it may still expand in its turn
         self.won_by: int | None = None  # the walk that found the win
+        self.shortening: _Shortening | None = None  # once a long win is found
         root = self._store(self._key(start), -1)
         self.marks[root] = TEST
         if self._won(start):
@@ -247,6 +280,14 @@ class Core(Stepped, Generic[P]):
                 choices.append(self._matching(step[1], path[len(chosen)]))
         return [move for macro, _ in chosen for move in self._moves_of(macro)]
 
+    def _steps(self, serial: int) -> int:
+        """The steps of the store's line from the start to ``serial``."""
+        steps = 0
+        while serial > 0:
+            serial = self.parent[serial]
+            steps += 1
+        return steps
+
     def _matching(self, position: P, key: Hashable) -> list[tuple[Macro, P]]:
         return [
             (macro, after) for macro, after in self._successors(position) if self._key(after) == key
@@ -256,6 +297,9 @@ class Core(Stepped, Generic[P]):
     def _advance(self) -> Verdict | None:
         walks = self.walks
         while True:
+            if self.shortening is not None:
+                won = self.shortening.run(self.pause_at)
+                return None if won is None else self._finish(SOLVED, won)
             if self.visits >= self.max_positions:
                 return self._finish(UNKNOWN, None, GaveUp.POSITIONS)
             if self.visits >= self.pause_at:
@@ -266,7 +310,14 @@ class Core(Stepped, Generic[P]):
                 won, expanded = walk.run(until, self.turn_left)
                 if won is not None:
                     self.won_by = self.turn
-                    return self._finish(SOLVED, won)
+                    if self.shorten_over is None or self._steps(won) <= self.shorten_over:
+                        return self._finish(SOLVED, won)
+                    for other in walks:
+                        other.clear()  # (what a walk went through is kept)
+                    # (a shortened line's steps are not the moves that first found them)
+                    assert self.macros is None, "lines from kept moves are not shortened"
+                    self.shortening = _Shortening(self, walk, won)
+                    continue
                 self.turn_left -= expanded
                 if not walk.waiting():
                     if not self.pruned:  # every walk tries every move the family gives
@@ -279,10 +330,14 @@ class Core(Stepped, Generic[P]):
 
     def _finish(self, status: Outcome, won: int | None, gave_up: GaveUp | None = None) -> Verdict:
         """The verdict, with the engine moves from the start to ``won`` (a win); the walks'
-        queues are let go."""
+        queues and the store's table of serials are let go (the core and its walks refer
+        to each other, so the search itself waits for the cycle collector, and a worker or
+        a bench would hold two or three tables at once)."""
         moves = [] if won is None else self.line_to(won)
         for walk in self.walks:
             walk.clear()
+        self.shortening = None
+        self.serials = {}
         return Verdict(status, moves, self.visits, self.seconds, gave_up)
 
 
@@ -291,11 +346,24 @@ class _WalkBase:
     how a position taken is expanded."""
 
     def __init__(self, core: Core, strategy: Strategy, bit: int):
-        self.core = core
+        # The core by a weak reference, its hooks by name: a walk that held the core would
+        # make a cycle with it, and a search dropped unfinished (a bench's, a worker's)
+        # would keep its store until the cycle collector came by.
+        self.core: Core = weakref.proxy(core)
         self.bit = 1 << bit
-        self.value: Callable[[Any], Any] = getattr(core, strategy.value)
+        self.value_name, self.moves_name = strategy.value, strategy.moves
         self.test_dead = strategy.test_dead
         self.visits = 0  # positions this walk has visited
+
+    @property
+    def value(self) -> Callable[[Any], Any]:
+        """The family's weighting this walk follows."""
+        return getattr(self.core, self.value_name)
+
+    @property
+    def successors(self) -> Callable[[Any], Iterable]:
+        """The family's moves this walk makes."""
+        return getattr(self.core, self.moves_name)
 
     def begin(self, root: int, start: Any) -> None:
         raise NotImplementedError
@@ -311,6 +379,11 @@ class _WalkBase:
 
     def clear(self) -> None:
         raise NotImplementedError
+
+    def went_through(self) -> tuple[bytearray, int]:
+        """The positions a line this walk found may pass through: by serial, those whose
+        entry here has the bits given (the positions it visited)."""
+        return self.core.marks, self.bit
 
     def _visit_root(self, root: int) -> None:
         self.core.marks[root] |= self.bit
@@ -329,13 +402,16 @@ class _WalkBase:
             return fresh, None
         key_of, won = core._key, core._won
         worth_testing = core._worth_testing if core.tests_by_move else None
-        for macro, after in core._successors(position):
+        macros = core.macros
+        for macro, after in self.successors(position):
             key = key_of(after)
             child = serials.get(key)
             if child is None:  # new to the store (as ``Core._store``, spelt out: faster)
                 child = serials[key] = len(keys)
                 keys.append(key)
                 parent.append(serial)
+                if macros is not None:
+                    macros.append(macro)
                 if won(after):
                     marks.append(0)
                     return fresh, child
@@ -414,12 +490,13 @@ class _CompactBestFirstWalk(_BestFirstWalk):
         serials, keys, marks, parent = core.serials, core.keys, core.marks, core.parent
         unpack, successors, key_of, won, dead = (
             core._unpack_key,
-            core._successors,
+            self.successors,
             core._key,
             core._won,
             core._dead,
         )
         worth_testing = core._worth_testing if core.tests_by_move else None
+        macros = core.macros
         test_dead = self.test_dead
         pop, push = heapq.heappop, heapq.heappush
         expanded = 0
@@ -443,6 +520,8 @@ class _CompactBestFirstWalk(_BestFirstWalk):
                     child = serials[key] = len(keys)
                     keys.append(key)
                     parent.append(serial)
+                    if macros is not None:
+                        macros.append(macro)
                     if won(after):
                         marks.append(0)
                         core.visits += visits
@@ -542,6 +621,7 @@ class _DiveWalk(_WalkBase):
         super().__init__(core, strategy, bit)
         self.stack: list = []
         self.compact = core.compact
+        self.ordered = strategy.ordered
 
     def begin(self, root: int, start: Any) -> None:
         self._visit_root(root)
@@ -566,6 +646,13 @@ class _DiveWalk(_WalkBase):
             fresh, won = children(serial, position)
             if won is not None:
                 return won, expanded
+            if not self.ordered:  # the first move the family gave on top
+                fresh.reverse()
+                if compact:
+                    stack.extend(child for child, _ in fresh)
+                else:
+                    stack.extend((child, pack(after)) for child, after in fresh)
+                continue
             # the most promising on top, so that it is taken next (ties: the smaller key
             # first, whatever order the moves were generated in)
             ranked = sorted(
@@ -583,6 +670,223 @@ class _DiveWalk(_WalkBase):
         self.stack.clear()
 
 
+class _QueuesWalk(_WalkBase):
+    """Several weightings over one frontier (``Walk.QUEUES``, a compact family's): every
+    position found goes into each queue by its own value; the queues take turns by the
+    strategy's ``rotation`` at giving their best position not expanded yet, and the others
+    pass over it later. So when the queue whose turn it is runs dry, every position found
+    has been expanded: the walk is complete. A queue is a dict of buckets (priority ->
+    the serials of that priority, first found first), a heap of the priorities that have
+    a bucket, and how far each bucket has been taken; a priority is the value less the
+    depth cost of the moves to the position, a whole number."""
+
+    def __init__(self, core: Core, strategy: Strategy, bit: int):
+        super().__init__(core, strategy, bit)
+        assert core.compact, "a walk of several queues keeps serials: compact families only"
+        assert strategy.rotation, "a walk of several queues takes them in a rotation"
+        cost = strategy.depth_cost
+        self.depth_cost = int(core.depth_cost if cost is None else cost)
+        self.rotation = strategy.rotation
+        self.turn = 0
+        self.queues: list[tuple[dict, list, dict]] = [
+            ({}, [], {}) for _ in range(max(self.rotation) + 1)
+        ]
+        self.depth = array("I")  # by serial: the moves to it along this walk
+        self.expanded = bytearray()  # by serial: expanded by this walk
+
+    def _grow(self) -> None:
+        """The arrays by serial as long as the store (other walks add to it too)."""
+        missing = len(self.core.keys) - len(self.expanded)
+        if missing > 0:
+            self.expanded.extend(bytes(missing))
+            self.depth.frombytes(bytes(self.depth.itemsize * missing))
+
+    def _queue(self, serial: int, values: Iterable, base: int) -> None:
+        push = heapq.heappush
+        for (buckets, heap, _), value in zip(self.queues, values):
+            priority = base - value
+            bucket = buckets.get(priority)
+            if bucket is None:
+                buckets[priority] = array("I", (serial,))
+                push(heap, priority)
+            else:
+                bucket.append(serial)
+
+    def begin(self, root: int, start: Any) -> None:
+        self._visit_root(root)
+        self._grow()
+        self._queue(root, self.value(start), VALUE_OFFSET)
+
+    def waiting(self) -> bool:
+        return any(heap for _, heap, _ in self.queues)
+
+    def went_through(self) -> tuple[bytearray, int]:
+        """The positions it expanded."""
+        self._grow()
+        return self.expanded, 1
+
+    def run(self, until: int, most: int) -> tuple[int | None, int]:
+        # ``_children`` spelt out, each new position queued as it is found: this loop is
+        # where the family spends its time.
+        self._grow()  # (in step with the store from here on: only this walk adds to it)
+        core, bit, value, cost, test_dead = (
+            self.core,
+            self.bit,
+            self.value,
+            self.depth_cost,
+            self.test_dead,
+        )
+        serials, keys, marks, parent = core.serials, core.keys, core.marks, core.parent
+        unpack, successors, key_of, won, dead = (
+            core._unpack_key,
+            self.successors,
+            core._key,
+            core._won,
+            core._dead,
+        )
+        macros = core.macros
+        worth_testing = core._worth_testing if core.tests_by_move else None
+        queues, rotation, depths, done = self.queues, self.rotation, self.depth, self.expanded
+        pop, push = heapq.heappop, heapq.heappush
+        expanded = 0
+        while expanded < most and core.visits < until:
+            # the best position not expanded yet of the queue whose turn it is
+            buckets, heap, taken = queues[rotation[self.turn]]
+            self.turn = (self.turn + 1) % len(rotation)
+            serial = -1
+            while heap:
+                priority = heap[0]
+                bucket = buckets[priority]
+                at = taken.get(priority, 0)
+                serial = bucket[at]
+                at += 1
+                if at == len(bucket):
+                    pop(heap)
+                    del buckets[priority]
+                    taken.pop(priority, None)
+                else:
+                    taken[priority] = at
+                if not done[serial]:
+                    break
+                serial = -1
+            if serial < 0:  # every position found is expanded (see above)
+                self.clear()
+                break
+            expanded += 1
+            done[serial] = 1
+            position = unpack(keys[serial])
+            mark = marks[serial]
+            if mark & DEAD or (mark & TEST and test_dead and dead(position)):
+                marks[serial] = mark | DEAD
+                continue
+            depth = depths[serial] + 1
+            base = VALUE_OFFSET + depth * cost
+            visits = 0
+            for macro, after in successors(position):
+                key = key_of(after)
+                child = serials.get(key)
+                if child is None:
+                    child = serials[key] = len(keys)
+                    keys.append(key)
+                    parent.append(serial)
+                    if macros is not None:
+                        macros.append(macro)
+                    if won(after):
+                        marks.append(0)
+                        core.visits += visits
+                        self.visits += visits
+                        return child, expanded
+                    if worth_testing is None or worth_testing(macro):
+                        marks.append(TEST | bit)
+                    else:
+                        marks.append(bit)
+                    done.append(0)
+                    depths.append(depth)
+                elif marks[child] & bit:
+                    continue
+                else:
+                    marks[child] |= bit
+                    depths[child] = depth
+                visits += 1
+                for (buckets, heap, _), worth in zip(queues, value(after)):
+                    priority = base - worth
+                    bucket = buckets.get(priority)
+                    if bucket is None:
+                        buckets[priority] = array("I", (child,))
+                        push(heap, priority)
+                    else:
+                        bucket.append(child)
+            core.visits += visits
+            self.visits += visits
+        return None, expanded
+
+    def clear(self) -> None:
+        for buckets, heap, taken in self.queues:
+            buckets.clear()
+            heap.clear()
+            taken.clear()
+
+
+class _Shortening:
+    """The breadth-first walk from the start to a win through the positions the walk that
+    found it went through (``Core.shorten_over``), by that walk's moves: each position's
+    parent on the fewest moves from the start, and the positions found and not expanded yet. When it reaches a won
+    position, the store's parents along its line are set to its own, so that the core's
+    line to the win is this one."""
+
+    def __init__(self, core: Core, walk: _WalkBase, won: int):
+        self.core: Core = weakref.proxy(core)  # (no cycle: see ``_WalkBase``)
+        self.walk = walk
+        self.won = won
+        self.parents: dict[int, int] = {0: -1}
+        self.queue: deque = deque([0 if core.compact else (0, core._pack(core.start))])
+
+    def run(self, until: int) -> int | None:
+        """Go on until a won position is reached (its serial) or the core's visits reach
+        ``until`` (None)."""
+        core, parents, queue = self.core, self.parents, self.queue
+        through, bits = self.walk.went_through()
+        successors = self.walk.successors
+        serials, keys, marks = core.serials, core.keys, core.marks
+        key_of, won, compact = core._key, core._won, core.compact
+        while core.visits < until:
+            assert queue, "the line the walk found runs through these positions"
+            if compact:
+                serial = queue.popleft()
+                position = core._unpack_key(keys[serial])
+            else:
+                serial, packed = queue.popleft()
+                position = core._unpack(packed)
+            core.visits += 1
+            if marks[serial] & DEAD:
+                continue
+            for _, after in successors(position):
+                key = key_of(after)
+                child = serials.get(key)
+                if child is None or not through[child] & bits:
+                    if won(after):  # (a won position was never expanded)
+                        if child is None:
+                            child = core._store(key, serial)
+                        parents[child] = serial
+                        return self._relink(child)
+                    continue
+                if child in parents:
+                    continue
+                parents[child] = serial
+                queue.append(child if compact else (child, core._pack(after)))
+        return None
+
+    def _relink(self, serial: int) -> int:
+        """Make this walk's line from the start to ``serial`` the store's."""
+        parents, store = self.parents, self.core.parent
+        self.queue.clear()
+        at = serial
+        while at > 0:
+            store[at] = parents[at]
+            at = parents[at]
+        return serial
+
+
 def _rank(entry: tuple) -> tuple:
     return entry[0], entry[1]
 
@@ -590,6 +894,8 @@ def _rank(entry: tuple) -> tuple:
 def _walk_for(core: Core, strategy: Strategy, bit: int) -> _WalkBase:
     if strategy.walk == Walk.DIVE:
         return _DiveWalk(core, strategy, bit)
+    if strategy.walk == Walk.QUEUES:
+        return _QueuesWalk(core, strategy, bit)
     if strategy.allowance is not None:
         return _StagedBestFirstWalk(core, strategy, bit)
     if core.compact:

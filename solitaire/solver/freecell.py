@@ -1,52 +1,53 @@
-"""A FreeCell (Vierfrei) solver in pure Python.
+"""The FreeCell family (Vierfrei, Baker's Game): a family of the solver core (``core.py``).
 
-Several searches share one position format and take turns, as Freecell Solver's
-switch-tasking does:
+The family gives the core its moves (``_Board.children``), its keys (``_Board.key``),
+the test for a win and the heuristics; the core's walks take turns over one store of
+positions, as Freecell Solver's soft threads do (``FreecellLine._next_turn``):
 
-- fast: three greedy best-first searches over meta-moves (a whole run moves in one go,
-  as far as the engine's limit allows), steered by a heuristic with a little weight on
-  depth, each with its own weights. Where one wanders off, another usually goes straight;
-  together they solve nearly every deal within a few hundred positions. They key
-  positions by a hash sum, so running dry proves nothing.
-- complete: depth-first search over single-card moves with an exact transposition
-  table. When it runs dry every position reachable from the start has been seen, which
-  proves that the position cannot be won; only then is "unsolvable" answered. It gets a
-  share that grows with every turn, and all the time once a fast search has run dry (the
-  fast searches also try every single-card move, so the others would find nothing new).
+- three best-first walks over whole-run moves (a run moves in one go, as far as the
+  engine's limit allows), each with its own weights and a little weight on depth
+  (``FAST_WEIGHTS``): where one wanders off, another usually goes straight, and
+  together they win nearly every deal within a few hundred positions; two more join
+  after LATE rounds, for the rare deals that need tens of thousands;
+- a dive, depth-first with the most cards home first, whose share grows with every
+  round: most proofs of defeat are its walk running dry.
+
+Every walk is complete: the moves include every single-card move (into the first free
+cell or empty column only: the others give the same position up to order), of which a
+run's move is a shortcut. So when any walk has expanded every position it has visited,
+every position reachable from the start has been seen, which proves that the position
+cannot be won; only then is "unsolvable" answered. Keys are exact (below), so no two
+positions are ever taken for one.
 
 The columns build down by one of two rules (``build``): alternate colours (FreeCell,
 Vierfrei) or in suit (Baker's Game). The tables of which card lies on which, and the
 safe-card rule, are made for each; the rest of the solver is the same, the limit on
 cards moved at once too.
 
-Every search plays safe cards home inside the search: a card goes up when nothing left
+Every walk plays safe cards home inside the search: a card goes up when nothing left
 in play can need it. In alternate colours: Horne's rule as Freecell Solver uses it, or
 "both opposite-colour cards one rank lower are home", whichever allows it. In suit:
 every card the foundations take, since the only card that could lie on it, the next
 lower of its suit, is home already (Freecell Solver: "always put on the foundation if it
 is built-by-suit"). Foundations never give cards back in these games, so all of these
-are safe. Those are real moves of the game, so every one of them is listed in the
-solution, which replays move by move through the engine from the given position (with
-the game's own automatic moves off, the default).
+are safe (no win is lost by making them at once). Those are real moves of the game, so
+every one of them is listed in the solution, which replays move by move through the
+engine from the given position (with the game's own automatic moves off, the default).
 
 Positions are tuples while they are looked at: the columns as ``bytes`` (a card is
 ``rank * 4 + suit``, suits in the order C D H S), the free cells as card codes (0 for
-empty) and the four foundation counts. Columns and cells stay in their real order, so
-moves can be named, while the keys ignore their order: positions that differ only in the
-order of their columns or cells are the same.
-
-Memory: positions are kept compactly, so that the budget (``BUDGET``) fits in about
-100 MB. A move is one int (source, destination, count), the automatic moves after it
-following from the position; a position kept for later is one ``bytes`` in its real
-order; a position waiting to be looked at is only its parent and its move (the fast
-searches: a few bytes in arrays; the complete one: the moves left on its path). The
-fast searches key positions by 60-bit ints in a table of their own, the complete one by
-exact ``bytes`` in a set (about 150 to 190 bytes a position in all).
+empty) and the four foundation counts. A position is kept as its key, one ``bytes``:
+the cells sorted, the counts, the columns sorted, so that positions that differ only in
+the order of their columns or cells are one; the key holds the whole position, so the
+family is ``compact`` (the core rebuilds a position from its key when a walk takes it).
+The core keeps the move that first found each position (``Core.macros``, two bytes),
+named for the piles in the key's order; a winning line is read from them, each move
+named again for the real order of the piles (``_Board.real_move``), and replayed from
+the start with its automatic moves. At ``BUDGET`` a process stays under 90 MB.
 """
 
 from __future__ import annotations
 
-import heapq
 from array import array
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -67,7 +68,8 @@ from .compact import (
     card_code,
     raise_found,
 )
-from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Stepped, Verdict, drive
+from .core import Core, Strategy, Walk
+from .verdict import UNKNOWN, GaveUp, Stepped, Verdict, drive
 
 __all__ = ["BUDGET", "BUILDS", "FreecellLine", "FreecellResult", "solve_deal", "solve_freecell"]
 
@@ -142,10 +144,9 @@ BUILDS = (Build.ALTERNATE, Build.SUIT)
 _TABLES = {build: _Tables(build) for build in BUILDS}
 
 HOME = 15  # a move's destination when it goes to the foundations
-SCALE = 50  # the fast searches' weights are counted in fiftieths (every one is a whole number)
-OFFSET = 1 << 12  # added to their scores, which are then never negative
+SCALE = 50  # the heuristics' weights are counted in fiftieths (every one is a whole number)
 CACHE = 100_000  # entries a cache of column figures may hold before it is emptied
-TRIM = 1024  # positions between looks at the size of a fast search's caches
+WON = (13, 13, 13, 13)  # the foundation counts of a won game
 
 
 # ---------------------------------------------------------------------------- the result
@@ -158,7 +159,7 @@ class FreecellResult:
     ``status``: "solved" (``moves`` wins from the given position), "unsolvable" (a
     complete search found no way; proven) or "unknown" (the limits were reached first).
     ``moves``: (source pile, destination pile, card count) in the engine's pile names.
-    ``positions``: positions expanded by all searches together.
+    ``positions``: positions visited by all the walks together.
     """
 
     status: str
@@ -191,21 +192,51 @@ class _Board:
         self.col_names = tuple(col_names)
         self.cell_names = tuple(cell_names)
         self.names = self.col_names + self.cell_names
-        self.runs: dict[bytes, int] = {}
-        self.info: dict[bytes, int] = {}
-        self.index = {name: i for i, name in enumerate(self.col_names)}
-        self.index.update((name, i) for i, name in enumerate(self.cell_names))
+        self.runs: dict[bytes, int] = {}  # column -> the length of its run at the top
+        self.info: dict[bytes, int] = {}  # column -> its cards not on their parent
+        self.heads: dict[tuple, bytes] = {}  # (cells, foundations) -> the keys' head
 
-    # -------------------------------------------------------------- compact positions
-    def encode(self, cols: tuple, cells: tuple, found: tuple) -> bytes:
-        """A position as one ``bytes`` in its real order: the cells, the foundation counts,
-        then the columns with a 0 between them (card codes are 4 and more)."""
-        return bytes(cells) + bytes(found) + b"\x00".join(cols)
+    # -------------------------------------------------------------- positions as bytes
+    def key(self, position: Position) -> bytes:
+        """A position as one ``bytes``, blind to the order of the columns and of the cells:
+        the cells sorted (empty ones, 0, first), the foundation counts, then the columns
+        sorted with a 0 between them (card codes are 4 and more). Exact: ``position_of``
+        reads the position back (in that order)."""
+        cols, cells, found = position
+        head = self.heads.get((cells, found))
+        if head is None:  # most moves keep the cells and the foundations as they were
+            head = self.heads[cells, found] = bytes((*sorted(cells), *found))
+        return head + b"\x00".join(sorted(cols))
 
-    def decode(self, code: bytes) -> Position:
-        """(cols, cells, found) of ``encode``'s bytes."""
+    def real_move(self, move: int, key: bytes, position: Position) -> int:
+        """``move``, made from the position ``key`` stands for (``position_of``: columns and
+        cells sorted), as the same move from ``position``, the same position in another
+        order: piles are known by their cards, and an empty one is the first empty one
+        (where ``children`` puts a card)."""
+        src, dst, count = move >> 8, move >> 4 & 15, move & 15
+        cols, cells, _ = self.position_of(key)
+        real_cols, real_cells = position[0], position[1]
+        ncols = self.ncols
+        if src < ncols:
+            src = real_cols.index(cols[src])
+        else:
+            src = ncols + real_cells.index(cells[src - ncols])
+        if dst < ncols:
+            dst = real_cols.index(cols[dst])
+        elif dst != HOME:
+            dst = ncols + real_cells.index(0)
+        return src << 8 | dst << 4 | count
+
+    def trim(self) -> None:
+        """Empty the caches that have grown too large."""
+        for cache in (self.heads, self.runs, self.info):
+            if len(cache) >= CACHE:
+                cache.clear()
+
+    def position_of(self, key: bytes) -> Position:
+        """The position (columns and cells in ``key``'s order) a key stands for."""
         n = self.ncells
-        return tuple(code[n + 4 :].split(b"\x00")), tuple(code[:n]), tuple(code[n : n + 4])
+        return tuple(key[n + 4 :].split(b"\x00")), tuple(key[:n]), tuple(key[n : n + 4])
 
     def play(self, cols: tuple, cells: tuple, found: tuple, move: int, moves=None) -> Position:
         """The position after ``move`` and the safe cards going home; the moves made are
@@ -246,26 +277,6 @@ class _Board:
             position = self.play(*position, move, moves)
         return moves
 
-    def apply(self, position: tuple, moves: list) -> tuple:
-        """The position after ``moves`` (named as in solutions), without automatic moves."""
-        cols, cells, found = list(position[0]), list(position[1]), position[2]
-        index = self.index
-        for src, dst, count in moves:
-            if src[0] == "c":
-                cards = BYTE[cells[index[src]]]
-                cells[index[src]] = 0
-            else:
-                col = cols[index[src]]
-                cards = col[-count:]
-                cols[index[src]] = col[:-count]
-            if dst[0] == "f":
-                found = raise_found(found, cards[0] & 3)
-            elif dst[0] == "c":
-                cells[index[dst]] = cards[0]
-            else:
-                cols[index[dst]] += cards
-        return tuple(cols), tuple(cells), found
-
     def shorten(self, start: Position, line: list) -> list:
         """A solution at most as long as ``line`` (moves made from ``start``), as moves.
 
@@ -273,33 +284,34 @@ class _Board:
         to the latest of them (Freecell Solver's -opt does more, with a search): detours
         and the long wanderings a depth-first search makes are cut out.
         """
+        key = self.key
         position = start
-        where = {_key(start[0], start[1]): 0}
+        where = {key(start): 0}
         for number, move in enumerate(line, start=1):
             position = self.play(*position, move)
-            where[_key(position[0], position[1])] = number
+            where[key(position)] = number
         shorter: list = []
         position, at, last = start, 0, len(line)
         deep = last > LONG  # look two moves ahead on long detours
         while at < last:
-            best: tuple[tuple, tuple, tuple, tuple] | None = None  # and the moves there
-            options = self.children(*position, False)
-            for cols, cells, found, move in options:
-                number = where.get(_key(cols, cells), -1)
+            best: tuple[Position, tuple] | None = None  # and the moves there
+            options = self.children(position)
+            for move, after in options:
+                number = where.get(key(after), -1)
                 if number > at:
-                    at, best = number, (cols, cells, found, (move,))
+                    at, best = number, (after, (move,))
             if deep and best is not None:
                 reach = at
-                for cols, cells, found, move in options:
-                    for cols2, cells2, found2, move2 in self.children(cols, cells, found, False):
-                        number = where.get(_key(cols2, cells2), -1)
+                for move, after in options:
+                    for move2, after2 in self.children(after):
+                        number = where.get(key(after2), -1)
                         if number > reach + 1:
-                            reach, best = number, (cols2, cells2, found2, (move, move2))
+                            reach, best = number, (after2, (move, move2))
                 at = max(at, reach)
             if best is None:  # cannot happen: the next position is always a child
                 return self.replay(start, line)
-            position = best[:3]
-            shorter.extend(best[3])
+            position = best[0]
+            shorter.extend(best[1])
         return self.replay(start, shorter)
 
     # -------------------------------------------------------------- automatic moves
@@ -342,21 +354,20 @@ class _Board:
             fits = self.fits
             while n < size and fits[col[-n - 1] << 6 | col[-n]]:
                 n += 1
-            if len(self.runs) >= CACHE:  # a cache, kept small
-                self.runs.clear()
             self.runs[col] = n
         return n
 
     # -------------------------------------------------------------- children
-    def children(self, cols: tuple, cells: tuple, found: tuple, atomic: bool) -> list:
-        """Every position one move away: (cols, cells, found, move).
+    def children(self, position: Position) -> list:
+        """Every position one move away, as (move, (cols, cells, found)).
 
-        Meta mode moves the longest fitting run onto a card and the longest movable run (or
-        a single card) into an empty column; atomic mode moves one card at a time. Either
-        way every single-card move is among them (into the first free cell or empty column
-        only: the others give the same position up to order). Each position is the one
-        ``play`` makes of ``move``.
+        A run moves onto a card as far as the limit allows, and the longest movable run
+        and a single card into an empty column; so every single-card move is among them
+        (into the first free cell or empty column only: the others give the same position
+        up to order), and the runs are shortcuts through single-card moves. Each position
+        is the one ``play`` makes of ``move``.
         """
+        cols, cells, found = position
         out: list[tuple] = []
         append = out.append
         ncols = self.ncols
@@ -380,17 +391,17 @@ class _Board:
                     lcells = list(rest_cells)
                     lcols = list(cols)
                     f2 = settle(lcols, lcells, raise_found(found, card & 3))
-                    append((tuple(lcols), tuple(lcells), f2, src | HOME << 4))
+                    append((src | HOME << 4, (tuple(lcols), tuple(lcells), f2)))
                 parents = parents_of[card]
                 for j, top in enumerate(tops):
                     if top in parents:
                         lcols = list(cols)
                         lcols[j] = cols[j] + BYTE[card]
-                        append((tuple(lcols), rest_cells, found, src | j << 4))
+                        append((src | j << 4, (tuple(lcols), rest_cells, found)))
                 if nempty:
                     lcols = list(cols)
                     lcols[first_empty] = BYTE[card]
-                    append((tuple(lcols), rest_cells, found, src | first_empty << 4))
+                    append((src | first_empty << 4, (tuple(lcols), rest_cells, found)))
 
         if nfree:
             free_cell = cells.index(0)
@@ -418,12 +429,8 @@ class _Board:
                 lcols[i] = col[:-1]
                 lcells = list(cells)
                 f2 = settle(lcols, lcells, raise_found(found, top & 3))
-                append((tuple(lcols), tuple(lcells), f2, src | HOME << 4 | 1))
-            if atomic:
-                run = 1
-            else:
-                run = runs.get(col) or self.run_length(col)
-                run = min(run, limit_full)
+                append((src | HOME << 4 | 1, (tuple(lcols), tuple(lcells), f2)))
+            run = min(runs.get(col) or self.run_length(col), limit_full)
             # onto another column's top card
             for k in range(1, run + 1):
                 targets = wanted.get(col[-k])
@@ -439,9 +446,9 @@ class _Board:
                     if settles:
                         lcells = list(cells)
                         f2 = settle(lcols, lcells, found)
-                        append((tuple(lcols), tuple(lcells), f2, src | j << 4 | k))
+                        append((src | j << 4 | k, (tuple(lcols), tuple(lcells), f2)))
                     else:
-                        append((tuple(lcols), cells, found, src | j << 4 | k))
+                        append((src | j << 4 | k, (tuple(lcols), cells, found)))
             size = len(col)
             # into an empty column
             if nempty and size > 1:
@@ -455,9 +462,9 @@ class _Board:
                     if rest[-1] in safe:
                         lcells = list(cells)
                         f2 = settle(lcols, lcells, found)
-                        append((tuple(lcols), tuple(lcells), f2, move))
+                        append((move, (tuple(lcols), tuple(lcells), f2)))
                     else:
-                        append((tuple(lcols), cells, found, move))
+                        append((move, (tuple(lcols), cells, found)))
             # into a free cell
             if nfree:
                 lcols = list(cols)
@@ -467,9 +474,9 @@ class _Board:
                 lcells[free_cell] = top
                 if size > 1 and rest[-1] in safe:
                     f2 = settle(lcols, lcells, found)
-                    append((tuple(lcols), tuple(lcells), f2, src | to_cell))
+                    append((src | to_cell, (tuple(lcols), tuple(lcells), f2)))
                 else:
-                    append((tuple(lcols), tuple(lcells), found, src | to_cell))
+                    append((src | to_cell, (tuple(lcols), tuple(lcells), found)))
         return out
 
     # -------------------------------------------------------------- heuristic
@@ -482,96 +489,85 @@ class _Board:
             for below, card in pairwise(col):
                 if not fits[below << 6 | card]:
                     count += 1
-            if len(self.info) >= CACHE:  # a cache, kept small
-                self.info.clear()
             self.info[col] = count
         return count
 
 
-def _key(cols: tuple, cells: tuple) -> bytes:
-    """The exact key of a position: columns and cells sorted (foundations follow)."""
-    return bytes(sorted(cells)) + b"\x01".join(sorted(cols))
+# ---------------------------------------------------------------------------- the search
 
-
-# The fast search keys positions by a 60-bit sum of column and cell hashes instead: as
-# canonical (a sum does not care about order), cheaper, and a third of the memory. A
-# collision could only hide a position from the fast search, never make a solution wrong,
-# and proofs of defeat come from the exact keys of the complete search.
-_CELL_HASH = tuple(
-    (
-        0
-        if code == 0
-        else ((code * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) * 0xBF58476D1CE4E5B9) % (1 << 61)
-    )
-    for code in range(64)
+# The best-first walks' weights, in fiftieths of a card (SCALE), lower scores first: cards
+# not home, how deep the cards the foundations take next (and the ones after them) lie,
+# cards not on their parent, empty columns (a bonus), cards in the free cells (and their
+# square), moves made ("g", the walk's depth cost). Where one walk wanders off, another
+# usually goes straight. The first three were chosen on Microsoft deals 1..1000
+# (bench/freecell.py; the first two walks' "home", "breaks" and "empty" again on deals
+# 1..700 once on the core, for the fewest positions); the last two join after LATE rounds, for the rare deals that need
+# tens of thousands of positions, each of which some weights solve much sooner than others.
+_BASE = {"home": 2, "depth": 1, "depth2": 0.3, "breaks": 1, "cell": 0.5, "cell2": 0.7, "empty": 4}
+FAST_WEIGHTS = (
+    {**_BASE, "home": 4, "breaks": 2, "empty": 2.4, "g": 0.48},
+    {**_BASE, "empty": 2.4, "g": 1.0},
+    {**_BASE, "depth2": 0, "g": 0.3},
+    {**_BASE, "g": 2.0},
+    {**_BASE, "breaks": 1.5, "empty": 5, "g": 1.0},
 )
-_MASK = (1 << 60) - 1  # two 30-bit digits: the smallest ints of their size
+EARLY = 3  # best-first walks from the start
+DIVE = EARLY  # the strategy of the dive, after them
+# Positions visited (by all the walks together) before the answer is "unknown": the
+# partner's and --solve's budget, some 4 s of CPU; the hardest positions found keep a
+# --solve process under 90 MB at it (bench/freecell_memory.py).
+BUDGET = 350_000
+LATE = 10  # round from which the other best-first walks take turns too
+SHORT = 80  # lines with more steps than this are shortened (the dive's always)
+LONG = 150  # lines with more steps than this are shortened harder
+PRELUDE = 1000  # positions the first walk expands alone
+QUOTA = 300  # then each best-first walk's turn, in positions expanded
+# The dive's turn: this many positions expanded times the round, up to PROOF_MOST: after
+# a few rounds it has most of the time, as a proof of defeat needs (a complete walk that
+# runs dry), while the best-first walks keep their turns for the late wins.
+PROOF_SHARE = 1000
+PROOF_MOST = 20_000
 
 
-def _hash_key(cols: tuple, cells: tuple) -> int:
-    return (sum(map(hash, cols)) + sum(map(_CELL_HASH.__getitem__, cells))) & _MASK
+class _Weighting:
+    """One best-first walk's heuristic: a position's value is the negated sum of its
+    columns' scores (kept per state of the foundations), its free cells' cost and its
+    cards not home, in whole fiftieths."""
 
-
-# ---------------------------------------------------------------------------- the searches
-
-# A waiting child is one 64-bit int: the low 32 bits of its key << 32 | its score (at
-# most _TOP) << 13 | _LAST if it is its parent's last | its move (12 bits).
-_LAST = 1 << 12
-_MOVE = _LAST - 1
-_TOP = (1 << 19) - 1
-_LOW = (1 << 32) - 1
-_NODES = (1 << 24) - 1  # at most this many positions per fast search (far over any budget)
-
-
-class _BestFirst:
-    """Greedy best-first search over meta-moves, weighted by a little depth.
-
-    Kept compactly: every expanded position is a node (its parent node, the move from
-    it, its depth and where its waiting children are: twelve bytes in arrays) and, while
-    some of its children still wait, its position as ``encode``'s bytes. Its children
-    wait as one 32-bit int each (score and move), sorted best first; only the best
-    waiting child of each node is in the heap, as one small int (score, node), the next
-    one joining when it leaves. That pops the children in the same order as a heap of
-    them all would. Positions are made again from their parent's bytes when they come
-    out of the heap; a position is not expanded twice (its key is kept once it is), and
-    a child already expanded is not kept."""
-
-    def __init__(self, board: _Board, root: tuple, weights: dict):
-        self.board = board
-
-        def scaled(weight: float) -> int:  # the weights are fiftieths: the scores are ints
+    def __init__(self, board: _Board, weights: dict):
+        def scaled(weight: float) -> int:
             return round(weight * SCALE)
 
+        self.board = board
         self.w_home = scaled(weights["home"])
         self.w_depth = scaled(weights["depth"])
         self.w_depth2 = scaled(weights["depth2"])
         self.w_breaks = scaled(weights["breaks"])
         self.w_empty = scaled(weights["empty"])
-        self.w_g = scaled(weights["g"])
-        # Among equal scores the newest node's children come first (fifo: the oldest's);
-        # in a node, the children generated last (fifo: first).
-        self.lifo = not weights.get("fifo")
         self.cell_cost = [
             scaled(weights["cell"] * n + weights["cell2"] * n * n) for n in range(board.ncells + 1)
         ]
-        self.root = root
-        # The keys of the positions expanded, in a table of their own: open addressing
-        # in an array of 64-bit ints (0 for a free slot), at most half full. Sixteen to
-        # thirty-two bytes a key, where a set of ints takes seventy.
-        self.closed = array("Q", bytes(8 << 12))
-        self.count = 0
-        self.store: list = []  # node -> its position's bytes while children wait, else None
-        self.parent = array("i")  # node -> its parent node
-        self.move = array("H")  # node -> the move from its parent
-        self.depth = array("H")  # node -> its depth (moves from the root, at most 65535)
-        self.next_kid = array("I")  # node -> its best waiting child in ``kids``
-        self.kids = array("Q")  # the waiting children, each node's best first
-        self.heap: list[int] = []
-        self.started = False
         self.tables: dict[tuple, ColumnScores] = {}
-        self.cached = 0
-        self.solution: list | None = None  # the moves from the root, once won
-        self.done = False
+
+        self.value = self._value_function()
+
+    def _value_function(self):
+        """The value of a position, as a function of it alone (its tables as locals)."""
+        tables, col_score, cell_cost = self.tables, self.col_score, self.cell_cost
+        ncells, w_home = self.board.ncells, self.w_home
+
+        def value(position: Position) -> int:
+            cols, cells, found = position
+            table = tables.get(found)
+            if table is None:
+                table = tables[found] = ColumnScores(col_score, found)
+            return -(
+                sum(map(table.__getitem__, cols))
+                + cell_cost[ncells - cells.count(0)]
+                + w_home * (52 - sum(found))
+            )
+
+        return value
 
     def col_score(self, col: bytes, found: tuple) -> int:
         """A column's share of the heuristic: how deep the cards the foundations take
@@ -592,246 +588,9 @@ class _BestFirst:
             self.w_depth * depth + self.w_depth2 * depth2 + self.w_breaks * self.board.breaks(col)
         )
 
-    def release(self) -> None:
-        """Forget everything: the search will not be stepped again."""
-        self.done = True
-        self.closed, self.store, self.heap, self.tables = array("Q"), [], [], {}
-        self.parent, self.move, self.depth = array("i"), array("H"), array("H")
-        self.next_kid, self.kids = array("I"), array("Q")
-
-    def grow(self) -> array:
-        """The table of keys, twice as large."""
-        table = array("Q", bytes(16 * len(self.closed)))
-        mask = len(table) - 1
-        for key in self.closed:
-            if key:
-                at = key & mask
-                while table[at]:
-                    at = at + 1 & mask
-                table[at] = key
-        self.closed = table
-        return table
-
-    def line(self, node: int, last: int) -> list:
-        """The moves from the root to ``node``, then ``last``."""
-        moves = [last]
-        parent, move = self.parent, self.move
-        while node > 0:
-            moves.append(move[node])
-            node = parent[node]
-        moves.reverse()
-        return moves
-
-    def step(self, quota: int) -> int:
-        """Expand up to ``quota`` positions; return how many were expanded."""
-        heap, closed, tables = self.heap, self.closed, self.tables
-        mask = len(closed) - 1
-        store, parent, move_of, depth_of = self.store, self.parent, self.move, self.depth
-        next_kid, kids = self.next_kid, self.kids
-        w_home, w_g, lifo = self.w_home, self.w_g, self.lifo
-        cell_cost = self.cell_cost
-        ncells = self.board.ncells
-        pop, push = heapq.heappop, heapq.heappush
-        board = self.board
-        children, play, decode, encode = board.children, board.play, board.decode, board.encode
-        cell_hash = _CELL_HASH.__getitem__
-        expanded = 0
-        while expanded < quota:
-            if self.started:
-                if not heap:
-                    self.done = True
-                    break
-                entry = pop(heap)
-                tie = entry & _NODES
-                node = _NODES - tie if lifo else tie
-                kid = next_kid[node]
-                move = kids[kid]
-                position = store[node]
-                if move & _LAST:
-                    store[node] = None  # its last child: its position is not needed again
-                else:
-                    next_kid[node] = kid + 1
-                    push(heap, (kids[kid + 1] >> 13 & _TOP) << 24 | tie)
-                # Expanded since it was generated? Half the children are: looked up by the
-                # low half of their key, before the position is made again.
-                low = move >> 32
-                at = low & mask
-                seen = closed[at]
-                while seen and seen & _LOW != low:
-                    at = at + 1 & mask
-                    seen = closed[at]
-                if seen:
-                    continue
-                move &= _MOVE
-                cols, cells, found = play(*decode(position), move)
-                key = _hash_key(cols, cells) or 1
-                g = depth_of[node] + 1
-            else:
-                self.started = True
-                cols, cells, found = self.root
-                key = _hash_key(cols, cells) or 1
-                node, move, g = -1, 0, 0
-            at = key & mask
-            seen = closed[at]
-            while seen and seen != key:
-                at = at + 1 & mask
-                seen = closed[at]
-            if seen:
-                continue  # expanded already
-            closed[at] = key
-            self.count += 1
-            if 2 * self.count > mask:
-                closed = self.grow()
-                mask = len(closed) - 1
-            me = len(store)
-            if me > _NODES:
-                self.done = True  # cannot happen within any budget of positions
-                break
-            parent.append(node)
-            move_of.append(move)
-            depth_of.append(min(g, 0xFFFF))
-            next_kid.append(0)
-            expanded += 1
-            self.cached += 1
-            if self.cached >= TRIM:
-                self.cached = 0
-                if sum(map(len, tables.values())) > CACHE:
-                    tables.clear()
-            base = (g + 1) * w_g + OFFSET
-            fresh = []
-            keys = set()
-            number = 0
-            for ccols, ccells, cfound, cmove in children(cols, cells, found, False):
-                ckey = (sum(map(hash, ccols)) + sum(map(cell_hash, ccells))) & _MASK or 1
-                at = ckey & mask
-                seen = closed[at]
-                while seen and seen != ckey:
-                    at = at + 1 & mask
-                    seen = closed[at]
-                if seen or ckey in keys:
-                    continue
-                keys.add(ckey)
-                home = cfound[0] + cfound[1] + cfound[2] + cfound[3]
-                if home == 52:
-                    self.solution = self.line(me, cmove)
-                    return expanded
-                table = tables.get(cfound)
-                if table is None:
-                    table = tables[cfound] = ColumnScores(self.col_score, cfound)
-                number += 1
-                fresh.append(
-                    (
-                        sum(map(table.__getitem__, ccols))
-                        + cell_cost[ncells - ccells.count(0)]
-                        + w_home * (52 - home)
-                        + base,
-                        -number if lifo else number,
-                        (ckey & _LOW) << 32 | cmove,
-                    )
-                )
-            if not fresh:
-                store.append(None)
-                continue
-            fresh.sort()
-            store.append(encode(cols, cells, found))
-            next_kid[me] = first = len(kids)
-            for score, _, cmove in fresh:
-                kids.append(
-                    (score if 0 <= score <= _TOP else _TOP if score > 0 else 0) << 13 | cmove
-                )
-            kids[-1] |= _LAST
-            push(heap, (kids[first] >> 13 & _TOP) << 24 | (_NODES - me if lifo else me))
-        return expanded
-
-
-class _Exhaustive:
-    """Depth-first search over single-card moves with a transposition table (complete).
-
-    Only the path is kept whole: a frame for each position on it, with its bytes and the
-    moves to its children not yet searched (two bytes each, the most promising last).
-    Every position generated is in ``seen`` by its exact key until the end."""
-
-    def __init__(self, board: _Board, root: tuple):
-        self.board = board
-        self.root = root
-        self.seen = {_key(root[0], root[1])}
-        self.frames: list = []  # [position bytes, moves to the children left, move to it]
-        self.started = False
-        self.solution: list | None = None
-        self.done = False
-
-    def step(self, quota: int) -> int:
-        frames, seen, board = self.frames, self.seen, self.board
-        children, play, decode, encode = board.children, board.play, board.decode, board.encode
-        expanded = 0
-        while expanded < quota:
-            if self.started:
-                if not frames:
-                    self.done = True
-                    break
-                frame = frames[-1]
-                kids = frame[1]
-                if not kids:
-                    frames.pop()
-                    continue
-                move = kids.pop()
-                cols, cells, found = play(*decode(frame[0]), move)
-            else:
-                self.started = True
-                cols, cells, found = self.root
-                move = None
-            expanded += 1
-            fresh = []
-            for ccols, ccells, cfound, cmove in children(cols, cells, found, True):
-                key = _key(ccols, ccells)
-                if key in seen:
-                    continue
-                seen.add(key)
-                home = cfound[0] + cfound[1] + cfound[2] + cfound[3]
-                if home == 52:
-                    line = [frame[2] for frame in frames[1:]]
-                    self.solution = line + ([] if move is None else [move]) + [cmove]
-                    return expanded
-                fresh.append((home, cmove))
-            if fresh:
-                # the most promising child last, so it is explored first
-                fresh.sort(key=_first)
-                frames.append([encode(cols, cells, found), array("H", [m for _, m in fresh]), move])
-        if self.started and not frames:
-            self.done = True
-        return expanded
-
-
-def _first(item: tuple):
-    return item[0]
-
-
-# ---------------------------------------------------------------------------- entry points
-
-# Fast searches with different weights take turns: where one wanders off, another usually
-# goes straight. The first three were chosen on Microsoft deals 1..1000 (bench/freecell.py);
-# the last two join after LATE turns, for the rare deals that need tens of thousands of
-# positions, each of which some weights solve much sooner than others.
-_BASE = {"home": 2, "depth": 1, "depth2": 0.3, "breaks": 1, "cell": 0.5, "cell2": 0.7, "empty": 4}
-FAST_WEIGHTS = (
-    {**_BASE, "empty": 2.4, "g": 0.48},
-    {**_BASE, "g": 1.0},
-    {**_BASE, "depth2": 0, "g": 0.3, "fifo": 1},
-    {**_BASE, "g": 2.0},
-    {**_BASE, "breaks": 1.5, "empty": 5, "g": 1.0},
-)
-# Positions expanded (by all searches together) before the answer is "unknown": the
-# partner's and --solve's budget. At 150 to 190 bytes a position, a search at this budget
-# keeps the whole --solve process (18 MB before it starts) under about 95 MB.
-BUDGET = 400_000
-EARLY = 3  # fast searches from the start
-LATE = 10  # turn at which the others join
-SHORT = 80  # fast solutions with more steps than this are shortened (complete ones always)
-LONG = 150  # solutions with more steps than this are shortened harder
-PRELUDE = 1000  # positions the first fast search gets alone
-QUOTA = 300  # then each fast search's share per turn
-PROOF_SHARE = 150  # the complete search gets this many positions times the turn number,
-PROOF_MOST = 1200  # up to this many (its positions cost about a quarter of a fast one's)
+    def trim(self) -> None:
+        if sum(map(len, self.tables.values())) > CACHE:  # caches, kept small
+            self.tables.clear()
 
 
 def encode_state(state, cells: int = 4, build: str = Build.ALTERNATE):
@@ -857,16 +616,29 @@ def encode_state(state, cells: int = 4, build: str = Build.ALTERNATE):
     return board, cols, cell_cards, found
 
 
-class FreecellLine(Stepped):
-    """The searches above taking turns on one position, in steps of positions (see
-    ``verdict.py``): its verdict's moves are the solver's (source, destination, count).
+def _best_first(at: int, weights: dict) -> Strategy:
+    """The best-first walk by the weights ``FAST_WEIGHTS[at]``: its depth cost is "g"."""
+    return Strategy(
+        Walk.BEST_FIRST, QUOTA, f"_value_{at}", round(weights["g"] * SCALE), test_dead=False
+    )
+
+
+class FreecellLine(Core[Position]):
+    """The FreeCell family on the solver core (see the module notes), from an engine
+    position; its verdict's moves are the solver's (source, destination, count).
 
     ``cells`` free cells are used (the first ones by name; the others must be empty).
     ``build``: how the columns build down, ``Build.ALTERNATE`` (FreeCell) or
     ``Build.SUIT`` (Baker's Game); another raises ValueError. Runs move as FreeCell's
     (free cells + 1) * 2 ** empty columns either way. The search stops after
-    ``max_positions`` expanded positions and then says "unknown"; "unsolvable" only
-    comes from the complete search."""
+    ``max_positions`` positions visited and then says "unknown"."""
+
+    strategies = (
+        *(_best_first(at, weights) for at, weights in enumerate(FAST_WEIGHTS[:EARLY])),
+        Strategy(Walk.DIVE, PROOF_MOST, "_value_home", test_dead=False),
+        *(_best_first(at, weights) for at, weights in enumerate(FAST_WEIGHTS[EARLY:], start=EARLY)),
+    )
+    compact = True  # a key holds the whole position (``_Board.position_of``)
 
     def __init__(
         self,
@@ -876,93 +648,71 @@ class FreecellLine(Stepped):
         cells: int = 4,
         build: str = Build.ALTERNATE,
     ):
-        self.max_positions = max_positions
         board, cols, cell_cards, found = encode_state(state, cells, build)
         self.board = board
         lcols, lcells = list(cols), list(cell_cards)
-        self.first_moves: list = []
+        self.first_moves: list = []  # the start's own automatic moves
         found = board.settle(lcols, lcells, found, self.first_moves)
-        self.root = (tuple(lcols), tuple(lcells), found)
-        self.count = 0
-        self.solution = self.solved_by = None
-        self.verdict = None
-        if sum(found) == 52:
-            self.verdict = Verdict(SOLVED, list(self.first_moves))
-        self.complete = _Exhaustive(board, self.root)
-        self.walk = self._turns()
+        self.weightings = [_Weighting(board, weights) for weights in FAST_WEIGHTS]
+        for at, weighting in enumerate(self.weightings):
+            setattr(self, f"_value_{at}", weighting.value)
+        self.round = 0
+        self.order: list[tuple[int, int]] = []  # the turns left in this round
+        self.macros = array("H", [0])  # the move that first found each position, by serial
+        for hook, method in (
+            ("_successors", board.children),
+            ("_key", board.key),
+            ("_unpack_key", board.position_of),
+        ):
+            setattr(self, hook, method)
+        super().__init__((tuple(lcols), tuple(lcells), found), max_positions=max_positions)
 
-    @property
-    def positions(self) -> int:
-        return self.count
+    # -------------------------------------------------------------- the core's hooks
+    # ``_successors``, ``_key`` and ``_unpack_key`` are the board's ``children``, ``key``
+    # and ``position_of`` (set in ``__init__``: one call less a position).
 
-    def _advance(self) -> Verdict | None:
-        try:
-            next(self.walk)
-        except StopIteration as stop:
-            return stop.value
-        return None
+    def _won(self, position: Position) -> bool:
+        return position[2] == WON
 
-    def _run(self, scan, quota: int):
-        """Give ``scan`` up to ``quota`` positions, pausing at the end of each step; True
-        when the search is over (``status`` says how)."""
-        while quota > 0:
-            chunk = min(quota, 256, self.max_positions - self.count)
-            if chunk <= 0:
-                self.status = UNKNOWN
-                return True
-            count = scan.step(chunk)
-            self.count += count
-            quota -= count
-            if scan.solution is not None:
-                self.solution, self.solved_by, self.status = scan.solution, scan, SOLVED
-                return True
-            if scan is self.complete and scan.done:
-                self.status = UNSOLVABLE
-                return True
-            if scan.done:
-                return False
-            while self.count >= self.pause_at:
-                yield
-        return False
+    def _value_home(self, position: Position) -> int:
+        """The dive's order: the most cards home first."""
+        found = position[2]
+        return found[0] + found[1] + found[2] + found[3]
 
-    def _turns(self):
-        board, root, complete = self.board, self.root, self.complete
-        fast = [_BestFirst(board, root, weights) for weights in FAST_WEIGHTS[:EARLY]]
-        self.status = UNKNOWN
-        if not (yield from self._run(fast[0], PRELUDE)):
-            turn = 0
-            while True:
-                turn += 1
-                if turn == LATE:
-                    fast += [_BestFirst(board, root, weights) for weights in FAST_WEIGHTS[EARLY:]]
-                # Every fast search tries every single-card move too, so once one of them
-                # has run dry the others would only find the same positions: leave it to
-                # the proof.
-                active = [scan for scan in fast if not scan.done]
-                if len(active) < len(fast):
-                    active = []
-                    for scan in fast:
-                        scan.release()  # they will not run again: their memory goes to the proof
-                over = False
-                for scan in active:
-                    if (yield from self._run(scan, QUOTA)):
-                        over = True
-                        break
-                if over:
-                    break
-                share = min(PROOF_SHARE * turn, PROOF_MOST) if active else self.max_positions
-                if (yield from self._run(complete, share)):
-                    break
-        moves: list = []
-        if self.solution is not None:
-            line = self.solution
-            moves += self.first_moves  # the root's own automatic moves
-            if self.solved_by is complete or len(line) > SHORT:
-                moves += board.shorten(root, line)
-            else:  # a fast search's solution is rarely worth the time it takes to shorten
-                moves += board.replay(root, line)
-        gave_up = GaveUp.POSITIONS if self.status == UNKNOWN else None
-        return Verdict(self.status, moves, self.count, self.seconds, gave_up)
+    def line_to(self, serial: int) -> list:
+        """The winning line as (source, destination, count), the automatic moves listed:
+        the start's own, then each move's; a long line, or the dive's, shortened."""
+        board, root = self.board, self.start
+        path = []
+        while serial > 0:
+            path.append(serial)
+            serial = self.parent[serial]
+        line, moves, position = [], list(self.first_moves), root
+        for serial in reversed(path):
+            move = board.real_move(self.macros[serial], self.keys[self.parent[serial]], position)
+            line.append(move)
+            position = board.play(*position, move, moves)
+        if self.won_by == DIVE or len(line) > SHORT:
+            return self.first_moves + board.shorten(root, line)
+        return moves
+
+    def _next_turn(self) -> tuple[int, int]:
+        """The first walk alone for PRELUDE positions expanded, then rounds: each
+        best-first walk QUOTA (the last two from round LATE), then the dive a share that
+        grows with the rounds. The heuristics' caches are trimmed between turns."""
+        for weighting in self.weightings:
+            weighting.trim()
+        self.board.trim()
+        self.turns += 1
+        if self.turns == 1:
+            return 0, PRELUDE
+        if not self.order:
+            self.round += 1
+            fast = range(len(self.strategies)) if self.round >= LATE else range(EARLY)
+            self.order = [(at, QUOTA) for at in fast if at != DIVE]
+            self.order.append((DIVE, min(PROOF_SHARE * self.round, PROOF_MOST)))
+            self.order.reverse()
+        return self.order.pop()
 
 
 def solve_freecell(

@@ -135,6 +135,11 @@ class Summary:
     casino balance) but never a gain.
 
     ``replayed`` and ``replays_won`` count deals won before and played again: nothing else.
+
+    ``scored`` and ``own_score_total`` count the games played without help and their scores:
+    the average score is theirs (a game with help scores nothing of the player's own). A
+    file from before they were kept has neither: they are then taken as near as its totals
+    tell (every game but the wins with help, whose scores La Belle Lucie never added).
     """
 
     played: int = 0
@@ -150,6 +155,14 @@ class Summary:
     fastest_win: float | None = None  # seconds
     replayed: int = 0
     replays_won: int = 0
+    scored: int | None = None  # None only while a file from before them is read
+    own_score_total: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.scored is None:
+            self.scored = self.played - self.assisted_wins
+        if self.own_score_total is None:
+            self.own_score_total = self.score_total
 
     @property
     def lost(self) -> int:
@@ -166,7 +179,9 @@ class Summary:
 
     @property
     def average_score(self) -> float | None:
-        return self.score_total / self.played if self.played else None
+        """The average score of the games played without help."""
+        assert self.scored is not None and self.own_score_total is not None  # __post_init__
+        return self.own_score_total / self.scored if self.scored else None
 
     def add(self, result: Result) -> None:
         self.played += 1
@@ -187,6 +202,9 @@ class Summary:
             self.fastest_win = _best(self.fastest_win, result.seconds, min)
         if not result.assisted:
             self.best_score = _best(self.best_score, result.score, max)
+            assert self.scored is not None and self.own_score_total is not None
+            self.scored += 1
+            self.own_score_total += result.score
 
     def add_replay(self, result: Result) -> None:
         self.replayed += 1
@@ -375,6 +393,7 @@ _NOT_NEGATIVE = {
     "longest_loss_streak",
     "replayed",
     "replays_won",
+    "scored",
     "fewest_moves",
     "fastest_win",
     "moves",
@@ -418,4 +437,5 @@ def _adds_up(built: Summary | Result) -> bool:
         and max(built.longest_win_streak, built.longest_loss_streak) <= played
         and abs(built.current_streak) <= played
         and built.replays_won <= built.replayed
+        and (built.scored or 0) <= played
     )

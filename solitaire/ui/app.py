@@ -335,6 +335,7 @@ class App:
         summary = self.library.stats.summary(table.game_id, option_key(rules))
         title = win_title(table.tally.assisted, table.tally.help_used)
         lines = win_lines(table, summary, counted) + breakdown_lines(table, self.library.stats)
+        table.status.clear()  # what was said before the end is stale under its box
         self.open_overlay(WinOverlay(self, table, title, lines))
 
     def game_lost(self, table: TableScreen) -> None:
@@ -344,6 +345,7 @@ class App:
         self.audio.play("bing")
         summary = self.library.stats.summary(table.game_id, option_key(table.rules))
         lines = loss_lines(table, summary, counted) + breakdown_lines(table, self.library.stats)
+        table.status.clear()  # a "Last reshuffle" message, say: stale under the box
         self.open_overlay(LossOverlay(self, table, LOSS_TITLE, lines))
 
     def game_changed(self, table: TableScreen) -> None:

@@ -150,3 +150,20 @@ def test_the_generic_search_keeps_a_base_card_while_it_may_hold_the_last_cards()
     full["fS"] = "TS JS QS KS AS 2S 3S 4S 5S 6S 7S 8S 9S"
     game = game_with("canfield", full, values={"base": 10})
     assert is_safe_home(game.rules, game.state, home)
+
+
+@pytest.mark.parametrize(
+    "mode, turns, left",
+    [
+        ("1", 33, "1"),  # one card still in the hand: the one pass goes on
+        ("1", 34, "0"),  # the hand is out: the one pass is over
+        ("house", 11, "3"),
+        ("house", 12, "2"),  # the first pass of three ended
+        ("house", 13, "2"),  # the waste turned over: the second pass
+        ("house", 38, "0"),  # the third pass ended
+    ],
+)
+def test_passes_left_count_the_pass_in_play_only_while_the_hand_holds_cards(mode, turns, left):
+    game = Game(make_rules("canfield", mode=mode), 891723)
+    game.play_sequence(["N"] * turns)
+    assert game.rules.passes_left(game.state) == left

@@ -153,3 +153,13 @@ def test_lost_only_when_no_redeal_no_merci_and_no_progress():
     assert game_with("merci", layout, values=FINAL).status() == Status.OPEN  # a merci left
     done = {"redeals_used": 2, "mercis_used": 1}
     assert game_with("merci", layout, values=done).status() == Status.LOST
+
+
+def test_kings_wandering_between_empty_fans_leave_the_game_lost():
+    """With kings on, a lone king can always move to an empty fan: that changes nothing, so
+    a game where nothing else can happen is lost (it once stayed open for ever)."""
+    game = Game(make_rules("merci", kings=True, **{"move-once": False}), 583505)
+    moves = "2H-13 S KH-18 9D-4 QD-11 JH-2 8S-13 S 3C-14 3C-1 KS-18 6S-3 TD-16 5D-9"
+    game.play_sequence(moves.split())
+    assert any(m.kind == MoveKind.MOVE for m in game.legal_moves())
+    assert game.status(budget=150) == Status.LOST

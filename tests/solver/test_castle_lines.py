@@ -1,6 +1,7 @@
 """Beleaguered Castle's lines are short enough to play: the depth-first dive's line
-wanders (deal 681742: 14,598 moves, over the 5,000 a game keeps), and the walk to the
-win again, the shortest way through the positions found, gives one a player can finish."""
+wanders (deal 681742: 14,597 moves, over the 5,000 a game keeps), and the core's walk to
+the win again, the shortest way through the positions found, gives one a player can
+finish, which ``--solve`` prints."""
 
 from solitaire.model.game import MOVE_LIMIT, Game
 from solitaire.model.games import make_rules
@@ -20,7 +21,8 @@ def test_deal_681742_gets_a_line_of_at_most_1000_moves_that_wins():
 
 
 def test_the_walk_to_the_win_pauses_at_each_step_and_slices_change_nothing():
-    # Deal 175047: the dive's win (1,280 moves), walked to again in 8,161 positions.
+    # Deal 175047: the dive's win (1,280 moves), walked to again in 8,161 positions. The
+    # core's walk to the win again (``Core.shorten_over``) must pause like the walks.
     rules = make_rules("castle")
     state = Game(rules, 175047).state
     whole = CastleSearch(rules, state, max_positions=BUDGET)

@@ -177,7 +177,8 @@ def test_a_position_without_any_move_is_unsolvable():
 def test_limits_give_unknown_never_a_false_verdict():
     result = solve_deal(11982, max_positions=200)
     assert result.status == "unknown"
-    assert result.positions <= 200
+    # the walk stops after the position whose children reach the budget
+    assert 200 <= result.positions < 300
 
 
 def test_deal_11982_is_proven_unsolvable():
@@ -217,7 +218,7 @@ def test_bakers_game_deals_are_solved_building_in_suit_and_replay(deal):
 
 @pytest.mark.parametrize("deal", [22, 26, 68])
 def test_bakers_game_deals_proven_lost(deal):
-    # Freecell Solver (fc-solve -g bakers_game -l lg) cannot solve these either.
+    # Freecell Solver's exact search finds no win either (test_fcsolve_agrees.py).
     result = solve_deal(deal, build=Build.SUIT)
     assert result.status == "unsolvable"
     assert result.moves == []
@@ -287,8 +288,10 @@ def test_small_positions_agree_with_an_exhaustive_search(build, cells, least, mo
 
 @pytest.mark.parametrize("build", BUILDS)
 def test_every_child_is_the_position_its_move_makes(build):
-    """The searches keep a waiting child as its move only, and a node as its bytes: the
-    move played from the parent must give the very position ``children`` listed."""
+    """The search keeps a position as its key (columns and cells sorted) and the move
+    that first found it: a move played from a position gives the very child ``children``
+    listed, and a move from the position a key stands for, named for the real order of
+    the piles (``real_move``), gives a child with the same key."""
     rng = random.Random(build)
     for deal in (1, 2, 3, 617):
         state = make_rules("vierfrei").deal(deal)
@@ -297,14 +300,18 @@ def test_every_child_is_the_position_its_move_makes(build):
         found = board.settle(lcols, lcells, found)
         position = (tuple(lcols), tuple(lcells), found)
         for _ in range(60):
-            assert board.decode(board.encode(*position)) == position
-            options = board.children(*position, False)
-            for atomic in (True, False):
-                for cols, cells, found, move in board.children(*position, atomic):
-                    assert board.play(*position, move) == (cols, cells, found)
+            key = board.key(position)
+            in_key_order = board.position_of(key)
+            assert board.key(in_key_order) == key
+            options = board.children(position)
+            for move, after in options:
+                assert board.play(*position, move) == after
+            for move, after in board.children(in_key_order):
+                real = board.real_move(move, key, position)
+                assert board.key(board.play(*position, real)) == board.key(after)
             if not options:
                 break
-            position = rng.choice(options)[:3]
+            position = rng.choice(options)[1]
 
 
 def vierfrei_after(deal: int, moves: str = "", **options):
@@ -358,7 +365,7 @@ def test_in_steps_the_same_verdict_and_moves(game, deal, budget, status):
     assert whole.status == sliced.status == status
     assert whole.moves == sliced.moves and whole.positions == sliced.positions
     if status == UNKNOWN:
-        assert whole.positions == budget and whole.gave_up == GaveUp.POSITIONS
+        assert whole.positions >= budget and whole.gave_up == GaveUp.POSITIONS
 
 
 def test_with_safe_cards_sent_home_by_the_engine_the_line_still_wins():

@@ -1,7 +1,7 @@
-"""Beleaguered Castle's own solver: its solutions replay through the engine, and its proofs
-of defeat, its safe moves home and its dead-position test agree with an exhaustive
-search of the engine's own moves and with the generic search, whichever of its
-strategies takes which positions."""
+"""Beleaguered Castle's own solver (a family of the solver core): its solutions replay
+through the engine, and its proofs of defeat, its safe moves home and its dead-position
+test agree with an exhaustive search of the engine's own moves and with the generic
+search, whichever of its walks takes which positions."""
 
 import random
 
@@ -16,7 +16,7 @@ from solitaire.model.moves import Move, MoveKind
 from solitaire.model.rules import FOUNDATIONS
 from solitaire.model.state import State
 from solitaire.solver import castle
-from solitaire.solver.castle import BEST, BUDGET, DIVE, CastleSearch
+from solitaire.solver.castle import BUDGET, CastleSearch
 from solitaire.solver.compact import card_code
 from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search
 from solitaire.solver.solve import budget_for, make_search, solve_game
@@ -105,18 +105,25 @@ def test_deals_the_generic_search_settles_get_the_same_verdict(deal, status):
     assert Search(rules, state, max_positions=50_000).finish().status == status
 
 
-# Turns of a few positions each, so that on small positions the best-first queues and the
-# depth-first dive both take turns, and either may be the one that settles the position.
-SHORT_TURNS = ((DIVE, 3), (BEST, 2), (DIVE, 1), (BEST, 5))
+def only(walk: int):
+    """A ``_next_turn`` that gives every turn to one walk (0 the dive, 1 the queues)."""
+
+    def next_turn(search):
+        search.turns += 1
+        return walk, castle.TURN
+
+    return next_turn
 
 
-@pytest.mark.parametrize(
-    "schedule",
-    [castle.SCHEDULE, SHORT_TURNS, ((BEST, 1000),)],
-    ids=["turns", "short turns", "queues only"],
-)
-def test_verdicts_on_small_positions_agree_with_an_exhaustive_engine_search(schedule, monkeypatch):
-    monkeypatch.setattr(castle, "SCHEDULE", schedule)
+# Short turns, so that on small positions the depth-first dive and the best-first queues
+# both take turns and either may be the one that settles the position; or each alone
+# (each walk is complete on its own).
+@pytest.mark.parametrize("turns", ["turns", "short turns", "dive only", "queues only"])
+def test_verdicts_on_small_positions_agree_with_an_exhaustive_engine_search(turns, monkeypatch):
+    if turns == "short turns":
+        monkeypatch.setattr(castle, "TURN", 2)
+    elif turns != "turns":
+        monkeypatch.setattr(CastleSearch, "_next_turn", only(0 if turns == "dive only" else 1))
     verdicts = {SOLVED: 0, UNSOLVABLE: 0}
     for rules, state in small_positions(400, seed=13):
         verdict = solve(rules, state)
@@ -209,27 +216,58 @@ def test_a_won_position_is_solved_with_no_moves():
     assert (verdict.status, verdict.moves) == (SOLVED, [])
 
 
-def test_each_move_the_search_makes_is_found_again_from_the_rows_in_their_real_order():
-    # The search keeps positions with their rows sorted and names no moves; the line of a
-    # win is found again step by step from the rows as they lie (``successors``).
+def test_each_move_of_the_search_is_the_engine_moves_it_names_from_the_rows_in_any_order():
+    # The core keeps positions with their rows sorted and no moves; the line of a win is
+    # found again step by step from the rows as they lie, each step the successor with the
+    # next key: so the successors' keys must not depend on the order of the rows, and each
+    # move's engine moves (``_moves_of``) must lead from the rows as they lie to it.
     checked = 0
     for rules, state in small_positions(150, seed=7):
         search = CastleSearch(rules, state, max_positions=1000)
-        rows, found = compact(rules, state)
-        first: list = []  # the safe cards the search plays home before anything else
-        found = search._settle(rows, found, first)
-        keys = {key for key, _, _ in search.children(sorted(rows), found)}
+        start = search.start  # the safe cards played home first (``first``)
+        keys = {key for _, (_, _, key) in search._successors(search._unpack_key(start[2]))}
         after = set()
-        for new, home, moves in search.successors(rows, found):
-            after.add(home + b"\0".join(sorted(new)))
+        for macro, (new, home, key) in search._successors(start):
+            after.add(key)
             position = state
-            for src, dst in first + moves:
-                position = rules.successor(position, Move(MoveKind.MOVE, src, dst, 1))
-            assert compact(rules, position)[1] == home
-            assert sorted(compact(rules, position)[0]) == sorted(new)
+            for move in search.first + search._moves_of(macro):
+                assert rules.is_legal(position, move)
+                position = rules.successor(position, move)
+            assert compact(rules, position) == (new, home)
         assert keys == after
         checked += len(keys)
     assert checked > 300
+
+
+# Three empty rows, and on t1 a run of six, whose parts of two to five cards have a card
+# one rank above their first at the top of another row (TH, JS, QH, KS).
+RUNS = {
+    **home_up_to(C="K", D="K", H="5", S="5"),
+    "t1": "KH QS JH TS 9H 8S",
+    "t2": "QH",
+    "t3": "6H 7S KS",
+    "t4": "6S 7H TH",
+    "t5": "8H 9S JS",
+}
+
+
+def test_runs_moved_whole_through_the_empty_rows_are_the_engine_s_single_card_moves():
+    game = game_with("castle", RUNS)
+    rules, state = game.rules, game.state
+    search = CastleSearch(rules, state, max_positions=1000)
+    runs = set()
+    for macro, (rows, home, _) in search._successors(search.start):
+        position = state
+        for move in search.first + search._moves_of(macro):
+            assert rules.is_legal(position, move)
+            position = rules.successor(position, move)
+        assert compact(rules, position) == (rows, home)
+        runs.add((macro[2], macro[3], macro[4]))  # from, to, cards
+    # onto a card one rank above (five cards through three empty rows), into an empty row
+    assert {(0, 1, 4), (0, 2, 5), (0, 3, 2), (0, 4, 3), (0, 5, 2)} <= runs
+    verdict = solve(rules, state)
+    assert verdict.status == SOLVED
+    assert replays_to_a_win(rules, state, verdict.moves)
 
 
 def test_slices_change_nothing_and_half_the_budget_gives_unknown():
@@ -245,8 +283,8 @@ def test_slices_change_nothing_and_half_the_budget_gives_unknown():
     assert short.status == UNKNOWN and short.positions >= half
 
 
-def test_slices_of_turns_between_strategies_change_nothing(monkeypatch):
-    monkeypatch.setattr(castle, "SCHEDULE", SHORT_TURNS)
+def test_slices_of_turns_between_the_walks_change_nothing(monkeypatch):
+    monkeypatch.setattr(castle, "TURN", 3)
     rules = make_rules("castle")
     state = Game(rules, 2).state
     whole = CastleSearch(rules, state, max_positions=300_000).finish()

@@ -76,6 +76,35 @@ def test_best_and_average_score_fewest_moves_fastest_win():
     assert Stats().summary("lucie").fewest_moves is None
 
 
+def test_the_average_score_leaves_out_the_games_played_with_help():
+    """Games with help score nothing of the player's own: they were averaged in as 0 (25.0
+    where the player's own four games averaged 90.75)."""
+    book = Stats()
+    for score in (100, 100, 63, 100):
+        book.record("lucie", "lucie", result(WON if score == 100 else LOST, score=score))
+    for score in (100, 40, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100):
+        book.record("lucie", "lucie", result(WON, score=score, assisted=True))
+    assert book.summary("lucie", "lucie").average_score == 90.75
+    assert book.summary("lucie").average_score == 90.75
+    only_help = Stats()
+    only_help.record("lucie", "lucie", result(LOST, score=40, assisted=True))
+    assert only_help.summary("lucie").average_score is None
+
+
+def test_a_file_from_before_the_own_scores_were_kept_still_averages():
+    book = Stats()
+    for score in (40, 100):
+        book.record("lucie", "lucie", result(WON if score == 100 else LOST, score=score))
+    book.record("lucie", "lucie", result(WON, score=100, assisted=True))
+    data = book.to_dict()
+    for summary in (
+        data["games"]["lucie"]["summary"],
+        data["games"]["lucie"]["sets"]["lucie"]["summary"],
+    ):
+        del summary["scored"], summary["own_score_total"]
+    assert Stats.from_dict(data).summary("lucie").average_score == 70.0
+
+
 def test_assisted_wins_are_counted_apart():
     book = Stats()
     book.record("prince", "k", result(WON, assisted=True))

@@ -14,7 +14,7 @@ import pytest
 from solitaire.ui.art.backgrounds import TABLES, table_surface
 from solitaire.ui.art.card_art import CardArt
 from solitaire.ui.art.card_backs import BACKS
-from solitaire.ui.art.colours import suit_palette
+from solitaire.ui.art.colours import PAPER, suit_palette
 from solitaire.ui.art.court_figures import EMBLEM_COURT_WIDTH, OUTLINE_PAD, _sketch, _split_y
 from solitaire.ui.art.suits import SUITS
 
@@ -167,6 +167,29 @@ def test_corner_index_fits_in_the_top_of_the_card():
     for size in SIZES:
         art = CardArt(*size)
         assert 0 < art.index_height < size[1] / 2
+
+
+@pytest.mark.parametrize("width", [60, 110, 150, 370])
+def test_the_ten_shows_its_whole_index_clear_of_its_pips(width):
+    """The "10" is wider than the index column: it showed cut at the column's edges, and
+    its pips crowded it."""
+    art = CardArt(width, round(width * 1.4))
+    painter = art._face_painter()
+    g, glyphs = painter.geometry, painter.glyphs
+    label = glyphs.render(10, (200, 20, 40))
+    extra = max(g.index_width, label.get_width()) - g.index_width
+    overflow = extra - extra // 2  # on the right: the odd pixel goes there
+    face = art.face(10, "H")
+    corner = pygame.Rect(0, g.index_y, g.index_x + g.index_width + overflow, glyphs.height)
+    shown = sum(is_reddish(pixel) for pixel in pixels(face.subsurface(corner)))
+    on_paper = pygame.Surface(label.get_size())
+    on_paper.fill(PAPER)
+    on_paper.blit(label, (0, 0))
+    whole = sum(is_reddish(pixel) for pixel in pixels(on_paper))
+    assert shown >= whole * 0.97, (shown, whole)
+    # Between the index and the pips: at least the paper the other ranks have.
+    gap = pygame.Rect(corner.right, 0, g.field.left - (g.index_x + g.index_width), width // 2)
+    assert gap.w > 0 and not any(is_reddish(p) for p in pixels(face.subsurface(gap)))
 
 
 @pytest.mark.parametrize("back", BACKS)

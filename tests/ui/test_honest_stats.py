@@ -130,7 +130,9 @@ def test_canfield_r_asks_before_the_rule_change(app):
     send(app, key(pygame.K_r, char="r"))
     assert question_open(app) and table.rules.options["mode"] == "1"
     send(app, key(pygame.K_RETURN))
-    assert table.rules.options["mode"] == "2" and table.status.message.words.startswith("Rule 2")
+    assert table.rules.options["mode"] == "2" and table.status.message.words.startswith(
+        "Rule mode 2"
+    )
     assert app.library.stats.summary("canfield", "canfield mode=1").lost == 1
 
 
@@ -427,6 +429,11 @@ def test_undoing_a_turn_of_canfield_s_one_pass_hand_is_help(app):
 
 
 def test_canfield_says_its_passes_left_and_where_its_rules_button_leads(app):
+    """The status line names the rule mode in force, the Rules button's tooltip the next:
+    one word for each, as the Canfield manual's "playing modes" and 'Rules' button."""
     table = start(app, "canfield", 5, mode="house")
+    assert "Rule mode house" in table.status.status_parts()
     assert "Passes left 3" in table.status.status_parts()
-    assert any(button.text == "Rules: 1" for button in table.bar.buttons)  # house -> 1
+    rules = next(button for button in table.bar.buttons if button.label == "Rules")
+    assert rules.text == "Rules"
+    assert rules.tip.startswith("Change to rule mode 1: one card at a time, one pass")

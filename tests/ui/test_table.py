@@ -29,6 +29,7 @@ from solitaire.model.state import State
 from solitaire.model.vocabulary import Role
 from solitaire.solver.solve import solve_game, winnable_deals
 from solitaire.ui.app import App
+from solitaire.ui.art.theme import font
 from solitaire.ui.library import Library
 from solitaire.ui.platform.window import fit_on_desktop
 from solitaire.ui.screens.help_screen import HelpOverlay
@@ -780,9 +781,48 @@ def test_a_button_shows_what_it_does_after_a_short_hover(app):
     assert table.bar.tooltip is None
     app.lag += 1.0
     app.step(sleep=False)
-    assert table.bar.tooltip is undo and undo.tip == "Take back the last move (Ctrl+Z)"
+    assert table.bar.tooltip is undo and undo.tip == "Take back the last move (Backspace)"
     send(app, motion((5, app.window.size[1] // 2)))
     assert table.bar.tooltip is None
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_button_says_what_it_does_and_its_key(app, game_id):
+    """No tooltip is a bare verb ("Say"); a button whose action has a key names it, the
+    game's own key first (Canfield's A for Auto), a typed word with its Enter."""
+    table = start(app, game_id, 1)
+    for button in table.bar.buttons:
+        assert button.tip and button.tip.split(" (")[0] not in ("Say", "Play", "Redeal")
+    tips = {button.label: button.tip for button in table.bar.buttons}
+    if game_id in ("lucie", "merci"):
+        assert tips["Reshuffle"].endswith("(S then Enter)")
+        assert "covered card" in tips[table.rules.merci_name]
+    if game_id == "canfield":
+        assert tips["Auto"].endswith("(A)") and tips["Turn"].endswith("(N)")
+
+
+def test_a_tooltip_goes_when_a_menu_opens(app):
+    table = start(app, "vierfrei", 1)
+    undo = next(b for b in table.bar.buttons if b.label == "Undo")
+    send(app, motion(undo.rect.center))
+    app.lag += 1.0
+    app.step(sleep=False)
+    assert table.bar.tooltip is undo
+    send(app, key(pygame.K_ESCAPE))  # the Quit menu, the pointer still on the button
+    assert isinstance(app.overlays[-1], MenuOverlay)
+    app.lag += 1.0
+    app.step(sleep=False)
+    assert table.bar.tooltip is None
+    assert table.bar.draw_tooltip(app.window.surface, app.theme) is None
+
+
+def test_the_draw_button_shows_how_to_draw_after_a_short_hover(app):
+    table = start(app, "lucie", 1)
+    draw = next(b for b in table.bar.buttons if b.label == "Draw")
+    send(app, motion(draw.rect.center))
+    app.lag += 1.0
+    app.step(sleep=False)
+    assert table.bar.tooltip is draw and draw.tip.startswith("For the draw, drag or click")
 
 
 def test_the_hint_says_its_move_in_words_and_its_arrow_stays_until_the_next_input(app):
@@ -908,3 +948,28 @@ def test_a_key_that_types_nothing_says_at_once_how_moves_are_typed(app, game_id)
     send(app, key(pygame.K_x, char="x"))
     words = table.status.message.words
     assert words.startswith("'x' ") and table.rules.notation_hint() in words
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_options_show_every_row_whole_and_readable_at_every_screen_size(app, game_id):
+    """No label cut short with "..." (Canfield's rule mode was, at every size) and no
+    text shrunk to 8 px (Klondike's at 800x600): long labels wrap, the box widens."""
+    start(app, game_id, 1)
+    send(app, key(pygame.K_o, char="o"))
+    options = app.overlays[-1]
+    assert isinstance(options, OptionsOverlay)
+    for window in ((640, 480), (800, 600), (1366, 768), (1920, 1080), (3840, 2160)):
+        layout = options.layout(window)
+        screen = pygame.Rect((0, 0), window)
+        assert layout.size >= 12 and screen.contains(layout.rect), (window, layout)
+        face = font(layout.size)
+        for (label, value, _), place in zip(options.rows, layout.rows):
+            assert layout.rect.contains(place.rect)
+            assert " ".join(place.label) == label  # every word of it, on its lines
+            value_width = face.size(f"< {value()} >")[0]
+            room = place.rect.w - layout.size - (0 if place.stacked else value_width)
+            assert all(face.size(line)[0] <= room for line in place.label), (window, label)
+            assert value_width <= place.rect.w - layout.size, (window, value())
+        tops = [place.rect.top for place in layout.rows]
+        bottoms = [place.rect.bottom for place in layout.rows]
+        assert all(bottom <= top for bottom, top in zip(bottoms, tops[1:]))  # no overlap

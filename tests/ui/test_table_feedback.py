@@ -3,14 +3,15 @@ run says why, a card with no move says so, the finder points at the card that sh
 dragged card casts a shadow, and each game's manual gets its buttons, title and layout."""
 
 import pygame
+import pytest
 from helpers import game_with
 from table_driver import click, drag, key, point, send, start, type_text
 
 from solitaire.model.cards import parse_card
-from solitaire.model.moves import IllegalMove, Move, MoveKind
+from solitaire.model.moves import IllegalMove, Move, MoveKind, Status
 from solitaire.ui.app import App
 from solitaire.ui.library import Library
-from solitaire.ui.screens.overlays import ConfirmOverlay
+from solitaire.ui.screens.overlays import ConfirmOverlay, LossOverlay
 from solitaire.ui.table.screen import MONO_REMINDER
 
 
@@ -184,6 +185,33 @@ def test_the_finder_stands_above_a_card_of_the_top_row(app):
     assert drawn and max(rect.bottom for rect in drawn) <= visible.top + 2
 
 
+@pytest.mark.parametrize("game_id, pile", [("lucie", "t1"), ("merci", "t1"), ("klondike", "t7")])
+@pytest.mark.parametrize("window", [(640, 480), (800, 600), (1920, 1080)])
+def test_the_finder_covers_no_card_s_index(app, game_id, pile, window):
+    """Over the top row of a small screen the arrow came from below, onto the corner
+    indices of the row beneath: no index of any card is under it at any size."""
+    table = start(app, game_id, 1)
+    table.resize(window)
+    view, state = table.view, table.state
+    geometry = view.art.geometry
+    felt = (1, 2, 3)  # not a colour of the arrow
+    for target in state.piles[pile]:
+        surface = pygame.Surface(window)
+        surface.fill(felt)
+        assert table.painter._draw_finder(surface, target)
+        for name in state.piles:
+            for x, y in view.positions(state, name)[: len(state.piles[name])]:
+                index = pygame.Rect(
+                    x + geometry.index_x,
+                    y + geometry.index_y,
+                    geometry.index_width,
+                    geometry.index_height,
+                ).clip(surface.get_rect())
+                under = surface.subsurface(index)
+                drawn = pygame.mask.from_threshold(under, felt, (1, 1, 1, 255))
+                assert drawn.count() == index.w * index.h, (target, name)
+
+
 def test_long_merci_stacks_of_the_lower_row_fan_down_to_the_table_s_edge(app):
     """A 19-card stack at 1920x1080 was drawn 9 px apart with 200 px of felt unused below."""
     table = start(app, "merci", 1)
@@ -193,3 +221,95 @@ def test_long_merci_stacks_of_the_lower_row_fan_down_to_the_table_s_edge(app):
     bottom = positions[-1][1] + layout.card_h
     assert bottom >= table.view.area.bottom - 0.3 * layout.unit  # the felt below is used
     assert positions[1][1] - positions[0][1] > 9
+
+
+def final_deal_merci(app, game_id, **options):
+    """The table after the last reshuffle, and a merci (or draw) whose covered card's bare
+    name plays it."""
+    table = start(app, game_id, 1, **options)
+    for _ in range(2):
+        table.play(Move(MoveKind.REDEAL))
+        table.after_frame()
+    rules, state = table.rules, table.state
+
+    def typed_merci(move):
+        try:
+            return rules.parse_move(str(state.piles[move.src][move.index]), state).kind
+        except IllegalMove:
+            return None
+
+    merci = next(
+        m
+        for m in table.game.legal_moves()
+        if m.kind == MoveKind.MERCI and typed_merci(m) == MoveKind.MERCI
+    )
+    return table, merci
+
+
+def test_a_double_click_on_a_covered_card_asks_before_spending_the_draw(app):
+    """La Belle Lucie has one draw: a double-click that would spend it asks first, as the
+    merci game does for a typed name."""
+    table, draw = final_deal_merci(app, "lucie")
+    done = len(table.game.done)
+    where = point(app, draw.src, draw.index)
+    click(app, where)
+    click(app, where)
+    assert isinstance(app.overlays[-1], ConfirmOverlay) and "draw" in app.overlays[-1].question
+    send(app, key(pygame.K_ESCAPE))  # no: nothing spent
+    assert len(table.game.done) == done and table.rules.mercis_left(table.state) == 1
+    click(app, where)
+    click(app, where)
+    send(app, key(pygame.K_RETURN))  # yes
+    assert table.game.done[-1].move.kind == MoveKind.MERCI
+    assert table.rules.mercis_left(table.state) == 0
+
+
+def test_a_merci_typed_with_its_destination_goes_there(app):
+    """The notation's covered card with a destination (QH-3), typed at the table."""
+    table, _ = final_deal_merci(app, "merci")
+    state = table.state
+    fan = next(name for name in table.rules.tableau if len(state.piles[name]) > 1)
+    card = state.piles[fan][0]
+    target = next(name for name in table.rules.tableau if name != fan and state.piles[name])
+    number = table.rules.tableau.index(target) + 1
+    type_text(app, f"{card}-{number}")
+    assert table.input.typed == f"{card}-{number}"
+    send(app, key(pygame.K_RETURN))
+    send(app, key(pygame.K_RETURN))  # yes, use the merci
+    assert table.state.piles[target][-1] == card and card not in table.state.piles[fan]
+
+
+def test_a_wrong_card_name_is_answered_in_sentences(app):
+    table = start(app, "merci", 1)
+    type_text(app, "1")
+    send(app, key(pygame.K_RETURN))
+    words = table.status.message.words
+    assert "as La Belle Lucie;" not in words and ". Moves: a card like TC" in words, words
+
+
+def test_a_dead_game_with_kings_to_spare_ends_lost(app):
+    """Kings that only wander from empty fan to empty fan change nothing: the game is lost,
+    and the status, the partner and the loss box say so together."""
+    table = start(app, "merci", 583505, kings="on", **{"move-once": "off"})
+    moves = "2H-13 S KH-18 9D-4 QD-11 JH-2 8S-13 S 3C-14 3C-1 KS-18 6S-3 TD-16"
+    table.game.play_sequence(moves.split())
+    table.changed()
+    type_text(app, "5D-9")
+    send(app, key(pygame.K_RETURN))
+    assert table.rules.status(table.state) == Status.LOST
+    app.wait_for_partner()
+    app.step(sleep=False)
+    assert table.partner.game_status == Status.LOST
+    assert isinstance(app.overlays[-1], LossOverlay)
+
+
+def test_messages_from_before_the_end_go_when_the_end_box_shows(app):
+    table = start(app, "merci", 583505, kings="on", **{"move-once": "off"})
+    moves = "2H-13 S KH-18 9D-4 QD-11 JH-2 8S-13 S 3C-14 3C-1 KS-18 6S-3 TD-16"
+    table.game.play_sequence(moves.split())
+    table.play(table.rules.parse_move("5D-9", table.state))
+    table.say("Last reshuffle: you may now use a merci.", 60.0, until_input=False)
+    app.wait_for_partner()
+    app.step(sleep=False)
+    assert isinstance(app.overlays[-1], LossOverlay)
+    assert not table.status.message.words

@@ -58,8 +58,9 @@ _LUCIE_KEYS: tuple[tuple[str, str], ...] = (
         "Type a card, then Enter",
         (
             "Type a card such as TC or qh and press Enter. It goes to its foundation if it can,"
-            " otherwise to its one legal place in the fans. If it cannot move, an arrow points at"
-            " it for a second."
+            " otherwise to its one legal place in the fans; add a destination to choose it, TC-F"
+            " for its foundation or TC-7 for fan 7. If it cannot move, an arrow points at it for a"
+            " second."
         ),
     ),
     ("Backspace", "Erase the last character you typed"),
@@ -83,6 +84,8 @@ class BelleLucie(Rules):
     tableau = FANS
     build = Build.SUIT
     commands = {"S": MoveKind.REDEAL}
+    # The hint says it in these words too ("Reshuffle the fans" where it gives a reshuffle).
+    special_words = {**Rules.special_words, MoveKind.REDEAL: "Reshuffle the fans"}
 
     # The classic rules. The merci game reads these from its options instead.
     redeals: int | None = 2
@@ -92,6 +95,8 @@ class BelleLucie(Rules):
     move_once = False
     merci_first_move_only = True  # the draw is the first move after the last reshuffle
     merci_legal_spots_only = True  # the draw goes only where a card could legally go
+    # A name typed or double-clicked by mistake must not spend the one draw without a word.
+    ask_before_merci = True
 
     # ------------------------------------------------------------------ dealing
     def deal(self, number: int) -> State:
@@ -299,7 +304,8 @@ class BelleLucie(Rules):
     # ------------------------------------------------------------------ the table
     solver = "lucie"
     merci_name = "Draw"  # the classic game's one merci is "the draw"
-    merci_phrase = "draw one covered card"
+    merci_phrase = "draw one covered card"  # what the draw lets the player do
+    typed_merci = "names the draw"  # what a covered card typed does (``notation_hint``)
     mercis_word = "Draw"  # on the status line, before the number left
     buttons = (
         GameButton("Reshuffle", play(MoveKind.REDEAL), enabled_by=MoveKind.REDEAL),
@@ -421,8 +427,8 @@ class BelleLucie(Rules):
     def notation_hint(self) -> str:
         return (
             "a card like TC (to its foundation, else onto the next higher card of its suit), "
-            "or with a destination, TC-F or TC-7 for fan 7; a covered card names the draw; "
-            "S reshuffles"
+            "or with a destination, TC-F or TC-7 for fan 7; a covered card, QH or QH-3, "
+            f"{self.typed_merci}; S reshuffles"
         )
 
     def parse_move(self, text: str, state: State) -> Move:
@@ -432,7 +438,7 @@ class BelleLucie(Rules):
             try:
                 card = parse_card(card_text)
             except CardError as error:
-                raise IllegalMove(f"{error}; {self.notation_hint()}") from None
+                raise IllegalMove(f"{error}. Moves: {self.notation_hint()}") from None
             move = self.card_move(state, card, where)
         self.check(state, move)
         return move
@@ -524,10 +530,10 @@ class Merci(BelleLucie):
     # La Belle Lucie Instructions: "click on the source stack, highlighting it": a click
     # anywhere on a stack takes its top card (where no merci is possible on the card clicked).
     click_takes_top = True
-    ask_before_merci = True  # a name typed by mistake must not spend it without a word
 
     merci_name = "Merci"
     merci_phrase = "use a merci"
+    typed_merci = "uses a merci"
     mercis_word = "Mercis"
     buttons = (
         BelleLucie.buttons[0],
@@ -628,6 +634,3 @@ class Merci(BelleLucie):
         self.kings_fill = self.option_flag("kings")
         self.auto_home = AutoHome.ALL if self.option_flag("auto") else AutoHome.OFF
         self.move_once = self.option_flag("move-once")
-
-    def notation_hint(self) -> str:
-        return "as La Belle Lucie; a covered card with a destination is a merci (QH-3, QH-F)"

@@ -169,21 +169,19 @@ class Canfield(Rules):
         return Arrangement(tuple(slots), 3.3 + 3 * 1.2 + 1, 5.4, widen=True)
 
     def status_items(self, state: State) -> list[str]:
-        return [f"Rule {self.options['mode']}", f"Passes left {self.passes_left(state)}"]
+        # The manual's "rules 2 and 3" are its "playing modes": the one in force is shown
+        # here, where the Rules button leads is said by its tooltip.
+        return [f"Rule mode {self.options['mode']}", f"Passes left {self.passes_left(state)}"]
 
-    def button_label(self, button: GameButton, state: State) -> str:
-        """The Rules button says the mode it switches to."""
-        if button.action == next_option("mode"):
-            modes = list(MODES)
-            following = modes[(modes.index(self.option_choice("mode")) + 1) % len(modes)]
-            return f"{button.label}: {following}"
-        return super().button_label(button, state)
+    def next_option_words(self, name: str) -> str:
+        following = self.next_choice(name)
+        return f"Change to rule mode {following}: {MODE_NAMES[following]}, in a new deal"
 
     def stats_items(self, summary) -> list[tuple[str, str]]:
         return [("Casino balance", self.score_words(summary.score_total))]
 
     def option_change_text(self, name: str, value: object) -> str:
-        return f"Rule {value}: {MODE_NAMES[str(value)]}. A new deal under this rule."
+        return f"Rule mode {value}: {MODE_NAMES[str(value)]}. A new deal under this rule."
 
     help = GameHelp(
         rules=(

@@ -73,17 +73,24 @@ class FacePainter:
 
     def _draw_indices(self, card: pygame.Surface, rank: int, suit: str, pal: Palette) -> None:
         g = self.geometry
-        index = pygame.Surface((g.index_width, g.index_height), pygame.SRCALPHA)
-        index.fill((*pal.ink, 0))
         label = self.glyphs.render(rank, pal.ink)
-        index.blit(label, ((g.index_width - label.get_width()) // 2, 0))
+        # The "10" may be a little wider than the column: it spreads evenly on both sides
+        # (it was cut off at the column's edges), and the 10's pips keep clear of it.
+        x, width = self._index_span(label.get_width())
+        index = pygame.Surface((width, g.index_height), pygame.SRCALPHA)
+        index.fill((*pal.ink, 0))
+        index.blit(label, ((width - label.get_width()) // 2, 0))
         pip = self._stamp(suit, (g.index_pip, g.index_pip), pal)
-        index.blit(pip, ((g.index_width - g.index_pip) // 2, g.index_height - g.index_pip))
-        card.blit(index, (g.index_x, g.index_y))
+        index.blit(pip, ((width - g.index_pip) // 2, g.index_height - g.index_pip))
+        card.blit(index, (x, g.index_y))
         turned = pygame.transform.flip(index, True, True)
-        card.blit(
-            turned, (g.width - g.index_x - g.index_width, g.height - g.index_y - g.index_height)
-        )
+        card.blit(turned, (g.width - x - width, g.height - g.index_y - g.index_height))
+
+    def _index_span(self, label_width: int) -> tuple[int, int]:
+        """Where the corner index of a rank label this wide starts, and its width."""
+        g = self.geometry
+        width = max(g.index_width, label_width)
+        return g.index_x - (width - g.index_width) // 2, width
 
     def _draw_pips(self, card: pygame.Surface, rank: int, suit: str, pal: Palette) -> None:
         g = self.geometry
@@ -91,6 +98,9 @@ class FacePainter:
         upright = self._stamp(suit, g.pip, pal)
         turned = pygame.transform.flip(upright, True, True)
         left = g.field.left
+        if rank == 10:  # its pips as far from its wider index as the others' from theirs
+            x, width = self._index_span(self.glyphs.render(10, pal.ink).get_width())
+            left += x + width - (g.index_x + g.index_width)
         columns = (left, (g.width - pip_w) // 2, g.width - left - pip_w)
         top = g.field.top
         travel = g.height - 2 * top - pip_h  # distance between top and bottom pip rows

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 import pygame
 
@@ -18,7 +18,7 @@ from ...model.rules import GENERIC_SOLVER, MAX_DEAL
 from ..art.backgrounds import TABLES
 from ..art.card_backs import BACKS
 from ..art.theme import font, text, wrap
-from ..art.widgets import panel, text_fitted
+from ..art.widgets import panel
 from ..table.layout import CARD_SCALES
 
 
@@ -51,7 +51,12 @@ class Overlay:
     @property
     def size(self) -> int:
         """Body text size for the current window."""
-        return max(14, self.app.window.size[1] // 36)  # grows with the window, as the cards
+        return body_size(self.app.window.size)
+
+
+def body_size(window: tuple[int, int]) -> int:
+    """The dialogs' body text size for a window: it grows with the window, as the cards."""
+    return max(14, window[1] // 36)
 
 
 class MenuOverlay(Overlay):
@@ -216,8 +221,21 @@ def info_lines(title: str) -> list[str]:
 
 
 WINNABLE_ROW = "Deal only deals proven winnable"
+OPTIONS_NOTE = "Click or arrows change a setting; rule changes start a new deal. Esc closes."
+MIN_OPTION_TEXT = 12  # the options' text never gets smaller: rows wrap, the box widens
 # A row of the options: its label, its value as shown, and a change of it by a step (±1).
 OptionRow: TypeAlias = tuple[str, Callable[[], str], Callable[[int], None]]
+
+
+def choice_meanings(spec) -> tuple[str, dict[str, str]]:
+    """A choice option's label and what each choice means, where its help lists them all
+    ("rule mode: 1 = one card at a time, one pass; 2 = ..."): the row then says the meaning
+    of the choice made beside it instead of every meaning in a label too long to show."""
+    label, _, listing = spec.help.partition(": ")
+    meanings = dict(part.split(" = ", 1) for part in listing.split("; ") if " = " in part)
+    if not spec.choices or set(meanings) != set(spec.choices):
+        return spec.help, {}
+    return label, meanings
 
 
 class OptionsOverlay(Overlay):
@@ -279,11 +297,13 @@ class OptionsOverlay(Overlay):
     def _rule_row(self, spec) -> OptionRow:
         """The row of a rule option. (A method, so that each row's functions keep their own
         ``spec``: mypy cannot type lambdas that bind it as a default argument.)"""
-        return (
-            spec.help[:1].upper() + spec.help[1:],
-            lambda: spec.format(self.values[spec.name]),
-            lambda d: self.change_rule(spec, d),
-        )
+        label, meanings = choice_meanings(spec)
+
+        def shown() -> str:
+            value = spec.format(self.values[spec.name])
+            return f"{value}: {meanings[value]}" if value in meanings else value
+
+        return label[:1].upper() + label[1:], shown, lambda d: self.change_rule(spec, d)
 
     @property
     def unavailable(self) -> dict[int, str]:
@@ -353,62 +373,102 @@ class OptionsOverlay(Overlay):
         return next((i for i, rect in enumerate(self.rects) if rect.collidepoint(pos)), None)
 
     def draw(self, surface) -> None:
-        theme, size = self.app.theme, self.size
-        row = int(size * 1.8)
-        rect = self.box(surface, 0.6, 0)
-        rect.h = row * (len(self.rows) + 3)
-        rect.centery = surface.get_height() // 2
+        theme = self.app.theme
+        layout = self.layout(surface.get_size())
+        size, rect = layout.size, layout.rect
         panel(surface, theme, rect)
         text(
             surface,
             f"Options: {self.screen.rules.title}",
             size * 5 // 4,
             theme.accent,
-            (rect.centerx, rect.y + row // 3),
+            (rect.centerx, rect.y + size // 2),
             "midtop",
             bold=True,
         )
-        self.rects = []
+        self.rects = [place.rect for place in layout.rows]
         unavailable = self.unavailable
-        for i, (label, value, _) in enumerate(self.rows):
-            item = pygame.Rect(
-                rect.x + size, rect.y + row * (i + 1) + row // 2, rect.w - 2 * size, row - 4
-            )
-            self.rects.append(item)
+        line = font(size).get_linesize()
+        for i, ((_, value, _), place) in enumerate(zip(self.rows, layout.rows)):
+            item = place.rect
             if i == self.choice:
                 pygame.draw.rect(surface, theme.button_hover, item, border_radius=6)
             greyed = i in unavailable
-            shown = text(
-                surface,
-                "not for these rules" if greyed else f"< {value()} >",
-                size,
-                theme.dim_text if greyed else theme.accent,
-                (item.right - size // 2, item.centery),
-                "midright",
-            )
-            room = shown.left - item.x - size  # the label stops short of the value
-            text_fitted(
-                surface,
-                label,
-                size,
-                theme.dim_text if greyed else theme.text,
-                (item.x + size // 2, item.centery),
-                "midleft",
-                room,
-            )
-        note = unavailable.get(
-            self.choice,
-            "Click or arrows change a setting; rule changes start a new deal. Esc closes.",
-        )
-        text_fitted(
-            surface,
-            note,
-            size * 4 // 5,
-            theme.dim_text,
-            (rect.centerx, rect.bottom - row // 3),
-            "midbottom",
-            rect.w - size,
-        )
+            shown = "not for these rules" if greyed else f"< {value()} >"
+            value_at = (item.right - size // 2, item.bottom - size // 4 - line // 2)
+            if not place.stacked:
+                value_at = (value_at[0], item.centery)
+            colour = theme.dim_text if greyed else theme.accent
+            text(surface, shown, size, colour, value_at, "midright")
+            top = item.y + size // 4
+            for number, words in enumerate(place.label):
+                colour = theme.dim_text if greyed else theme.text
+                text(surface, words, size, colour, (item.x + size // 2, top + number * line))
+        note = unavailable.get(self.choice, OPTIONS_NOTE)
+        note_size = max(MIN_OPTION_TEXT, size * 4 // 5)
+        note_line = font(note_size).get_linesize()
+        lines = wrap(note, note_size, rect.w - 2 * size)
+        for number, words in enumerate(lines):
+            bottom = rect.bottom - size // 3 - (len(lines) - 1 - number) * note_line
+            text(surface, words, note_size, theme.dim_text, (rect.centerx, bottom), "midbottom")
+
+    def layout(self, window: tuple[int, int]) -> OptionsLayout:
+        """Where the box and each row go: every label whole, wrapped to lines where it is
+        long, its value beside it or, where that leaves the label too little room, on a
+        line of its own below; the text as large as the window allows, down to
+        ``MIN_OPTION_TEXT`` (then the box may reach the window's edges)."""
+        height = window[1]
+        size = body_size(window)
+        layout = self._layout_at(size, window)
+        while layout.rect.h > height - size and size > MIN_OPTION_TEXT:
+            size -= 1
+            layout = self._layout_at(size, window)
+        box = layout.rect.move(0, height // 2 - layout.rect.centery)
+        rows = [place._replace(rect=place.rect.move(box.topleft)) for place in layout.rows]
+        return OptionsLayout(size, box, rows)
+
+    def _layout_at(self, size: int, window: tuple[int, int]) -> OptionsLayout:
+        width = window[0]
+        box_w = int(min(width - 2 * (size // 2), max(width * 0.6, size * 42)))
+        rect = pygame.Rect((width - box_w) // 2, 0, box_w, 0)
+        face, line = font(size), font(size).get_linesize()
+        inner = box_w - 2 * size
+        y = size // 2 + font(size * 5 // 4, True).get_linesize() + size // 2
+        rows = []
+        unavailable = self.unavailable
+        for i, (label, value, _) in enumerate(self.rows):
+            shown = "not for these rules" if i in unavailable else f"< {value()} >"
+            room = inner - face.size(shown)[0] - 2 * size
+            lines = wrap(label, size, room) if room > inner // 3 else []
+            stacked = not lines or len(lines) > 2
+            if stacked:
+                lines = wrap(label, size, inner - size)
+            count = len(lines) + (1 if stacked else 0)
+            item_h = count * line + size // 2
+            rows.append(OptionPlace(pygame.Rect(size, y, inner, item_h), lines, stacked))
+            y += item_h + max(2, size // 6)
+        note_size = max(MIN_OPTION_TEXT, size * 4 // 5)
+        longest_note = max([OPTIONS_NOTE, *unavailable.values()], key=len)
+        note_lines = len(wrap(longest_note, note_size, box_w - 2 * size))
+        rect.h = y + size // 3 + note_lines * font(note_size).get_linesize() + size // 3
+        return OptionsLayout(size, rect, rows)  # the rows from the box's corner, at (0, 0)
+
+
+class OptionPlace(NamedTuple):
+    """One row of the options as laid out: its rectangle (from the box's corner until the
+    box is placed), its label's lines, and whether its value has a line of its own."""
+
+    rect: pygame.Rect
+    label: list[str]
+    stacked: bool
+
+
+class OptionsLayout(NamedTuple):
+    """The options box for one window: its text size, its rectangle, its rows."""
+
+    size: int
+    rect: pygame.Rect
+    rows: list[OptionPlace]
 
 
 def scaled_text_size(window_size: tuple[int, int]) -> int:

@@ -14,7 +14,7 @@ from enum import Enum
 import pygame
 
 from ...model.moves import Move, MoveKind
-from ...model.vocabulary import Action, Verb
+from ...model.vocabulary import Action, Typing, Verb
 
 # Keys every game has. A game's own keys come first, so it may give one another meaning
 # (Vierfrei's F1 deals a new game, as its manual says).
@@ -76,7 +76,7 @@ ACTION_WORDS: dict[str, str] = {
     Action.UNDO: "Take back the last move",
     Action.REDO: "Make the move taken back again",
     Action.HINT: "Show the next move of a winning line",
-    Action.DEMO: "Let the computer play on (any key stops it)",
+    Action.DEMO: "Let the computer play on; any key stops it",
     Action.HELP: "The rules and the keys",
     Action.INFO: "About the game",
     Action.STATS: "Your statistics",
@@ -125,16 +125,23 @@ def run(table, action: str) -> None:
 
 
 def tooltip(table, action: str) -> str:
-    """A button's tooltip: what it does, and its key if it has one."""
+    """A button's tooltip: what it does, and its key if it has one (the game's own key
+    first, as its manual names it; a word typed then Enter where the game types cards)."""
+    rules = table.rules
     verb, _, argument = action.partition(":")
     if verb == Verb.PLAY:
-        words = table.rules.special_words.get(MoveKind(argument), argument.capitalize())
+        words = rules.special_words.get(MoveKind(argument), argument.capitalize())
+    elif verb == Verb.SAY:
+        words = argument.rstrip(".")  # the button shows these words: how to do it
     elif verb == Verb.NEXT_OPTION:
-        words = f"The next {argument} rule, in a new deal"
+        words = rules.next_option_words(argument)
     else:
         words = ACTION_WORDS.get(verb, verb.capitalize())
-    keys = [spec for spec, bound in {**COMMON_KEYS, **table.rules.key_actions}.items()]
+    keys = {**rules.key_actions, **COMMON_KEYS}
     key = next((spec for spec in keys if _bound(table, spec) == action), None)
+    if key is None and rules.typing == Typing.CARD:
+        typed = next((word for word, bound in rules.typed_words.items() if bound == action), None)
+        key = None if typed is None else f"{typed} then Enter"
     return f"{words} ({key})" if key else words
 
 

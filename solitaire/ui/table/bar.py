@@ -94,8 +94,10 @@ class ButtonBar:
 
     def watch_hover(self, pointer, now: float, held: bool) -> bool:
         """The tooltip of the button the pointer has rested on (none while cards are
-        held); True if it came or went."""
-        button = self.at(pointer) if not held else None
+        held or a dialog is open); True if it came or went."""
+        # None while cards are held, or while a dialog lies over the table: its tooltip
+        # would show dimmed under the dialog.
+        button = self.at(pointer) if not held and not self.table.app.overlays else None
         if button is not self.hovered.button:
             self.hovered = Hover(button, now)
         rested = now - self.hovered.since >= TOOLTIP_DELAY
@@ -131,7 +133,7 @@ class ButtonBar:
     def draw_tooltip(self, surface, theme) -> pygame.Rect | None:
         """The tooltip, just under the bar, kept inside the window."""
         button = self.tooltip
-        if button is None:
+        if button is None or self.table.app.overlays:
             return None
         size = self.text_size
         pad = size // 3

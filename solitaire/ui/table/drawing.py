@@ -150,27 +150,29 @@ class TableDrawing:
 
     def _draw_finder(self, surface, card) -> list[pygame.Rect]:
         """An arrow at the part of the card that shows (a covered card shows only a strip),
-        from above (smaller where the table's edge is near), from below only where there is
-        no room at all."""
+        from above (smaller where the table's edge is near). Where there is no felt above
+        (the top row on a small screen), inside that part, clear of its corner index:
+        from below, it would lie on the indices of the cards beneath."""
         visible = self.view.visible_rect(self.state, card)
         if visible is None:
             return []
         size = max(10, self.view.layout.card_w // 4)
-        x = visible.centerx
-        room = (
-            visible.top - 2 - self.view.area.top
-        )  # felt above the card, as in Gellman's La Belle Lucie
+        geometry = self.view.art.geometry
+        index_bottom = geometry.index_y + geometry.index_height
+        room = visible.top - 2 - self.view.area.top  # as in Gellman's La Belle Lucie
+        under_index = visible.h - index_bottom - 4
+        beside_index = visible.w - (geometry.index_x + geometry.index_width) - 4
         if room >= 2 * min(size, 8):
             size = min(size, room // 2)  # smaller for the top row, still above the card
-            tip, sign = (x, visible.top - 2), -1
-        else:
-            tip, sign = (x, visible.bottom + 2), 1
-        head = [tip, (x - size, tip[1] + sign * size), (x + size, tip[1] + sign * size)]
-        shaft = pygame.Rect(0, 0, 2 * (size // 3), size)
-        if sign < 0:
-            shaft.midbottom = (x, tip[1] - size + 1)
-        else:
-            shaft.midtop = (x, tip[1] + size - 1)
+            tip, towards = (visible.centerx, visible.top - 2), (0, 1)
+        elif under_index >= 2 * min(size, 8):  # a tall strip: up at the index from below it
+            size = max(4, min(size, under_index // 2, visible.w // 2))
+            tip, towards = (visible.centerx, visible.top + index_bottom + 2), (0, -1)
+        else:  # a short strip: at the index from its right
+            size = max(4, min(size, beside_index // 2, visible.h // 2))
+            left = visible.x + geometry.index_x + geometry.index_width + 2
+            tip, towards = (left, visible.top + geometry.index_y + size), (-1, 0)
+        head, shaft = _arrow(tip, towards, size)
         colour = self.table.app.theme.accent
         edge = max(1, size // 6)  # a dark edge: it shows on any table, in black and white too
         drawn = [
@@ -183,3 +185,23 @@ class TableDrawing:
 
     def _draw_buttons(self, surface) -> pygame.Rect:
         return self.table.bar.draw(surface, self.table.app.theme, self.table.input.pointer)
+
+
+def _arrow(tip, towards: tuple[int, int], size: int) -> tuple[list, pygame.Rect]:
+    """An arrow's head (a triangle ``size`` deep and twice as wide) and shaft (``size``
+    long), its tip at ``tip``, pointing ``towards`` (a unit step along an axis)."""
+    dx, dy = towards
+    base = (tip[0] - dx * size, tip[1] - dy * size)
+    across = (abs(dy) * size, abs(dx) * size)
+    head = [
+        tip,
+        (base[0] - across[0], base[1] - across[1]),
+        (base[0] + across[0], base[1] + across[1]),
+    ]
+    end = (base[0] - dx * size, base[1] - dy * size)
+    half = size // 3
+    if dx == 0:
+        shaft = pygame.Rect(base[0] - half, min(base[1], end[1]), 2 * half, size + 1)
+    else:
+        shaft = pygame.Rect(min(base[0], end[0]), base[1] - half, size + 1, 2 * half)
+    return head, shaft

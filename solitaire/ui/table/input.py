@@ -21,7 +21,8 @@ DRAG_START = 5  # pixels the pointer must travel before a press becomes a drag
 DOUBLE_CLICK = 0.4  # seconds
 FINDER_TIME = 1.1  # seconds the card finder's arrow shows
 CARD_CHARS = set("A23456789TJQK10CDHS")
-MAX_TYPED = 8  # characters of a move typed in notation
+TYPED_CARD_CHARS = CARD_CHARS | set("-F")  # with a destination: QH-3 (fan 3), QH-F (home)
+MAX_TYPED = 8  # characters of a move typed in notation, or of a card and its destination
 
 
 class Selection(NamedTuple):
@@ -339,7 +340,7 @@ class TableInput:
             return True
         if not self.typed and actions.key_action(self.rules.key_actions, event):
             return False  # a one-key command of the game's own, such as S
-        if char and char in CARD_CHARS and len(self.typed) < 3:
+        if char and char in TYPED_CARD_CHARS and len(self.typed) < MAX_TYPED:
             self.typed += char
             return True
         return False
@@ -490,7 +491,7 @@ class TableInput:
 
     def _card_named(self, typed: str):
         try:
-            card = parse_card(typed)
+            card = parse_card(typed.partition("-")[0])
         except CardError:
             return None
         return card if any(card in cards for cards in self.state.piles.values()) else None
