@@ -125,3 +125,18 @@ def test_the_frame_after_a_drop_waits_for_neither_the_partner_nor_the_save(app, 
     passes(app, 1)
     assert events[:2] == ["save", "frame"], events
     assert table.partner.key == table.state.key()
+
+
+def test_a_run_held_still_is_not_drawn_again(app):
+    """While a dragged card is held still nothing changes, so no frame is drawn (it drew
+    60 identical frames a second); a move of the pointer draws one."""
+    table = start(app, "vierfrei", 1)
+    held = point(app, "t6")
+    pygame.event.post(down(held))
+    pygame.event.post(motion((held[0] + 30, held[1] + 30)))
+    passes(app, 1)
+    assert table.input.drag is not None
+    assert not any(table.update(1 / 120) for _ in range(60))
+    pygame.event.post(motion((held[0] + 40, held[1] + 40)))
+    passes(app, 1)
+    assert same_as_whole_frame(app)

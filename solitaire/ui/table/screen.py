@@ -407,7 +407,9 @@ class TableScreen:
     def update(self, dt: float) -> bool:
         """One fixed step; True when the picture changed."""
         self.now += dt
-        changed = self.flights.step(dt) or self.flights.busy or self.input.drag is not None
+        # A dragged run moves only with the pointer, whose every move is an event that
+        # asks for a frame: held still, nothing is drawn again.
+        changed = self.flights.step(dt) or self.flights.busy
         tally = self.tally
         if self.clock_ticks():
             second = int(tally.seconds)
