@@ -56,7 +56,9 @@ from .table.tally import Tally
 
 STEP = 1 / 120  # fixed update step, seconds
 RECORD = "record"  # the writer's name for --record's writes
-FRAME_RATE = 60  # frames per second while something moves
+# Frames a second while something moves: as many as the display shows (a 144 Hz screen
+# gets 144), at least FRAME_RATE where it does not say, at most MAX_FRAME_RATE.
+FRAME_RATE, MAX_FRAME_RATE = 60, 240
 LONGEST_CATCH_UP = 5.0  # seconds of updates run after a long sleep, at most
 AUDIO_REST = 5.0  # seconds without input before the audio device is let go
 INPUT_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
@@ -128,6 +130,7 @@ class App:
         self.running = True
         self.idler = Idler()
         self.frame_clock = pygame.time.Clock()
+        self.frame_rate = FRAME_RATE  # the display's, once the window shows (see resize)
         # The loop's clock: real time, or a test's clock that moves only when told to.
         self.clock: Callable[[], float] = time.perf_counter
         self.last_step, self.lag, self.dirty = self.clock(), 0.0, True
@@ -539,6 +542,7 @@ class App:
     def resize(self, new_look: bool = False) -> None:
         """Lay the tables out again for the window's size (card art too, for a new look)."""
         self.repaint = True
+        self.frame_rate = display_frame_rate()
         for table in self.tables.values():
             if new_look or table.size != self.window.size:
                 table.resize(self.window.size)
@@ -658,7 +662,16 @@ class App:
             if ticks:
                 pygame.display.update(ticks)
         if busy and sleep:
-            self.frame_clock.tick(FRAME_RATE)
+            self.frame_clock.tick(self.frame_rate)
+
+
+def display_frame_rate() -> int:
+    """Frames a second to draw while something moves: the display's refresh rate."""
+    try:
+        rate = pygame.display.get_current_refresh_rate()
+    except pygame.error:  # no window yet, or a driver that cannot tell
+        rate = 0
+    return min(MAX_FRAME_RATE, max(FRAME_RATE, rate))
 
 
 def make_icon() -> pygame.Surface:

@@ -140,3 +140,12 @@ def test_a_run_held_still_is_not_drawn_again(app):
     pygame.event.post(motion((held[0] + 40, held[1] + 40)))
     passes(app, 1)
     assert same_as_whole_frame(app)
+
+
+@pytest.mark.parametrize(("refresh", "rate"), [(144, 144), (0, 60), (50, 60), (1000, 240)])
+def test_things_move_at_the_display_s_refresh_rate(app, monkeypatch, refresh, rate):
+    """A 144 Hz screen sees a dragged card 144 times a second, as KPatience draws it on
+    every pointer move; where the display does not say, 60."""
+    monkeypatch.setattr(pygame.display, "get_current_refresh_rate", lambda: refresh)
+    app.resize()
+    assert app.frame_rate == rate
