@@ -3,6 +3,9 @@ wanders (deal 681742: 14,597 moves, over the 5,000 a game keeps), and the core's
 the win again, the shortest way through the positions found, gives one a player can
 finish, which ``--solve`` prints."""
 
+import pygame
+from table_driver import key, send, start
+
 from solitaire.model.game import MOVE_LIMIT, Game
 from solitaire.model.games import make_rules
 from solitaire.solver.castle import BUDGET, CastleSearch
@@ -35,3 +38,18 @@ def test_the_walk_to_the_win_pauses_at_each_step_and_slices_change_nothing():
         assert sliced.positions < sliced.pause_at + 64  # past it by one position's children
     assert (step.moves, step.positions) == (verdict.moves, verdict.positions)
     assert slices > verdict.positions // 500 - 1
+
+
+def test_the_demo_wins_deal_681742_at_the_table(app):
+    """The line the table's partner finds is one the demo plays to the win (it was 14,598
+    moves, over the cap a game keeps, and the demo stopped after 29 minutes)."""
+    table = start(app, "castle", 681742)
+    send(app, key(pygame.K_d, pygame.KMOD_CTRL))
+    for _ in range(3000):
+        if app.overlays:
+            break
+        app.wait_for_partner()
+        app.lag += 0.4  # as if the loop had waited: the demo's pace is in game time
+        app.step(sleep=False)
+        table.flights.finish()
+    assert table.rules.is_won(table.state) and len(table.game.done) <= 1000
