@@ -18,6 +18,20 @@ A family (a subclass of ``Core``) says what only it knows, in five hooks:
 - ``_value(position)``: how promising it looks, higher first; a strategy may name
   another weighting of the family's (``Strategy.value``).
 
+Two hooks more, for a family that needs them:
+
+- ``_covered(key, walk)`` (where ``covers``): whether a position this walk has visited
+  already stands for the one of ``key``, new to the walk (its successors lead to all that
+  that one's lead to: in Canfield, where a move turns the hand on first, a position whose
+  talon pointer turning alone brings to the other's): then the walk leaves it out, as it
+  leaves out a position it has visited. The family keeps what it needs to tell
+  (the core asks it of each position new to a walk, the start too, and never again of
+  it), each walk's apart, so that every walk stays a complete search of its own. A
+  ``compact`` family's best-first walks do not ask it.
+- ``Strategy.successors``: the name of another method like ``_successors`` that a
+  strategy walks by (single moves where the others take macro moves, say). Lines are
+  read back through each of the strategies' successor methods in turn.
+
 Announced by setting ``self.pruned``: moves were left out that may lose a win (a move
 "almost never worth trying"); then running dry proves nothing.
 
@@ -107,7 +121,8 @@ class Strategy:
     which of the family's weightings it follows (the name of a method like ``_value``),
     best-first its depth cost (None: the family's ``depth_cost``), whether it leaves
     out dead positions (a test that pays in memory more than in time), and whether it
-    takes its positions stage by stage (``allowance``)."""
+    takes its positions stage by stage (``allowance``), and by which of the family's
+    successor methods it walks (``successors``)."""
 
     walk: Walk = Walk.BEST_FIRST
     share: int = 200
@@ -117,6 +132,8 @@ class Strategy:
     # Best-first by stages (``Core._stage``), so many positions from one at a time: None
     # for one queue of all.
     allowance: int | None = None
+    # The family's method that gives the positions one move away (``Core._successors``).
+    successors: str = "_successors"
 
 
 class Core(Stepped, Generic[P]):
@@ -127,9 +144,11 @@ class Core(Stepped, Generic[P]):
     depth_cost: float = DEPTH_COST
     compact = False  # keys rebuild positions (``_unpack_key``) and values are whole numbers
     tests_by_move = False  # ``_worth_testing`` says which positions may be dead
+    covers = False  # ``_covered`` says which positions others visited stand for
 
     def __init__(self, start: P, *, max_positions: int):
         assert 0 < len(self.strategies) <= MAX_WALKS, "one to six strategies"
+        assert not (self.covers and self.compact), "compact walks do not ask _covered"
         self.start = start  # the position searched from, as it was given
         self.max_positions = max_positions
         self.verdict: Verdict | None = None
@@ -170,6 +189,12 @@ class Core(Stepped, Generic[P]):
 
     def _key(self, position: P) -> Hashable:
         raise NotImplementedError
+
+    def _covered(self, key: Hashable, walk: int) -> bool:
+        """Whether a position the walk ``walk`` (its bit) has visited stands for the one of
+        ``key``, new to that walk; if not, the family records it as visited by the walk
+        (asked where ``covers``)."""
+        return False
 
     def _dead(self, position: P) -> bool:
         """True only where ``position`` certainly cannot be won."""
@@ -248,8 +273,12 @@ class Core(Stepped, Generic[P]):
         return [move for macro, _ in chosen for move in self._moves_of(macro)]
 
     def _matching(self, position: P, key: Hashable) -> list[tuple[Macro, P]]:
+        names = dict.fromkeys(strategy.successors for strategy in self.strategies)
         return [
-            (macro, after) for macro, after in self._successors(position) if self._key(after) == key
+            (macro, after)
+            for name in names
+            for macro, after in getattr(self, name)(position)
+            if self._key(after) == key
         ]
 
     # ------------------------------------------------------------ the turns
@@ -295,6 +324,7 @@ class _WalkBase:
         self.bit = 1 << bit
         self.value: Callable[[Any], Any] = getattr(core, strategy.value)
         self.test_dead = strategy.test_dead
+        self.successors: Callable[[Any], Iterable] = getattr(core, strategy.successors)
         self.visits = 0  # positions this walk has visited
 
     def begin(self, root: int, start: Any) -> None:
@@ -313,6 +343,8 @@ class _WalkBase:
         raise NotImplementedError
 
     def _visit_root(self, root: int) -> None:
+        if self.core.covers:
+            self.core._covered(self.core.keys[root], self.bit)  # recorded: it covers others
         self.core.marks[root] |= self.bit
         self.core.visits += 1
         self.visits += 1
@@ -329,10 +361,13 @@ class _WalkBase:
             return fresh, None
         key_of, won = core._key, core._won
         worth_testing = core._worth_testing if core.tests_by_move else None
-        for macro, after in core._successors(position):
+        covered = core._covered if core.covers else None
+        for macro, after in self.successors(position):
             key = key_of(after)
             child = serials.get(key)
             if child is None:  # new to the store (as ``Core._store``, spelt out: faster)
+                if covered is not None and covered(key, bit):
+                    continue
                 child = serials[key] = len(keys)
                 keys.append(key)
                 parent.append(serial)
@@ -343,7 +378,7 @@ class _WalkBase:
                     marks.append(TEST | bit)
                 else:
                     marks.append(bit)
-            elif marks[child] & bit:
+            elif marks[child] & bit or (covered is not None and covered(key, bit)):
                 continue
             else:
                 marks[child] |= bit
@@ -414,7 +449,7 @@ class _CompactBestFirstWalk(_BestFirstWalk):
         serials, keys, marks, parent = core.serials, core.keys, core.marks, core.parent
         unpack, successors, key_of, won, dead = (
             core._unpack_key,
-            core._successors,
+            self.successors,
             core._key,
             core._won,
             core._dead,
