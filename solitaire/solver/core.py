@@ -28,6 +28,9 @@ Two hooks more, for a family that needs them:
   (the core asks it of each position new to a walk, the start too, and never again of
   it), each walk's apart, so that every walk stays a complete search of its own. A
   ``compact`` family's best-first walks do not ask it.
+- ``Strategy.value`` None: a dive that takes the moves in the order the family gives
+  them, the last given first (the family ranks its moves as it makes them, and no value
+  is asked).
 - ``Strategy.successors``: the name of another method like ``_successors`` that a
   strategy walks by (single moves where the others take macro moves, say). Lines are
   read back through each of the strategies' successor methods in turn.
@@ -126,7 +129,8 @@ class Strategy:
 
     walk: Walk = Walk.BEST_FIRST
     share: int = 200
-    value: str = "_value"
+    # None: a dive in the order the family gives the moves, the last given first.
+    value: str | None = "_value"
     depth_cost: float | None = None
     test_dead: bool = True
     # Best-first by stages (``Core._stage``), so many positions from one at a time: None
@@ -322,7 +326,9 @@ class _WalkBase:
     def __init__(self, core: Core, strategy: Strategy, bit: int):
         self.core = core
         self.bit = 1 << bit
-        self.value: Callable[[Any], Any] = getattr(core, strategy.value)
+        assert strategy.value or strategy.walk == Walk.DIVE, "a best-first walk has a value"
+        self.value: Callable[[Any], Any] = getattr(core, strategy.value or "_value")
+        self.ordered = strategy.value is None
         self.test_dead = strategy.test_dead
         self.successors: Callable[[Any], Iterable] = getattr(core, strategy.successors)
         self.visits = 0  # positions this walk has visited
@@ -589,6 +595,7 @@ class _DiveWalk(_WalkBase):
         core, stack, value, compact = self.core, self.stack, self.value, self.compact
         keys, unpack_key = core.keys, core._unpack_key
         pack, unpack, children = core._pack, core._unpack, self._children
+        packs = type(core)._pack is not Core._pack  # else a position waits as it is
         expanded = 0
         while stack and expanded < most and core.visits < until:
             if compact:
@@ -601,6 +608,14 @@ class _DiveWalk(_WalkBase):
             fresh, won = children(serial, position)
             if won is not None:
                 return won, expanded
+            if self.ordered:  # the family's order: the last move given is taken next
+                if compact:
+                    stack.extend(child for child, _ in fresh)
+                elif packs:
+                    stack.extend((child, pack(after)) for child, after in fresh)
+                else:
+                    stack.extend(fresh)
+                continue
             # the most promising on top, so that it is taken next (ties: the smaller key
             # first, whatever order the moves were generated in)
             ranked = sorted(

@@ -93,3 +93,19 @@ def test_a_strategy_walks_by_its_own_successors_and_its_line_replays():
     assert verdict.status == SOLVED and search.won_by == 0
     assert verdict.moves == ["y", "y", "y"] + ["x"] * 6
     assert play(verdict.moves) == (6, 3)
+
+
+class InOrder(Counter):
+    """A dive in the order the moves are given, the fewest "y"s given last."""
+
+    strategies = (Strategy(Walk.DIVE, value=None),)
+
+    def _successors(self, position: tuple):
+        return reversed(list(super()._successors(position)))
+
+
+def test_a_dive_with_no_value_takes_the_last_move_given_first():
+    verdict = InOrder(6, 6).finish()
+    assert verdict.status == SOLVED
+    assert verdict.moves == ["x"] * 5 + ["y", "y", "y", "x"]  # by value: the "y"s first
+    assert Counter(6, 6).finish().moves[:3] == ["y", "y", "y"]
