@@ -1,4 +1,4 @@
-"""A Canfield solver in pure Python: depth-first and best-first searches over compact
+"""A Canfield solver in pure Python: the solver core's walks (``core.py``) over compact
 positions, taking turns.
 
 The solver sees every card, so "solved" means a win exists for this deal as it lies.
@@ -6,21 +6,26 @@ The solver sees every card, so "solved" means a win exists for this deal as it l
 Positions are tuples: the four tableau piles as ``bytes`` (a card is ``rank * 4 + suit``,
 suits in the order C D H S), how many reserve cards are left (the reserve never changes
 order, so its length says everything), the four foundation counts, the talon, the talon
-pointer and the passes used. The talon is the hand and the waste as one fixed sequence
-in dealing order: the first ``pointer`` cards are the waste (its top card is the last of
-them), the rest the hand. Turning moves the pointer on by one or three cards; turning
-the waste over into a new hand sets it back to 0 and uses a pass; playing the waste's
-top card removes it from the sequence.
+pointer and the passes used, and the rank of the move that made the position among its
+parent's moves (the dives' order, no part of the key). The talon is the hand and the
+waste as one fixed sequence in dealing order: the first ``pointer`` cards are the waste
+(its top card is the last of them), the rest the hand. Turning moves the pointer on by
+one or three cards; turning the waste over into a new hand sets it back to 0 and uses a
+pass; playing the waste's top card removes it from the sequence.
 
-The main search is a depth-first search with a transposition table. It tries moves home
-first, then from the reserve, in the tableau, from the talon (the nearest waste card
-first). Tableau piles play the same part, so the table's key sorts them. The talon is
-left out of the key: it is the original talon less the cards that are elsewhere, which
-the rest of the key says. So is the pointer, with the passes used: a position is not
-searched when one searched already differs from it only there and turning could bring
-that one's pointer to its pointer (within the same pass, or a later one; in Canfield by
-ones with unlimited passes that is any pointer at all). Turning commutes with every
-other move, so whatever the position can win, that one can win too.
+The family gives the core its moves (``children``, macro moves; ``single_children``,
+engine moves one at a time), its key, its dead ends (``_lost``) and its orders; the core
+walks. The main walk is a dive that tries moves home first, then from the reserve, in
+the tableau, from the talon (the nearest waste card first): the order ``children`` gives
+them in, no value asked. Tableau piles play the same part, so the key sorts them. The
+talon is left out of the key: it is the original talon less the cards that are
+elsewhere, which the rest of the key says. The pointer and the passes used are kept
+apart in it (``_key``), for the core's visited test ``_covered``: a position is not
+searched when one the walk visited already differs from it only there and turning could
+bring that one's pointer to its pointer (within the same pass, or a later one; in
+Canfield by ones with unlimited passes that is any pointer at all). Turning commutes
+with every other move and every macro move turns first, so whatever the position can
+win, that one can win too.
 
 Its moves, and why leaving the others out loses no win:
 
@@ -87,36 +92,41 @@ cannot be won. The search runs in steps and can be resumed. (A position the engi
 makes, an empty pile beside a non-empty reserve, is filled only after the first move,
 as the engine would; moves into that pile before it are not tried.)
 
-Its table keeps, for each position, a 64-bit hash of its key (Python's ``hash`` of the
-key's bytes) and the pointers and passes used met, packed in one small int, some 80
-bytes a position in all. Two positions with the same hash would be taken for one: with a
-million positions the odds are some 1 in 30 million per search, which is accepted.
+The key is a 64-bit hash of the sorted piles, the reserve left and the foundation counts
+(Python's ``hash``), then the talon's size, the pointer and the passes used, a byte
+each: some 100 bytes a position in the core's store. Two positions with the same hash
+would be taken for one: with a million positions the odds are some 1 in 30 million per
+search, which is accepted.
 
-Other searches take turns with it, each with a table of its own, by positions counted,
-not by the clock, so the verdict does not depend on how the time is sliced (turns of 500
-positions, ``SLICE``; the next turn goes to the search furthest behind its share, the
-depth-first search's share being 1). Each of them, too, tries every move but those left
-out for the reasons above, so whichever runs dry first has seen every position: no win.
+Other walks take turns with the main dive, by positions counted, not by the clock, so
+the verdict does not depend on how the time is sliced (turns of 100 positions expanded,
+``SLICE``; the next turn goes to the walk furthest behind its share, the main dive's
+share being 1: ``_next_turn``). Each of them, too, tries every move but those left out
+for the reasons above and marks the positions it visited on its own, so whichever runs
+dry first has seen every position: no win.
 
-- Two single-move searches (``_Single``): depth first, one engine move at a time (a turn
-  of the hand is a move of its own, the table's keys hold the pointer and passes used
+- Two single-move dives (``_single_hrtwn``, ``_single_htwnr``, the core's
+  ``Strategy.successors``): one engine move at a time (a turn of the hand is a move of
+  its own, so no position covers another: their keys hold the pointer and passes used
   exactly), each in its own move order (``SINGLE_ORDERS``): moves home, from the
   reserve, in the tableau, from the waste, then the turn; or moves home, in the tableau,
   from the waste, the turn and the reserve last. They win in a few hundred or thousand
-  positions deals the main search wanders in for a million (by threes, deal 287383 with
+  positions deals the main dive wanders in for a million (by threes, deal 287383 with
   passes unlimited, deal 980694 with three passes). Each has as many positions as the
-  main search for its first 10,000 with passes unlimited, then a tenth (``SHARES``);
-  with passes limited, where nearly every verdict is a proof and a proof costs every
-  search that runs, its first 2,000 (by threes) or 1,000 (by ones), then a twentieth or
-  a fiftieth.
+  main dive for its first 10,000 with passes unlimited, its first 2,000 by threes in
+  three passes, its first 1,000 by ones in one pass; then a fiftieth, or by ones in one
+  pass a hundredth (``SHARES``). On deals 600001..600100 they won nothing beyond their
+  first positions (by threes, seven deals of 68 within them), while each position they
+  took later was one the main dive, which proves most losses, did not get: a tenth and
+  a twentieth before cost one deal settled in fifty.
 
-- By threes with passes unlimited (mode 2), a quick scan for wins: a best-first search
-  over the main search's moves, trying first the positions with the fewest cards left in
-  the reserve and the most at home (``_score``). It often wins in a few hundred positions
-  where the depth-first searches wander for thousands. It searches as many positions as
-  the main search for its first 10,000 (``quick_full``), then one for every four. Its
-  open positions wait packed in ``bytes`` (``_pack``), with a parent link each; the
-  moves of a win are found again from those. In the other modes it did not pay for
+- By threes with passes unlimited (mode 2), a quick scan for wins: a best-first walk
+  over the main dive's moves, trying first the positions with the fewest cards left in
+  the reserve and the most at home, among equals the deepest and the most promising
+  move (``_value_quick``). It often wins in a few hundred positions where the dives
+  wander for thousands. It has as many positions as the main dive for its first 10,000
+  (``QUICK_FULL``), then one for every ten (one for every four before: its wins, too,
+  came within its first positions). In the other modes it did not pay for
   itself: by ones with passes unlimited the deals left open are huge searches it does
   not settle either, and with passes limited nearly every verdict is a proof.
 """
@@ -211,12 +221,13 @@ SLICE = 100
 # ``QUICK_FULL`` positions (0: no quick scan), and each single-move walk's first positions
 # at a share of 1 and its share after them, for each position the main dive visits.
 SHARES = {
-    (1, 1): (0.0, 1_000, 0.02),
-    (3, 3): (0.0, 2_000, 0.05),
-    (3, None): (0.25, 10_000, 0.1),
-    (1, None): (0.0, 10_000, 0.1),
+    (1, 1): (0.0, 1_000, 0.01),
+    (3, 3): (0.0, 2_000, 0.02),
+    (3, None): (0.1, 10_000, 0.02),
+    (1, None): (0.0, 10_000, 0.02),
 }
 QUICK_FULL = 10_000
+ALL_HOME = (13, 13, 13, 13)  # the foundation counts of a win
 # The quick scan's weights (``_value_quick``): a card home or out of the reserve counts for
 # far more than the depth, which counts for far more than the rank of the move among its
 # parent's moves: among positions that look alike the deepest comes first, the most
@@ -307,7 +318,7 @@ class CanfieldSearch(Core[tuple]):
                 strategies.append(Strategy(Walk.DIVE, SLICE, None, successors="_single_" + order))
                 self.shares.append((single_full, single_share))
         self.strategies = tuple(strategies)
-        self.reached: dict[int, dict[bytes, Any]] = {1 << bit: {} for bit in range(len(strategies))}
+        self.reached: dict[int, dict[int, Any]] = {1 << bit: {} for bit in range(len(strategies))}
         # For each walk (its bit) that lets positions cover others: everything of a position
         # but its pointer and passes used -> those met, as pointer * 4 + passes used, one
         # int or a tuple (see ``_covered``).
@@ -315,16 +326,17 @@ class CanfieldSearch(Core[tuple]):
 
     # ------------------------------------------------------------------ the core's hooks
     def _won(self, position: tuple) -> bool:
-        found = position[2]
-        return found[0] + found[1] + found[2] + found[3] == 52
+        return position[2] == ALL_HOME
 
-    def _key(self, position: tuple) -> tuple:
+    def _key(self, position: tuple) -> int:
         """Everything but the talon, which the rest says (the original talon less the cards
-        elsewhere), the tableau piles sorted (they play the same part); the pointer and the
-        passes used apart, for ``_covered``."""
-        found = position[2]
-        base = b"\x00".join(sorted(position[0])) + bytes((position[1], *found))
-        return base, position[4] * 4 + position[5]
+        elsewhere), the tableau piles sorted (they play the same part), as a 64-bit hash;
+        then the talon's size, the pointer and the passes used, a byte each (``_covered``
+        reads them). Two positions with the same hash would be taken for one: with a million
+        positions the odds are some 1 in 30 million per search, which is accepted."""
+        a, b, c, d = sorted(position[0])
+        base = hash((a, b, c, d, position[1], position[2]))
+        return base << 16 | len(position[3]) << 8 | position[4] << 2 | position[5]
 
     def _value(self, position: tuple) -> float:
         """The main dive's and the single-move dives' order: the rank of the move that made
@@ -369,7 +381,7 @@ class CanfieldSearch(Core[tuple]):
         module notes); the single-move walks see positions exactly."""
         if walk & self.single_walks:
             return False
-        base, entry = key
+        base, entry = key >> 8, key & 0xFF
         seen = self.reached[walk]
         entries = seen.get(base)
         if entries is None:
@@ -381,10 +393,7 @@ class CanfieldSearch(Core[tuple]):
             if entry in entries:
                 return True
         else:
-            pointer, passes_used = entry >> 2, entry & 3
-            # the talon's size: the cards neither in the tableau (the piles joined by three
-            # separators), the reserve nor the foundations
-            size = 52 - sum(base[-4:]) - base[-5] - (len(base) - 8)
+            pointer, passes_used, size = entry >> 2, entry & 3, base & 0xFF
             draw = self.draw
             # Where the pointer stands after turning the waste over: 0, then each turn.
             after_recycle = pointer % draw == 0 or pointer == size
@@ -433,16 +442,19 @@ class CanfieldSearch(Core[tuple]):
             safe = self.safe_cache[found] = tuple(cards)
         return safe
 
-    def _settle(self, position: tuple, moves: list) -> tuple:
+    def _settle(self, position: tuple, moves: list, rank: int) -> tuple:
         """Fill empty piles from the reserve, then play safe cards home (see the module
-        notes) until none is left; each one is a real move, appended to ``moves``."""
+        notes) until none is left; each one is a real move, appended to ``moves``. The
+        position after, ranked ``rank`` among its parent's moves."""
         piles, reserve_left, found, talon, pointer, passes_used = position
         if reserve_left and b"" in piles:
             piles = list(piles)
             reserve_left = self._fill(piles, reserve_left)
-        safe = self._safe(found)
+        safe = self.safe_cache.get(found)
+        if safe is None:
+            safe = self._safe(found)
         if not safe:
-            return tuple(piles), reserve_left, found, talon, pointer, passes_used
+            return tuple(piles), reserve_left, found, talon, pointer, passes_used, rank
         piles = list(piles)
         reserve = self.reserve
         while safe:
@@ -472,7 +484,7 @@ class CanfieldSearch(Core[tuple]):
                     break
             found = raise_found(found, card & 3)
             safe = self._safe(found)
-        return tuple(piles), reserve_left, found, talon, pointer, passes_used
+        return tuple(piles), reserve_left, found, talon, pointer, passes_used, rank
 
     def _waste_reach(self, size: int, pointer: int, passes_used: int) -> dict:
         """Where turning can bring the pointer of a talon of ``size`` cards: pointer ->
@@ -664,9 +676,7 @@ class CanfieldSearch(Core[tuple]):
 
         settle = self._settle
         ordered = to_empty + from_waste + in_tableau + from_reserve + home  # last tried first
-        return [
-            (moves, (*settle(after, moves), rank)) for rank, (moves, after) in enumerate(ordered)
-        ]
+        return [(moves, settle(after, moves, rank)) for rank, (moves, after) in enumerate(ordered)]
 
     def single_children(self, position: tuple, order: str) -> list:
         """A single-move search's children: every engine move from ``position``, one at a
@@ -785,9 +795,7 @@ class CanfieldSearch(Core[tuple]):
         groups = {"h": home, "r": from_reserve, "t": tableau, "w": waste, "n": turn}
         settle = self._settle
         ordered = [step for kind in order[::-1] for step in groups[kind]]  # last tried first
-        return [
-            (moves, (*settle(after, moves), rank)) for rank, (moves, after) in enumerate(ordered)
-        ]
+        return [(moves, settle(after, moves, rank)) for rank, (moves, after) in enumerate(ordered)]
 
     def _lost(self, position: tuple) -> bool:
         """Whether ``position`` is seen lost at once (``_deadlocked``, ``_hopeless``)."""
