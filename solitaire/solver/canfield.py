@@ -141,6 +141,7 @@ from ..model.moves import Move, MoveKind
 from ..model.state import State
 from .compact import BYTE, OPPOSITE, RED, card_code, raise_found
 from .core import Core, Strategy, Walk
+from .verdict import GaveUp, Outcome, Verdict
 
 __all__ = ["CanfieldSearch"]
 
@@ -374,6 +375,19 @@ class CanfieldSearch(Core[tuple]):
                 if walk.visits / rate < behind:
                     best, behind = index, walk.visits / rate
         return best, SLICE
+
+    def _finish(self, status: Outcome, won: int | None, gave_up: GaveUp | None = None) -> Verdict:
+        """The core's verdict; then the tables are let go, the store with them (nothing
+        reads it once the line is read back), so that a search done weighs nothing while
+        it waits to be collected (its walks and the core refer to each other)."""
+        verdict = super()._finish(status, won, gave_up)
+        for seen in self.reached.values():
+            seen.clear()
+        self.serials.clear()
+        self.keys.clear()
+        for cache in (self.safe_cache, self.reach_cache, self.pile_cache, self.mask_cache):
+            cache.clear()
+        return verdict
 
     def _covered(self, key: Any, walk: int) -> bool:
         """Whether a position the walk has visited stands for the one of ``key``: the same
