@@ -452,3 +452,14 @@ def test_the_issues_deals_are_won_at_the_default_budget(mode, deal):
     verdict = make_search(rules, state).finish()
     assert verdict.status == SOLVED and verdict.positions < 50_000
     replay(rules, state, verdict.moves)
+
+
+def test_a_waste_card_the_reserve_can_go_on_is_tried_early():
+    # By threes, deal 652010: the win plays a waste card twelve turns away that the
+    # reserve's top card then goes on; tried with the other waste cards, nearest first,
+    # it came after some 350,000 positions (681742, named with it, is still such a deal).
+    rules = make_rules("canfield", mode="2")
+    state = Game(rules, 652010).state
+    verdict = CanfieldSearch(rules, state, max_positions=60_000).finish()
+    assert verdict.status == SOLVED
+    replay(rules, state, verdict.moves)
