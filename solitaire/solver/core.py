@@ -18,6 +18,23 @@ A family (a subclass of ``Core``) says what only it knows, in five hooks:
 - ``_value(position)``: how promising it looks, higher first; a strategy may name
   another weighting of the family's (``Strategy.value``).
 
+Two hooks more, for a family that needs them:
+
+- ``_covered(key, walk)`` (where ``covers``): whether a position this walk has visited
+  already stands for the one of ``key``, new to the walk (its successors lead to all that
+  that one's lead to: in Canfield, where a move turns the hand on first, a position whose
+  talon pointer turning alone brings to the other's): then the walk leaves it out, as it
+  leaves out a position it has visited. The family keeps what it needs to tell
+  (the core asks it of each position new to a walk, the start too, and never again of
+  it), each walk's apart, so that every walk stays a complete search of its own. A
+  ``compact`` family's best-first walks do not ask it.
+- ``Strategy.ordered`` False: a dive that takes the moves in the order the family gives
+  them, the first given first, or the last where ``last_first`` (the family ranks its
+  moves as it makes them, and no value is asked).
+- ``Strategy.moves``: the name of another method like ``_successors`` that a strategy
+  walks by (single moves where the others take macro moves, say). Lines are read back
+  through each of the strategies' move methods in turn.
+
 Announced by setting ``self.pruned``: moves were left out that may lose a win (a move
 "almost never worth trying"); then running dry proves nothing.
 
@@ -126,11 +143,12 @@ class Strategy:
     best-first its depth cost (None: the family's ``depth_cost``), whether it leaves
     out dead positions (a test that pays in memory more than in time), and whether it
     takes its positions stage by stage (``allowance``). A dive that is not ``ordered``
-    tries the moves in the family's order, the first first. A walk of several queues
-    (``Walk.QUEUES``) takes its next position from the queue ``rotation`` names, in turn;
-    its weighting gives one whole-number value per queue. A walk may make only some of the
-    family's moves (``moves``: the name of a method like ``_successors`` that gives part
-    of what it gives; then it is complete only if that part loses no win)."""
+    tries the moves in the family's order, the first first (no weighting asked). A walk of
+    several queues (``Walk.QUEUES``) takes its next position from the queue ``rotation``
+    names, in turn; its weighting gives one whole-number value per queue. A walk may make
+    moves of its own (``moves``: the name of a method like ``_successors``: part of what
+    that gives, then it is complete only if that part loses no win; or single moves where
+    the others take macro moves); lines are read back through each walk's moves."""
 
     walk: Walk = Walk.BEST_FIRST
     share: int = 200
@@ -141,6 +159,9 @@ class Strategy:
     # for one queue of all.
     allowance: int | None = None
     ordered: bool = True
+    # With ``ordered`` False: the last move the family gives is taken next, not the first
+    # (a family that gives its most promising move last).
+    last_first: bool = False
     rotation: tuple[int, ...] = ()
     moves: str = "_successors"
 
@@ -159,9 +180,11 @@ class Core(Stepped, Generic[P]):
     # Per serial the move that first found the position, where the family sets it (see
     # the notes); None: no moves are kept.
     macros: Any = None
+    covers = False  # ``_covered`` says which positions others visited stand for
 
     def __init__(self, start: P, *, max_positions: int):
         assert 0 < len(self.strategies) <= MAX_WALKS, "one to six strategies"
+        assert not (self.covers and self.compact), "compact walks do not ask _covered"
         self.start = start  # the position searched from, as it was given
         self.max_positions = max_positions
         self.verdict: Verdict | None = None
@@ -203,6 +226,12 @@ class Core(Stepped, Generic[P]):
 
     def _key(self, position: P) -> Hashable:
         raise NotImplementedError
+
+    def _covered(self, key: Hashable, walk: int) -> bool:
+        """Whether a position the walk ``walk`` (its bit) has visited stands for the one of
+        ``key``, new to that walk; if not, the family records it as visited by the walk
+        (asked where ``covers``)."""
+        return False
 
     def _dead(self, position: P) -> bool:
         """True only where ``position`` certainly cannot be won."""
@@ -289,8 +318,12 @@ class Core(Stepped, Generic[P]):
         return steps
 
     def _matching(self, position: P, key: Hashable) -> list[tuple[Macro, P]]:
+        names = dict.fromkeys(strategy.moves for strategy in self.strategies)
         return [
-            (macro, after) for macro, after in self._successors(position) if self._key(after) == key
+            (macro, after)
+            for name in names
+            for macro, after in getattr(self, name)(position)
+            if self._key(after) == key
         ]
 
     # ------------------------------------------------------------ the turns
@@ -386,6 +419,8 @@ class _WalkBase:
         return self.core.marks, self.bit
 
     def _visit_root(self, root: int) -> None:
+        if self.core.covers:
+            self.core._covered(self.core.keys[root], self.bit)  # recorded: it covers others
         self.core.marks[root] |= self.bit
         self.core.visits += 1
         self.visits += 1
@@ -403,10 +438,13 @@ class _WalkBase:
         key_of, won = core._key, core._won
         worth_testing = core._worth_testing if core.tests_by_move else None
         macros = core.macros
+        covered = core._covered if core.covers else None
         for macro, after in self.successors(position):
             key = key_of(after)
             child = serials.get(key)
             if child is None:  # new to the store (as ``Core._store``, spelt out: faster)
+                if covered is not None and covered(key, bit):
+                    continue
                 child = serials[key] = len(keys)
                 keys.append(key)
                 parent.append(serial)
@@ -419,7 +457,7 @@ class _WalkBase:
                     marks.append(TEST | bit)
                 else:
                     marks.append(bit)
-            elif marks[child] & bit:
+            elif marks[child] & bit or (covered is not None and covered(key, bit)):
                 continue
             else:
                 marks[child] |= bit
@@ -622,6 +660,8 @@ class _DiveWalk(_WalkBase):
         self.stack: list = []
         self.compact = core.compact
         self.ordered = strategy.ordered
+        self.last_first = strategy.last_first
+        self.packs = type(core)._pack is not Core._pack  # else a position waits as it is
 
     def begin(self, root: int, start: Any) -> None:
         self._visit_root(root)
@@ -634,6 +674,7 @@ class _DiveWalk(_WalkBase):
         core, stack, value, compact = self.core, self.stack, self.value, self.compact
         keys, unpack_key = core.keys, core._unpack_key
         pack, unpack, children = core._pack, core._unpack, self._children
+        packs = self.packs
         expanded = 0
         while stack and expanded < most and core.visits < until:
             if compact:
@@ -646,12 +687,15 @@ class _DiveWalk(_WalkBase):
             fresh, won = children(serial, position)
             if won is not None:
                 return won, expanded
-            if not self.ordered:  # the first move the family gave on top
-                fresh.reverse()
+            if not self.ordered:  # the family's order: the first move given is taken next
+                if not self.last_first:
+                    fresh.reverse()
                 if compact:
                     stack.extend(child for child, _ in fresh)
-                else:
+                elif packs:
                     stack.extend((child, pack(after)) for child, after in fresh)
+                else:
+                    stack.extend(fresh)
                 continue
             # the most promising on top, so that it is taken next (ties: the smaller key
             # first, whatever order the moves were generated in)

@@ -11,6 +11,7 @@ from solitaire.model.games import make_rules
 from solitaire.model.moves import Move, MoveKind
 from solitaire.model.rules import Status
 from solitaire.model.state import State
+from solitaire.solver import canfield
 from solitaire.solver.canfield import CanfieldSearch
 from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search
 from solitaire.solver.solve import make_search, search_class
@@ -157,8 +158,9 @@ def test_a_card_that_can_only_go_home_over_an_earlier_card_of_its_suit_loses_at_
         },
     )
     assert not engine_can_win(rules, state)
-    verdict = CanfieldSearch(rules, state, max_positions=1000).finish()
-    assert verdict.status == UNSOLVABLE and verdict.positions == 1
+    search = CanfieldSearch(rules, state, max_positions=1000)
+    verdict = search.finish()
+    assert verdict.status == UNSOLVABLE and verdict.positions == len(search.walks)  # the start
     monkeypatch.setattr(CanfieldSearch, "deadlocks", False)
     plain = CanfieldSearch(rules, state, max_positions=1000).finish()
     assert plain.status == UNSOLVABLE and plain.positions > 1
@@ -210,7 +212,7 @@ def wrapped_endgame(mode: str, seed: int) -> tuple | None:
 def test_deadlocked_piles_met_in_the_search_agree_with_the_engine(seed, monkeypatch):
     """Positions where a card that can only go home comes to lie over an earlier card of
     its suit during the search: the verdict is the engine's, in fewer positions."""
-    monkeypatch.setattr(CanfieldSearch, "SINGLE_ORDERS", ())  # the depth-first search alone
+    monkeypatch.setattr(CanfieldSearch, "single_orders", ())  # the main dive alone
     rules, state = wrapped_endgame("1", seed)
     won = engine_can_win(rules, state)
     met = []
@@ -218,7 +220,7 @@ def test_deadlocked_piles_met_in_the_search_agree_with_the_engine(seed, monkeypa
     class Watched(CanfieldSearch):
         def _deadlocked(self, piles, found):
             deadlocked = super()._deadlocked(piles, found)
-            met.append(deadlocked and self.count > 1)
+            met.append(deadlocked and self.visits > 1)
             return deadlocked
 
     verdict = Watched(rules, state, max_positions=100_000).finish()
@@ -265,7 +267,7 @@ def test_a_tiny_budget_gives_unknown():
     search = CanfieldSearch(rules, Game(rules, 10).state, max_positions=20)
     verdict = search.finish()
     assert verdict.status == UNKNOWN
-    assert search.positions <= 20
+    assert search.positions < 20 + 50  # stopped within a position's moves of the budget
 
 
 def test_a_safe_card_on_top_of_the_waste_goes_home_by_ones_in_one_pass():
@@ -315,19 +317,27 @@ def test_by_ones_in_one_pass_with_a_waste_verdicts_agree_with_the_engine(seed):
         replay(rules, state, verdict.moves)
 
 
-def test_by_threes_with_passes_unlimited_the_quick_scan_finds_a_win_the_deep_search_misses():
-    # Deal 29: the best-first scan wins within about 200 positions; the depth-first searches
-    # alone have not found one after 5,000.
+def quick_walk(search: CanfieldSearch):
+    """The quick scan among the search's walks, or None."""
+    for walk, strategy in zip(search.walks, search.strategies):
+        if strategy.value == "_value_quick":
+            return walk
+    return None
+
+
+def test_by_threes_with_passes_unlimited_the_quick_scan_finds_a_win_the_dives_miss(monkeypatch):
+    # Deal 29: the best-first scan wins within about 400 positions; the dives alone have
+    # not found one after 5,000.
     rules = make_rules("canfield", mode="2")
     state = Game(rules, 29).state
     search = CanfieldSearch(rules, state, max_positions=5000)
-    assert search.heap is not None
     verdict = search.finish()
-    assert verdict.status == SOLVED
-    assert search.quick_count > 0 and verdict.positions < 5000
+    assert verdict.status == SOLVED and verdict.positions < 1000
+    assert search.won_by == search.walks.index(quick_walk(search))
     replay(rules, state, verdict.moves)
+    monkeypatch.setattr(CanfieldSearch, "quick", False)
     plain = CanfieldSearch(rules, state, max_positions=5000)
-    plain.heap = None
+    assert quick_walk(plain) is None
     assert plain.finish().status == UNKNOWN
 
 
@@ -335,12 +345,12 @@ def test_the_quick_scan_runs_by_threes_with_passes_unlimited_only():
     for mode in MODES:
         rules = make_rules("canfield", mode=mode)
         search = CanfieldSearch(rules, Game(rules, 1).state)
-        assert (search.heap is not None) == (mode == "2"), mode
+        assert (quick_walk(search) is not None) == (mode == "2"), mode
 
 
 @pytest.mark.parametrize("deal, status", [(27, SOLVED), (89, UNSOLVABLE)])
 def test_with_the_quick_scan_run_in_steps_reaches_the_verdict_of_finish(deal, status):
-    # The two searches take turns by positions counted, not by the clock.
+    # The walks take turns by positions counted, not by the clock.
     rules = make_rules("canfield", mode="2")
     state = Game(rules, deal).state
     whole = CanfieldSearch(rules, state, max_positions=500_000).finish()
@@ -354,19 +364,19 @@ def test_with_the_quick_scan_run_in_steps_reaches_the_verdict_of_finish(deal, st
 
 
 @pytest.mark.parametrize("seed", range(8))
-def test_the_quick_scan_alone_agrees_with_the_engine_on_small_positions(seed):
-    """The quick scan given every turn: its wins replay; where there is none it runs dry
-    and the depth-first search alone proves the defeat."""
+def test_the_quick_scan_alone_agrees_with_the_engine_on_small_positions(seed, monkeypatch):
+    """The quick scan given every turn: its wins replay; where there is none it runs dry,
+    which proves the defeat."""
     rules, state = endgame("2", seed)
+    # The main dive waits until the scan runs dry; no single-move walk.
+    monkeypatch.setattr(canfield, "SHARES", {(3, None): (10**9, 0, 0.0)})
+    monkeypatch.setattr(CanfieldSearch, "quick_full", 0)
     search = CanfieldSearch(rules, state, max_positions=200_000)
-    # The depth-first search waits until the scan runs dry; no single-move search.
-    search.quick_full, search.quick_share = 0, 10**9
-    search.singles = []
     verdict = search.finish()
     won = engine_can_win(rules, state)
     assert verdict.status == (SOLVED if won else UNSOLVABLE), seed
+    assert search.walks[0].visits == 1  # the start only: the scan alone found the verdict
     if won:
-        assert search.count == 1  # the root only: the scan found the win
         replay(rules, state, verdict.moves)
 
 
@@ -441,4 +451,15 @@ def test_the_issues_deals_are_won_at_the_default_budget(mode, deal):
     state = Game(rules, deal).state
     verdict = make_search(rules, state).finish()
     assert verdict.status == SOLVED and verdict.positions < 50_000
+    replay(rules, state, verdict.moves)
+
+
+def test_a_waste_card_the_reserve_can_go_on_is_tried_early():
+    # By threes, deal 652010: the win plays a waste card twelve turns away that the
+    # reserve's top card then goes on; tried with the other waste cards, nearest first,
+    # it came after some 350,000 positions (681742, named with it, is still such a deal).
+    rules = make_rules("canfield", mode="2")
+    state = Game(rules, 652010).state
+    verdict = CanfieldSearch(rules, state, max_positions=60_000).finish()
+    assert verdict.status == SOLVED
     replay(rules, state, verdict.moves)
