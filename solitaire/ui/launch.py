@@ -8,7 +8,7 @@ import pygame
 
 from .app import App, prepare_environment
 from .library import Library
-from .platform.instance import Instance, ask_first_copy_to_show
+from .platform.instance import PATIENCE, Instance, Reply, find_first_copy
 from .platform.window import open_display
 
 
@@ -26,15 +26,22 @@ def run_app(args, deal: int | None, options: dict, report: Callable[[str], None]
     folder, _ = Library.folder_path()
     instance = Instance(folder) if folder is not None else None
     if instance is not None and not instance.claim():
-        pygame.quit()
-        if ask_first_copy_to_show(instance.folder):  # the folder, as not None
+        reply = find_first_copy(instance)
+        if reply == Reply.SHOWN:
+            pygame.quit()
             print("Solitaire is already running: its window was brought to the front.")
             return 0
-        report(
-            f"Solitaire is already running with this player's games ({folder}); "
-            "close that copy first"
-        )
-        return 2
+        if reply is not None:
+            pygame.quit()
+            report(
+                f"Solitaire is already running with this player's games ({folder}) but does"
+                f" not answer (stopped, or too busy for {PATIENCE:.0f} s): close that copy,"
+                " or wait and start again"
+            )
+            return 2
+        print("The copy that held this player's games is gone: this one takes over.")
+    if instance is not None:
+        instance.listen()  # from now on: a copy started this instant finds this one
     try:
         return _play(args, deal, options, report, instance)
     finally:
@@ -51,7 +58,7 @@ def _play(
         report(f"cannot open a window ({error}); the text commands still work")
         return 2
     if instance is not None:
-        instance.listen(app.bring_to_front)
+        instance.shown(app.bring_to_front)
     if args.replay is not None:
         app.open_replay(args.replay)
     elif args.game is not None:

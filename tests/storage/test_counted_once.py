@@ -5,6 +5,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pygame
@@ -20,7 +21,15 @@ from solitaire.storage.files import BackgroundWriter
 from solitaire.storage.stats import LOST, WON, Result, Stats, result_of
 from solitaire.ui.app import App
 from solitaire.ui.library import Library, ignore_invalid_xdg_paths
-from solitaire.ui.platform.instance import Instance, ask_first_copy_to_show
+from solitaire.ui.platform.instance import (
+    LOCK,
+    Instance,
+    Reply,
+    _address,
+    _key,
+    ask_first_copy_to_show,
+    find_first_copy,
+)
 from solitaire.ui.screens.overlays import WinOverlay
 
 CTRL = pygame.KMOD_CTRL
@@ -154,15 +163,17 @@ def test_a_second_copy_brings_the_first_to_the_front_and_ends(tmp_path):
     first = Instance(tmp_path)
     assert first.claim()
     shown = []
-    first.listen(lambda: shown.append(True))
+    first.listen()
+    first.shown(lambda: shown.append(True))
     try:
         assert not Instance(tmp_path).claim()  # the folder is taken
-        assert ask_first_copy_to_show(tmp_path) and shown == [True]
+        assert ask_first_copy_to_show(tmp_path) == Reply.SHOWN and shown == [True]
         env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "xdg")}
         folder = second_copy_folder(env)
         twin = Instance(folder)
         assert twin.claim()
-        twin.listen(lambda: shown.append("twin"))
+        twin.listen()
+        twin.shown(lambda: shown.append("twin"))
         result = start_a_copy(env)
         twin.release()
         assert result.returncode == 0, result.stderr
@@ -182,7 +193,89 @@ def test_a_second_copy_that_cannot_reach_the_first_refuses_with_a_message(tmp_pa
         held.release()
     assert result.returncode == 2
     [line] = result.stderr.strip().splitlines()
-    assert "Solitaire is already running" in line and "close that copy first" in line
+    assert "Solitaire is already running" in line and "does not answer" in line
+
+
+def test_a_copy_asked_while_its_window_opens_comes_to_the_front_once_it_is_there(tmp_path):
+    first = Instance(tmp_path)
+    assert first.claim()
+    first.listen()  # as soon as it holds the folder, before its window opens
+    try:
+        assert ask_first_copy_to_show(tmp_path) == Reply.SHOWN
+        shown = []
+        first.shown(lambda: shown.append(True))
+        assert shown == [True]
+    finally:
+        first.release()
+
+
+def test_a_stopped_first_copy_does_not_hang_the_second(tmp_path):
+    """A copy that listens and never answers (stopped with kill -STOP: its listener's
+    socket takes the call, nobody accepts it): the second gives up in bounded time."""
+    from multiprocessing.connection import Listener
+
+    first = Instance(tmp_path)
+    assert first.claim()
+    address, family = _address(tmp_path)
+    deaf = Listener(address, family, authkey=_key(tmp_path))  # never accepts
+    try:
+        assert find_first_copy(Instance(tmp_path), patience=1.0) == Reply.SILENT
+    finally:
+        deaf.close()
+        first.release()
+
+
+def test_the_second_copy_takes_over_when_the_first_is_gone(tmp_path):
+    first = Instance(tmp_path)
+    assert first.claim()
+    threading.Timer(0.5, first.release).start()  # killed: its lock goes with it
+    second = Instance(tmp_path)
+    assert find_first_copy(second, patience=5.0) is None
+    assert not Instance(tmp_path).claim()  # the second holds the folder now
+    second.release()
+
+
+@pytest.mark.parametrize("thing", ["folder", "pipe"])
+def test_a_lock_that_is_not_a_file_is_set_aside_and_one_copy_holds_the_folder(tmp_path, thing):
+    if thing == "folder":
+        (tmp_path / LOCK).mkdir()
+    else:
+        os.mkfifo(tmp_path / LOCK)
+    first = Instance(tmp_path)
+    assert first.claim()
+    assert not Instance(tmp_path).claim()  # never two writers
+    first.release()
+
+
+def test_copies_started_at_the_same_instant_end_with_one_window(tmp_path):
+    env = {
+        **os.environ,
+        "XDG_DATA_HOME": str(tmp_path / "xdg"),
+        "SDL_VIDEODRIVER": "dummy",
+        "SOLITAIRE_REPORT_READY": "1",
+    }
+    for _ in range(3):
+        copies = [
+            subprocess.Popen(
+                [sys.executable, "main.py", "--windowed", "--game", "vierfrei"],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for _ in range(2)
+        ]
+        try:
+            first_line = {copy.pid: copy.stdout.readline().strip() for copy in copies}
+            ready = [copy for copy in copies if first_line[copy.pid] == "ready"]
+            fronted = [copy for copy in copies if "brought to the front" in first_line[copy.pid]]
+            assert len(ready) == 1 and len(fronted) == 1, first_line
+            assert fronted[0].wait(HANG_GUARD) == 0
+        finally:
+            for copy in copies:
+                copy.kill()
+                copy.wait()
 
 
 def start_a_copy(env: dict) -> subprocess.CompletedProcess:
