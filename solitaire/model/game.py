@@ -29,13 +29,21 @@ class Game:
         self.undone: list[Turn] = []
 
     # ------------------------------------------------------------------ playing
+    def at_move_limit(self) -> bool:
+        """Whether the game has made as many moves as it keeps (``MOVE_LIMIT``)."""
+        return len(self.done) >= MOVE_LIMIT
+
+    @staticmethod
+    def move_limit_words() -> str:
+        return (
+            f"this game has made {MOVE_LIMIT:,} moves, as many as one game keeps: "
+            "deal a new one, or take moves back"
+        )
+
     def play(self, move: Move) -> Turn:
         """Make a move and the game's automatic replies; IllegalMove changes nothing."""
-        if len(self.done) >= MOVE_LIMIT:
-            raise IllegalMove(
-                f"this game has made {MOVE_LIMIT:,} moves, as many as one game keeps: "
-                "deal a new one, or take moves back"
-            )
+        if self.at_move_limit():
+            raise IllegalMove(self.move_limit_words())
         self.rules.check(self.state, move)
         text = self.rules.format_move(move, self.state)
         log = StepLog(self.state)

@@ -175,3 +175,20 @@ def test_notices_wait_their_turn_and_none_hides_another(app):
         "The statistics file could not be read: it was set aside.",
         "Sound is off: the audio device could not be opened.",
     ]
+
+
+def test_at_the_move_limit_the_hint_offers_no_move_the_table_would_refuse(app, monkeypatch):
+    from solitaire.model import game as game_module
+
+    table = start(app, "klondike", 7)
+    monkeypatch.setattr(game_module, "MOVE_LIMIT", 3)
+    for _ in range(3):
+        table.play(next(m for m in table.game.legal_moves() if m.kind == MoveKind.TURN))
+        table.after_frame()
+    send(app, key(pygame.K_h, CTRL))
+    assert "as many as one game keeps" in table.status.message.words
+    assert table.help.hint_target is None and not table.tally.assisted
+    send(app, key(pygame.K_d, CTRL))
+    app.lag += 0.4
+    app.step(sleep=False)
+    assert not table.help.demo_on and len(table.game.done) == 3
