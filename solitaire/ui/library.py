@@ -28,6 +28,7 @@ from ..storage.files import (
     file_lock,
     is_whole,
     load_or_fresh,
+    read_json,
     set_aside,
     write_atomic,
 )
@@ -239,6 +240,7 @@ class Library:
         self._load_settings(folder / "settings.json")
         self.stats, message = Stats.load(folder / "stats.json")
         self._note(message)
+        self._count_kept_results()
 
     @staticmethod
     def folder_path() -> tuple[Path | None, str | None]:
@@ -372,6 +374,21 @@ class Library:
         if game is not None and self.stats.counted(game_id, extra.get("token", "")):
             extra["recorded"] = True
         return game, extra
+
+    def _count_kept_results(self) -> None:
+        """At launch: the results every game's save keeps because the statistics could
+        not take them, counted now (each once), whichever game is opened. A save that
+        cannot be read is left for ``load_game`` to set aside when its game is opened."""
+        assert self.folder is not None  # only with a data folder
+        for game_id in GAMES:
+            path = saved_game.game_path(self.folder, game_id)
+            try:
+                data = read_json(path, saved_game.KIND, saved_game.VERSION)
+            except (OSError, DamagedFile):
+                continue
+            entries = data.get("pending")
+            if data.get("game") == game_id and isinstance(entries, list):
+                self._count_pending(game_id, entries[-MAX_PENDING:])
 
     def _count_pending(self, game_id: str, entries: list) -> None:
         """Results a save kept because the statistics could not be written then: counted

@@ -504,3 +504,19 @@ def test_results_kept_in_a_save_that_are_not_results_are_ignored(tmp_path):
     again = launch(tmp_path)
     assert summary(again).played == 0 and again.table.game.done
     quit_game(again)
+
+
+def test_a_kept_result_is_counted_at_the_next_launch_whichever_game_opens(tmp_path, monkeypatch):
+    disk = statistics_disk(monkeypatch, full=False)
+    app = launch(tmp_path)
+    last = play_to_one_from_the_end(app)
+    disk["full"] = True
+    app.table.play(last)
+    app.table.after_frame()
+    quit_game(app)
+    disk["full"] = False
+    again = App(fullscreen=False, size=(800, 600), library=Library(tmp_path))
+    again.open_game("klondike", animate=False)  # not the game whose save keeps the win
+    again.library.flush()
+    assert on_disk(tmp_path).won == 1
+    quit_game(again)
