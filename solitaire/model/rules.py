@@ -908,7 +908,7 @@ class Rules:
         """Whether "deal only deals proven winnable" can serve this game (greyed out where it
         cannot): it knows winnable deals ahead, or it has a solver of its own. The generic
         search alone proves too few deals within the look's budget to be worth the wait;
-        rules may say less per option (Spider: with one suit only)."""
+        rules may say less for some choices of their options."""
         known = bool(self.known_wins) or self.impossible_deals is not None
         return known or self.solver != GENERIC_SOLVER
 

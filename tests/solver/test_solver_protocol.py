@@ -200,17 +200,29 @@ def test_the_option_still_toggles_where_a_solver_serves(app):
     assert app.solvable_only("castle")
 
 
-def test_the_option_follows_the_rules_the_overlay_shows(app):
-    """Spider's solver serves one suit only: choosing two suits on the options screen
-    greys the row at once, with its reason, and a click leaves the setting alone."""
-    start(app, "spider", 2)
+class OneSuitSpider(GAMES["spider"]):
+    """A Spider whose solver would serve one suit only (as Spider's once did)."""
+
+    game_id = "one-suit-spider-test"
+
+    @property
+    def proves_winnable(self) -> bool:
+        return self.options["suits"] == "1"
+
+
+def test_the_option_follows_the_rules_the_overlay_shows(app, monkeypatch):
+    """Rules whose solver serves one choice of an option only: choosing another on the
+    options screen greys the row at once, with its reason, and a click leaves the setting
+    alone."""
+    monkeypatch.setitem(GAMES, OneSuitSpider.game_id, OneSuitSpider)
+    start(app, OneSuitSpider.game_id, 2)
     options, where = _winnable_row(app)
     assert not options.unavailable
     send(app, key(pygame.K_RIGHT))  # the first row is Spider's suits: 1 -> 2
     assert options.values["suits"] == "2"
     assert "the solver seldom proves a deal" in options.unavailable[options.winnable_row]
     click(app, where)
-    assert not app.solvable_only("spider")
+    assert not app.solvable_only(OneSuitSpider.game_id)
     suits = options.rects[0].center
     click(app, suits)
     click(app, suits)  # 2 -> 4 -> 1

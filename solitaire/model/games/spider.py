@@ -169,12 +169,6 @@ class Spider(Rules):
     # ------------------------------------------------------------------ the table
     solver = "spider"
 
-    @property
-    def proves_winnable(self) -> bool:
-        """One suit: the solver proves most deals won in a few seconds. Two or four: it
-        rarely does within the budget, so "deal only deals proven winnable" is greyed."""
-        return super().proves_winnable and self.options["suits"] == "1"
-
     verdict_note = " (seeing every card, face-down ones and the stock too)"
     special_words = {**Rules.special_words, MoveKind.DEAL: "Deal a row from the stock"}
     buttons = (GameButton("Deal", play(MoveKind.DEAL), enabled_by=MoveKind.DEAL),)
