@@ -29,6 +29,7 @@ from ..storage.files import (
     is_whole,
     load_or_fresh,
     read_json,
+    read_limited,
     set_aside,
     write_atomic,
 )
@@ -383,6 +384,9 @@ class Library:
         for game_id in GAMES:
             path = saved_game.game_path(self.folder, game_id)
             try:
+                # Parsed only where a result is kept (seldom): the launch waits for this.
+                if b'"pending"' not in read_limited(path):
+                    continue
                 data = read_json(path, saved_game.KIND, saved_game.VERSION)
             except (OSError, DamagedFile):
                 continue
