@@ -235,7 +235,7 @@ def test_f2_refuses_a_number_out_of_range(app):
     assert app.table.game.deal_number == 1
 
 
-@pytest.mark.parametrize("game_id", ["lucie", "merci", "prince", "canfield", "vierfrei"])
+@pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_undo_and_redo_keys_in_every_game(app, game_id):
     table = start(app, game_id, 5)
     table.play(table.game.legal_moves()[0])
@@ -801,12 +801,18 @@ def test_every_button_says_what_it_does_and_its_key(app, game_id):
         assert tips["Auto"].endswith("(A)") and tips["Turn"].endswith("(N)")
 
 
-def test_a_tooltip_goes_when_a_menu_opens(app):
-    table = start(app, "vierfrei", 1)
-    undo = next(b for b in table.bar.buttons if b.label == "Undo")
-    send(app, motion(undo.rect.center))
+def hover(app, label: str):
+    """The pointer rested on the table's button ``label`` long enough for its tooltip."""
+    button = next(b for b in app.table.bar.buttons if b.label == label)
+    send(app, motion(button.rect.center))
     app.lag += 1.0
     app.step(sleep=False)
+    return button
+
+
+def test_a_tooltip_goes_when_a_menu_opens(app):
+    table = start(app, "vierfrei", 1)
+    undo = hover(app, "Undo")
     assert table.bar.tooltip is undo
     send(app, key(pygame.K_ESCAPE))  # the Quit menu, the pointer still on the button
     assert isinstance(app.overlays[-1], MenuOverlay)
@@ -818,10 +824,7 @@ def test_a_tooltip_goes_when_a_menu_opens(app):
 
 def test_the_draw_button_shows_how_to_draw_after_a_short_hover(app):
     table = start(app, "lucie", 1)
-    draw = next(b for b in table.bar.buttons if b.label == "Draw")
-    send(app, motion(draw.rect.center))
-    app.lag += 1.0
-    app.step(sleep=False)
+    draw = hover(app, "Draw")
     assert table.bar.tooltip is draw and draw.tip.startswith("For the draw, drag or click")
 
 
