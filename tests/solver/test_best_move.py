@@ -3,6 +3,7 @@ in positions), and says so; it never leads back to a position the game has been
 through while another move does not."""
 
 import pytest
+from helpers import run_in_steps
 
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
@@ -107,9 +108,8 @@ def test_a_card_that_can_go_home_leads_the_moves_in_sight():
 def test_the_moves_in_sight_searched_in_steps_are_those_searched_at_once():
     rules = make_rules("spider")
     state = Game(rules, 2).state
-    search, steps, ranked = MovesInSight(rules, state), 0, None
-    while ranked is None:
-        ranked, steps = search.step(100), steps + 1
+    search = MovesInSight(rules, state)
+    ranked, steps = run_in_steps(search, 100)
     assert steps > 1 and search.positions >= 2_000
     assert ranked == moves_in_sight(rules, state)
 

@@ -7,6 +7,7 @@ import io
 
 import pygame
 import pytest
+from helpers import run_in_steps
 from table_driver import key, send
 
 from solitaire.cli import run
@@ -104,9 +105,7 @@ def test_the_best_line_brings_home_the_most_cards_the_layout_allows():
 def test_the_best_line_searched_in_steps_is_the_line_searched_at_once():
     rules = make_rules("lucie")
     state = Game(rules, 1).state
-    search, steps, line = BestLine(rules, state), 0, None
-    while line is None:
-        line, steps = search.step(50), steps + 1
+    line, steps = run_in_steps(BestLine(rules, state), 50)
     assert steps > 1
     assert line == best_line(rules, state)
 

@@ -337,7 +337,9 @@ def test_a_crash_at_any_write_of_a_winning_move_counts_the_win_once(tmp_path, su
 
 
 # ---------------------------------------------------------------------- a full disk
-def test_a_win_on_a_full_disk_is_kept_and_written_when_space_comes_back(tmp_path, monkeypatch):
+def win_on_a_full_disk(tmp_path, monkeypatch):
+    """Vierfrei deal 1 won by its last move while the statistics cannot be written (the
+    save can), the writes heard; the game and the disk's switch."""
     disk = statistics_disk(monkeypatch, full=False)
     app = launch(tmp_path)
     last = play_to_one_from_the_end(app)
@@ -346,6 +348,11 @@ def test_a_win_on_a_full_disk_is_kept_and_written_when_space_comes_back(tmp_path
     app.table.after_frame()
     app.library.flush()
     app.collect()
+    return app, disk
+
+
+def test_a_win_on_a_full_disk_is_kept_and_written_when_space_comes_back(tmp_path, monkeypatch):
+    app, disk = win_on_a_full_disk(tmp_path, monkeypatch)
     assert "Statistics are not being saved" in app.library.saving_problem
     assert summary(app).won == 1  # held while the game runs
     disk["full"] = False
@@ -448,14 +455,7 @@ def test_a_win_box_says_a_replayed_deal_is_not_counted_as_a_fresh_win(tmp_path):
 def test_a_win_on_a_full_disk_survives_a_quit_before_space_comes_back(tmp_path, monkeypatch):
     """The statistics cannot be written but the save can: the win is kept in the game's
     save, and counted once, at the launch after the space came back."""
-    disk = statistics_disk(monkeypatch, full=False)
-    app = launch(tmp_path)
-    last = play_to_one_from_the_end(app)
-    disk["full"] = True
-    app.table.play(last)
-    app.table.after_frame()
-    app.library.flush()
-    app.collect()
+    app, disk = win_on_a_full_disk(tmp_path, monkeypatch)
     assert any("kept with your games" in words for words in app.library.messages)
     quit_game(app)  # still full: the statistics are not written
     assert on_disk(tmp_path).won == 0
@@ -507,12 +507,7 @@ def test_results_kept_in_a_save_that_are_not_results_are_ignored(tmp_path):
 
 
 def test_a_kept_result_is_counted_at_the_next_launch_whichever_game_opens(tmp_path, monkeypatch):
-    disk = statistics_disk(monkeypatch, full=False)
-    app = launch(tmp_path)
-    last = play_to_one_from_the_end(app)
-    disk["full"] = True
-    app.table.play(last)
-    app.table.after_frame()
+    app, disk = win_on_a_full_disk(tmp_path, monkeypatch)
     quit_game(app)
     disk["full"] = False
     again = App(fullscreen=False, size=(800, 600), library=Library(tmp_path))

@@ -36,9 +36,12 @@ def lose_the_prince(app, deal=19):
     return table
 
 
-def win_lucie(app):
-    """La Belle Lucie one card from the end, then the last card home: the win box."""
+def win_lucie(app, helped: Help | None = None):
+    """La Belle Lucie one card from the end (played with ``helped``), then the last card
+    home: the win box."""
     table = start(app, "lucie", 3)
+    if helped is not None:
+        table.tally.helped(helped)
     piles = {name: [] for name in table.state.piles}
     for suit in "CDHS":
         piles["f" + suit] = cards(" ".join(rank + suit for rank in "A23456789TJQK"))
@@ -138,16 +141,7 @@ def test_the_status_line_says_while_the_demo_plays_and_how_to_stop_it(app):
 
 
 def test_a_win_with_help_says_its_score_is_not_credited(app):
-    table = start(app, "lucie", 3)
-    table.tally.helped(Help.HINTS)
-    piles = {name: [] for name in table.state.piles}
-    for suit in "CDHS":
-        piles["f" + suit] = cards(" ".join(rank + suit for rank in "A23456789TJQK"))
-    piles["fS"] = piles["fS"][:-1]
-    piles["t1"] = cards("KS")
-    table.game.state = State(piles, table.state.values)
-    type_text(app, "KS")
-    send(app, key(pygame.K_RETURN))
+    win_lucie(app, Help.HINTS)
     box = app.overlays[-1]
     assert isinstance(box, WinOverlay) and box.title == "Won with hints"
     assert "Score: 100 / 100, not credited: help earns none" in box.lines

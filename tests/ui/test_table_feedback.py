@@ -149,23 +149,7 @@ def test_a_click_anywhere_on_a_merci_stack_takes_its_top_card(app):
 
 
 def test_a_covered_card_typed_in_the_merci_game_asks_before_spending_the_merci(app):
-    table = start(app, "merci", 1)
-    for _ in range(2):
-        table.play(Move(MoveKind.REDEAL))
-        table.after_frame()
-    rules, state = table.rules, table.state
-
-    def typed_merci(move):  # a covered card whose bare name plays it (home, say)
-        try:
-            return rules.parse_move(str(state.piles[move.src][move.index]), state).kind
-        except IllegalMove:
-            return None
-
-    merci = next(
-        m
-        for m in table.game.legal_moves()
-        if m.kind == MoveKind.MERCI and typed_merci(m) == MoveKind.MERCI
-    )
+    table, merci = final_deal_merci(app, "merci")
     card = table.state.piles[merci.src][merci.index]
     done = len(table.game.done)
     type_text(app, str(card))
