@@ -112,6 +112,9 @@ class App:
         self.inbox: queue.SimpleQueue = queue.SimpleQueue()
         self.partner_link = shared_link(self.hear_partner)
         settings = self.library.settings
+        # A one-off --windowed launch is not the player's choice for next time: full screen
+        # is remembered only as the settings gave it or as the player switched it.
+        self.fullscreen_chosen = fullscreen is None
         fullscreen = settings["fullscreen"] if fullscreen is None else fullscreen
         self.window = Window(
             fullscreen, size or tuple(settings["window_size"]), settings["window_position"]
@@ -375,7 +378,10 @@ class App:
         if not self.window.fullscreen:
             self.library.settings["window_position"] = list(pygame.display.get_window_position())
             self.library.settings["window_size"] = list(self.window.size)
-        self.remember("fullscreen", self.window.fullscreen or self.window.hidden_from_fullscreen)
+        if self.fullscreen_chosen:
+            self.remember(
+                "fullscreen", self.window.fullscreen or self.window.hidden_from_fullscreen
+            )
         self.library.flush()  # every save on disk before the window goes
         self.partner_link.close()
 
@@ -506,6 +512,7 @@ class App:
         alt_enter = event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT
         if event.key == pygame.K_F11 or alt_enter:
             self.window.toggle_fullscreen()
+            self.fullscreen_chosen = True
             self.resize()
             return True
         table = self.table if self.screen is self.table else None

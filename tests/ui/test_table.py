@@ -885,6 +885,23 @@ def test_a_right_click_alone_still_sends_the_card_to_a_free_place(app):
     assert " ".join(map(str, table.state.piles["c1"])) == "3D"
 
 
+def test_a_one_off_windowed_launch_leaves_full_screen_the_default(tmp_path):
+    app = App(fullscreen=False, size=(1024, 700), library=Library(tmp_path))  # --windowed
+    try:
+        app.quit()
+        assert Library(tmp_path).settings["fullscreen"] is True
+    finally:
+        pygame.quit()
+    app = App(fullscreen=False, size=(1024, 700), library=Library(tmp_path))
+    try:
+        send(app, key(pygame.K_F11))  # full screen, then back: a window is the player's choice
+        send(app, key(pygame.K_F11))
+        app.quit()
+        assert Library(tmp_path).settings["fullscreen"] is False
+    finally:
+        pygame.quit()
+
+
 def test_after_the_boss_key_f11_gives_a_window_that_fits_the_screen(tmp_path):
     library = Library(tmp_path)
     library.settings.update(fullscreen=True, window_size=[1024, 768])  # the screen's size
