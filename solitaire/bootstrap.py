@@ -11,7 +11,7 @@ the standard library here: this runs before anything else is known to be install
 
 from __future__ import annotations
 
-import importlib.util
+import importlib.metadata
 import os
 import sys
 from pathlib import Path
@@ -29,12 +29,22 @@ def venv_python(checkout: Path, windowed: bool) -> Path:
     return checkout / ".venv" / "bin" / "python"
 
 
+def has_pygame_ce() -> bool:
+    """Whether this Python has pygame-ce installed. Not just a module named pygame: Debian's
+    python3-pygame is the original pygame, which lacks parts the game uses."""
+    try:
+        importlib.metadata.distribution("pygame-ce")
+    except importlib.metadata.PackageNotFoundError:
+        return False
+    return True
+
+
 def restart_in_venv(script: Path, argv: list[str], windowed: bool) -> int | None:
     """Run the game with the checkout's .venv if this Python has no pygame-ce and that one
     may: its exit code, or None to carry on here (POSIX replaces this process instead)."""
     python = venv_python(script.parent, windowed)
     if (
-        importlib.util.find_spec("pygame") is not None
+        has_pygame_ce()
         or os.environ.get(RESTARTED)
         or not python.is_file()
         or Path(sys.prefix).resolve() == python.parent.parent.resolve()

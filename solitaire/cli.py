@@ -279,14 +279,22 @@ def play(argv: list[str], err=sys.stderr) -> int:
             return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
-        from .ui.launch import run_app
-    except ImportError as error:
-        if "pygame" not in (error.name or str(error)):
-            raise  # something else is broken: not a missing pygame
+        import pygame
+    except ImportError:
         report(
             f"pygame-ce is not installed: {setup_advice()} (the text commands work without it)", err
         )
         return 2
+    if not getattr(pygame, "IS_CE", False):  # the original pygame (Debian's python3-pygame)
+        report(
+            f"the pygame found here ({getattr(pygame, '__file__', None) or 'pygame'}) is not"
+            f" pygame-ce, which the game needs: {setup_advice()} (the text commands work"
+            " without it)",
+            err,
+        )
+        return 2
+    from .ui.launch import run_app
+
     return run_app(args, deal, options, lambda message: report(message, err))
 
 

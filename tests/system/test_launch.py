@@ -160,6 +160,20 @@ def test_main_py_restarts_with_the_checkouts_venv(tmp_path):
 
 @posix_only
 @needs_bare_python
+def test_a_system_python_with_the_original_pygame_restarts_with_the_venv(tmp_path):
+    # Debian's python3-pygame is a module named pygame, but not the pygame-ce the game needs.
+    here = checkout(tmp_path, venv_python=sys.executable)
+    original = tmp_path / "system" / "pygame"
+    original.mkdir(parents=True)
+    (original / "__init__.py").write_text("version = None\n")
+    env = headless_env(tmp_path, PYTHONPATH=str(original.parent))
+    result = start(BARE_PYTHON, here / "main.py", "--version", env=env)
+    assert result.stdout.strip() == f"Solitaire {__version__}", result.stderr
+    assert (here / "starts").read_text().count("start") == 1
+
+
+@posix_only
+@needs_bare_python
 def test_a_venv_without_pygame_is_not_restarted_again_and_again(tmp_path):
     here = checkout(tmp_path, venv_python=BARE_PYTHON)
     result = start(BARE_PYTHON, here / "main.py", env=headless_env(tmp_path), timeout=HANG_GUARD)
