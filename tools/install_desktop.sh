@@ -33,9 +33,23 @@ refresh() {
         gtk-update-icon-cache -q -t "$hicolor" 2>/dev/null || true
 }
 
+# Whether a folder holds a file other than the desktop's index and cache files.
+holds_others() {
+    [ -d "$1" ] && find "$1" -type f ! -name '*.cache' ! -name index.theme -print -quit | grep -q .
+}
+
 if [ "${1:-}" = "--uninstall" ]; then
     rm -f "$entry" "$hicolor"/*/apps/"$app_id".png "$metainfo/$app_id.metainfo.xml" "${old[@]}"
-    refresh
+    # The caches refresh() made: brought up to date where other launchers or icons remain,
+    # removed with the folders this script made where nothing else is left.
+    for folder in "$apps" "$hicolor"; do
+        if ! holds_others "$folder" && [ -d "$folder" ]; then
+            find "$folder" -type f -name '*.cache' -delete
+            find "$folder" -depth -type d -empty -delete
+        fi
+    done
+    [ -d "$metainfo" ] && find "$metainfo" -depth -type d -empty -delete
+    holds_others "$apps" || holds_others "$hicolor" && refresh
     echo "removed $entry, its icons and its metainfo"
     exit 0
 fi

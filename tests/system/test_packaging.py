@@ -118,6 +118,16 @@ def test_without_pygame_main_py_says_how_to_install_it(tmp_path):
     assert "pygame-ce is not installed" in line and "pip install" in line
 
 
+def test_the_original_pygame_is_named_not_a_traceback(tmp_path):
+    # Debian's python3-pygame: a module named pygame, but not pygame-ce.
+    fake = tmp_path / "original" / "pygame"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("version = None  # no IS_CE, no pygame.system\n")
+    result = python(str(ROOT / "main.py"), env=dict(os.environ, PYTHONPATH=str(fake.parent)))
+    line = assert_one_line_no_traceback(result)
+    assert "is not pygame-ce" in line and "pip install" in line
+
+
 def test_without_pygame_the_text_commands_still_work(tmp_path):
     result = python(
         str(ROOT / "main.py"), "--game", "vierfrei", "--deal", "1", "--show",
@@ -283,8 +293,19 @@ def test_install_desktop_writes_a_launcher_that_starts_this_checkout(tmp_path):
     )
     assert started.stdout.strip() == f"Solitaire {__version__}"
     assert install_desktop(here, share, "--uninstall").returncode == 0
-    left = [path for path in share.rglob("*") if path.is_file() and path.suffix != ".cache"]
-    assert left == []  # the desktop's own caches, remade by its tools, stay
+    assert list(share.rglob("*.desktop")) == list(share.rglob("*.png")) == []
+    assert not list(share.rglob("*.cache")), "caches of nothing left behind"
+
+
+@pytest.mark.skipif(sys.platform == "win32" or not shutil.which("bash"), reason="needs bash")
+def test_uninstall_keeps_other_launchers_and_their_caches(tmp_path):
+    here, share = checkout_copy(tmp_path), tmp_path / "share"
+    other = share / "applications" / "other.desktop"
+    other.parent.mkdir(parents=True)
+    other.write_text("[Desktop Entry]\nType=Application\nName=Other\nExec=true\n")
+    assert install_desktop(here, share).returncode == 0
+    assert install_desktop(here, share, "--uninstall").returncode == 0
+    assert other.is_file() and not (share / "applications" / f"{APP_ID}.desktop").exists()
 
 
 @pytest.mark.skipif(
