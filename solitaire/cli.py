@@ -135,8 +135,7 @@ def build_parser() -> OneLineParser:
         "--max-memory",
         metavar="MB",
         type=positive(int, "a whole number of megabytes more than 0"),
-        default=512,
-        help="with --solve: give up when the process reaches MB megabytes (default 512)",
+        help=f"with --solve: give up when the process reaches MB megabytes (default {SOLVE_MEMORY})",
     )
     parser.add_argument(
         "--max-seconds",
@@ -145,8 +144,11 @@ def build_parser() -> OneLineParser:
         help="with --solve: also give up after S seconds (default: no limit; the answer then "
         "depends on the machine's speed)",
     )
-    # The window's switches mean nothing to a text command, which accepts and ignores them.
-    window = parser.add_argument_group("the window (the text commands ignore these)")
+    # How the window looks means nothing to a text command, which accepts and ignores it;
+    # a file to record into or to replay is refused (combination_problem), never ignored.
+    window = parser.add_argument_group(
+        "the window (the text commands ignore --windowed and --mono, and refuse the others)"
+    )
     for option, settings in WINDOW_OPTIONS.items():
         window.add_argument(option, **settings)
     return parser
@@ -167,6 +169,31 @@ WINDOW_OPTIONS: dict[str, dict[str, Any]] = {  # option: add_argument's keywords
         "game in progress",
     },
 }
+
+
+# What --solve may use of the process's memory unless --max-memory says otherwise.
+SOLVE_MEMORY = 512
+
+
+def combination_problem(args: argparse.Namespace) -> str | None:
+    """Why the text command's options do not go together; None if they do. Nothing the
+    player asked for is dropped without a word."""
+    for option, value in (("--record", args.record), ("--replay", args.replay)):
+        if value is not None:
+            return f"{option} is for the game's window: leave out the text commands to use it"
+    if args.solve and args.hint:
+        return "--solve and --hint: one at a time"
+    if not args.solve:
+        solve_only = {
+            "--atomic": args.atomic,
+            "--max-positions": args.max_positions,
+            "--max-memory": args.max_memory,
+            "--max-seconds": args.max_seconds,
+        }
+        for option, value in solve_only.items():
+            if value:
+                return f"{option} goes with --solve"
+    return None
 
 
 def window_parser() -> OneLineParser:
@@ -313,6 +340,9 @@ def run(argv: list[str], out=None, err=None) -> int:
     err = sys.stderr if err is None else err
     try:
         args = build_parser().parse_args(["--mono" if arg in ("/B", "/b") else arg for arg in argv])
+        problem = combination_problem(args)
+        if problem is not None:
+            raise CommandLineError(problem)
         if args.game is None:
             raise CommandLineError("--game is needed (one of: " + ", ".join(GAMES) + ")")
         rules = make_rules(game_id_of(args.game), **parse_rule_options(args.rule))
@@ -371,7 +401,7 @@ def print_solution(game: Game, args, out) -> int:
         game.rules,
         game.state,
         max_positions=args.max_positions,
-        max_memory=args.max_memory << 20,
+        max_memory=(args.max_memory or SOLVE_MEMORY) << 20,
         max_seconds=args.max_seconds,
     )
     verdict, lines = solution(game, verdict, atomic=args.atomic)

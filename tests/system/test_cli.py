@@ -422,16 +422,14 @@ def test_strict_ascii_streams_get_escapes_not_a_crash(monkeypatch):
         ("--solve", "--max-seconds", "20"),
     ],
 )
-def test_window_switches_are_accepted_by_the_text_commands(tmp_path, command):
+def test_how_the_window_looks_is_ignored_by_the_text_commands(command):
     base = ("--game", "vierfrei", "--deal", "617", *command)
     plain = main(*base)
-    record = tmp_path / "record.txt"
-    for extra in (("--record", str(record)), ("--windowed",), ("--mono",), ("/B",)):
+    for extra in (("--windowed",), ("--mono",), ("/B",)):
         for args in ((*extra, *base), (*base, *extra)):
             result = main(*args)
             assert result.returncode == plain.returncode == 0, result.stderr
             assert result.stdout.splitlines()[:-1] == plain.stdout.splitlines()[:-1]
-    assert not record.exists()  # they simply do not apply
 
 
 # ---------------------------------------------------------------- replays that are not files
@@ -561,3 +559,21 @@ def test_hint_prints_the_table_s_hint_in_one_line():
     )
     later = main("--game", "vierfrei", "--deal", "1", "--moves", "6a", "--hint")
     assert later.returncode == 0 and later.stdout.startswith("6b  (Move the 2 of clubs")
+
+
+@pytest.mark.parametrize(
+    "extra, said",
+    [
+        (["--show", "--replay", "/nonexistent/file"], "--replay is for the game's window"),
+        (["--moves", "61", "--record", "kept.txt"], "--record is for the game's window"),
+        (["--show", "--atomic"], "--atomic goes with --solve"),
+        (["--hint", "--max-positions", "10"], "--max-positions goes with --solve"),
+        (["--solve", "--hint"], "--solve and --hint: one at a time"),
+    ],
+)
+def test_text_commands_refuse_what_they_cannot_combine(extra, said):
+    result = main("--game", "vierfrei", "--deal", "1", *extra)
+    assert result.returncode == 2 and result.stdout == ""
+    assert said in result.stderr and "Traceback" not in result.stderr
+    assert not (ROOT / "kept.txt").exists()
+
