@@ -178,9 +178,23 @@ SOLVE_MEMORY = 512
 def combination_problem(args: argparse.Namespace) -> str | None:
     """Why the text command's options do not go together; None if they do. Nothing the
     player asked for is dropped without a word."""
+    asked = next(
+        (
+            option
+            for option, value in (
+                ("--show", args.show),
+                ("--moves", args.moves is not None),
+                ("--status", args.status),
+                ("--solve", args.solve),
+                ("--hint", args.hint),
+            )
+            if value
+        ),
+        "--show",  # none of them: the position is shown
+    )
     for option, value in (("--record", args.record), ("--replay", args.replay)):
         if value is not None:
-            return f"{option} is for the game's window: leave out the text commands to use it"
+            return f"{asked} and {option} do not go together: {option} is for the game's window"
     if args.solve and args.hint:
         return "--solve and --hint: one at a time"
     if not args.solve:

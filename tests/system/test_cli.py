@@ -564,8 +564,8 @@ def test_hint_prints_the_table_s_hint_in_one_line():
 @pytest.mark.parametrize(
     "extra, said",
     [
-        (["--show", "--replay", "/nonexistent/file"], "--replay is for the game's window"),
-        (["--moves", "61", "--record", "kept.txt"], "--record is for the game's window"),
+        (["--show", "--replay", "/nonexistent/file"], "--show and --replay do not go together"),
+        (["--moves", "61", "--record", "kept.txt"], "--moves and --record do not go together"),
         (["--show", "--atomic"], "--atomic goes with --solve"),
         (["--hint", "--max-positions", "10"], "--max-positions goes with --solve"),
         (["--solve", "--hint"], "--solve and --hint: one at a time"),
