@@ -84,10 +84,10 @@ def games_help() -> str:
 def build_parser() -> OneLineParser:
     parser = OneLineParser(
         prog=PROG,
-        description="Solitaire: classic patience games. Without --show, --moves, --status or "
-        "--solve it opens the game full screen, with the game left last time (--game, --deal "
-        "and --rule start that game instead). The window's own options are listed last; the "
-        "text commands accept and ignore them.",
+        description="Solitaire: classic patience games. Without --show, --moves, --status, "
+        "--solve or --hint it opens the game full screen, with the game left last time "
+        "(--game, --deal and --rule start that game instead). The window's own options are "
+        "listed last.",
         epilog=games_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -4,8 +4,10 @@
 # Installs, under ~/.local/share (or $XDG_DATA_HOME):
 #   applications/org.solitairestudio.Solitaire.desktop    the launcher
 #   icons/hicolor/SIZExSIZE/apps/org.solitairestudio.Solitaire.png   its icon, 16..512 px
+#   icons/hicolor/scalable/apps/org.solitairestudio.Solitaire.svg    and as a scalable one
 #   metainfo/org.solitairestudio.Solitaire.metainfo.xml   its description for software centres
-# all from data/ (the icons drawn by tools/make_icon.py). The launcher names its icon by
+#   man/man6/solitaire.6                                   its manual page (`man solitaire`)
+# all from data/ (the PNG icons drawn by tools/make_icon.py, the page by tools/make_manpage.py). The launcher names its icon by
 # the application's id, and the game's window has that class (StartupWMClass), so the menu,
 # the dock and the window list show one application with one icon. The launcher starts this
 # checkout's main.py with its .venv (the README's setup); with no .venv here it starts the
@@ -25,6 +27,8 @@ apps="$data/applications"
 hicolor="$data/icons/hicolor"
 metainfo="$data/metainfo"
 entry="$apps/$app_id.desktop"
+scalable="$hicolor/scalable/apps/$app_id.svg"
+manual="$data/man/man6/solitaire.6"
 old=("$apps/solitaire.desktop" "$hicolor/256x256/apps/solitaire.png")
 
 refresh() {
@@ -39,7 +43,8 @@ holds_others() {
 }
 
 if [ "${1:-}" = "--uninstall" ]; then
-    rm -f "$entry" "$hicolor"/*/apps/"$app_id".png "$metainfo/$app_id.metainfo.xml" "${old[@]}"
+    rm -f "$entry" "$hicolor"/*/apps/"$app_id".png "$scalable" "$metainfo/$app_id.metainfo.xml" \
+        "$manual" "${old[@]}"
     # The caches refresh() made: brought up to date where other launchers or icons remain,
     # removed with the folders this script made where nothing else is left.
     for folder in "$apps" "$hicolor"; do
@@ -48,9 +53,11 @@ if [ "${1:-}" = "--uninstall" ]; then
             find "$folder" -depth -type d -empty -delete
         fi
     done
-    [ -d "$metainfo" ] && find "$metainfo" -depth -type d -empty -delete
+    for folder in "$metainfo" "$data/man"; do
+        [ -d "$folder" ] && find "$folder" -depth -type d -empty -delete
+    done
     holds_others "$apps" || holds_others "$hicolor" && refresh
-    echo "removed $entry, its icons and its metainfo"
+    echo "removed $entry, its icons, its metainfo and its manual page"
     exit 0
 fi
 
@@ -90,8 +97,13 @@ done
 if [ "$icons" = 0 ]; then
     echo "install_desktop.sh: no icons in data/icons (python tools/make_icon.py draws them)" >&2
 fi
-mkdir -p "$apps" "$metainfo"
+if [ -f "$here/data/icons/hicolor/scalable/apps/$app_id.svg" ]; then
+    mkdir -p "$(dirname "$scalable")"
+    cp "$here/data/icons/hicolor/scalable/apps/$app_id.svg" "$scalable"
+fi
+mkdir -p "$apps" "$metainfo" "$(dirname "$manual")"
 cp "$here/data/$app_id.metainfo.xml" "$metainfo/"
+cp "$here/data/solitaire.6" "$manual"
 
 # The checkout's launcher with the absolute paths of this machine filled in.
 while IFS= read -r line; do
@@ -106,4 +118,5 @@ mv "$entry.tmp" "$entry"
 refresh
 echo "installed $entry"
 echo "  Exec=$exec_line"
-echo "  Icon=$app_id ($icons sizes in $hicolor)"
+echo "  Icon=$app_id ($icons sizes and a scalable one in $hicolor)"
+echo "  manual page: $manual (man solitaire)"

@@ -576,4 +576,3 @@ def test_text_commands_refuse_what_they_cannot_combine(extra, said):
     assert result.returncode == 2 and result.stdout == ""
     assert said in result.stderr and "Traceback" not in result.stderr
     assert not (ROOT / "kept.txt").exists()
-

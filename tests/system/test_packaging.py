@@ -230,6 +230,8 @@ def read_desktop(path: Path) -> configparser.SectionProxy:
 
 DESKTOP_FILE = ROOT / "data" / f"{APP_ID}.desktop"
 METAINFO = ROOT / "data" / f"{APP_ID}.metainfo.xml"
+SCALABLE_ICON = ROOT / "data" / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg"
+MANUAL_PAGE = ROOT / "data" / "solitaire.6"
 
 
 def test_desktop_file_has_the_required_keys():
@@ -288,13 +290,16 @@ def test_install_desktop_writes_a_launcher_that_starts_this_checkout(tmp_path):
         assert installed.read_bytes() == hicolor_icon(size).read_bytes(), size
     metainfo = share / "metainfo" / f"{APP_ID}.metainfo.xml"
     assert metainfo.read_bytes() == METAINFO.read_bytes()
+    scalable = share / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg"
+    assert scalable.read_bytes() == SCALABLE_ICON.read_bytes()
+    manual = share / "man" / "man6" / "solitaire.6"
+    assert manual.read_bytes() == MANUAL_PAGE.read_bytes()
     started = subprocess.run(
         [*command, "--version"], capture_output=True, text=True, timeout=HANG_GUARD, check=False
     )
     assert started.stdout.strip() == f"Solitaire {__version__}"
     assert install_desktop(here, share, "--uninstall").returncode == 0
-    assert list(share.rglob("*.desktop")) == list(share.rglob("*.png")) == []
-    assert not list(share.rglob("*.cache")), "caches of nothing left behind"
+    assert [path for path in share.rglob("*") if path.is_file()] == []  # caches included
 
 
 @pytest.mark.skipif(sys.platform == "win32" or not shutil.which("bash"), reason="needs bash")
@@ -570,3 +575,39 @@ def test_the_folders_desktop_launcher_starts_the_program_beside_it(tmp_path):
             ["desktop-file-validate", launcher], capture_output=True, check=False
         )
         assert checked.returncode == 0, checked.stdout
+
+
+def test_the_scalable_icon_is_a_square_svg_of_the_application():
+    from xml.etree import ElementTree
+
+    svg = ElementTree.parse(SCALABLE_ICON).getroot()
+    assert svg.tag == "{http://www.w3.org/2000/svg}svg"
+    assert svg.get("viewBox") == "0 0 256 256"
+    assert "<image" not in SCALABLE_ICON.read_text()  # drawn, not a picture wrapped in SVG
+
+
+def test_the_manual_page_is_made_from_the_help_of_today():
+    """tools/make_manpage.py writes it from the parser --help prints: run it after changing
+    an option, a game or its help."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import make_manpage
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    assert (
+        MANUAL_PAGE.read_text(encoding="utf-8") == make_manpage.page()
+    ), "data/solitaire.6 is out of date: run python tools/make_manpage.py"
+
+
+@pytest.mark.skipif(not shutil.which("groff"), reason="groff is not installed")
+def test_the_manual_page_renders_without_a_warning():
+    result = subprocess.run(
+        ["groff", "-ww", "-man", "-Tutf8", str(MANUAL_PAGE)],
+        capture_output=True,
+        text=True,
+        timeout=HANG_GUARD,
+        check=False,
+    )
+    assert result.returncode == 0 and result.stderr == ""
+    text = re.sub(r".\x08", "", result.stdout)  # overstrike for bold
+    assert "--game ID" in text.replace("\u2010", "-") and "EXIT STATUS" in text

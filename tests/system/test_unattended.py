@@ -13,7 +13,7 @@ import sys
 
 from helpers import HANG_GUARD, ROOT
 
-FAKE_TK = '''
+FAKE_TK = """
 import os
 
 
@@ -33,7 +33,7 @@ class Tk:
 
     def destroy(self):
         pass
-'''
+"""
 
 # Launch helpers whose games fail to start, as a double-click's would: a bad argument to
 # the window, a replay file that is a device.
