@@ -200,7 +200,7 @@ def test_the_wheel_ships_every_package_the_sounds_the_icon_and_the_fonts(tmp_pat
     if result.returncode and "satisfies the requirement setuptools" in result.stderr:
         pytest.skip("no package index to fetch setuptools from")
     assert result.returncode == 0, result.stderr
-    (wheel,) = (tmp_path / "wheel").glob("solitaire-*.whl")
+    (wheel,) = (tmp_path / "wheel").glob("solitaire_studio-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     for init in (ROOT / "solitaire").rglob("__init__.py"):
         assert init.relative_to(ROOT).as_posix() in names
@@ -208,14 +208,42 @@ def test_the_wheel_ships_every_package_the_sounds_the_icon_and_the_fonts(tmp_pat
     assert "solitaire/sprites/icon.png" in names
     fonts = ("FiraSans-Regular.ttf", "FiraSans-Bold.ttf", "OFL.txt")
     assert {f"solitaire/fonts/{name}" for name in fonts} <= names
-    entry_points = zipfile.ZipFile(wheel).read(
-        f"solitaire-{__version__}.dist-info/entry_points.txt"
-    )
+    info = f"solitaire_studio-{__version__}.dist-info"
+    entry_points = zipfile.ZipFile(wheel).read(f"{info}/entry_points.txt")
     assert b"[gui_scripts]\nsolitaire = solitaire.__main__:run" in entry_points
-    info = f"solitaire-{__version__}.dist-info"
     assert {f"{info}/licenses/LICENSE", f"{info}/licenses/solitaire/fonts/OFL.txt"} <= names
     metadata = zipfile.ZipFile(wheel).read(f"{info}/METADATA").decode()
     assert "License-Expression: GPL-3.0-or-later" in metadata.splitlines()
+
+
+def test_the_source_release_holds_what_a_packager_builds_tests_and_installs(tmp_path):
+    """The sdist, built from the files git keeps (a copy, so no build files land here)."""
+    listed = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    if listed.returncode:
+        pytest.skip("not a git checkout")
+    src = tmp_path / "src"
+    for name in listed.stdout.splitlines():
+        if (ROOT / name).is_file():
+            (src / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, src / name)
+    code = "from setuptools import build_meta; print(build_meta.build_sdist('dist'))"
+    result = python("-c", code, cwd=src)
+    assert result.returncode == 0, result.stderr
+    sdist = src / "dist" / result.stdout.split()[-1]
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    kept = {name for name in listed.stdout.splitlines() if (ROOT / name).is_file()}
+    wanted = {
+        name
+        for name in kept
+        if name.startswith(("tests/", "data/", "docs/", "tools/", "bench/", "solitaire/"))
+        or "/" not in name
+        and not name.startswith(".")
+    }
+    assert wanted - names == set()
+    assert "data/solitaire.6" in names and ".ci/run" in names
 
 
 # ---- the Linux desktop launcher
@@ -484,8 +512,10 @@ def test_the_notices_name_every_library_the_pygame_wheel_bundles():
 def test_the_project_is_gpl_3_or_later():
     tomllib = pytest.importorskip("tomllib")
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    assert project["license"] == "GPL-3.0-or-later"
-    assert set(project["license-files"]) == {"LICENSE", "solitaire/fonts/OFL.txt"}
+    assert project["dynamic"] == ["license"]  # setup.py: as each setuptools can say it
+    setup = (ROOT / "setup.py").read_text()
+    assert 'LICENCE = "GPL-3.0-or-later"' in setup
+    assert 'LICENCE_FILES = ["LICENSE", "solitaire/fonts/OFL.txt"]' in setup
     licence = (ROOT / "LICENSE").read_text()
     assert licence.lstrip().startswith("GNU GENERAL PUBLIC LICENSE") and "Version 3" in licence
     assert not [c for c in project["classifiers"] if c.startswith("License ::")]  # PEP 639
