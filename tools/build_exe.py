@@ -158,6 +158,8 @@ def pyinstaller_args() -> list[str]:
         # bundled, Tk and the X libraries it pulls in would add 11 MB for a message that
         # on Linux mostly says "no display", where no box can open anyway.
         "--exclude-module=tkinter",
+        # Debugging symbols are no use to a player: libpython alone sheds some 20 MB.
+        *(["--strip"] if sys.platform.startswith("linux") else []),
         f"--workpath={WORK}",
         f"--specpath={WORK}",
         f"--distpath={DIST}",
@@ -168,14 +170,16 @@ def pyinstaller_args() -> list[str]:
 def desktop_entry() -> str:
     """A launcher inside the unpacked folder. A desktop file cannot name a path relative to
     itself, so it asks sh to start the program beside it (%k is the desktop file's own
-    path); each backslash is doubled for the desktop file's string rules."""
+    path, which KDE fills in and GLib leaves empty); each backslash is doubled for the
+    desktop file's string rules. The game writes it again with absolute paths and its icon
+    whenever it opens its window (solitaire/ui/platform/launcher.py)."""
     script = r'exec \\"\\$(dirname \\"\\$0\\")/' + NAME + r'\\"'
     return (
         "[Desktop Entry]\n"
         "Type=Application\n"
         f"Name={NAME}\n"
-        "Comment=Classic patience games: La Belle Lucie, The Prince, Canfield, Vierfrei "
-        "(FreeCell) and more\n"
+        "Comment=Classic patience games: Klondike, Spider, FreeCell, Canfield, La Belle Lucie "
+        "and more\n"
         f'Exec=sh -c "{script}" %k\n'
         "Terminal=false\n"
         "Categories=Game;CardGame;\n"

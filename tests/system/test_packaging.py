@@ -647,3 +647,34 @@ def test_the_manual_page_renders_without_a_warning():
     assert result.returncode == 0 and result.stderr == ""
     text = re.sub(r".\x08", "", result.stdout)  # overstrike for bold
     assert "--game ID" in text.replace("\u2010", "-") and "EXIT STATUS" in text
+
+
+def test_the_packaged_launcher_is_rewritten_with_the_folder_s_absolute_paths(tmp_path):
+    from solitaire.ui.platform.launcher import refresh_packaged_launcher
+
+    folder = tmp_path / "unpacked $HOME \"here\""  # a space, a $ and quotes in the path
+    folder.mkdir()
+    program = folder / "Solitaire"
+    program.write_text("#!/bin/sh\n")
+    program.chmod(0o755)
+    assert refresh_packaged_launcher(program)
+    launcher = folder / "Solitaire.desktop"
+    entry = read_desktop(launcher)
+    assert exec_arguments(entry["Exec"]) == [str(program)]
+    assert Path(entry["Icon"]).is_file() and entry["StartupWMClass"] == APP_ID
+    assert launcher.stat().st_mode & stat.S_IXUSR
+    assert not refresh_packaged_launcher(program)  # unchanged: not written again
+    if shutil.which("desktop-file-validate"):
+        checked = subprocess.run(
+            ["desktop-file-validate", str(launcher)], capture_output=True, text=True, check=False
+        )
+        assert checked.returncode == 0 and not checked.stdout.strip(), checked.stdout
+
+
+def test_a_packaged_folder_that_cannot_be_written_keeps_its_launcher(tmp_path):
+    from solitaire.ui.platform.launcher import refresh_packaged_launcher
+
+    program = tmp_path / "Solitaire"
+    (tmp_path / "Solitaire.desktop").mkdir()  # in the way: not a file
+    assert not refresh_packaged_launcher(program)
+    assert (tmp_path / "Solitaire.desktop").is_dir()
