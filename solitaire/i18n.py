@@ -1,0 +1,207 @@
+"""The player's language: every word a player reads goes through here (gettext).
+
+Texts are written in English in the code and marked: ``_("Deal again")`` where the text
+is used, ``N_("Deal again")`` where it is only named (a constant, a table of words) and
+translated later with ``_()``; ``ngettext("{count} card", "{count} cards", count)`` where
+a number is shown. Placeholders are named (``{count}``) and filled with ``str.format``
+after translation, so a translator may move them. ``tools/messages.py`` extracts the
+marked texts into ``solitaire/locale/solitaire.pot`` and merges them into each
+language's catalogue, ``solitaire/locale/LANG.po``.
+
+The catalogues are read as .po files, with no compiled .mo beside them: nothing to build
+before the game runs from a checkout, an sdist or the packaged folder, and nothing that
+can fall out of date. A catalogue is read once, at start or when the player chooses
+another language in the options (a few milliseconds), never during a frame.
+
+The language follows the system's locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, as gettext
+reads them; on Windows and macOS the locale Python reports) unless the player chose one.
+Card names typed at the table and the move notation stay as the manuals define them
+(TC, 54v3): they are not words of a language.
+"""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import locale
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+DOMAIN = "solitaire"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+SOURCE_LANGUAGE = "en"
+# A language for tests only: every text comes back changed but readable ("[Ðéàl àgàíñ~~]"),
+# longer by a third as German is, so that a text that did not pass through the catalogue
+# stands out on screen and in a test, and layouts show where long words would not fit.
+PSEUDO = "qps"
+AUTOMATIC = "auto"  # the settings' word for "follow the system"
+
+
+class Catalogue(gettext.NullTranslations):
+    """A .po file's translations, read directly (msgid, msgid_plural, msgstr[n]); fuzzy and
+    empty entries are left out, so their English shows."""
+
+    def __init__(self, path: Path):
+        super().__init__()
+        self.messages: dict[str, str] = {}
+        self.plurals: dict[str, list[str]] = {}
+        self.plural: Callable[[int], int] = lambda n: int(n != 1)
+        self._read(path.read_text(encoding="utf-8"))
+
+    def _read(self, text: str) -> None:
+        for entry in text.split("\n\n"):
+            fields: dict[str, str] = {}
+            field = None
+            fuzzy = False
+            for line in entry.splitlines():
+                line = line.strip()
+                if line.startswith("#,") and "fuzzy" in line:
+                    fuzzy = True
+                if not line or line.startswith("#"):
+                    continue
+                if line.startswith('"'):
+                    if field is not None:
+                        fields[field] += ast.literal_eval(line)
+                    continue
+                field, _, value = line.partition(" ")
+                fields[field] = ast.literal_eval(value.strip())
+            self._take(fields, fuzzy)
+
+    def _take(self, fields: dict[str, str], fuzzy: bool) -> None:
+        message = fields.get("msgid")
+        if message is None or fuzzy and message:
+            return
+        if message == "":  # the header: the plural rule
+            for line in fields.get("msgstr", "").splitlines():
+                name, _, value = line.partition(":")
+                if name.strip().lower() == "plural-forms" and "plural=" in value:
+                    rule = value.split("plural=", 1)[1].strip().rstrip(";")
+                    self.plural = gettext.c2py(rule)
+            return
+        if "msgid_plural" in fields:
+            forms = [fields[f"msgstr[{n}]"] for n in range(10) if f"msgstr[{n}]" in fields]
+            if forms and all(forms):
+                self.plurals[message] = forms
+            return
+        if fields.get("msgstr"):
+            self.messages[message] = fields["msgstr"]
+
+    def gettext(self, message: str) -> str:
+        return self.messages.get(message, message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        forms = self.plurals.get(singular)
+        if forms is None:
+            return singular if n == 1 else plural
+        index = self.plural(n)
+        return forms[index] if 0 <= index < len(forms) else forms[-1]
+
+
+class Pseudo(gettext.NullTranslations):
+    """The test language: each text changed letter by letter, placeholders kept."""
+
+    ACCENTED = str.maketrans("aeiouyAEIOUYnNcCdD", "àéíöüýÀÉÍÖÜÝñÑçÇðÐ")
+
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return pseudo(singular if n == 1 else plural)
+
+
+def pseudo(message: str) -> str:
+    """``message`` in the pseudo-language: letters accented outside {placeholders}, in
+    brackets, a third longer."""
+    parts, depth = [], 0
+    for char in message:
+        depth += char == "{"
+        parts.append(char if depth else char.translate(Pseudo.ACCENTED))
+        depth -= char == "}" and depth > 0
+    return "[" + "".join(parts) + "~" * (len(message) // 3) + "]"
+
+
+_current: gettext.NullTranslations = gettext.NullTranslations()
+_language = SOURCE_LANGUAGE
+
+
+def available() -> dict[str, str]:
+    """The languages there are a catalogue for, and English: code -> the language's own
+    name, from its catalogue's header (``Language-Name``)."""
+    names = {SOURCE_LANGUAGE: "English"}
+    for path in sorted(LOCALE_DIR.glob("*.po")):
+        names[path.stem] = _own_name(path) or path.stem
+    return names
+
+
+def _own_name(path: Path) -> str | None:
+    try:
+        head = path.read_text(encoding="utf-8")[:2000]
+    except (OSError, UnicodeError):
+        return None
+    for line in head.splitlines():
+        if line.startswith('"Language-Name:'):
+            return ast.literal_eval(line).split(":", 1)[1].strip() or None
+    return None
+
+
+def system_languages() -> list[str]:
+    """The languages the system asks for, best first, as gettext reads them."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable)
+        if value:
+            return [_base(part) for part in value.split(":") if part]
+    if sys.platform in ("win32", "darwin"):
+        code = locale.getlocale()[0]
+        if code:
+            return [_base(code)]
+    return []
+
+
+def _base(code: str) -> str:
+    """de_DE.UTF-8@euro -> de; C and POSIX -> en."""
+    base = code.split(".")[0].split("@")[0].split("_")[0].lower()
+    return SOURCE_LANGUAGE if base in ("c", "posix", "") else base
+
+
+def choose(wanted: str | None = AUTOMATIC) -> str:
+    """Use ``wanted`` (a language code, or ``AUTOMATIC`` for the system's); the language
+    in use. A language without a catalogue, or one that cannot be read, is English."""
+    global _current, _language
+    if wanted == PSEUDO:
+        _current, _language = Pseudo(), PSEUDO
+        return _language
+    candidates = system_languages() if wanted in (None, AUTOMATIC) else [str(wanted)]
+    for code in candidates:
+        if code == SOURCE_LANGUAGE:
+            break
+        path = LOCALE_DIR / f"{code}.po"
+        try:
+            _current, _language = Catalogue(path), code
+            return _language
+        except (OSError, UnicodeError, ValueError, SyntaxError):
+            continue  # no catalogue, or a damaged one: the next language, then English
+    _current, _language = gettext.NullTranslations(), SOURCE_LANGUAGE
+    return _language
+
+
+def language() -> str:
+    return _language
+
+
+def _(message: str) -> str:
+    """``message`` in the player's language."""
+    return _current.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of ``singular``/``plural`` for ``count`` in the player's language (fill in
+    the count with ``.format`` afterwards)."""
+    return _current.ngettext(singular, plural, count)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogue where it is named, not yet shown: translate it
+    with ``_()`` where it is used."""
+    return message

@@ -1,0 +1,101 @@
+"""The translation layer: catalogues read as .po, the language chosen from the system or
+the player's choice, plural forms, and the pseudo-language the screen tests use."""
+
+import pytest
+
+from solitaire import i18n
+
+PO = """
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Language: fr\\n"
+"Language-Name: Français\\n"
+"Plural-Forms: nplurals=2; plural=(n > 1);\\n"
+
+#: solitaire/ui/app.py:1
+msgid "Deal again"
+msgstr "Redonner"
+
+#, fuzzy
+msgid "Undo"
+msgstr "Annuler (à revoir)"
+
+msgid "Empty"
+msgstr ""
+
+msgid "{count} card"
+msgid_plural "{count} cards"
+msgstr[0] "{count} carte"
+msgstr[1] "{count} cartes"
+
+msgid ""
+"A long text "
+"in two lines"
+msgstr ""
+"Un long texte "
+"sur deux lignes"
+"""
+
+
+@pytest.fixture
+def locale_dir(tmp_path, monkeypatch):
+    (tmp_path / "fr.po").write_text(PO, encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    yield tmp_path
+    i18n.choose(i18n.SOURCE_LANGUAGE)
+
+
+def test_a_catalogue_translates_what_it_holds_and_leaves_the_rest_in_english(locale_dir):
+    assert i18n.choose("fr") == "fr"
+    assert i18n._("Deal again") == "Redonner"
+    assert i18n._("Undo") == "Undo"  # fuzzy: not trusted
+    assert i18n._("Empty") == "Empty"  # not yet translated
+    assert i18n._("A long text in two lines") == "Un long texte sur deux lignes"
+    assert i18n._("Not in the catalogue") == "Not in the catalogue"
+
+
+def test_plural_forms_follow_the_language_s_rule(locale_dir):
+    i18n.choose("fr")
+    shown = [i18n.ngettext("{count} card", "{count} cards", n).format(count=n) for n in (0, 1, 2)]
+    assert shown == ["0 carte", "1 carte", "2 cartes"]  # French: 0 is singular
+    i18n.choose("en")
+    assert i18n.ngettext("{count} card", "{count} cards", 0).format(count=0) == "0 cards"
+
+
+@pytest.mark.parametrize(
+    "environment, expected",
+    [
+        ({"LANGUAGE": "fr_FR:de"}, "fr"),
+        ({"LC_ALL": "fr_CA.UTF-8"}, "fr"),
+        ({"LANG": "fr_FR.UTF-8@euro"}, "fr"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),  # no catalogue here for German: English
+        ({"LANG": "C"}, "en"),
+        ({"LANGUAGE": "xx:fr"}, "fr"),  # the first language there is a catalogue for
+    ],
+)
+def test_the_language_follows_the_system(locale_dir, monkeypatch, environment, expected):
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    for variable, value in environment.items():
+        monkeypatch.setenv(variable, value)
+    assert i18n.choose(i18n.AUTOMATIC) == expected
+
+
+def test_a_damaged_catalogue_means_english_not_a_crash(locale_dir):
+    (locale_dir / "fr.po").write_bytes(b'msgid "x"\nmsgstr "\xff\n')
+    assert i18n.choose("fr") == "en"
+    assert i18n._("Deal again") == "Deal again"
+
+
+def test_the_languages_offered_are_named_in_their_own_words(locale_dir):
+    assert i18n.available() == {"en": "English", "fr": "Français"}
+
+
+def test_the_pseudo_language_changes_every_letter_but_keeps_placeholders():
+    i18n.choose(i18n.PSEUDO)
+    try:
+        shown = i18n._("{count} cards left in {pile}").format(count=3, pile="W")
+    finally:
+        i18n.choose(i18n.SOURCE_LANGUAGE)
+    assert shown.startswith("[3 çàrðs léft íñ W") and shown.endswith("~]")

@@ -1,0 +1,162 @@
+"""The translation catalogues: extract the marked texts, merge them into each language.
+
+Usage: python tools/messages.py            (solitaire/locale/solitaire.pot and every LANG.po)
+       python tools/messages.py --check    (exit 1 if a catalogue is out of date or
+                                            a language has texts left to translate)
+       python tools/messages.py --new de   (start a catalogue for a language)
+
+Texts are marked in the code with ``_()``, ``N_()`` and ``ngettext()``
+(solitaire/i18n.py); they are found by reading the code's syntax tree, so no gettext
+tools need to be installed. Merging keeps every translation whose English text is
+unchanged, adds new texts untranslated and drops texts no longer in the code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ROOT / "solitaire"
+LOCALE = SOURCES / "locale"
+TEMPLATE = LOCALE / "solitaire.pot"
+MARKERS = {"_": 1, "N_": 1, "ngettext": 2}  # function -> how many texts it takes
+PLURAL_FORMS = {
+    "de": "nplurals=2; plural=(n != 1);",
+    "fr": "nplurals=2; plural=(n > 1);",
+}
+LANGUAGE_NAMES = {"de": "Deutsch", "fr": "Français"}
+
+
+@dataclass
+class Message:
+    text: str
+    plural: str | None = None
+    places: list[str] = field(default_factory=list)
+    translation: list[str] = field(default_factory=list)  # [msgstr] or the plural forms
+
+
+def extracted() -> dict[str, Message]:
+    """Every marked text of the package, in the order first found."""
+    messages: dict[str, Message] = {}
+    for path in sorted(SOURCES.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            count = MARKERS.get(node.func.id)
+            if count is None or len(node.args) < count:
+                continue
+            texts = [arg.value for arg in node.args[:count] if isinstance(arg, ast.Constant)]
+            if len(texts) != count or not all(isinstance(text, str) for text in texts):
+                continue  # a variable: its texts are marked where they are written
+            place = f"{path.relative_to(ROOT).as_posix()}:{node.lineno}"
+            message = messages.setdefault(texts[0], Message(texts[0]))
+            message.plural = texts[1] if count == 2 else message.plural
+            message.places.append(place)
+    return messages
+
+
+def quoted(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t")
+    lines = escaped.split("\n")
+    if len(lines) == 1:
+        return f'"{escaped}"'
+    parts = [line + "\\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
+    return '""\n' + "\n".join(f'"{part}"' for part in parts)
+
+
+def header(language: str | None) -> str:
+    fields = [
+        "Project-Id-Version: Solitaire",
+        "MIME-Version: 1.0",
+        "Content-Type: text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding: 8bit",
+    ]
+    if language is not None:
+        fields += [
+            f"Language: {language}",
+            f"Language-Name: {LANGUAGE_NAMES.get(language, language)}",
+            f"Plural-Forms: {PLURAL_FORMS.get(language, 'nplurals=2; plural=(n != 1);')}",
+        ]
+    body = "".join(f"{line}\\n" for line in fields)
+    return f'msgid ""\nmsgstr "{body}"\n'
+
+
+def catalogue(messages: dict[str, Message], language: str | None) -> str:
+    entries = [header(language)]
+    for message in messages.values():
+        lines = [f"#: {place}" for place in message.places]
+        if "{" in message.text:
+            lines.append("#, python-brace-format")
+        lines.append(f"msgid {quoted(message.text)}")
+        if message.plural is not None:
+            lines.append(f"msgid_plural {quoted(message.plural)}")
+            forms = message.translation or ["", ""]
+            lines += [f"msgstr[{n}] {quoted(form)}" for n, form in enumerate(forms)]
+        else:
+            lines.append(f"msgstr {quoted(message.translation[0] if message.translation else '')}")
+        entries.append("\n".join(lines) + "\n")
+    return "\n".join(entries)
+
+
+def translations(path: Path) -> dict[str, list[str]]:
+    """The translations a .po holds: English text -> [msgstr] or its plural forms."""
+    sys.path.insert(0, str(ROOT))
+    from solitaire.i18n import Catalogue
+
+    read = Catalogue(path)
+    found: dict[str, list[str]] = {text: [value] for text, value in read.messages.items()}
+    found.update(read.plurals)
+    return found
+
+
+def merged(messages: dict[str, Message], language: str, path: Path) -> str:
+    known = translations(path) if path.is_file() else {}
+    for message in messages.values():
+        message.translation = known.get(message.text, [])
+    return catalogue(messages, language)
+
+
+def untranslated(path: Path, messages: dict[str, Message]) -> list[str]:
+    known = translations(path)
+    return [text for text in messages if text not in known]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only check, write nothing")
+    parser.add_argument("--new", metavar="LANG", help="start a catalogue for LANG")
+    args = parser.parse_args(argv)
+    messages = extracted()
+    languages = sorted(path.stem for path in LOCALE.glob("*.po"))
+    if args.new:
+        languages = sorted({*languages, args.new})
+    wanted = {TEMPLATE: catalogue(messages, None)}
+    for language in languages:
+        wanted[LOCALE / f"{language}.po"] = merged(
+            dict(messages), language, LOCALE / f"{language}.po"
+        )
+    if args.check:
+        stale = [p for p, text in wanted.items() if not p.is_file() or p.read_text() != text]
+        for path in stale:
+            print(f"{path.relative_to(ROOT)} is out of date: run python tools/messages.py")
+        missing = {
+            language: untranslated(LOCALE / f"{language}.po", messages) for language in languages
+        }
+        for language, texts in missing.items():
+            for text in texts:
+                print(f"{language}: not translated: {text!r}")
+        return 1 if stale or any(missing.values()) else 0
+    LOCALE.mkdir(parents=True, exist_ok=True)
+    for path, text in wanted.items():
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
