@@ -131,7 +131,7 @@ def from_dict(data: dict, game_id: str | None = None) -> tuple[Game, dict]:
         is_text(name) and is_text(value) for name, value in options.items()
     ):
         raise DamagedFile("its rule options are not a list of names and values")
-    if not isinstance(moves, list) or not all(is_text(move, MAX_MOVE_TEXT) for move in moves):
+    if not isinstance(moves, list) or not _all_texts(moves, MAX_MOVE_TEXT):
         raise DamagedFile("its moves are not a list of moves")
     if records is None and len(moves) > MAX_CHECKED_MOVES:
         raise DamagedFile(
@@ -141,7 +141,7 @@ def from_dict(data: dict, game_id: str | None = None) -> tuple[Game, dict]:
     if records is not None and not (
         isinstance(records, list)
         and len(records) == len(moves)
-        and all(is_text(text, MAX_RECORD_TEXT) for text in records)
+        and _all_texts(records, MAX_RECORD_TEXT)
     ):
         raise DamagedFile("its records are not one for each move")
     if not is_whole(position, 0, len(moves)):
@@ -167,6 +167,16 @@ def from_dict(data: dict, game_id: str | None = None) -> tuple[Game, dict]:
     while len(game.done) > position:
         game.undo()
     return game, extra
+
+
+def _all_texts(items: list, limit: int) -> bool:
+    """Whether every item is a text of at most ``limit`` characters; each spelling is
+    looked at once (a long game is a few moves over and over)."""
+    try:
+        spellings = set(items)
+    except TypeError:  # a list or an object among them
+        return False
+    return all(is_text(item, limit) for item in spellings)
 
 
 def _resume(game: Game, moves: list[str], records: list[str]) -> None:

@@ -106,18 +106,21 @@ class Reader:
     def __init__(self, state: State, deck: Iterable[Card]):
         self.piles = frozenset(state.piles)
         self.cards = {_card(card): card for card in deck}
-        # each record read once: its first spelling, its move, steps and what they shrink
-        self.read: dict[str, tuple[str, Move, list[Step], int, frozenset[str]]] = {}
+        # each record read once: its first spelling, its move, steps, automatic steps, each
+        # step with its check, and the piles they shrink
+        self.read: dict[str, tuple[str, Move, list[Step], int, list[tuple], frozenset[str]]] = {}
 
     def turn(self, text: str, move_text: str, state: State) -> Turn:
         """The turn ``text`` records, applied to ``state`` step by step, each checked
         to fit; RecordError (``state`` then half changed) if one does not."""
         parts = self.read.get(text)
         if parts is None:
-            parts = self.read[text] = (text, *self._parse(text))
-        line, move, steps, automatic, shrunk = parts
-        for step in steps:
-            FITS[type(step)](step, state)
+            move, steps, automatic = self._parse(text)
+            checked = [(FITS[type(step)], step) for step in steps]
+            parts = self.read[text] = (text, move, steps, automatic, checked, _shrinks(steps))
+        line, move, steps, automatic, checked, shrunk = parts
+        for fits, step in checked:
+            fits(step, state)
             step.apply(state)
         for pile in shrunk:  # as a game leaves it: no more cards face down than there are
             if state.face_down(pile) > len(state.piles[pile]):
@@ -125,7 +128,7 @@ class Reader:
         # Turns share their steps (never changed once made): one list for a thousand draws.
         return Turn(move, steps, automatic, move_text, line)
 
-    def _parse(self, text: str) -> tuple[Move, list[Step], int, frozenset[str]]:
+    def _parse(self, text: str) -> tuple[Move, list[Step], int]:
         words = text.split(" ")
         if len(words) < 2:
             raise RecordError(f"the record {text[:40]!r} has no steps")
@@ -137,7 +140,7 @@ class Reader:
         steps = [self._step(word) for word in words[2:]]
         if not 0 <= automatic <= len(steps):
             raise RecordError(f"{automatic} of {len(steps)} steps cannot be automatic")
-        return move, steps, automatic, frozenset(_shrinks(steps))
+        return move, steps, automatic
 
     def _move(self, word: str) -> Move:
         fields = word.split(",")
@@ -216,15 +219,17 @@ class Reader:
         raise RecordError(f"{text[:20]!r} is not a value")
 
 
-def _shrinks(steps: list[Step]) -> Iterable[str]:
+def _shrinks(steps: list[Step]) -> frozenset[str]:
     """The piles ``steps`` take cards from or turn cards in."""
+    piles: set[str] = set()
     for step in steps:
         if isinstance(step, Transfer):
-            yield step.src
+            piles.add(step.src)
         elif isinstance(step, SetDown):
-            yield step.pile
+            piles.add(step.pile)
         elif isinstance(step, Relayout):
-            yield from (name for name, _ in step.after)
+            piles.update(name for name, _ in step.after)
+    return frozenset(piles)
 
 
 def _whole(text: str) -> int:
