@@ -199,7 +199,8 @@ def read_json(
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise DamagedFile("it is not a text file") from None
-    if not text.strip():
+    del raw  # a long game's save is megabytes: one copy of it at a time
+    if not text or text.isspace():
         raise DamagedFile("it is empty")
     try:
         data = json.loads(text)
