@@ -40,7 +40,7 @@ class Status(str, Enum):
     LOST = "lost"
 
 
-@dataclass
+@dataclass(slots=True)  # a long game keeps a hundred thousand of them
 class Turn:
     """One entry of the undo history: the player's move and every step it caused.
 
