@@ -6,12 +6,15 @@ move did instead, step by step, and reading it back only checks that each step f
 position it is applied to: a pile it takes cards from holds them, a value it changes had
 the value it says, a reshuffle lays out the cards that were there. A file cut short, hand
 edited or muddled by a bad disk fails those checks as a damaged file, never later as a
-crash at an undo; a record that does fit is the history the game wrote.
+crash at an undo. Whether a move that fits was legal is not asked again: a save is the
+game's own file (a replay, which comes from anywhere, is checked move by move).
 
-A record is the move, how many of its steps were the game's own, then the steps, each a
-letter and its fields, all separated by spaces and commas:
+A record is the move (its kind, piles, count and index), how many of its steps were the
+game's own, then the steps, each a letter and its fields (``m`` cards moved, ``v`` a value
+set, ``d`` cards turned, ``s`` the score, ``r`` a reshuffle), all separated by spaces and
+commas. Klondike's turn of the stock:
 
-    move,stock,waste,1 0 m,stock,waste,1,,f
+    turn,,,1 0 m,stock,waste,1,,f
 
 Pile and value names are written as they are (a game's names are plain words); a card
 is its notation with the number of its pack when it is not the first (``TH``, ``TH1``).
@@ -133,10 +136,7 @@ class Reader:
         if len(words) < 2:
             raise RecordError(f"the record {text[:40]!r} has no steps")
         move = self._move(words[0])
-        try:
-            automatic = int(words[1])
-        except ValueError:
-            raise RecordError(f"{words[1][:20]!r} is not a count of steps") from None
+        automatic = _whole(words[1])
         steps = [self._step(word) for word in words[2:]]
         if not 0 <= automatic <= len(steps):
             raise RecordError(f"{automatic} of {len(steps)} steps cannot be automatic")
