@@ -24,7 +24,7 @@ class Game:
         self.undone: list[Turn] = []
         # What the turns made so far were, each kind once: a turn like one made before
         # shares its move, steps and text (a long game turns the stock over and over, and
-        # keeps a hundred bytes a move, not four hundred). Steps are never changed once made.
+        # keeps 80 bytes a move, not 430). Steps are never changed once made.
         self._made: dict[tuple, tuple[Move, list[Step], str]] = {}
 
     # ------------------------------------------------------------------ playing
