@@ -652,7 +652,7 @@ def test_the_manual_page_renders_without_a_warning():
 def test_the_packaged_launcher_is_rewritten_with_the_folder_s_absolute_paths(tmp_path):
     from solitaire.ui.platform.launcher import refresh_packaged_launcher
 
-    folder = tmp_path / "unpacked $HOME \"here\""  # a space, a $ and quotes in the path
+    folder = tmp_path / 'unpacked $HOME "here"'  # a space, a $ and quotes in the path
     folder.mkdir()
     program = folder / "Solitaire"
     program.write_text("#!/bin/sh\n")
