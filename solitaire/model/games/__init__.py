@@ -22,6 +22,7 @@ from ..rules import HOME, Rules
 from ..vocabulary import (
     Build,
     DoubleClick,
+    Family,
     Outline,
     RefusalSound,
     RightClick,
@@ -72,6 +73,7 @@ def definition_problems(cls: type[Rules]) -> list[str]:
         RightClick.problem("right_click", rules.right_click),
         DoubleClick.problem("double_click", rules.double_click),
         RefusalSound.problem("refusal_sound", rules.refusal_sound),
+        Family.problem("family", rules.family),
     ]
     piles = ", ".join(rules.roles)
     for slot in arrangement.slots:
