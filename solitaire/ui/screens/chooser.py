@@ -103,6 +103,11 @@ class Plan:
         return round(height * PICTURE_ASPECT), height
 
 
+def frame_size(height: int) -> int:
+    """The text size of the line under the heading, for a window ``height`` tall."""
+    return max(14, height // 36)
+
+
 def tile_height(size: int, blurb_lines: int) -> int:
     """Padding, the title, the blurb's lines and the last result."""
     return size + round(size * 1.45) + (blurb_lines + 1) * round(size * 1.25)
@@ -118,7 +123,7 @@ def plan_for(window: tuple[int, int], groups: Sequence[tuple[Family, int]], brok
     many games it has; ``broken``: the broken files' tiles after them, as a group of their
     own without a heading."""
     w, h = window
-    frame = max(12, h // 40)
+    frame = frame_size(h)
     top = h // 30 + frame * 5 // 2 + frame // 3 + frame * 2
     bottom = h - frame * 3
     area = pygame.Rect(frame, top, w - 2 * frame, max(1, bottom - top))
@@ -408,7 +413,7 @@ class Chooser:
 
     def _draw_frame(self, surface, w: int, h: int) -> None:
         """The heading, the line that says what to do (or what is typed) and the footer."""
-        theme, size = self.app.theme, max(12, h // 40)
+        theme, size = self.app.theme, frame_size(h)
         heading_y = h // 30
         text(surface, "Solitaire", size * 5 // 2, theme.accent, (w // 2, heading_y), "midtop", True)
         hint_y = heading_y + size * 5 // 2 + size // 3
@@ -428,7 +433,8 @@ class Chooser:
             "   F11 full screen / window   Ctrl+M sound"
         )
         spot = (w // 2, h - size)
-        text_fitted(surface, footer, size * 4 // 5, theme.dim_text, spot, "midbottom", w - 2 * size)
+        footer_size = max(12, size * 4 // 5)
+        text_fitted(surface, footer, footer_size, theme.dim_text, spot, "midbottom", w - 2 * size)
 
     def _draw_tile(self, surface, i: int) -> None:
         assert self.plan is not None
