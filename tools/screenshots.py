@@ -84,6 +84,16 @@ def save(app: App, path: Path) -> None:
     print(path)
 
 
+def every_picture_made(app: App) -> None:
+    """The chooser's first frame, then the frames that bring its tables' pictures; the
+    first game selected (not the one under the X server's pointer, in mid-screen)."""
+    pygame.mouse.set_pos((0, 0))
+    app.draw()
+    while app.busy():
+        app.step(sleep=False)
+    app.screen.select(0)
+
+
 def tables(out: Path) -> None:
     """Every registered game's table, and the chooser and help, full screen."""
     app = App(fullscreen=True, library=Library(Path(tempfile.mkdtemp())))
@@ -91,6 +101,7 @@ def tables(out: Path) -> None:
     app.resize()
     size = app.window.size
     name = f"{size[0]}x{size[1]}"
+    every_picture_made(app)
     save(app, out / f"chooser-{name}.png")
     for game_id in GAMES:
         played(app, game_id, DEAL)
@@ -115,9 +126,7 @@ def chooser_with(out: Path, count: int) -> None:
     app = App(fullscreen=True, library=Library(Path(tempfile.mkdtemp())))
     app.window.finish_opening()
     app.resize()
-    app.draw()
-    while app.busy():  # every picture made
-        app.step(sleep=False)
+    every_picture_made(app)
     size = app.window.size
     save(app, out / f"chooser-{count}-games-{size[0]}x{size[1]}.png")
     pygame.quit()
