@@ -123,6 +123,9 @@ FAMILY_SIZES = dict(zip(Family, (5, 4, 4, 2, 1, 2, 2, 1, 2, 3)))
 def test_two_dozen_games_fit_any_window_readable_in_columns(window):
     plan = plan_for(window, list(FAMILY_SIZES.items()), 1)
     assert len(plan.tiles) == 27 and len(plan.headings) == len(Family)
+    # Read in order: down a column, then on at the top of the next.
+    for before, after in zip(plan.tiles, plan.tiles[1:]):
+        assert (after.x, after.y) > (before.x, before.y)
     screen = pygame.Rect((0, 0), window)
     assert plan.size >= 12 and plan.picture_size[1] >= 2 * plan.size
     for i, tile in enumerate(plan.tiles):

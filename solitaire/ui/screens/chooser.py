@@ -166,6 +166,7 @@ def _columns(
             break
     else:
         return None
+    columns = len(parts)  # fewer than it might have been where as few are as short
     column_w = min(size * TILE_WIDTH[1], (area.w - (columns - 1) * gap) // columns)
     left = area.centerx - (columns * column_w + (columns - 1) * gap) // 2
     top = area.y + max(0, (area.h - tallest + gap) // 2)
@@ -195,11 +196,8 @@ def _balanced(heights: list[int], columns: int) -> list[list[int]]:
                 tallest = max(best[k - 1][cut][0], sum(heights[cut:i]))
                 if tallest < best[k][i][0]:
                     best[k][i] = (tallest, cut)
-    parts, end, k = (
-        [],
-        count,
-        min(range(1, columns + 1), key=lambda runs: (best[runs][count][0], runs)),
-    )
+    parts: list[list[int]] = []
+    end, k = count, min(range(1, columns + 1), key=lambda runs: (best[runs][count][0], runs))
     while end > 0:
         cut = best[k][end][1]
         parts.append(list(range(cut, end)))
