@@ -66,7 +66,7 @@ class Rules:
     game_id = ""
     title = ""
     blurb = ""  # one line for the game chooser
-    order = 100.0  # the game's place in the chooser (then by title)
+    order = 100.0  # the game's place in its family in the chooser (then by title)
     family = Family.OTHER  # the chooser's group the game is shown in
     option_specs: tuple[Option, ...] = ()
 
