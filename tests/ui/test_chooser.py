@@ -8,6 +8,7 @@ from table_driver import click, key, send, type_text
 
 from solitaire.model.games import GAMES
 from solitaire.model.vocabulary import Family
+from solitaire.ui.screens import chooser as chooser_module
 from solitaire.ui.screens import layout_pictures
 from solitaire.ui.screens.chooser import Chooser, found, plan_for
 
@@ -203,3 +204,17 @@ def test_each_picture_is_made_between_frames_once_and_shows_its_deal(app, many):
     assert any(min(colour) > 230 for colour in colours)  # cards face up: white
     assert any(blue > red + 80 for red, _, blue in colours)  # and face down: the blue back
     assert not chooser_of(app).waiting()  # kept for the next time the chooser opens
+
+
+def test_each_tile_says_the_games_last_result(app, monkeypatch):
+    drawn = []
+    real = chooser_module.text_fitted
+
+    def text_fitted(surface, words, *args, **kwargs):
+        drawn.append(words)
+        return real(surface, words, *args, **kwargs)
+
+    monkeypatch.setattr(chooser_module, "text_fitted", text_fitted)
+    monkeypatch.setattr(app, "last_result", lambda game_id: f"won, {game_id}")
+    chooser_of(app)
+    assert {f"Last game: won, {game_id}" for game_id in GAMES} <= set(drawn)
