@@ -14,6 +14,10 @@ Peak memory is the kernel's high-water mark of the resident set (VmHWM).
 --command dist/Solitaire/Solitaire (the game's arguments are added after it). With
 --versus CMD the launches of the two commands are taken in turn, so that both meet the
 same load on the machine, and only the launch times are compared.
+
+Each launch deals La Belle Lucie's deal 1. With --saved-moves N it resumes a game in
+progress instead: Klondike's deal 7 with the stock turned N times (N = 0: a fresh deal
+of it), saved in the data folder before every launch, the way a long game comes back.
 """
 
 from __future__ import annotations
@@ -72,14 +76,53 @@ def make_a_move(pid: int) -> None:
     subprocess.run(["xdotool", "key", "--window", window, "s"], check=True, timeout=30)
 
 
+def saved_game_text(draws: int) -> str:
+    """The save of Klondike's deal 7 with the stock turned ``draws`` times."""
+    sys.path.insert(0, str(ROOT))
+    from solitaire.model.game import Game
+    from solitaire.model.games import make_rules
+    from solitaire.model.moves import Move, MoveKind
+    from solitaire.storage import saved_game
+    from solitaire.storage.files import dump_json
+
+    game = Game(make_rules("klondike"), 7)
+    for _ in range(draws):
+        game.play(Move(MoveKind.TURN))
+    return dump_json(saved_game.to_dict(game, {"token": "bench"}))
+
+
+def write_save(data: str, text: str) -> None:
+    """``text`` as Klondike's game in progress in the data folder ``data``."""
+    env = {**os.environ, "XDG_DATA_HOME": data}
+    # where the game keeps its files: SDL's choice, asked of SDL
+    asking = "import pygame; print(pygame.system.get_pref_path('Solitaire Studio', 'Solitaire'))"
+    folder = subprocess.run(
+        [sys.executable, "-c", asking],
+        env={**env, "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    Path(folder, "game-klondike.json").write_text(text, encoding="utf-8")
+
+
 def launch(
-    command: list[str], windowed: bool, idle: float, clock: bool, data: str, linger: float = 0.0
-) -> tuple[float, float | None, float, float]:
+    command: list[str],
+    windowed: bool,
+    idle: float,
+    clock: bool,
+    data: str,
+    linger: float = 0.0,
+    saved: str | None = None,
+) -> tuple[float, float | None, float, float, float]:
     env = {"SDL_AUDIODRIVER": "dummy", **os.environ, "SOLITAIRE_REPORT_READY": "1"}
     env["XDG_DATA_HOME"] = data  # the game's data folder: settings, saves
     env["XDG_CACHE_HOME"] = os.path.join(data, "cache")  # and its kept card faces
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # a player's Python keeps its compiled modules
     args = [*command, "--game", "lucie", "--deal", "1"]
+    if saved is not None:  # a game in progress to resume
+        write_save(data, saved)
+        args = [*command, "--game", "klondike"]
     started = time.perf_counter()
     game = subprocess.Popen(
         args + (["--windowed"] if windowed else []),
@@ -93,6 +136,7 @@ def launch(
         if not answered or game.stdout.readline().strip() != "ready":
             raise SystemExit(f"{shlex.join(args)} did not report a dealt table")
         ready = time.perf_counter() - started
+        ready_cpu = cpu_seconds(game.pid)  # fair under load, where the wall clock is not
         idle_share = None
         if idle:
             if clock:
@@ -102,7 +146,7 @@ def launch(
             time.sleep(idle)
             idle_share = (cpu_seconds(game.pid) - before) / idle * 100
         time.sleep(linger)
-        return ready, idle_share, peak_mib(game.pid), children_peak_mib(game.pid)
+        return ready, idle_share, peak_mib(game.pid), children_peak_mib(game.pid), ready_cpu
     finally:
         game.kill()
         game.wait()
@@ -154,6 +198,11 @@ def main() -> None:
     parser.add_argument(
         "--versus", type=shlex.split, help="a second command, launched in turn with --command"
     )
+    parser.add_argument(
+        "--saved-moves",
+        type=int,
+        help="resume a saved Klondike game of this many moves (stock turns) at each launch",
+    )
     args = parser.parse_args()
     if "DISPLAY" not in os.environ:
         raise SystemExit("run this under an X server (DISPLAY is not set)")
@@ -163,14 +212,25 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data:
         # A first launch with a fresh data folder, left running a moment so that it keeps
         # what later launches reuse (the card faces), as a returning player's game has.
-        first = launch(args.command, args.windowed, 0, False, data, linger=3.0)
+        saved = None if args.saved_moves is None else saved_game_text(args.saved_moves)
+        first = launch(args.command, args.windowed, 0, False, data, linger=3.0, saved=saved)
         results = [
-            launch(args.command, args.windowed, args.idle if i == 0 else 0, args.clock, data)
+            launch(
+                args.command,
+                args.windowed,
+                args.idle if i == 0 else 0,
+                args.clock,
+                data,
+                saved=saved,
+            )
             for i in range(args.runs)
         ]
-    times = [ms * 1000 for ms, _, _, _ in results]
+    times = [result[0] * 1000 for result in results]
+    cpu_times = [result[4] * 1000 for result in results]
     mode = "windowed 1280x800" if args.windowed else "full screen"
     print("command:", shlex.join(args.command))
+    if saved is not None:
+        print(f"resuming a saved Klondike game of {args.saved_moves:,} moves")
     print(f"first launch, nothing kept yet ({mode}): {first[0] * 1000:.0f} ms")
     print(f"launch to dealt table ({mode}): {spread(times)} over {args.runs} runs")
     if results[0][1] is not None:
@@ -180,8 +240,9 @@ def main() -> None:
             f"idle CPU over {args.idle:.0f} s{clock}: {results[0][1]:.3f}% of a core "
             f"(one clock tick is {resolution:.3f}%)"
         )
-    peak = max(peak for _, _, peak, _ in results)
-    worker = max(worker for _, _, _, worker in [first, *results])
+    print(f"processor time to the dealt table: {spread(cpu_times)}")
+    peak = max(result[2] for result in results)
+    worker = max(result[3] for result in [first, *results])
     print(
         f"peak memory: {peak:.0f} MiB ({first[2]:.0f} MiB at the first launch, which also "
         f"keeps the card faces for the next); the partner's worker process: {worker:.0f} MiB"

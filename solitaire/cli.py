@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import __version__
-from .model.game import MOVE_LIMIT, DealError, Game, MoveListError
+from .model.game import DealError, Game, MoveListError
 from .model.games import BROKEN, GAMES, UnknownGame, make_rules, unknown_game
 from .model.options import OptionError
 from .model.rules import MAX_DEAL
@@ -407,7 +407,7 @@ def print_hint(game: Game, out) -> int:
 
 def print_solution(game: Game, args, out) -> int:
     """--solve: every move to the win, the game's automatic ones as # comments."""
-    from .solver.solve import SOLVED, UNSOLVABLE, GaveUp, solution, solve_game
+    from .solver.solve import SOLVED, UNSOLVABLE, solution, solve_game
 
     if args.show:
         print(game.show(), file=out)
@@ -436,14 +436,6 @@ def print_solution(game: Game, args, out) -> int:
             file=out,
         )
         return 1
-    if verdict.gave_up == GaveUp.LENGTH:
-        print(
-            f"# gave up ({verdict.gave_up.value}): a win found after {verdict.positions:,} "
-            f"positions takes {len(verdict.moves):,} moves, more than the "
-            f"{MOVE_LIMIT - game.moves_made:,} this game may still make",
-            file=out,
-        )
-        return 3
     reason = verdict.gave_up.value if verdict.gave_up else "positions"
     print(
         f"# gave up ({reason}): no verdict after {verdict.positions:,} positions, "

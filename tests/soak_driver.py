@@ -621,24 +621,35 @@ class Soak:
         yield key_press(self.rng.choice(["return", "return", "backspace", "escape"]))
 
     def in_chooser(self, chooser):
-        count = len(chooser.ids)
-        if self.app.table is None:  # the start: the soak's first game
-            yield key_press(str(chooser.ids.index(self.first_game) + 1))
+        if self.app.table is None:  # the start: the soak's first game, found by its name
+            for char in GAMES[self.first_game].title:
+                yield key(pygame.key.key_code(char.lower()), char=char)
+            yield key_press("return")
             return
         roll = self.rng.random()
         if roll < 0.25:
             yield from self.tick()
+        elif roll < 0.4:  # a few letters of a game's name, or one taken back
+            title = GAMES[self.rng.choice(chooser.ids)].title
+            for char in title[: self.rng.randint(1, 4)]:
+                yield key(pygame.key.key_code(char.lower()), char=char)
+            if self.rng.random() < 0.3:
+                yield key_press("backspace")
         elif roll < 0.5:
-            yield key_press(str(self.rng.randint(1, min(9, count))))
+            yield pygame.event.Event(
+                pygame.MOUSEWHEEL, x=0, y=self.rng.choice([-3, -1, 1, 3]), flipped=False
+            )
         elif roll < 0.7 and chooser.rects:
             point = self.rng.choice(chooser.rects).center
             yield pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
             yield down(point)
             yield up(point)
+        elif roll < 0.73:  # Ctrl+M sound, Ctrl+Q quits (every letter alone is typing here)
+            yield key_press(self.rng.choice("mq"), pygame.KMOD_LCTRL)
         else:
             yield key_press(
                 self.rng.choice(
-                    ["up", "down", "left", "right", "return", "tab", "m", "escape", "q"]
+                    ["up", "down", "left", "right", "return", "tab", "escape", "page down", "end"]
                 )
             )
 

@@ -15,6 +15,10 @@ Each size is taken full screen on an X server of exactly that size, as a player 
     done
     Xvfb :99 -screen 0 1280x800x24 & DISPLAY=:99 python tools/screenshots.py --screens
 
+``--chooser-with N`` takes the chooser alone, with copies of the games under test ids
+added up to N games (how it looks with more games than there are yet); such a picture is
+never one to keep.
+
 Each picture is the game's own window surface after a real frame was drawn.
 """
 
@@ -35,6 +39,7 @@ from solitaire.model.autoplay import next_move
 from solitaire.model.cards import parse_card
 from solitaire.model.games import GAMES
 from solitaire.model.state import State
+from solitaire.model.vocabulary import Family
 from solitaire.ui.app import App
 from solitaire.ui.library import Library
 from solitaire.ui.screens.help_screen import HelpOverlay
@@ -79,6 +84,16 @@ def save(app: App, path: Path) -> None:
     print(path)
 
 
+def every_picture_made(app: App) -> None:
+    """The chooser's first frame, then the frames that bring its tables' pictures; the
+    first game selected (not the one under the X server's pointer, in mid-screen)."""
+    pygame.mouse.set_pos((0, 0))
+    app.draw()
+    while app.busy():
+        app.step(sleep=False)
+    app.screen.select(0)
+
+
 def tables(out: Path) -> None:
     """Every registered game's table, and the chooser and help, full screen."""
     app = App(fullscreen=True, library=Library(Path(tempfile.mkdtemp())))
@@ -86,12 +101,34 @@ def tables(out: Path) -> None:
     app.resize()
     size = app.window.size
     name = f"{size[0]}x{size[1]}"
+    every_picture_made(app)
     save(app, out / f"chooser-{name}.png")
     for game_id in GAMES:
         played(app, game_id, DEAL)
         save(app, out / f"{game_id}-{name}.png")
     app.open_overlay(HelpOverlay(app, app.table.rules))
     save(app, out / f"help-{name}.png")
+    pygame.quit()
+
+
+def chooser_with(out: Path, count: int) -> None:
+    """The chooser with copies of the games added up to ``count``, spread over the
+    families, full screen."""
+    originals, families = list(GAMES.values()), list(Family)
+    for n in range(count - len(originals)):
+        original = originals[n % len(originals)]
+        fields = {
+            "game_id": f"test-copy-{n}",
+            "title": f"Test Copy {n} of {original.title}",
+            "family": families[n % len(families)],
+        }
+        GAMES[fields["game_id"]] = type(f"TestCopy{n}", (original,), fields)
+    app = App(fullscreen=True, library=Library(Path(tempfile.mkdtemp())))
+    app.window.finish_opening()
+    app.resize()
+    every_picture_made(app)
+    size = app.window.size
+    save(app, out / f"chooser-{count}-games-{size[0]}x{size[1]}.png")
     pygame.quit()
 
 
@@ -166,13 +203,15 @@ def won(app: App) -> None:
 
 def main() -> None:
     args = sys.argv[1:]
-    folders = [arg for arg in args if not arg.startswith("--")]
+    folders = [arg for arg in args if not arg.startswith("--") and not arg.isdigit()]
     out = Path(folders[0]) if folders else ROOT / "docs" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
     if "DISPLAY" not in os.environ:
         raise SystemExit("run this under an X server (DISPLAY is not set)")
     if "--screens" in args:
         screens(out)
+    elif "--chooser-with" in args:
+        chooser_with(out, int(args[args.index("--chooser-with") + 1]))
     else:
         tables(out)
 

@@ -4,12 +4,7 @@ from __future__ import annotations
 
 from .moves import IllegalMove, Move, Status, Turn
 from .rules import MAX_DEAL, Rules
-from .state import StepLog
-
-# Moves a game's history holds at most (done and undone): a save this long still loads in
-# a fraction of a second (each move is replayed and checked), where 100,000 took 16 s.
-# Only key repeat in a game of endless passes gets near it.
-MOVE_LIMIT = 5_000
+from .state import Step, StepLog
 
 
 class DealError(ValueError):
@@ -27,23 +22,17 @@ class Game:
         self.start_key = self.state.key()
         self.done: list[Turn] = []
         self.undone: list[Turn] = []
+        # What the turns made so far were, each kind once: a turn like one made before
+        # shares its move, steps and text (a long game turns the stock over and over, and
+        # keeps 80 bytes a move, not 430). Steps are never changed once made.
+        self._made: dict[tuple, tuple[Move, list[Step], str]] = {}
 
     # ------------------------------------------------------------------ playing
-    def at_move_limit(self) -> bool:
-        """Whether the game has made as many moves as it keeps (``MOVE_LIMIT``)."""
-        return len(self.done) >= MOVE_LIMIT
-
-    @staticmethod
-    def move_limit_words() -> str:
-        return (
-            f"this game has made {MOVE_LIMIT:,} moves, as many as one game keeps: "
-            "deal a new one, or take moves back"
-        )
-
     def play(self, move: Move) -> Turn:
-        """Make a move and the game's automatic replies; IllegalMove changes nothing."""
-        if self.at_move_limit():
-            raise IllegalMove(self.move_limit_words())
+        """Make a move and the game's automatic replies; IllegalMove changes nothing.
+
+        A game keeps any number of moves: its save records what each did, so even a very
+        long one resumes at once (``storage.saved_game``)."""
         self.rules.check(self.state, move)
         text = self.rules.format_move(move, self.state)
         log = StepLog(self.state)
@@ -54,7 +43,13 @@ class Game:
         except Exception:
             log.rollback()
             raise
-        turn = Turn(move, log.steps, len(log.steps) - before_auto, text)
+        automatic = len(log.steps) - before_auto
+        made = (move, log.steps, text)
+        try:
+            made = self._made.setdefault((move, *log.steps, automatic, text), made)
+        except TypeError:  # a value that is not immutable after all: kept as it is
+            pass
+        turn = Turn(made[0], made[1], automatic, made[2])
         self.done.append(turn)
         self.undone.clear()
         return turn

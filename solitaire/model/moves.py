@@ -40,7 +40,7 @@ class Status(str, Enum):
     LOST = "lost"
 
 
-@dataclass
+@dataclass(slots=True)  # a long game keeps a hundred thousand of them
 class Turn:
     """One entry of the undo history: the player's move and every step it caused.
 
@@ -54,6 +54,9 @@ class Turn:
     steps: list[Step] = field(default_factory=list)
     automatic: int = 0
     text: str = ""
+    # The turn as a save records it (storage.turn_records), kept once written: saving a
+    # long game then costs a look-up a move, not the spelling of every move again.
+    record: str = field(default="", compare=False, repr=False)
 
     def apply(self, state: State) -> None:
         for step in self.steps:

@@ -28,7 +28,16 @@ from .moves import IllegalMove, Move, MoveKind, Status
 from .options import Option, resolve_options
 from .state import SetDown, State, StepLog
 from .table_spec import Arrangement, GameButton, GameHelp
-from .vocabulary import Build, DoubleClick, Outline, RefusalSound, RightClick, Role, Typing
+from .vocabulary import (
+    Build,
+    DoubleClick,
+    Family,
+    Outline,
+    RefusalSound,
+    RightClick,
+    Role,
+    Typing,
+)
 
 MAX_DEAL = 1_000_000
 # Version 2 follows Freecell Solver in the games that use its notation (see
@@ -57,7 +66,8 @@ class Rules:
     game_id = ""
     title = ""
     blurb = ""  # one line for the game chooser
-    order = 100.0  # the game's place in the chooser (then by title)
+    order = 100.0  # the game's place in its family in the chooser (then by title)
+    family = Family.OTHER  # the chooser's group the game is shown in
     option_specs: tuple[Option, ...] = ()
 
     tableau: tuple[str, ...] = ()

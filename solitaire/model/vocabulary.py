@@ -79,6 +79,41 @@ class Outline(Word):
     NONE = "none"  # nothing: the place vanishes when emptied (Pyramid's rows)
 
 
+class Family(Word):
+    """The kinds of game the chooser groups its games by (``Rules.family``), in the order
+    it shows them; ``heading`` is the group's heading there. Its words are plurals: a
+    game's id may be a family's name."""
+
+    FREECELL = "freecells"
+    KLONDIKE = "klondikes"
+    YUKON = "yukons"
+    SPIDER = "spiders"
+    CANFIELD = "canfields"
+    FAN = "fans"
+    CASTLE = "castles"
+    PAIRING = "pairs"
+    SEQUENCE = "one-pile"
+    OTHER = "others"
+
+    @property
+    def heading(self) -> str:
+        return FAMILY_HEADINGS[self]
+
+
+FAMILY_HEADINGS = {
+    Family.FREECELL: "FreeCell and its kin",
+    Family.KLONDIKE: "Klondike and its kin",
+    Family.YUKON: "Yukon and its kin",
+    Family.SPIDER: "Spiders",
+    Family.CANFIELD: "Canfield",
+    Family.FAN: "Fans",
+    Family.CASTLE: "Castles",
+    Family.PAIRING: "Pairs",
+    Family.SEQUENCE: "One pile",
+    Family.OTHER: "More games",
+}
+
+
 class Typing(Word):
     """What keys typed at the table do (``Rules.typing``)."""
 

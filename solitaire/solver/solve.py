@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import replace
 
-from ..model.game import MOVE_LIMIT, Game
+from ..model.game import Game
 from ..model.moves import Move, MoveKind
 from ..model.rules import HOME, Rules
 from ..model.state import State, StepLog, Transfer
@@ -254,18 +254,11 @@ def solution(
     game: Game, verdict: Verdict, *, atomic: bool = False, budget: int | None = None
 ) -> tuple[Verdict, list[str]]:
     """A solved ``verdict`` for the game's position as the player gets it: its line
-    ``shortened`` and written out (``solution_lines``). Where the line is still longer
-    than the game may yet make (``MOVE_LIMIT``, less the moves made), no line can be
-    played: the verdict is "unknown" then (``GaveUp.LENGTH``, its moves still the line's),
-    with no lines."""
+    ``shortened`` and written out (``solution_lines``)."""
     if verdict.status != SOLVED:
         return verdict, []
     moves = shortened(game.rules, game.state, verdict.moves, budget)
-    lines = solution_lines(game, moves, atomic)
-    played = sum(1 for line in lines if not line.startswith("#"))
-    if played > MOVE_LIMIT - game.moves_made:
-        return replace(verdict, status=UNKNOWN, moves=moves, gave_up=GaveUp.LENGTH), []
-    return replace(verdict, moves=moves), lines
+    return replace(verdict, moves=moves), solution_lines(game, moves, atomic)
 
 
 def solution_lines(game: Game, moves: list[Move], atomic: bool = False) -> list[str]:

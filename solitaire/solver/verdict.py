@@ -48,7 +48,6 @@ class GaveUp(str, Enum):
     MEMORY = "memory"  # the process reached its memory limit
     TIME = "time"  # an explicit time limit (the text commands' --max-seconds)
     PRUNED = "moves left out"  # it ran dry, but had left moves out: no proof
-    LENGTH = "line too long"  # its winning line is longer than a game keeps (MOVE_LIMIT)
 
 
 @dataclass

@@ -183,25 +183,30 @@ def _os_reason(error: Exception) -> str:
     return getattr(error, "strerror", None) or str(error)
 
 
-def read_json(path: str | os.PathLike, expected_kind: str, version: int) -> dict:
+def read_json(
+    path: str | os.PathLike, expected_kind: str, version: int, limit: int = MAX_FILE_BYTES
+) -> dict:
     """The object in ``path``; DamagedFile if it is not a ``expected_kind`` file we can read.
 
     A missing file raises FileNotFoundError, so callers can tell "never saved" from
     "saved but broken". Older versions are returned as they are, for the caller to
     upgrade; newer ones are refused, since we cannot know what their fields mean. The
-    fields themselves are the caller's to check (see is_whole, is_number, is_text).
+    fields themselves are the caller's to check (see is_whole, is_number, is_text). A file
+    of more than ``limit`` bytes is not one of ours.
     """
-    raw = read_limited(path)
+    raw = read_limited(path, limit)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise DamagedFile("it is not a text file") from None
-    if not text.strip():
+    del raw  # a long game's save is megabytes: one copy of it at a time
+    if not text or text.isspace():
         raise DamagedFile("it is empty")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        if error.pos >= len(text.rstrip()):
+        # cut off at the end, or inside a string that runs to the end
+        if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
             raise DamagedFile("it ends too soon (cut off while being written?)") from None
         raise DamagedFile(f"it is garbled ({error.msg}, line {error.lineno})") from None
     except RecursionError:  # [[[[... thousands deep
@@ -296,6 +301,7 @@ def load_or_fresh(
     parse: Callable[[dict], Any] | None = None,
     what: str | None = None,
     then: str = "starting afresh",
+    limit: int = MAX_FILE_BYTES,
 ) -> tuple[Any, str | None]:
     """Read a data file the usual way: ``(data, None)``, or a fresh default and why.
 
@@ -303,11 +309,11 @@ def load_or_fresh(
     which includes ``parse`` raising DamagedFile (or any error odd contents can cause) on
     well-formed JSON, is quarantined and gives the default with a one-line message for the
     player that names where the old file went. ``what`` names the file in that message,
-    ``then`` says what the game does instead.
+    ``then`` says what the game does instead. ``limit`` is the most bytes the file holds.
     """
     source = Path(path)
     try:
-        data = read_json(source, kind, version)
+        data = read_json(source, kind, version, limit)
         return (parse(data) if parse else data), None
     except FileNotFoundError:
         return default_factory(), None

@@ -21,11 +21,12 @@ from ..model.game import Game
 from ..model.games import GAMES, make_rules
 from ..model.moves import IllegalMove, Turn
 from ..model.rules import NOTATION_VERSION
-from .files import DamagedFile, read_limited, shown, write_atomic
-from .saved_game import MAX_MOVES
+from .files import MAX_FILE_BYTES, DamagedFile, read_limited, shown, write_atomic
 
 MOVES_PER_LINE = 12
-MAX_REPLAY_BYTES = 1024 * 1024  # a long game is a few kB; this is a million moves and more
+# A long game is a few kB; this is millions of moves, an hour of checking (each move is
+# checked as it is played: a replay comes from anywhere), more than a player makes.
+MAX_REPLAY_BYTES = MAX_FILE_BYTES
 HEADINGS = ("game", "deal", "options", "rules", "moves", "notation")
 
 
@@ -95,8 +96,6 @@ def parse_text(text: str) -> tuple[Game, list[str]]:
     notation_line, version = headings.get("notation", (None, "1"))
     if version not in ("1", str(NOTATION_VERSION)):
         raise ReplayError(f"notation {version[:20]!r} is not one this game reads", notation_line)
-    if len(moves) > MAX_MOVES:  # a game this long would take minutes to check
-        raise ReplayError(f"it has {len(moves):,} moves; a game has at most {MAX_MOVES:,}")
     scratch = Game(game.rules, game.deal_number)
     with game.rules.reading_notation(int(version)):
         for count, (number, move) in enumerate(moves, start=1):

@@ -516,7 +516,10 @@ class App:
             self.resize()
             return True
         table = self.table if self.screen is self.table else None
-        keys = boss_keys(table.rules) if table is not None else tuple(BossKey)
+        if table is not None:
+            keys = boss_keys(table.rules)
+        else:
+            keys = Chooser.BOSS_KEYS if isinstance(self.screen, Chooser) else tuple(BossKey)
         entry = isinstance(self.overlays[-1] if self.overlays else None, NumberEntry)
         if is_boss_key(event, keys) and not entry:
             self.boss_key()

@@ -385,9 +385,11 @@ class Library:
             path = saved_game.game_path(self.folder, game_id)
             try:
                 # Parsed only where a result is kept (seldom): the launch waits for this.
-                if b'"pending"' not in read_limited(path):
+                if b'"pending"' not in read_limited(path, saved_game.MAX_SAVE_BYTES):
                     continue
-                data = read_json(path, saved_game.KIND, saved_game.VERSION)
+                data = read_json(
+                    path, saved_game.KIND, saved_game.VERSION, saved_game.MAX_SAVE_BYTES
+                )
             except (OSError, DamagedFile):
                 continue
             entries = data.get("pending")

@@ -94,6 +94,8 @@ TABLE_CHECK = textwrap.dedent("""
     app.open_chooser()
     app.draw()
     number = app.screen.ids.index(game_id)
+    app.screen.select(number)  # scrolled into sight where the list is long
+    app.draw()
     rect = app.screen.rects[number]
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
     app.step(sleep=False)

@@ -13,9 +13,9 @@ import pytest
 from helpers import HANG_GUARD, ROOT, statistics_disk
 from table_driver import key, send
 
-from solitaire.model.game import MOVE_LIMIT, Game
+from solitaire.model.game import Game
 from solitaire.model.games import make_rules
-from solitaire.model.moves import IllegalMove, Move, MoveKind
+from solitaire.model.moves import Move
 from solitaire.solver.solve import solve_game
 from solitaire.storage.files import BackgroundWriter
 from solitaire.storage.stats import LOST, WON, Result, Stats, result_of
@@ -358,22 +358,6 @@ def test_a_win_on_a_full_disk_is_kept_and_written_when_space_comes_back(tmp_path
     disk["full"] = False
     quit_game(app)  # tried again at quit
     assert on_disk(tmp_path).won == 1
-
-
-# ---------------------------------------------------------------------- limits
-def test_a_game_keeps_no_more_moves_than_it_can_read_back_quickly():
-    rules = make_rules("canfield", mode="2")
-    game = Game(rules, 5)
-    for _ in range(MOVE_LIMIT):
-        game.play(Move(MoveKind.TURN))
-    with pytest.raises(IllegalMove, match="5,000 moves"):
-        game.play(Move(MoveKind.TURN))
-    from solitaire.storage import saved_game
-
-    again, _ = saved_game.from_dict(saved_game.to_dict(game))
-    assert len(again.done) == MOVE_LIMIT  # what it writes, it reads back
-    game.undo()
-    game.play(Move(MoveKind.TURN))  # a move taken back makes room for one
 
 
 # ---------------------------------------------------------------------- help earns nothing

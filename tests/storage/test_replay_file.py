@@ -8,9 +8,9 @@ from helpers import finishes, random_game
 
 from solitaire.model.game import Game
 from solitaire.model.games import GAMES, make_rules
+from solitaire.model.moves import Move, MoveKind
 from solitaire.storage import replay_file
 from solitaire.storage.replay_file import Replayer, ReplayError
-from solitaire.storage.saved_game import MAX_MOVES
 
 
 def played_game(game_id, seed, moves=50, **options):
@@ -201,10 +201,16 @@ def test_a_file_over_the_size_limit_is_refused(tmp_path):
         replay_file.read(huge)
 
 
-def test_a_replay_longer_than_any_game_is_refused_before_it_is_played():
-    text = "game: canfield\ndeal: 1\nmoves:\n" + "s " * (MAX_MOVES + 1)
-    with pytest.raises(ReplayError, match="100,001 moves"):
-        replay_file.parse_text(text)
+def test_a_replay_of_more_moves_than_a_game_once_kept_is_played_and_checked():
+    game = Game(make_rules("klondike"), 7)
+    for _ in range(5_001):  # a game stopped at 5,000 moves once
+        game.play(Move(MoveKind.TURN))
+    game.play_text("5h")
+    _, moves = replay_file.parse_text(replay_file.to_text(game))
+    assert len(moves) == 5_002 and moves[-1] == "5h"
+    broken = replay_file.to_text(game).replace(" 5h", " 5h 1h", 1)  # the six of diamonds: not home
+    with pytest.raises(ReplayError, match="'1h' \\(move 5003\\)"):  # still each checked
+        replay_file.parse_text(broken)
 
 
 @pytest.mark.parametrize("deal", ["٣", "1_0", "+5", "9" * 5000, "-1"])

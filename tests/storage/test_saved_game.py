@@ -8,6 +8,8 @@ from helpers import random_game
 
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
+from solitaire.model.moves import Move, MoveKind, Turn
+from solitaire.model.state import SetValue
 from solitaire.storage import saved_game
 from solitaire.storage.files import DamagedFile
 
@@ -121,8 +123,15 @@ def good_save(**changes):
     return json.dumps(data)
 
 
+def old_save(**changes):
+    """A save as the version before records wrote it: the moves in notation only."""
+    data = json.loads(good_save(version=2, **changes))
+    del data["turns"]
+    return json.dumps(data)
+
+
 def bad_move_save():
-    data = json.loads(good_save())
+    data = json.loads(old_save())
     data["moves"][5] = "zz"
     return json.dumps(data)
 
@@ -141,6 +150,8 @@ def bad_move_save():
         (good_save(deal=5_000_000), "deal number"),
         (good_save(position=999), "position"),
         (good_save(moves="3a 54"), "moves"),
+        (good_save(turns="3a 54"), "records are not one for each move"),
+        (good_save(turns=[]), "records are not one for each move"),
     ],
 )
 def test_a_damaged_save_is_reported_and_moved_aside_not_raised(tmp_path, content, words):
@@ -175,7 +186,7 @@ def test_from_dict_names_the_bad_move():
         (good_save(position=False), "position False"),
         (good_save(deal=0).replace('"deal": 0,', '"deal": 1' + "0" * 4000 + ","), "a huge number"),
         (good_save(game="lucie"), "it is a game of lucie, not of vierfrei"),
-        (good_save(moves=["3a"] * (saved_game.MAX_MOVES + 1)), "100,001 moves"),
+        (old_save(moves=["3a"] * 100_001), "100,001 moves and no records"),
         (good_save(moves=["x" * 1000]), "moves are not a list of moves"),
         (good_save(options={"auto": ["on"]}), "rule options"),
         (good_save(options={"self": "x"}), "unknown option 'self'"),
@@ -204,3 +215,122 @@ def test_a_save_is_read_in_its_own_slot(tmp_path):
 def test_a_save_that_would_be_refused_is_not_written(tmp_path, extra):
     with pytest.raises(ValueError):
         saved_game.to_dict(Game(make_rules("lucie"), 1), extra)
+
+
+# ---------------------------------------------------------------------- long games
+def drawn_through(draws, deal=7):
+    """Klondike with the stock turned ``draws`` times (passes are unlimited)."""
+    game = Game(make_rules("klondike"), deal)
+    for _ in range(draws):
+        game.play(Move(MoveKind.TURN))
+    return game
+
+
+def test_a_game_plays_on_past_5000_moves_and_resumes_where_it_was():
+    game = drawn_through(5_001)
+    ace_home = game.rules.parse_move("5h", game.state)  # refused at move 5,001 before
+    game.play(ace_home)
+    again, _ = saved_game.from_dict(json.loads(json.dumps(saved_game.to_dict(game))))
+    assert len(again.done) == 5_002 and again.state.key() == game.state.key()
+    assert again.notation() == game.notation()
+    again.play(Move(MoveKind.TURN))
+    assert again.undo() and again.undo() and again.state.key() == drawn_through(5_001).state.key()
+
+
+def test_a_game_of_100_000_moves_saves_loads_plays_on_and_undoes(tmp_path, monkeypatch):
+    game = drawn_through(100_000)
+    path = saved_game.game_path(tmp_path, "klondike")
+    saved_game.save(path, game)
+
+    def no_rule_consulted(*_):
+        raise AssertionError("a saved move was checked against the rules again")
+
+    with monkeypatch.context() as patched:  # resuming applies records, it does not replay
+        for name in ("check", "parse_move", "perform", "format_move"):
+            patched.setattr(type(game.rules), name, no_rule_consulted)
+        loaded, _, message = saved_game.load(path, "klondike")
+    assert message is None and len(loaded.done) == 100_000
+    assert loaded.state.key() == game.state.key()
+    # the 100,000 draws share the few ways a draw is spelt and done
+    assert len({id(turn.steps) for turn in loaded.done}) <= 3
+    loaded.play(Move(MoveKind.TURN))
+    game.play(Move(MoveKind.TURN))
+    assert loaded.state.key() == game.state.key()
+    for _ in range(30):  # back through a pass of the stock and the waste turned over
+        loaded.undo()
+        game.undo()
+        assert loaded.state.key() == game.state.key()
+    saved_game.save(path, loaded)
+    assert saved_game.load(path, "klondike")[0].state.key() == game.state.key()
+
+
+def test_a_save_of_the_old_kind_with_5001_moves_loads():
+    game = drawn_through(5_001)
+    data = saved_game.to_dict(game)
+    del data["turns"]  # as saves were written before records: moves in notation only
+    data["version"] = 2
+    loaded, _ = saved_game.from_dict(json.loads(json.dumps(data)))
+    assert len(loaded.done) == 5_001 and loaded.state.key() == game.state.key()
+    assert loaded.undo() and loaded.state.key() == drawn_through(5_000).state.key()
+
+
+def with_record(number, change):
+    """A good save of Vierfrei whose record of move ``number`` is ``change``d."""
+    data = json.loads(good_save())
+    data["turns"][number - 1] = change(data["turns"][number - 1])
+    return json.dumps(data)
+
+
+def first_transfer_from(pile):
+    """A record change: its first step takes its cards from ``pile`` instead."""
+
+    def change(line):
+        words = line.split(" ")
+        step = next(i for i, word in enumerate(words) if word.startswith("m,"))
+        fields = words[step].split(",")
+        fields[1] = pile
+        words[step] = ",".join(fields)
+        return " ".join(words)
+
+    return change
+
+
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (with_record(3, lambda line: "garbage"), "the record of move 3"),
+        (with_record(3, lambda line: line + " q,1"), "'q,1' is not a step"),
+        (with_record(2, lambda line: "jump" + line[4:]), "is not a move"),
+        (with_record(4, first_transfer_from("t99")), "this game has no pile 't99'"),
+        (with_record(1, lambda line: line.replace(",1,", ",40,", 1)), "moves 40 cards from"),
+        (with_record(5, lambda line: line.split(" ")[0] + " 9"), "9 of 0 steps"),
+        (with_record(2, lambda line: line + " s,7,8"), "its score 7 is not the game's 0"),
+        (with_record(2, lambda line: line + " v,deal,i5,i6"), "its deal is 5 where"),
+        (with_record(2, lambda line: line + " d,t1,3,0"), "it turns cards of t1"),
+        (with_record(2, lambda line: line + " m,t1,t2,1," + "9" * 30 + ","), "not a whole"),
+        (with_record(2, lambda line: line + " r,t1=AS,t1=KS"), "other cards than it gathers"),
+        (with_record(2, lambda line: line + " r,t1=ZZ,t1=ZZ"), "ZZ' is not a card"),
+        (with_record(2, lambda line: line + " r,t1=AS,t1=AS"), "gathers cards from t1 that"),
+    ],
+)
+def test_a_save_whose_records_do_not_fit_is_set_aside_with_the_move_named(tmp_path, content, words):
+    path = saved_game.game_path(tmp_path, "vierfrei")
+    path.write_text(content)
+    game, extra, message = saved_game.load(path, "vierfrei")
+    assert (game, extra) == (None, {})
+    assert words in message and "\n" not in message and "the saved game" in message.lower()
+    assert not path.exists()
+    kept = [entry for entry in tmp_path.iterdir() if entry.suffix != ".txt"]
+    assert len(kept) == 1 and kept[0].read_text() == content
+
+
+def test_a_turn_no_record_spells_is_saved_as_its_move_and_checked_when_read():
+    game = played_game("lucie", {}, 3)
+    last = game.done[-1]
+    odd = ("a", "tuple")  # a new kind of value, set and set back
+    steps = [*last.steps, SetValue("moved", frozenset(), odd), SetValue("moved", odd, frozenset())]
+    game.done[-1] = Turn(last.move, steps, last.automatic, last.text)
+    data = saved_game.to_dict(game)
+    assert "turns" not in data
+    loaded, _ = saved_game.from_dict(json.loads(json.dumps(data)))
+    assert loaded.notation() == game.notation()

@@ -152,7 +152,7 @@ def test_without_a_display_main_py_says_so_in_one_line():
 def test_pyproject_declares_the_gui_script_and_version():
     tomllib = pytest.importorskip("tomllib")
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    assert project["name"] == "solitaire"
+    assert project["name"] == "solitaire-studio"  # the command stays solitaire
     assert project["version"] == __version__
     assert project["gui-scripts"] == {"solitaire": "solitaire.__main__:run"}
     assert any(dep.startswith("pygame-ce") for dep in project["dependencies"])

@@ -7,7 +7,7 @@ import pygame
 from helpers import cards
 from table_driver import click, key, send, start, type_text
 
-from solitaire.model.moves import MoveKind, Status
+from solitaire.model.moves import Move, MoveKind, Status
 from solitaire.model.state import State
 from solitaire.ui.app import App
 from solitaire.ui.library import Library
@@ -171,18 +171,26 @@ def test_notices_wait_their_turn_and_none_hides_another(app):
     ]
 
 
-def test_at_the_move_limit_the_hint_offers_no_move_the_table_would_refuse(app, monkeypatch):
-    from solitaire.model import game as game_module
-
+def test_after_5000_moves_the_hint_offers_a_move_the_table_takes(app):
+    # Klondike's deal 7 after 5,000 draws: the hint offered the ace of clubs home, which
+    # the table refused (a game kept 5,000 moves), and the game was marked as helped.
     table = start(app, "klondike", 7)
-    monkeypatch.setattr(game_module, "MOVE_LIMIT", 3)
-    for _ in range(3):
-        table.play(next(m for m in table.game.legal_moves() if m.kind == MoveKind.TURN))
-        table.after_frame()
-    send(app, key(pygame.K_h, CTRL))
-    assert "as many as one game keeps" in table.status.message.words
-    assert table.help.hint_target is None and not table.tally.assisted
-    send(app, key(pygame.K_d, CTRL))
-    app.lag += 0.4
+    for _ in range(5_000):
+        table.game.play(Move(MoveKind.TURN))
+    table.play(Move(MoveKind.TURN))
+    table.after_frame()
+    app.wait_for_partner()
     app.step(sleep=False)
-    assert not table.help.demo_on and len(table.game.done) == 3
+    assert table.partner.status_text().startswith("Winnable")
+    send(app, key(pygame.K_h, CTRL))
+    hint = table.partner.hint()
+    assert table.status.message.words.startswith("Hint: ") and table.help.hint_target
+    made = len(table.game.done)
+    table.play(hint.move)
+    assert len(table.game.done) == made + 1  # taken
+    send(app, key(pygame.K_d, CTRL))  # the demo plays on too
+    for _ in range(20):
+        app.lag += 0.4
+        app.step(sleep=False)
+        app.wait_for_partner()
+    assert table.help.demo_on and len(table.game.done) > made + 1

@@ -1,8 +1,8 @@
 """The registry of games: every game file in this folder, found by itself.
 
 A game is a ``Rules`` subclass with a ``game_id``, defined in a module of this package;
-dropping such a file in is all a new game takes. Games are listed by their ``order``
-(the chooser's order), then by title. Every game's definition is checked as it is loaded
+dropping such a file in is all a new game takes. Games are listed by their ``order``,
+then by title (the chooser's order within each family). Every game's definition is checked as it is loaded
 (``definition_problems``: every word it names is one of the vocabulary's). A file that
 fails to load or to pass is left out and ``BROKEN`` says why, so one bad file cannot stop
 the other games from starting; the chooser, ``--help`` and ``--game`` name it.
@@ -22,6 +22,7 @@ from ..rules import HOME, Rules
 from ..vocabulary import (
     Build,
     DoubleClick,
+    Family,
     Outline,
     RefusalSound,
     RightClick,
@@ -72,6 +73,7 @@ def definition_problems(cls: type[Rules]) -> list[str]:
         RightClick.problem("right_click", rules.right_click),
         DoubleClick.problem("double_click", rules.double_click),
         RefusalSound.problem("refusal_sound", rules.refusal_sound),
+        Family.problem("family", rules.family),
     ]
     piles = ", ".join(rules.roles)
     for slot in arrangement.slots:

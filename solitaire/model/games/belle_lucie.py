@@ -27,7 +27,7 @@ from ..table_spec import (
     foundation_slots,
     row,
 )
-from ..vocabulary import Action, Build, DoubleClick, Role, Spread, Typing, play, say
+from ..vocabulary import Action, Build, DoubleClick, Family, Role, Spread, Typing, play, say
 
 FANS = tuple(f"t{number}" for number in range(1, 19))
 FAN_REACH = 0.9  # a fan's spread: four cards fully fanned, more closer together
@@ -79,6 +79,7 @@ _LUCIE_OUTCOME = (
 class BelleLucie(Rules):
     game_id = "lucie"
     order = 10
+    family = Family.FAN
     title = "La Belle Lucie"
     blurb = "Eighteen fans, build down in suit; two reshuffles, then one draw."
     tableau = FANS

@@ -16,7 +16,17 @@ from ..rules import HOME, Rules
 from ..shuffle import shuffled_deck
 from ..state import State, StepLog
 from ..table_spec import Arrangement, GameButton, GameHelp, Slot, foundation_slots, row
-from ..vocabulary import Action, Build, Outline, Role, Spread, Typing, next_option, play
+from ..vocabulary import (
+    Action,
+    Build,
+    Family,
+    Outline,
+    Role,
+    Spread,
+    Typing,
+    next_option,
+    play,
+)
 
 PILES = ("t1", "t2", "t3", "t4")
 
@@ -42,6 +52,7 @@ def _deals(numbers: str) -> tuple[int, ...]:
 class Canfield(Rules):
     game_id = "canfield"
     order = 40
+    family = Family.CANFIELD
     title = "Canfield"
     blurb = "Saratoga's casino game: a 13-card reserve and foundations from any rank."
     option_specs = (

@@ -14,7 +14,7 @@ from ..rules import HOME, Rules
 from ..shuffle import shuffled_deck
 from ..state import State
 from ..table_spec import Arrangement, GameHelp, column, foundation_slots
-from ..vocabulary import Action, Build, Spread
+from ..vocabulary import Action, Build, Family, Spread
 
 ROWS = tuple(f"t{number}" for number in range(1, 9))
 LEFT_WING, RIGHT_WING = ROWS[:4], ROWS[4:]
@@ -26,6 +26,7 @@ FOUNDATION_X = FAN_REACH + 1.15
 class BeleagueredCastle(Rules):
     game_id = "castle"
     order = 70
+    family = Family.CASTLE
     title = "Beleaguered Castle"
     blurb = "The aces start home; eight rows build down regardless of suit, one card at a time."
     tableau = ROWS

@@ -20,7 +20,7 @@ from ..rules import HOME, Rules
 from ..shuffle import shuffled_deck
 from ..state import State, StepLog
 from ..table_spec import Arrangement, GameButton, GameHelp, Slot, foundation_slots, row
-from ..vocabulary import Action, Build, Outline, Role, Spread, play
+from ..vocabulary import Action, Build, Family, Outline, Role, Spread, play
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 8))
 STANDARD, VEGAS = "standard", "vegas"
@@ -38,6 +38,7 @@ VEGAS_STAKE, VEGAS_PAY = 52, 5
 class Klondike(Rules):
     game_id = "klondike"
     order = 80
+    family = Family.KLONDIKE
     title = "Klondike"
     blurb = "The classic: seven columns, face-down cards to uncover, the stock by ones or threes."
     option_specs = (

@@ -15,7 +15,7 @@ from ..rules import FOUNDATIONS, HOME, Rules
 from ..shuffle import shuffled_deck
 from ..state import State, StepLog
 from ..table_spec import Arrangement, GameButton, GameHelp, foundation_slots, row
-from ..vocabulary import Action, Build, Outline, Role, Spread, play
+from ..vocabulary import Action, Build, Family, Outline, Role, Spread, play
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 10))
 RESERVE = tuple(f"r{number}" for number in range(1, 8))
@@ -29,6 +29,7 @@ POINTS = {"any-suit": (1, -4), "alternate": (2, -2), "same-suit": (4, -1)}
 class Prince(Rules):
     game_id = "prince"
     order = 30
+    family = Family.CASTLE
     title = "The Prince"
     blurb = "King Albert with seven free cards and aces laid off; three sequence rules."
     option_specs = (

@@ -19,7 +19,7 @@ from ..rules import Rules
 from ..shuffle import shuffled, stream_seed
 from ..state import State, StepLog
 from ..table_spec import Arrangement, GameButton, GameHelp, Slot, row
-from ..vocabulary import Action, Build, Outline, Role, Spread, play
+from ..vocabulary import Action, Build, Family, Outline, Role, Spread, play
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 11))
 FOUNDATIONS = tuple(f"h{number}" for number in range(1, 9))
@@ -32,6 +32,7 @@ START_SCORE, MOVE_COST, RUN_POINTS = 500, 1, 100
 class Spider(Rules):
     game_id = "spider"
     order = 90
+    family = Family.SPIDER
     title = "Spider"
     blurb = "Two packs, ten columns: build runs from king to ace in suit; each goes home whole."
     option_specs = (

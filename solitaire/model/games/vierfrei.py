@@ -24,6 +24,7 @@ from ..vocabulary import (
     Action,
     Build,
     DoubleClick,
+    Family,
     Outline,
     RefusalSound,
     RightClick,
@@ -66,6 +67,7 @@ def microsoft_deal(game_number: int) -> list[list[Card]]:
 class Vierfrei(Rules):
     game_id = "vierfrei"
     order = 50
+    family = Family.FREECELL
     title = "Vierfrei"
     blurb = "FreeCell with Microsoft's numbered deals: four free cells, eight columns."
     option_specs = (Option("auto", "play safe cards home after every move", False),)

@@ -83,9 +83,6 @@ class TableHelp:
     def show_hint(self) -> None:
         """The next move of a winning line: an arrow at the card, a glow where it goes."""
         table = self.table
-        if table.game.at_move_limit():  # no move the table would take: none offered
-            table.refuse(table.game.move_limit_words())
-            return
         table.tally.helped(Help.HINTS)
         table.partner.position_changed()  # about the position on the table, whatever made it
         hint = table.partner.hint()
@@ -164,10 +161,6 @@ class TableHelp:
         reshuffles), so such a move comes only when nothing wins without it, as a player
         would make it, and what follows is worked out from the layout it shows."""
         table = self.table
-        if table.game.at_move_limit():  # the table would take no move: the demo ends
-            self.stop_demo()
-            table.refuse(table.game.move_limit_words())
-            return
         table.partner.position_changed()
         hint = table.partner.hint()
         if hint is None:  # no answer yet: wait for it (answered goes on)
