@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..i18n import N_, _
+
 SUITS = "CDHS"  # the Microsoft FreeCell order: clubs, diamonds, hearts, spades
 RANK_CHARS = "A23456789TJQK"
 RED_SUITS = frozenset("DH")
-SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+SUIT_NAMES = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
+RANK_NAMES = {1: N_("ace"), 11: N_("jack"), 12: N_("queen"), 13: N_("king")}
 
 
 class CardError(ValueError):
@@ -42,8 +44,8 @@ class Card(NamedTuple):
     @property
     def name(self) -> str:
         """The card in words, for messages: 'ten of clubs'."""
-        rank = RANK_NAMES.get(self.rank, str(self.rank))
-        return f"{rank} of {SUIT_NAMES[self.suit]}"
+        rank = _(RANK_NAMES[self.rank]) if self.rank in RANK_NAMES else str(self.rank)
+        return _("{rank} of {suit}").format(rank=rank, suit=_(SUIT_NAMES[self.suit]))
 
 
 def parse_card(text: str) -> Card:

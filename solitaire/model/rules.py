@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from .cards import RANK_NAMES, SUITS, Card, new_deck
+from ..i18n import N_, _, ngettext
+from .cards import SUITS, Card, new_deck
 from .moves import IllegalMove, Move, MoveKind, Status
 from .options import Option, resolve_options
 from .state import SetDown, State, StepLog
@@ -60,6 +61,14 @@ _TABLEAU, _FOUNDATION, _CELL, _RESERVE, _WASTE = (
 )
 _SUIT, _ALTERNATE = Build.SUIT, Build.ALTERNATE
 _SOURCES = (_TABLEAU, _FOUNDATION, _CELL, _RESERVE, _WASTE)  # roles a card may leave
+# Why a card may not fill an empty column, by the rank that may (whole sentences: a
+# language may need other words for each rank).
+ONLY_FILLS = {
+    1: N_("only an ace can fill an empty column"),
+    11: N_("only a jack can fill an empty column"),
+    12: N_("only a queen can fill an empty column"),
+    13: N_("only a king can fill an empty column"),
+}
 
 
 class Rules:
@@ -305,14 +314,16 @@ class Rules:
     def move_problem(self, state: State, move: Move) -> str | None:
         for pile in (move.src, move.dst):
             if pile not in self.roles:
-                return f"there is no pile '{pile}' in this game"
+                return _("there is no pile '{pile}' in this game").format(pile=pile)
         if move.src == move.dst:
-            return "a card cannot move onto its own pile"
+            return _("a card cannot move onto its own pile")
         cards = state.piles[move.src]
         if not cards:
-            return "there is no card there to move"
+            return _("there is no card there to move")
         if not 1 <= move.count <= len(cards):
-            return f"there are not {move.count} cards there"
+            return ngettext(
+                "there is not {count} card there", "there are not {count} cards there", move.count
+            ).format(count=move.count)
         moving = cards[len(cards) - move.count :]
         return self.lift_problem(state, move.src, moving) or self.drop_problem(
             state, move.dst, moving, move.src
@@ -325,49 +336,52 @@ class Rules:
     def lift_problem(self, state: State, src: str, moving: list[Card]) -> str | None:
         role = self.roles[src]
         if self.is_covered(state, src):
-            return "that card is covered"
+            return _("that card is covered")
         if len(state.piles[src]) - len(moving) < state.face_down(src):
-            return "that card is face down"
+            return _("that card is face down")
         if role == _FOUNDATION and not self.foundation_takeback:
-            return "cards on the foundations stay there"
+            return _("cards on the foundations stay there")
         if role != _TABLEAU and len(moving) > 1:
-            return "only one card at a time can come from there"
+            return _("only one card at a time can come from there")
         if role == _TABLEAU and len(moving) > 1 and not self.lifts_face_up:
             if not (self.supermoves or self.moves_runs):
-                return "only the top card can be moved"
+                return _("only the top card can be moved")
             if self.run_length(moving) < len(moving):
-                return "those cards are not in sequence"
+                return _("those cards are not in sequence")
         return None
 
     def drop_problem(self, state: State, dst: str, moving: list[Card], src: str) -> str | None:
         role = self.roles[dst]
         card = moving[0]
         if self.is_covered(state, dst):
-            return "that card is covered"
+            return _("that card is covered")
         if role == _FOUNDATION:
             if len(moving) > 1:
-                return "cards go to the foundations one at a time"
+                return _("cards go to the foundations one at a time")
             if dst != self.home_for(state, card) or not self.home_accepts(state, card):
-                return f"the {card.name} cannot go to the foundation yet"
+                return _("the {card} cannot go to the foundation yet").format(card=card.name)
             return None
         if role == _CELL:
             if len(moving) > 1:
-                return "a free cell holds one card"
-            return "that free cell is taken" if state.piles[dst] else None
+                return _("a free cell holds one card")
+            return _("that free cell is taken") if state.piles[dst] else None
         if role != _TABLEAU:
-            return "cards cannot be played there"
+            return _("cards cannot be played there")
         top = state.top(dst)
         if top is None:
             problem = self.empty_problem(state, card, src)
         elif not self.builds_on(card, top):
-            problem = f"the {card.name} does not go on the {top.name}"
+            problem = _("the {card} does not go on the {top}").format(card=card.name, top=top.name)
         else:
             problem = None
         if problem is None and len(moving) > 1 and self.supermoves:
             limit = self.run_limit(state, src, dst)
             if len(moving) > limit:
-                cards = "1 card" if limit == 1 else f"{limit} cards"
-                return f"only {cards} can move there with the {self.free_spaces_words} you have"
+                return ngettext(
+                    "only {count} card can move there with the {spaces} you have",
+                    "only {count} cards can move there with the {spaces} you have",
+                    limit,
+                ).format(count=limit, spaces=_(self.free_spaces_words))
         return problem
 
     def empty_problem(self, state: State, card: Card, src: str) -> str | None:
@@ -375,9 +389,9 @@ class Rules:
         fill = self.empty_fill_rank
         if fill is None or card.rank == fill:
             return None
-        name = RANK_NAMES.get(fill, str(fill))
-        article = "an" if name[0] in "a8" else "a"
-        return f"only {article} {name} can fill an empty column"
+        if fill in ONLY_FILLS:
+            return _(ONLY_FILLS[fill])
+        return _("only a card of rank {rank} can fill an empty column").format(rank=fill)
 
     def run_limit(self, state: State, src: str, dst: str) -> int:
         """Freecell Solver's rule: (free cells + 1) * 2 ** empty columns not involved."""
@@ -461,9 +475,13 @@ class Rules:
         if state.piles[self.hand_pile]:
             return None
         if not state.piles[self.waste_pile]:
-            return f"the {self.hand_pile} and the {self.waste_pile} are both empty"
+            return _("the {hand} and the {waste} are both empty").format(
+                hand=_(self.hand_pile), waste=_(self.waste_pile)
+            )
         if self.passes is not None and state.count("passes_used") + 1 >= self.passes:
-            return f"no more passes through the {self.hand_pile} under this rule"
+            return _("no more passes through the {hand} under this rule").format(
+                hand=_(self.hand_pile)
+            )
         return None
 
     def turn_hand(self, log: StepLog) -> None:
@@ -485,7 +503,7 @@ class Rules:
         """Passes through the hand still to come, this one counted while the hand holds
         cards of it (an empty hand has ended its pass: after the last, none is left)."""
         if self.passes is None:
-            return "unlimited"
+            return _("unlimited")
         ended = 0 if state.piles[self.hand_pile] else 1
         return str(self.passes - state.count("passes_used") - ended)
 
@@ -652,7 +670,7 @@ class Rules:
 
     def score_words(self, score: int) -> str:
         """A score as the game says it ("1 card home", "$450", "62 / 100")."""
-        return f"{score} card home" if score == 1 else f"{score} cards home"
+        return ngettext("{count} card home", "{count} cards home", score).format(count=score)
 
     def points(self, status: Status) -> int | None:
         """The game's points for a finished game (The Prince's table); None: no points."""
@@ -674,28 +692,40 @@ class Rules:
         token = text.strip().lower()
         count = None
         if "v" in token:
-            token, _, count_text = token.partition("v")
+            token, _v, count_text = token.partition("v")
             count = self.read_count(count_text)
             if count is None:
-                raise IllegalMove(f"'{text}': the number of cards after 'v' is not a number")
+                raise IllegalMove(
+                    _("'{move}': the number of cards after 'v' is not a number").format(move=text)
+                )
         src_code = next(
             (code for code in sorted(self.codes, key=len, reverse=True) if token.startswith(code)),
             None,
         )
         if src_code is None or token[len(src_code) :] not in self.codes:
-            raise IllegalMove(f"'{text}' is not a move here ({self.notation_hint()})")
+            raise IllegalMove(
+                _("'{move}' is not a move here ({notation})").format(
+                    move=text, notation=_(self.notation_hint())
+                )
+            )
         dst_code = token[len(src_code) :]
         src = self.codes[src_code]
         if src == HOME:
-            raise IllegalMove(f"'{text}': '{src_code}' is a destination, not a source")
+            raise IllegalMove(
+                _("'{move}': '{code}' is a destination, not a source").format(
+                    move=text, code=src_code
+                )
+            )
         dst = self.codes[dst_code]
         if dst == HOME:
             top = state.top(src)
             if top is None:
-                raise IllegalMove(f"'{text}': there is no card there to move")
+                raise IllegalMove(_("'{move}': there is no card there to move").format(move=text))
             home = self.home_for(state, top)
             if home is None:
-                raise IllegalMove(f"'{text}': cards do not go home one by one in this game")
+                raise IllegalMove(
+                    _("'{move}': cards do not go home one by one in this game").format(move=text)
+                )
             dst = home
         if count is None:
             count = self.implied_count(state, src, dst, self.reads_freecell_notation)
@@ -751,33 +781,48 @@ class Rules:
     def describe_move(self, move: Move, state: State) -> str:
         """A move in words, for the hint: "Move the 2 of clubs onto the 3 of hearts"."""
         if move.kind not in (MoveKind.MOVE, MoveKind.MERCI):
-            return self.special_words.get(move.kind, move.kind.value.capitalize())
+            return _(self.special_words.get(move.kind, move.kind.value.capitalize()))
         cards = state.piles[move.src]
         if move.kind == MoveKind.MERCI and move.index is not None:
             card, more = cards[move.index], 0
         else:
             card, more = cards[len(cards) - move.count], move.count - 1
-        what = f"the {card.name}"
         if more:
-            what += " and the card on it" if more == 1 else f" and the {more} cards on it"
+            what = ngettext(
+                "the {card} and the card on it", "the {card} and the {count} cards on it", more
+            ).format(card=card.name, count=more)
+        else:
+            what = _("the {card}").format(card=card.name)
         role = self.roles.get(move.dst)
         top = state.top(move.dst)
+        draw = move.kind == MoveKind.MERCI
         if role == Role.FOUNDATION:
-            where = "home"
+            sentence = _("Draw {cards} home") if draw else _("Move {cards} home")
         elif role == Role.CELL:
-            where = "to a free cell"
-        elif top is None or move.dst == move.src:
-            where = f"to {self.empty_pile_words}" if move.dst != move.src else "on top of its pile"
+            sentence = (
+                _("Draw {cards} to a free cell") if draw else _("Move {cards} to a free cell")
+            )
+        elif move.dst == move.src:
+            sentence = (
+                _("Draw {cards} on top of its pile")
+                if draw
+                else _("Move {cards} on top of its pile")
+            )
+        elif top is None:
+            sentence = _("Draw {cards} to {empty}") if draw else _("Move {cards} to {empty}")
         else:
-            where = f"onto the {top.name}"
-        verb = "Draw" if move.kind == MoveKind.MERCI else "Move"
-        return f"{verb} {what} {where}"
+            sentence = (
+                _("Draw {cards} onto the {top}") if draw else _("Move {cards} onto the {top}")
+            )
+        return sentence.format(
+            cards=what, empty=_(self.empty_pile_words), top=top.name if top else ""
+        )
 
     def format_special(self, move: Move, state: State) -> str:
         return next(word for word, kind in self.commands.items() if kind == move.kind)
 
     def notation_hint(self) -> str:
-        return "see the notation in --help"
+        return N_("see the notation in --help")
 
     # ------------------------------------------------------------------ showing
     def show(self, state: State) -> str:
@@ -800,14 +845,14 @@ class Rules:
     buttons: tuple[GameButton, ...] = ()  # the game's own, between Redo and Hint
     # The words for empty places a run moves through, and for an empty tableau pile, in
     # the game's own terms (The Prince's manual says vacancies).
-    free_spaces_words = "free cells and empty columns"
-    empty_pile_words = "an empty column"
+    free_spaces_words = N_("free cells and empty columns")
+    empty_pile_words = N_("an empty column")
     # How the hint says a special move (the others say which card goes where).
     special_words: dict[MoveKind, str] = {
-        MoveKind.REDEAL: "Reshuffle",
-        MoveKind.TURN: "Turn the hand",
-        MoveKind.LAYOFF: "Lay off every card that can go home",
-        MoveKind.SAFE_HOME: "Play the safe cards home",
+        MoveKind.REDEAL: N_("Reshuffle"),
+        MoveKind.TURN: N_("Turn the hand"),
+        MoveKind.LAYOFF: N_("Lay off every card that can go home"),
+        MoveKind.SAFE_HOME: N_("Play the safe cards home"),
     }
     # The manual's keys: "F2", "Delete", "Ctrl+L" ... -> a table action (vocabulary.Action,
     # or play(kind), say(words), next_option(name)).
@@ -868,7 +913,7 @@ class Rules:
 
     def deal_label(self, state: State, number: int) -> str:
         """The status line's first word after the game's name: the deal number."""
-        return f"Deal {number}"
+        return _("Deal {number}").format(number=number)
 
     def deal_items(self, state: State) -> list[str]:
         """Items the status line shows right after the deal number."""
@@ -901,7 +946,7 @@ class Rules:
 
     def option_change_text(self, name: str, value: object) -> str:
         """What the table says when a key changes option ``name`` to ``value``."""
-        return f"{name} {value}: a new deal under this rule."
+        return _("{option} {value}: a new deal under this rule.").format(option=name, value=value)
 
     def next_choice(self, name: str) -> str:
         """The value a key or button that steps choice option ``name`` on changes it to."""
@@ -911,7 +956,9 @@ class Rules:
 
     def next_option_words(self, name: str) -> str:
         """What the button that steps choice option ``name`` on does, for its tooltip."""
-        return f"Change {name} to {self.next_choice(name)}, in a new deal"
+        return _("Change {option} to {value}, in a new deal").format(
+            option=name, value=self.next_choice(name)
+        )
 
     @property
     def proves_winnable(self) -> bool:

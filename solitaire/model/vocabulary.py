@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from enum import Enum, EnumMeta
 
+from ..i18n import N_
 from .moves import MoveKind
 
 
@@ -101,16 +102,16 @@ class Family(Word):
 
 
 FAMILY_HEADINGS = {
-    Family.FREECELL: "FreeCell and its kin",
-    Family.KLONDIKE: "Klondike and its kin",
-    Family.YUKON: "Yukon and its kin",
-    Family.SPIDER: "Spiders",
-    Family.CANFIELD: "Canfield",
-    Family.FAN: "Fans",
-    Family.CASTLE: "Castles",
-    Family.PAIRING: "Pairs",
-    Family.SEQUENCE: "One pile",
-    Family.OTHER: "More games",
+    Family.FREECELL: N_("FreeCell and its kin"),
+    Family.KLONDIKE: N_("Klondike and its kin"),
+    Family.YUKON: N_("Yukon and its kin"),
+    Family.SPIDER: N_("Spiders"),
+    Family.CANFIELD: N_("Canfield"),
+    Family.FAN: N_("Fans"),
+    Family.CASTLE: N_("Castles"),
+    Family.PAIRING: N_("Pairs"),
+    Family.SEQUENCE: N_("One pile"),
+    Family.OTHER: N_("More games"),
 }
 
 
