@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+from ...i18n import N_, _
 from ..cards import Card, CardError, parse_card
 from ..moves import IllegalMove, Move, MoveKind
 from ..options import UNLIMITED, Option
@@ -80,13 +81,13 @@ class BelleLucie(Rules):
     game_id = "lucie"
     order = 10
     family = Family.FAN
-    title = "La Belle Lucie"
-    blurb = "Eighteen fans, build down in suit; two reshuffles, then one draw."
+    title = N_("La Belle Lucie")
+    blurb = N_("Eighteen fans, build down in suit; two reshuffles, then one draw.")
     tableau = FANS
     build = Build.SUIT
     commands = {"S": MoveKind.REDEAL}
     # The hint says it in these words too ("Reshuffle the fans" where it gives a reshuffle).
-    special_words = {**Rules.special_words, MoveKind.REDEAL: "Reshuffle the fans"}
+    special_words = {**Rules.special_words, MoveKind.REDEAL: N_("Reshuffle the fans")}
 
     # The classic rules. The merci game reads these from its options instead.
     redeals: int | None = 2
@@ -109,7 +110,7 @@ class BelleLucie(Rules):
     # ------------------------------------------------------------------ rules
     def lift_problem(self, state: State, src: str, moving: list[Card]) -> str | None:
         if self.roles[src] == Role.TABLEAU and len(moving) > 1:
-            return "only the top card of a fan can be moved"
+            return _("only the top card of a fan can be moved")
         return super().lift_problem(state, src, moving)
 
     def drop_problem(self, state: State, dst: str, moving: list[Card], src: str) -> str | None:
@@ -120,8 +121,8 @@ class BelleLucie(Rules):
 
     def empty_problem(self, state: State, card: Card, src: str) -> str | None:
         if self.kings_fill:
-            return None if card.rank == 13 else "only a king may fill an empty fan"
-        return "an empty fan is never refilled"
+            return None if card.rank == 13 else _("only a king may fill an empty fan")
+        return _("an empty fan is never refilled")
 
     def redeals_left(self, state: State) -> int | None:
         if self.redeals is UNLIMITED:
@@ -182,9 +183,9 @@ class BelleLucie(Rules):
 
     def redeal_problem(self, state: State) -> str | None:
         if self.redeals_left(state) == 0:
-            return "no reshuffles are left"
+            return _("no reshuffles are left")
         if not any(state.piles[name] for name in FANS):
-            return "there are no cards left to reshuffle"
+            return _("there are no cards left to reshuffle")
         return None
 
     def special_problem(self, state: State, move: Move) -> str | None:
@@ -199,16 +200,16 @@ class BelleLucie(Rules):
             return self.no_merci_reason(state)
         fan = state.piles.get(move.src)
         if self.roles.get(move.src) != Role.TABLEAU or fan is None or move.index is None:
-            return "a merci takes a card from a fan"
+            return _("a merci takes a card from a fan")
         if not 0 <= move.index < len(fan) - 1:
-            return "a merci takes a card that is covered by another"
+            return _("a merci takes a card that is covered by another")
         card = fan[move.index]
         role = self.roles.get(move.dst)
         if role == Role.FOUNDATION:
             ok = move.dst == "f" + card.suit and self.home_accepts(state, card)
             return None if ok else f"the {card.name} cannot go to the foundation yet"
         if role != Role.TABLEAU:
-            return "the card cannot go there"
+            return _("the card cannot go there")
         top = state.top(move.dst)
         if top is None:
             return self.empty_problem(state, card, move.src)
@@ -304,15 +305,15 @@ class BelleLucie(Rules):
 
     # ------------------------------------------------------------------ the table
     solver = "lucie"
-    merci_name = "Draw"  # the classic game's one merci is "the draw"
+    merci_name = N_("Draw")  # the classic game's one merci is "the draw"
     merci_phrase = "draw one covered card"  # what the draw lets the player do
     typed_merci = "names the draw"  # what a covered card typed does (``notation_hint``)
     mercis_word = "Draw"  # on the status line, before the number left
     buttons = (
-        GameButton("Reshuffle", play(MoveKind.REDEAL), enabled_by=MoveKind.REDEAL),
+        GameButton(N_("Reshuffle"), play(MoveKind.REDEAL), enabled_by=MoveKind.REDEAL),
         GameButton(
             merci_name,
-            say("For the draw, drag or click a covered card, then its destination."),
+            say(N_("For the draw, drag or click a covered card, then its destination.")),
             enabled_by=MoveKind.MERCI,
         ),
     )
@@ -344,7 +345,7 @@ class BelleLucie(Rules):
         ]
 
     def help_later(self, state: State) -> str:
-        return "another reshuffle" if self.redeals_left(state) != 0 else ""
+        return _("another reshuffle") if self.redeals_left(state) != 0 else ""
 
     def notice_after(self, move: Move, state: State) -> str | None:
         last_reshuffle = move.kind == MoveKind.REDEAL and self.redeals_left(state) == 0
@@ -365,54 +366,70 @@ class BelleLucie(Rules):
     help = GameHelp(
         rules=(
             (
-                "The whole pack is dealt face up into eighteen fans: seventeen of three cards and"
-                " one of a single card. Your goal is to bring all 52 cards home to the four"
-                " foundations."
+                N_(
+                    "The whole pack is dealt face up into eighteen fans: seventeen of three cards and"
+                    " one of a single card. Your goal is to bring all 52 cards home to the four"
+                    " foundations."
+                )
             ),
             (
-                "Only the top card of a fan can move. It may go onto the top card of another fan"
-                " that is one rank higher in the same suit: the seven of spades onto the eight of"
-                " spades. Kings never move between fans, and a fan that empties stays empty."
+                N_(
+                    "Only the top card of a fan can move. It may go onto the top card of another fan"
+                    " that is one rank higher in the same suit: the seven of spades onto the eight of"
+                    " spades. Kings never move between fans, and a fan that empties stays empty."
+                )
             ),
             (
-                "Each foundation starts with its ace and builds up in suit to the king. When you"
-                " send a card home, the next cards of that suit follow by themselves as long as"
-                " each is on top of a fan, so one play can clear a whole run."
+                N_(
+                    "Each foundation starts with its ace and builds up in suit to the king. When you"
+                    " send a card home, the next cards of that suit follow by themselves as long as"
+                    " each is on top of a fan, so one play can clear a whole run."
+                )
             ),
             (
-                "Stuck? Reshuffle with S or the Reshuffle button. The cards left in the fans are"
-                " gathered, shuffled and dealt again in threes, any leftover cards making the last"
-                " fan. You have two reshuffles per deal."
+                N_(
+                    "Stuck? Reshuffle with S or the Reshuffle button. The cards left in the fans are"
+                    " gathered, shuffled and dealt again in threes, any leftover cards making the last"
+                    " fan. You have two reshuffles per deal."
+                )
             ),
             (
-                "After the second reshuffle you get one last favour, the draw. As your very first"
-                " move of the final deal, pull out any one covered card and play it to its"
-                " foundation or onto a fan where it fits. Make any other move first and the chance"
-                " is gone."
+                N_(
+                    "After the second reshuffle you get one last favour, the draw. As your very first"
+                    " move of the final deal, pull out any one covered card and play it to its"
+                    " foundation or onto a fan where it fits. Make any other move first and the chance"
+                    " is gone."
+                )
             ),
-            _LUCIE_OUTCOME.format(extra="draw"),
+            _LUCIE_OUTCOME.format(extra=N_("draw")),
             (
-                "Tip: a card under a king is stuck until that king goes home. In the final deal, a"
-                " card beneath the king of its own suit can only be rescued by the draw, so choose"
-                " your draw with care; two such traps mean the deal cannot be won."
+                N_(
+                    "Tip: a card under a king is stuck until that king goes home. In the final deal, a"
+                    " card beneath the king of its own suit can only be rescued by the draw, so choose"
+                    " your draw with care; two such traps mean the deal cannot be won."
+                )
             ),
         ),
         keys=_LUCIE_KEYS
         + (
             (
-                "Draw button",
+                N_("Draw button"),
                 (
-                    "The draw, on the first move after the second reshuffle only: drag a covered"
-                    " card where it should go, or click it and then its new place."
+                    N_(
+                        "The draw, on the first move after the second reshuffle only: drag a covered"
+                        " card where it should go, or click it and then its new place."
+                    )
                 ),
             ),
         ),
         mouse=(
             (
-                "The Reshuffle and Draw buttons sit on the button bar. For the draw, drag or click"
-                " a covered card."
+                N_(
+                    "The Reshuffle and Draw buttons sit on the button bar. For the draw, drag or click"
+                    " a covered card."
+                )
             ),
-            "Double-click a card to play it as if you had typed its name.",
+            N_("Double-click a card to play it as if you had typed its name."),
         ),
     )
 
@@ -509,21 +526,21 @@ class Merci(BelleLucie):
 
     game_id = "merci"
     order = 20
-    title = "La Belle Lucie (Merci)"
+    title = N_("La Belle Lucie (Merci)")
     example = "--rule redeals=unlimited --rule kings=on --deal 7 --show"
-    blurb = "La Belle Lucie with your choice of redeals, mercis and kings to empty fans."
+    blurb = N_("La Belle Lucie with your choice of redeals, mercis and kings to empty fans.")
     option_specs = (
-        Option("redeals", "reshuffles allowed", 2, minimum=0, maximum=99, unlimited=True),
+        Option("redeals", N_("reshuffles allowed"), 2, minimum=0, maximum=99, unlimited=True),
         Option(
             "mercis",
-            "mercis in the final deal (none if redeals are unlimited)",
+            N_("mercis in the final deal (none if redeals are unlimited)"),
             1,
             minimum=0,
             maximum=99,
         ),
-        Option("kings", "kings may be moved to empty fans", False),
-        Option("auto", "cards go to the foundations automatically", True),
-        Option("move-once", "a card moved between fans may afterwards only go home", True),
+        Option("kings", N_("kings may be moved to empty fans"), False),
+        Option("auto", N_("cards go to the foundations automatically"), True),
+        Option("move-once", N_("a card moved between fans may afterwards only go home"), True),
     )
     mono_reminder = False
     merci_first_move_only = False  # a merci may be used at any time in the final deal
@@ -532,7 +549,7 @@ class Merci(BelleLucie):
     # anywhere on a stack takes its top card (where no merci is possible on the card clicked).
     click_takes_top = True
 
-    merci_name = "Merci"
+    merci_name = N_("Merci")
     merci_phrase = "use a merci"
     typed_merci = "uses a merci"
     mercis_word = "Mercis"
@@ -540,62 +557,78 @@ class Merci(BelleLucie):
         BelleLucie.buttons[0],
         GameButton(
             merci_name,
-            say("For a merci, drag or click a covered card, then its destination."),
+            say(N_("For a merci, drag or click a covered card, then its destination.")),
             enabled_by=MoveKind.MERCI,
         ),
     )
     help = GameHelp(
         rules=(
             (
-                "The classic La Belle Lucie layout, with the same deal for the same number:"
-                " eighteen fans, seventeen of three cards and one of a single card. Bring all 52"
-                " cards home to the four foundations, each built up in suit from ace to king."
+                N_(
+                    "The classic La Belle Lucie layout, with the same deal for the same number:"
+                    " eighteen fans, seventeen of three cards and one of a single card. Bring all 52"
+                    " cards home to the four foundations, each built up in suit from ace to king."
+                )
             ),
             (
-                "Only a fan's top card moves, onto the next higher card of its suit. Once a card"
-                " has moved from fan to fan it may afterwards only go home (the move-once option,"
-                " on by default), so avoid burying cards you will soon need. Empty fans stay empty"
-                " unless the kings option lets a king move in."
+                N_(
+                    "Only a fan's top card moves, onto the next higher card of its suit. Once a card"
+                    " has moved from fan to fan it may afterwards only go home (the move-once option,"
+                    " on by default), so avoid burying cards you will soon need. Empty fans stay empty"
+                    " unless the kings option lets a king move in."
+                )
             ),
             (
-                "With auto play on (the default), every card that can go to a foundation goes there"
-                " by itself, right after the deal and after each reshuffle too."
+                N_(
+                    "With auto play on (the default), every card that can go to a foundation goes there"
+                    " by itself, right after the deal and after each reshuffle too."
+                )
             ),
             (
-                "Stuck? Reshuffle with S or the Reshuffle button: the fans are gathered, shuffled"
-                " and dealt again in threes. Two reshuffles are allowed; Options can set 0 to 99 or"
-                " unlimited. A reshuffle frees every card, so cards moved once may move again."
+                N_(
+                    "Stuck? Reshuffle with S or the Reshuffle button: the fans are gathered, shuffled"
+                    " and dealt again in threes. Two reshuffles are allowed; Options can set 0 to 99 or"
+                    " unlimited. A reshuffle frees every card, so cards moved once may move again."
+                )
             ),
             (
-                "In the final deal (after your last reshuffle, or from the start with no"
-                " reshuffles) you may use a merci at any time: lift one covered card onto any fan,"
-                " even its own, or onto its foundation if it fits. An empty fan takes it only if it"
-                " could anyway. One merci by default; none with unlimited reshuffles."
+                N_(
+                    "In the final deal (after your last reshuffle, or from the start with no"
+                    " reshuffles) you may use a merci at any time: lift one covered card onto any fan,"
+                    " even its own, or onto its foundation if it fits. An empty fan takes it only if it"
+                    " could anyway. One merci by default; none with unlimited reshuffles."
+                )
             ),
-            _LUCIE_OUTCOME.format(extra="merci"),
+            _LUCIE_OUTCOME.format(extra=N_("merci")),
             (
-                "Tip: after a deal or reshuffle, build first on single-card fans, fans topped by a"
-                " king and fans whose top cards already run in order; those moves block nothing."
-                " Build runs as long as you can, and once the cards the foundations need are all"
-                " buried, reshuffle rather than making moves that lead nowhere."
+                N_(
+                    "Tip: after a deal or reshuffle, build first on single-card fans, fans topped by a"
+                    " king and fans whose top cards already run in order; those moves block nothing."
+                    " Build runs as long as you can, and once the cards the foundations need are all"
+                    " buried, reshuffle rather than making moves that lead nowhere."
+                )
             ),
         ),
         keys=_LUCIE_KEYS
         + (
             (
-                "Merci button",
+                N_("Merci button"),
                 (
-                    "Use a merci, any time in the final deal: drag a covered card where it should"
-                    " go, or click it and then its new place."
+                    N_(
+                        "Use a merci, any time in the final deal: drag a covered card where it should"
+                        " go, or click it and then its new place."
+                    )
                 ),
             ),
         ),
         mouse=(
             (
-                "The Reshuffle and Merci buttons sit on the button bar. For the merci, drag or click"
-                " a covered card."
+                N_(
+                    "The Reshuffle and Merci buttons sit on the button bar. For the merci, drag or click"
+                    " a covered card."
+                )
             ),
-            "Double-click a card to play it as if you had typed its name.",
+            N_("Double-click a card to play it as if you had typed its name."),
         ),
     )
 

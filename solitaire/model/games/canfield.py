@@ -9,6 +9,7 @@ waste by the player once the reserve is empty. The hand is turned onto a waste p
 
 from __future__ import annotations
 
+from ...i18n import N_, _
 from ..cards import Card
 from ..moves import Move, MoveKind
 from ..options import Option
@@ -53,8 +54,8 @@ class Canfield(Rules):
     game_id = "canfield"
     order = 40
     family = Family.CANFIELD
-    title = "Canfield"
-    blurb = "Saratoga's casino game: a 13-card reserve and foundations from any rank."
+    title = N_("Canfield")
+    blurb = N_("Saratoga's casino game: a 13-card reserve and foundations from any rank.")
     option_specs = (
         Option(
             "mode",
@@ -104,16 +105,16 @@ class Canfield(Rules):
     # ------------------------------------------------------------------ rules
     def lift_problem(self, state: State, src: str, moving: list[Card]) -> str | None:
         if self.roles[src] == Role.TABLEAU and len(moving) not in (1, len(state.piles[src])):
-            return "only the top card or the whole pile can move"
+            return _("only the top card or the whole pile can move")
         if self.roles[src] == Role.TABLEAU and len(moving) > 1:
             return None  # the whole pile moves as a unit
         return super().lift_problem(state, src, moving)
 
     def empty_problem(self, state: State, card: Card, src: str) -> str | None:
         if state.piles["reserve"]:
-            return "a space is filled from the reserve"
+            return _("a space is filled from the reserve")
         if src != "waste":
-            return "a space is filled from the waste"
+            return _("a space is filled from the waste")
         return None
 
     def lift_counts(self, state: State, src: str) -> tuple[int, ...]:
@@ -149,11 +150,13 @@ class Canfield(Rules):
         ),
     }
     buttons = (
-        GameButton("Turn", play(MoveKind.TURN), enabled_by=MoveKind.TURN),
-        GameButton("Auto", Action.DEMO),
-        GameButton("Rules", next_option("mode")),
-        GameButton("Info", Action.INFO),  # the Canfield manual's 'Quit', 'Help' and 'Info' buttons
-        GameButton("Quit", Action.QUIT_MENU),
+        GameButton(N_("Turn"), play(MoveKind.TURN), enabled_by=MoveKind.TURN),
+        GameButton(N_("Auto"), Action.DEMO),
+        GameButton(N_("Rules"), next_option("mode")),
+        GameButton(
+            N_("Info"), Action.INFO
+        ),  # the Canfield manual's 'Quit', 'Help' and 'Info' buttons
+        GameButton(N_("Quit"), Action.QUIT_MENU),
     )
     key_actions = {
         "N": play(MoveKind.TURN),
@@ -166,7 +169,7 @@ class Canfield(Rules):
     }
     typing = Typing.CODES  # the manual's: an origin key (1/S, 2-5, W), then a destination (2-5, F)
     lift_whole_pile = True
-    verdict_note = " (seeing every card)"  # the solver knows the order of the hand
+    verdict_note = N_(" (seeing every card)")  # the solver knows the order of the hand
 
     def arrangement(self) -> Arrangement:
         slots = [
@@ -197,61 +200,75 @@ class Canfield(Rules):
     help = GameHelp(
         rules=(
             (
-                "Thirteen cards form the reserve; only its top card can be played. The next card"
-                " starts the foundations, and its rank is where all four begin: if it is the ten of"
-                " clubs, the other three tens start the rest. Four cards start the tableau, and the"
-                " other 34 are the hand."
+                N_(
+                    "Thirteen cards form the reserve; only its top card can be played. The next card"
+                    " starts the foundations, and its rank is where all four begin: if it is the ten of"
+                    " clubs, the other three tens start the rest. Four cards start the tableau, and the"
+                    " other 34 are the hand."
+                )
             ),
             (
-                "Foundations build up in suit from that base rank, turning the corner from king to"
-                " ace: after a ten come jack, queen, king, ace, two and on up to nine. Fill all"
-                " four with thirteen cards each to win."
+                N_(
+                    "Foundations build up in suit from that base rank, turning the corner from king to"
+                    " ace: after a ten come jack, queen, king, ace, two and on up to nine. Fill all"
+                    " four with thirteen cards each to win."
+                )
             ),
             (
-                "The four tableau piles build down in alternate colours, and a king may go on an"
-                " ace. Move a pile's top card alone, or the whole pile at once if its bottom card"
-                " fits. An emptied pile is refilled from the reserve at once; once the reserve is"
-                " gone, you fill spaces from the waste."
+                N_(
+                    "The four tableau piles build down in alternate colours, and a king may go on an"
+                    " ace. Move a pile's top card alone, or the whole pile at once if its bottom card"
+                    " fits. An emptied pile is refilled from the reserve at once; once the reserve is"
+                    " gone, you fill spaces from the waste."
+                )
             ),
             (
-                "Turn the hand onto the waste with N or a click on the hand; the top waste card is"
-                " in play. When the hand runs out, the waste turns over, unshuffled, into a new"
-                " hand if your rule mode allows another pass."
+                N_(
+                    "Turn the hand onto the waste with N or a click on the hand; the top waste card is"
+                    " in play. When the hand runs out, the waste turns over, unshuffled, into a new"
+                    " hand if your rule mode allows another pass."
+                )
             ),
             (
-                "Press R to pick a rule mode (a new deal starts under it). 1: one card at a time,"
-                " one pass, Mr. Canfield's own rule and the default. 2: three at a time, unlimited"
-                " passes. 3: one at a time, unlimited passes, the easiest. House: three at a time,"
-                " three passes."
+                N_(
+                    "Press R to pick a rule mode (a new deal starts under it). 1: one card at a time,"
+                    " one pass, Mr. Canfield's own rule and the default. 2: three at a time, unlimited"
+                    " passes. 3: one at a time, unlimited passes, the easiest. House: three at a time,"
+                    " three passes."
+                )
             ),
             (
-                "The game is lost when no series of moves, turning the hand included, can bring"
-                " another card home. Scoring is the casino's: the pack costs $50, every card on the"
-                " foundations pays $5, and all 52 pay $500. The base card counts, so you start at"
-                " -$45."
+                N_(
+                    "The game is lost when no series of moves, turning the hand included, can bring"
+                    " another card home. Scoring is the casino's: the pack costs $50, every card on the"
+                    " foundations pays $5, and all 52 pay $500. The base card counts, so you start at"
+                    " -$45."
+                )
             ),
             (
-                "Tip: the reserve is the real battle. Play from it whenever you can, because once"
-                " it is empty and you can fill spaces from the waste, the game usually comes out."
-                " Don't be discouraged: in the casino, players averaged only five or six cards"
-                " home."
+                N_(
+                    "Tip: the reserve is the real battle. Play from it whenever you can, because once"
+                    " it is empty and you can fill spaces from the waste, the game usually comes out."
+                    " Don't be discouraged: in the casino, players averaged only five or six cards"
+                    " home."
+                )
             ),
         ),
         keys=(
-            ("1 or S", "Origin: the reserve"),
-            ("2-5", "Origin or destination: a tableau pile"),
-            ("W", "Origin: the waste"),
-            ("F", "Destination: the foundations"),
-            ("Esc", "Cancel the origin you chose"),
-            ("N", "No play: turn the hand"),
-            ("R", "Change the rule mode (starts a new deal under the new rule)"),
-            ("A", "Auto: let the computer play the game out"),
-            ("H", "Help"),
-            ("I", "Info: version and credits"),
-            ("Q", "Quit"),
-            ("Backspace", "Undo"),
+            (N_("1 or S"), N_("Origin: the reserve")),
+            (N_("2-5"), N_("Origin or destination: a tableau pile")),
+            (N_("W"), N_("Origin: the waste")),
+            (N_("F"), N_("Destination: the foundations")),
+            (N_("Esc"), N_("Cancel the origin you chose")),
+            (N_("N"), N_("No play: turn the hand")),
+            (N_("R"), N_("Change the rule mode (starts a new deal under the new rule)")),
+            (N_("A"), N_("Auto: let the computer play the game out")),
+            (N_("H"), N_("Help")),
+            (N_("I"), N_("Info: version and credits")),
+            (N_("Q"), N_("Quit")),
+            (N_("Backspace"), N_("Undo")),
         ),
-        mouse=("Click the hand to turn cards onto the waste.",),
+        mouse=(N_("Click the hand to turn cards onto the waste."),),
     )
 
     # ------------------------------------------------------------------ scoring
@@ -267,7 +284,9 @@ class Canfield(Rules):
     example = "--rule mode=2 --deal 29 --moves 'N N W2' --status"
 
     def notation_hint(self) -> str:
-        return "origin 1/S, 2-5 or W then destination 2-5 or F, e.g. W2 S4 3F 23; N turns the hand"
+        return _(
+            "origin 1/S, 2-5 or W then destination 2-5 or F, e.g. W2 S4 3F 23; N turns the hand"
+        )
 
     def format_move(self, move: Move, state: State) -> str:
         return super().format_move(move, state).upper()

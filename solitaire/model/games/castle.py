@@ -9,6 +9,7 @@ king, and what is home stays home.
 
 from __future__ import annotations
 
+from ...i18n import N_, _
 from ..cards import Card
 from ..rules import HOME, Rules
 from ..shuffle import shuffled_deck
@@ -27,8 +28,8 @@ class BeleagueredCastle(Rules):
     game_id = "castle"
     order = 70
     family = Family.CASTLE
-    title = "Beleaguered Castle"
-    blurb = "The aces start home; eight rows build down regardless of suit, one card at a time."
+    title = N_("Beleaguered Castle")
+    blurb = N_("The aces start home; eight rows build down regardless of suit, one card at a time.")
     tableau = ROWS
     build = Build.RANK
     solver = "castle"
@@ -41,27 +42,35 @@ class BeleagueredCastle(Rules):
     help = GameHelp(
         rules=(
             (
-                "The four aces start on the foundations, in the middle of the table. The other 48"
-                " cards are dealt face up into eight rows of six: four rows to the left of the"
-                " aces, fanned out leftwards, and four to the right, fanned out rightwards."
+                N_(
+                    "The four aces start on the foundations, in the middle of the table. The other 48"
+                    " cards are dealt face up into eight rows of six: four rows to the left of the"
+                    " aces, fanned out leftwards, and four to the right, fanned out rightwards."
+                )
             ),
             (
-                "Only the outer card of a row can move, one card at a time. It may go onto a card"
-                " one rank higher of any suit, a seven onto any eight, or into an empty row, which"
-                " takes any card. Build each foundation up in suit from its ace to the king."
+                N_(
+                    "Only the outer card of a row can move, one card at a time. It may go onto a card"
+                    " one rank higher of any suit, a seven onto any eight, or into an empty row, which"
+                    " takes any card. Build each foundation up in suit from its ace to the king."
+                )
             ),
             (
-                "You win with all 52 cards home; the game is lost when no series of moves can bring"
-                " another card home. Cards home stay there. Your score is the cards home."
+                N_(
+                    "You win with all 52 cards home; the game is lost when no series of moves can bring"
+                    " another card home. Cards home stay there. Your score is the cards home."
+                )
             ),
             (
-                "Tip: an empty row is worth more than anything, as it is the only place to park a"
-                " card. Don't bury low cards under long descending rows, and look well ahead:"
-                " there is no free cell, so every move must count."
+                N_(
+                    "Tip: an empty row is worth more than anything, as it is the only place to park a"
+                    " card. Don't bury low cards under long descending rows, and look well ahead:"
+                    " there is no free cell, so every move must count."
+                )
             ),
         ),
-        keys=(("Backspace", "Undo"),),
-        mouse=("A row's outer card is the one that moves: the leftmost in the left wing.",),
+        keys=((N_("Backspace"), N_("Undo")),),
+        mouse=(N_("A row's outer card is the one that moves: the leftmost in the left wing."),),
     )
 
     def deal(self, number: int) -> State:
@@ -86,7 +95,7 @@ class BeleagueredCastle(Rules):
         return Arrangement(tuple(slots), width, 3 * ROW_STEP + 1.4)
 
     def notation_hint(self) -> str:
-        return "rows 1-8 (1-4 the left wing, top down; 5-8 the right), h home, e.g. 12 or 3h"
+        return _("rows 1-8 (1-4 the left wing, top down; 5-8 the right), h home, e.g. 12 or 3h")
 
     def show(self, state: State) -> str:
         """Foundations, then each row from its first card dealt to the card that moves."""

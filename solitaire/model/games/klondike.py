@@ -14,6 +14,7 @@ costs $52, each card home pays $5, and the balance runs on from game to game).
 
 from __future__ import annotations
 
+from ...i18n import N_, _
 from ..moves import Move, MoveKind
 from ..options import Option
 from ..rules import HOME, Rules
@@ -39,19 +40,21 @@ class Klondike(Rules):
     game_id = "klondike"
     order = 80
     family = Family.KLONDIKE
-    title = "Klondike"
-    blurb = "The classic: seven columns, face-down cards to uncover, the stock by ones or threes."
+    title = N_("Klondike")
+    blurb = N_(
+        "The classic: seven columns, face-down cards to uncover, the stock by ones or threes."
+    )
     option_specs = (
-        Option("draw", "cards turned from the stock at a time", "1", choices=("1", "3")),
+        Option("draw", N_("cards turned from the stock at a time"), "1", choices=("1", "3")),
         Option(
             "passes",
-            "passes through the stock: the waste may be turned back this many times less one",
+            N_("passes through the stock: the waste may be turned back this many times less one"),
             "unlimited",
             choices=tuple(PASSES),
         ),
         Option(
             "scoring",
-            "scoring: standard (points a move) or vegas ($5 a card home, the pack costs $52)",
+            N_("scoring: standard (points a move) or vegas ($5 a card home, the pack costs $52)"),
             STANDARD,
             choices=(STANDARD, VEGAS),
         ),
@@ -132,16 +135,18 @@ class Klondike(Rules):
 
     # ------------------------------------------------------------------ the table
     solver = "klondike"
-    verdict_note = " (seeing every card, face-down ones too)"
+    verdict_note = N_(" (seeing every card, face-down ones too)")
     stock_move = MoveKind.TURN
-    special_words = {**Rules.special_words, MoveKind.TURN: "Turn cards from the stock"}
-    buttons = (GameButton("Draw", play(MoveKind.TURN), enabled_by=MoveKind.TURN),)
+    special_words = {**Rules.special_words, MoveKind.TURN: N_("Turn cards from the stock")}
+    buttons = (GameButton(N_("Draw"), play(MoveKind.TURN), enabled_by=MoveKind.TURN),)
     key_actions = {"D": play(MoveKind.TURN), "Backspace": Action.UNDO}
-    stats_note = "The Vegas bank adds up every Vegas game of the column: $5 a card home less $52."
+    stats_note = N_(
+        "The Vegas bank adds up every Vegas game of the column: $5 a card home less $52."
+    )
 
     def describe_move(self, move: Move, state: State) -> str:
         if move.kind == MoveKind.TURN and not state.piles["stock"]:
-            return "Turn the waste over into the stock"
+            return _("Turn the waste over into the stock")
         return super().describe_move(move, state)
 
     def arrangement(self) -> Arrangement:
@@ -171,58 +176,74 @@ class Klondike(Rules):
     help = GameHelp(
         rules=(
             (
-                "Seven columns are dealt from one to seven cards, only the top card of each face"
-                " up. The other 24 cards are the stock. Build the four foundations up in suit from"
-                " the ace to the king: you win with all 52 cards home."
+                N_(
+                    "Seven columns are dealt from one to seven cards, only the top card of each face"
+                    " up. The other 24 cards are the stock. Build the four foundations up in suit from"
+                    " the ace to the king: you win with all 52 cards home."
+                )
             ),
             (
-                "Columns build down in alternate colours: a red six on a black seven. Any face-up"
-                " run in order moves as one, and only a king, or a run from a king, fills an empty"
-                " column. A face-down card turns up by itself once nothing covers it."
+                N_(
+                    "Columns build down in alternate colours: a red six on a black seven. Any face-up"
+                    " run in order moves as one, and only a king, or a run from a king, fills an empty"
+                    " column. A face-down card turns up by itself once nothing covers it."
+                )
             ),
             (
-                "Click the stock (or press D) to turn one card, or three, onto the waste; its top"
-                " card is in play. When the stock is empty, a click turns the waste back over"
-                " into it for another pass, as often as the passes rule allows. A card on a"
-                " foundation may come back onto a column."
+                N_(
+                    "Click the stock (or press D) to turn one card, or three, onto the waste; its top"
+                    " card is in play. When the stock is empty, a click turns the waste back over"
+                    " into it for another pass, as often as the passes rule allows. A card on a"
+                    " foundation may come back onto a column."
+                )
             ),
             (
-                "Standard scoring, as Windows Solitaire: 5 points for a card from the waste to a"
-                " column, 10 for a card home, 5 for a card turned up, 15 off for a card taken back"
-                " from a foundation, 100 off (20 drawing three) each time the waste turns back;"
-                " never below 0."
+                N_(
+                    "Standard scoring, as Windows Solitaire: 5 points for a card from the waste to a"
+                    " column, 10 for a card home, 5 for a card turned up, 15 off for a card taken back"
+                    " from a foundation, 100 off (20 drawing three) each time the waste turns back;"
+                    " never below 0."
+                )
             ),
             (
-                "Options: draw 1 or 3, passes unlimited, 1 or 3, and Vegas scoring: the pack costs"
-                " $52, every card home pays $5, and the balance of all your Vegas games runs on"
-                " as your Vegas bank, in the statistics."
+                N_(
+                    "Options: draw 1 or 3, passes unlimited, 1 or 3, and Vegas scoring: the pack costs"
+                    " $52, every card home pays $5, and the balance of all your Vegas games runs on"
+                    " as your Vegas bank, in the statistics."
+                )
             ),
             (
-                "The game is lost when no series of moves, turning the stock included, can bring"
-                " another card home. The computer's verdict and hint see every card, face-down"
-                " ones too, so a deal it calls winnable may need luck from you."
+                N_(
+                    "The game is lost when no series of moves, turning the stock included, can bring"
+                    " another card home. The computer's verdict and hint see every card, face-down"
+                    " ones too, so a deal it calls winnable may need luck from you."
+                )
             ),
             (
-                "Tip: turn up the face-down cards first, starting with the longest columns, and"
-                " don't empty a column unless a king is ready to fill it."
+                N_(
+                    "Tip: turn up the face-down cards first, starting with the longest columns, and"
+                    " don't empty a column unless a king is ready to fill it."
+                )
             ),
         ),
         keys=(
-            ("D", "Draw: turn cards from the stock"),
-            ("1-7, W", "Origin: a column or the waste; then 1-7 or H, and Enter"),
-            ("Backspace", "Undo"),
+            (N_("D"), N_("Draw: turn cards from the stock")),
+            (N_("1-7, W"), N_("Origin: a column or the waste; then 1-7 or H, and Enter")),
+            (N_("Backspace"), N_("Undo")),
         ),
         mouse=(
             (
-                "Click the stock to turn cards onto the waste, or the empty stock to turn the"
-                " waste back."
+                N_(
+                    "Click the stock to turn cards onto the waste, or the empty stock to turn the"
+                    " waste back."
+                )
             ),
         ),
     )
 
     # ------------------------------------------------------------------ notation
     def notation_hint(self) -> str:
-        return "origin 1-7 or W, destination 1-7 or H (home), e.g. w3 62 7h; D draws"
+        return _("origin 1-7 or W, destination 1-7 or H (home), e.g. w3 62 7h; D draws")
 
     def show(self, state: State) -> str:
         lines = [

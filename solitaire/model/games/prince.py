@@ -9,6 +9,7 @@ time; a run moves through empty columns as single-card steps (2^n cards onto a c
 
 from __future__ import annotations
 
+from ...i18n import N_, _
 from ..moves import Move, MoveKind, Status
 from ..options import Option
 from ..rules import FOUNDATIONS, HOME, Rules
@@ -30,18 +31,20 @@ class Prince(Rules):
     game_id = "prince"
     order = 30
     family = Family.CASTLE
-    title = "The Prince"
-    blurb = "King Albert with seven free cards and aces laid off; three sequence rules."
+    title = N_("The Prince")
+    blurb = N_("King Albert with seven free cards and aces laid off; three sequence rules.")
     option_specs = (
-        Option("sequence", "how columns build down", "alternate", choices=tuple(SEQUENCE_RULES)),
+        Option(
+            "sequence", N_("how columns build down"), "alternate", choices=tuple(SEQUENCE_RULES)
+        ),
     )
     tableau = COLUMNS
     reserves = RESERVE
     supermoves = True
     foundation_takeback = True
-    free_spaces_words = "vacancies"  # the manual's word for an empty column
+    free_spaces_words = N_("vacancies")  # the manual's word for an empty column
     breakdown_option = "sequence"  # the manual's breakdown by rule type after each game
-    empty_pile_words = "a vacancy"
+    empty_pile_words = N_("a vacancy")
     commands = {"L": MoveKind.LAYOFF, "LAYOFF": MoveKind.LAYOFF}
     codes = {
         **{str(number): name for number, name in enumerate(COLUMNS, start=1)},
@@ -67,7 +70,7 @@ class Prince(Rules):
 
     def lift_problem(self, state: State, src: str, moving: list) -> str | None:
         if self.roles[src] == Role.FOUNDATION and moving[0].rank == 1:
-            return "an ace would only be laid off again at once"
+            return _("an ace would only be laid off again at once")
         return super().lift_problem(state, src, moving)
 
     # ------------------------------------------------------------------ playing
@@ -91,7 +94,7 @@ class Prince(Rules):
             top = state.top(name)
             if top is not None and self.home_accepts(state, top):
                 return None
-        return "no card can go to the foundations now"
+        return _("no card can go to the foundations now")
 
     def perform(self, log: StepLog, move: Move) -> None:
         if move.kind == MoveKind.LAYOFF:
@@ -102,7 +105,7 @@ class Prince(Rules):
 
     # ------------------------------------------------------------------ the table
     solver = "prince"
-    buttons = (GameButton("Lay off", play(MoveKind.LAYOFF), enabled_by=MoveKind.LAYOFF),)
+    buttons = (GameButton(N_("Lay off"), play(MoveKind.LAYOFF), enabled_by=MoveKind.LAYOFF),)
     key_actions = {
         "Ctrl+F": Action.REDO,
         "Ctrl+B": Action.UNDO,
@@ -123,7 +126,7 @@ class Prince(Rules):
     def stats_items(self, summary) -> list[tuple[str, str]]:
         return [("Points", f"{summary.points_total:+d}")]
 
-    stats_note = (
+    stats_note = N_(
         "Points for a win / a loss: alternate colours +2 / -2, any suit +1 / -4, same suit"
         " +4 / -1. A win with help (hints, the demo) scores none."
     )
@@ -131,51 +134,65 @@ class Prince(Rules):
     help = GameHelp(
         rules=(
             (
-                "Nine columns are dealt, from nine cards down to one, and the last seven cards form"
-                " the reserve above them. Aces go to the foundations before play begins, and any"
-                " ace set free later goes up by itself. Build all four foundations up in suit to"
-                " the kings."
+                N_(
+                    "Nine columns are dealt, from nine cards down to one, and the last seven cards form"
+                    " the reserve above them. Aces go to the foundations before play begins, and any"
+                    " ace set free later goes up by itself. Build all four foundations up in suit to"
+                    " the kings."
+                )
             ),
             (
-                "Cards move one at a time. A card goes onto a column whose top card is one rank"
-                " higher, following the sequence rule in force. Any card may fill an empty column."
-                " Reserve cards can be played to a column or a foundation at any time, but nothing"
-                " is ever put back into the reserve."
+                N_(
+                    "Cards move one at a time. A card goes onto a column whose top card is one rank"
+                    " higher, following the sequence rule in force. Any card may fill an empty column."
+                    " Reserve cards can be played to a column or a foundation at any time, but nothing"
+                    " is ever put back into the reserve."
+                )
             ),
             (
-                "Empty columns let you move whole runs, done for you as single-card steps. With n"
-                " empty columns you can move 2^n cards onto another column, or 2^(n-1) into an"
-                " empty one: one empty column moves two cards onto a column, two move four."
+                N_(
+                    "Empty columns let you move whole runs, done for you as single-card steps. With n"
+                    " empty columns you can move 2^n cards onto another column, or 2^(n-1) into an"
+                    " empty one: one empty column moves two cards onto a column, two move four."
+                )
             ),
             (
-                "The top card of a foundation may come back onto a column when that helps (aces"
-                " stay home). Lay off with Ctrl+L to play every card that can go to the"
-                " foundations, again and again until none can."
+                N_(
+                    "The top card of a foundation may come back onto a column when that helps (aces"
+                    " stay home). Lay off with Ctrl+L to play every card that can go to the"
+                    " foundations, again and again until none can."
+                )
             ),
             (
-                "Choose the sequence rule in Options (O): alternate colours (the standard), any"
-                " suit (simple descending rank, the easy one) or same suit (fiendish)."
+                N_(
+                    "Choose the sequence rule in Options (O): alternate colours (the standard), any"
+                    " suit (simple descending rank, the easy one) or same suit (fiendish)."
+                )
             ),
             (
-                "You win with all 52 cards home; the game is lost when no series of moves can bring"
-                " another card home. Points depend on the rule: alternate colours +2 for a win, -2"
-                " for a loss; any suit +1 / -4; same suit +4 / -1. A deal you leave without making"
-                " a move counts as neither."
+                N_(
+                    "You win with all 52 cards home; the game is lost when no series of moves can bring"
+                    " another card home. Points depend on the rule: alternate colours +2 for a win, -2"
+                    " for a loss; any suit +1 / -4; same suit +4 / -1. A deal you leave without making"
+                    " a move counts as neither."
+                )
             ),
             (
-                "Tip: empty columns are your most precious resource, the only way to shift a run."
-                " Fill one only when you must. Going backward and forward through your moves is"
-                " fair play, so try out a line and step back if it fails. No opening move at all?"
-                " Simply deal again."
+                N_(
+                    "Tip: empty columns are your most precious resource, the only way to shift a run."
+                    " Fill one only when you must. Going backward and forward through your moves is"
+                    " fair play, so try out a line and step back if it fails. No opening move at all?"
+                    " Simply deal again."
+                )
             ),
         ),
         keys=(
-            ("Ctrl+N", "New game: a fresh deal (Cmd+N on a Mac)"),
-            ("Ctrl+F", "Forward: redo the next move"),
-            ("Ctrl+B", "Backward: undo the last move"),
-            ("Ctrl+L", "Lay off every card that can go to the foundations"),
-            ("Backspace", "Undo the last move"),
-            ("O", "Options: choose the sequence rule"),
+            (N_("Ctrl+N"), N_("New game: a fresh deal (Cmd+N on a Mac)")),
+            (N_("Ctrl+F"), N_("Forward: redo the next move")),
+            (N_("Ctrl+B"), N_("Backward: undo the last move")),
+            (N_("Ctrl+L"), N_("Lay off every card that can go to the foundations")),
+            (N_("Backspace"), N_("Undo the last move")),
+            (N_("O"), N_("Options: choose the sequence rule")),
         ),
     )
 
@@ -187,7 +204,7 @@ class Prince(Rules):
 
     # ------------------------------------------------------------------ notation
     def notation_hint(self) -> str:
-        return (
+        return _(
             "columns 1-9, reserve a-g, h home, hc hd hh hs from a foundation (54 a3 2h hs5), "
             "54v2 for two cards; L lays off every card that can go home"
         )

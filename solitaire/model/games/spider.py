@@ -12,6 +12,7 @@ every run home.
 
 from __future__ import annotations
 
+from ...i18n import N_, _
 from ..cards import SUITS, Card, new_deck
 from ..moves import Move, MoveKind
 from ..options import Option
@@ -33,12 +34,12 @@ class Spider(Rules):
     game_id = "spider"
     order = 90
     family = Family.SPIDER
-    title = "Spider"
-    blurb = "Two packs, ten columns: build runs from king to ace in suit; each goes home whole."
+    title = N_("Spider")
+    blurb = N_("Two packs, ten columns: build runs from king to ace in suit; each goes home whole.")
     option_specs = (
         Option(
             "suits",
-            "suits in play: 1 (spades), 2 (spades, hearts) or 4",
+            N_("suits in play: 1 (spades), 2 (spades, hearts) or 4"),
             "1",
             choices=("1", "2", "4"),
         ),
@@ -98,20 +99,20 @@ class Spider(Rules):
 
     def lift_problem(self, state: State, src: str, moving: list[Card]) -> str | None:
         if self.roles[src] == Role.FOUNDATION:
-            return "runs on the foundations stay there"
+            return _("runs on the foundations stay there")
         if self.roles[src] != Role.TABLEAU:
-            return "cards are dealt from the stock, a row at a time"
+            return _("cards are dealt from the stock, a row at a time")
         if len(state.piles[src]) - len(moving) < state.face_down(src):
-            return "that card is face down"
+            return _("that card is face down")
         if len(moving) > self.suited_run(state, src):
-            return "only a run in one suit moves as a unit"
+            return _("only a run in one suit moves as a unit")
         return None
 
     def drop_problem(self, state: State, dst: str, moving: list[Card], src: str) -> str | None:
         if self.roles[dst] == Role.FOUNDATION:
             if len(moving) != RUN:
-                return "only a whole run from king to ace goes home"
-            return "that foundation is taken" if state.piles[dst] else None
+                return _("only a whole run from king to ace goes home")
+            return _("that foundation is taken") if state.piles[dst] else None
         return super().drop_problem(state, dst, moving, src)
 
     def is_safe_home(self, state: State, card: Card) -> bool:
@@ -119,9 +120,9 @@ class Spider(Rules):
 
     def deal_problem(self, state: State) -> str | None:
         if not state.piles["stock"]:
-            return "the stock is used up"
+            return _("the stock is used up")
         if any(not state.piles[name] for name in COLUMNS):
-            return "a row is dealt only when no column is empty"
+            return _("a row is dealt only when no column is empty")
         return None
 
     def special_problem(self, state: State, move: Move) -> str | None:
@@ -170,11 +171,11 @@ class Spider(Rules):
     # ------------------------------------------------------------------ the table
     solver = "spider"
 
-    verdict_note = " (seeing every card, face-down ones and the stock too)"
-    special_words = {**Rules.special_words, MoveKind.DEAL: "Deal a row from the stock"}
-    buttons = (GameButton("Deal", play(MoveKind.DEAL), enabled_by=MoveKind.DEAL),)
+    verdict_note = N_(" (seeing every card, face-down ones and the stock too)")
+    special_words = {**Rules.special_words, MoveKind.DEAL: N_("Deal a row from the stock")}
+    buttons = (GameButton(N_("Deal"), play(MoveKind.DEAL), enabled_by=MoveKind.DEAL),)
     key_actions = {"D": play(MoveKind.DEAL), "Backspace": Action.UNDO}
-    empty_pile_words = "an empty column"
+    empty_pile_words = N_("an empty column")
 
     def arrangement(self) -> Arrangement:
         step = 1.1
@@ -196,45 +197,59 @@ class Spider(Rules):
     help = GameHelp(
         rules=(
             (
-                "Two packs of 104 cards: of spades alone (1 suit), spades and hearts (2 suits) or"
-                " all four suits. Ten columns are dealt, six cards in the first four and five in"
-                " the others, only the top card face up; the other 50 cards are the stock."
+                N_(
+                    "Two packs of 104 cards: of spades alone (1 suit), spades and hearts (2 suits) or"
+                    " all four suits. Ten columns are dealt, six cards in the first four and five in"
+                    " the others, only the top card face up; the other 50 cards are the stock."
+                )
             ),
             (
-                "A card goes on a card one rank higher of any suit: a seven on any eight. Only a"
-                " run in one suit moves as a unit. An empty column takes any card or run. A"
-                " face-down card turns up by itself once nothing covers it."
+                N_(
+                    "A card goes on a card one rank higher of any suit: a seven on any eight. Only a"
+                    " run in one suit moves as a unit. An empty column takes any card or run. A"
+                    " face-down card turns up by itself once nothing covers it."
+                )
             ),
             (
-                "Click the stock (or press D) to deal a row: one card face up onto every column."
-                " A row is dealt only while no column is empty."
+                N_(
+                    "Click the stock (or press D) to deal a row: one card face up onto every column."
+                    " A row is dealt only while no column is empty."
+                )
             ),
             (
-                "A run from king to ace in one suit goes home at once, whole. Bring all eight runs"
-                " home to win. The game is lost when no series of moves, dealing included, can"
-                " bring another run home. The score starts at 500: every move costs a point, and"
-                " every run home earns 100."
+                N_(
+                    "A run from king to ace in one suit goes home at once, whole. Bring all eight runs"
+                    " home to win. The game is lost when no series of moves, dealing included, can"
+                    " bring another run home. The score starts at 500: every move costs a point, and"
+                    " every run home earns 100."
+                )
             ),
             (
-                "The computer's verdict and hint see every card, the face-down ones and the"
-                " stock too: a deal it calls winnable may still need luck from you."
+                N_(
+                    "The computer's verdict and hint see every card, the face-down ones and the"
+                    " stock too: a deal it calls winnable may still need luck from you."
+                )
             ),
             (
-                "Tip: build in suit wherever you can, since a run of mixed suits cannot move as"
-                " one. Empty a column before the next row comes, and use it to sort runs."
+                N_(
+                    "Tip: build in suit wherever you can, since a run of mixed suits cannot move as"
+                    " one. Empty a column before the next row comes, and use it to sort runs."
+                )
             ),
         ),
         keys=(
-            ("D", "Deal a row from the stock"),
-            ("1-9, 0", "A column: origin, then destination, and Enter (0 is the tenth)"),
-            ("Backspace", "Undo"),
+            (N_("D"), N_("Deal a row from the stock")),
+            (N_("1-9, 0"), N_("A column: origin, then destination, and Enter (0 is the tenth)")),
+            (N_("Backspace"), N_("Undo")),
         ),
-        mouse=("Click the stock to deal a row.",),
+        mouse=(N_("Click the stock to deal a row."),),
     )
 
     # ------------------------------------------------------------------ notation
     def notation_hint(self) -> str:
-        return "origin and destination column 1-9 or 0 (the tenth), e.g. 34 or 07v3; D deals a row"
+        return _(
+            "origin and destination column 1-9 or 0 (the tenth), e.g. 34 or 07v3; D deals a row"
+        )
 
     def show(self, state: State) -> str:
         runs = [state.piles[name][0].suit for name in FOUNDATIONS if state.piles[name]]

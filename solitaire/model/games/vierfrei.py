@@ -14,6 +14,7 @@ That is the shared rule of ``Rules.is_safe_home`` for alternate colours.
 
 from __future__ import annotations
 
+from ...i18n import N_, _
 from ..cards import Card, new_deck
 from ..moves import Move, MoveKind
 from ..options import Option
@@ -68,9 +69,9 @@ class Vierfrei(Rules):
     game_id = "vierfrei"
     order = 50
     family = Family.FREECELL
-    title = "Vierfrei"
-    blurb = "FreeCell with Microsoft's numbered deals: four free cells, eight columns."
-    option_specs = (Option("auto", "play safe cards home after every move", False),)
+    title = N_("Vierfrei")
+    blurb = N_("FreeCell with Microsoft's numbered deals: four free cells, eight columns.")
+    option_specs = (Option("auto", N_("play safe cards home after every move"), False),)
     tableau = COLUMNS
     cells = CELLS
     build = Build.ALTERNATE
@@ -87,8 +88,8 @@ class Vierfrei(Rules):
     # ------------------------------------------------------------------ the table
     impossible_deals: frozenset[int] | None = FREECELL_IMPOSSIBLE
     buttons = (
-        GameButton("Game #", Action.GAME_NUMBER),
-        GameButton("Home", play(MoveKind.SAFE_HOME), enabled_by=MoveKind.SAFE_HOME),
+        GameButton(N_("Game #"), Action.GAME_NUMBER),
+        GameButton(N_("Home"), play(MoveKind.SAFE_HOME), enabled_by=MoveKind.SAFE_HOME),
     )
     key_actions = {
         "F1": Action.NEW,
@@ -122,57 +123,73 @@ class Vierfrei(Rules):
     help = GameHelp(
         rules=(
             (
-                "Vierfrei is FreeCell with Microsoft's numbered deals. The pack is dealt face up"
-                " into eight columns, four of seven cards and four of six. Above them wait four"
-                " free cells and four foundations, which build up in suit from ace to king."
+                N_(
+                    "Vierfrei is FreeCell with Microsoft's numbered deals. The pack is dealt face up"
+                    " into eight columns, four of seven cards and four of six. Above them wait four"
+                    " free cells and four foundations, which build up in suit from ace to king."
+                )
             ),
             (
-                "Move one card at a time. A card goes onto one a rank higher of the other colour: a"
-                " black seven on a red eight. Any card may go into an empty free cell (one card"
-                " each) or an empty column. Cards on the foundations stay there."
+                N_(
+                    "Move one card at a time. A card goes onto one a rank higher of the other colour: a"
+                    " black seven on a red eight. Any card may go into an empty free cell (one card"
+                    " each) or an empty column. Cards on the foundations stay there."
+                )
             ),
             (
-                "Drag a run as one piece and the game makes the single-card moves for you. You can"
-                " move (empty free cells + 1) cards, doubled for each empty column not involved in"
-                " the move: two empty free cells and one empty column move six."
+                N_(
+                    "Drag a run as one piece and the game makes the single-card moves for you. You can"
+                    " move (empty free cells + 1) cards, doubled for each empty column not involved in"
+                    " the move: two empty free cells and one empty column move six."
+                )
             ),
             (
-                "Delete plays home every card that is safely no longer needed: one that no card"
-                " still in play could want to sit on. A black four goes home once both red threes"
-                " are up; aces always go. Turn on auto play in Options to do this after every move."
+                N_(
+                    "Delete plays home every card that is safely no longer needed: one that no card"
+                    " still in play could want to sit on. A black four goes home once both red threes"
+                    " are up; aces always go. Turn on auto play in Options to do this after every move."
+                )
             ),
             (
-                "Every deal has a number. F1 deals a random game, F2 asks for any number from 0 to"
-                " 1,000,000 so you can play or replay a particular deal, and F3 starts this one"
-                " over."
+                N_(
+                    "Every deal has a number. F1 deals a random game, F2 asks for any number from 0 to"
+                    " 1,000,000 so you can play or replay a particular deal, and F3 starts this one"
+                    " over."
+                )
             ),
             (
-                "You win with all 52 cards home; the game is lost when no series of moves can bring"
-                " another card home. Your score is the number of cards home. Apart from the shuffle"
-                " there is no luck at all, and nearly every deal can be solved."
+                N_(
+                    "You win with all 52 cards home; the game is lost when no series of moves can bring"
+                    " another card home. Your score is the number of cards home. Apart from the shuffle"
+                    " there is no luck at all, and nearly every deal can be solved."
+                )
             ),
             (
-                "Tip: guard your free cells, as without them you can hardly move runs. Don't let a"
-                " long run grow over cards that do not belong to it, and send a card home only when"
-                " you are sure you no longer need it, or when nothing else helps."
+                N_(
+                    "Tip: guard your free cells, as without them you can hardly move runs. Don't let a"
+                    " long run grow over cards that do not belong to it, and send a card home only when"
+                    " you are sure you no longer need it, or when nothing else helps."
+                )
             ),
         ),
         keys=(
-            ("F1", "Random game"),
-            ("F2", "Choose a game by number, 0 to 1,000,000"),
-            ("F3", "Restart this game"),
-            ("F10", "Quit"),
-            ("Delete", "Play home every card that is safely no longer needed"),
-            ("H", "Help"),
+            (N_("F1"), N_("Random game")),
+            (N_("F2"), N_("Choose a game by number, 0 to 1,000,000")),
+            (N_("F3"), N_("Restart this game")),
+            (N_("F10"), N_("Quit")),
+            (N_("Delete"), N_("Play home every card that is safely no longer needed")),
+            (N_("H"), N_("Help")),
             (
-                "Right-click",
-                "On a card: send it to a free cell. On a run: send the run to the free cells.",
+                N_("Right-click"),
+                N_("On a card: send it to a free cell. On a run: send the run to the free cells."),
             ),
-            ("Backspace", "Undo"),
+            (N_("Backspace"), N_("Undo")),
         ),
         mouse=(
-            "Right-click a card to send it to a free cell, or a run to send it to the free cells.",
-            "Double-click a card to play it home; one that cannot go home goes to a free cell.",
+            N_(
+                "Right-click a card to send it to a free cell, or a run to send it to the free cells."
+            ),
+            N_("Double-click a card to play it home; one that cannot go home goes to a free cell."),
         ),
     )
 
@@ -215,7 +232,7 @@ class Vierfrei(Rules):
             return super().special_problem(state, move)
         if any(self.top_is_safe_home(state, name) for name in (*self.tableau, *self.cells)):
             return None
-        return "no card can safely go home now"
+        return _("no card can safely go home now")
 
     def special_moves(self, state: State) -> list[Move]:
         home = Move(MoveKind.SAFE_HOME)
@@ -229,7 +246,7 @@ class Vierfrei(Rules):
 
     # ------------------------------------------------------------------ notation
     def notation_hint(self) -> str:
-        return (
+        return _(
             "Freecell Solver's notation: columns 1-8, cells a-d, h home (3a a5 8h 54); "
             "a run goes whole onto a card, into an empty column write the count in "
             "hexadecimal (54v3, 12vb for 11 cards); # plays every safe card home"
