@@ -18,7 +18,8 @@ import textwrap
 from pathlib import Path
 from typing import Any, NoReturn
 
-from . import __version__
+from . import __version__, i18n
+from .i18n import N_, _
 from .model.game import DealError, Game, MoveListError
 from .model.games import BROKEN, GAMES, UnknownGame, make_rules, unknown_game
 from .model.options import OptionError
@@ -65,18 +66,22 @@ def invocation() -> str:
 
 
 def games_help() -> str:
-    lines = ["games, their rule options (--rule NAME=VALUE) and move notation:"]
+    lines = [_("games, their rule options (--rule NAME=VALUE) and move notation:")]
     for game_id, cls in GAMES.items():
-        lines.append(f"  {game_id:9} {cls.title}: {cls.blurb}")
+        lines.append(f"  {game_id:9} {_(cls.title)}: {_(cls.blurb)}")
         for spec in cls.option_specs:
             lines.append(f"            --rule {spec.describe()}")
-        hint = f"moves: {cls().notation_hint()}"
+        hint = _("moves: {notation}").format(notation=_(cls().notation_hint()))
         lines += textwrap.wrap(hint, 96, initial_indent=" " * 12, subsequent_indent=" " * 19)
     if BROKEN:
-        lines += ["", "game files that failed to load (left out):"]
+        lines += ["", _("game files that failed to load (left out):")]
         for broken in BROKEN.values():
             lines += textwrap.wrap(str(broken), 96, initial_indent="  ", subsequent_indent="    ")
-    lines += ["", "examples:", f"  {invocation()}   play (full screen)"]
+    lines += [
+        "",
+        _("examples:"),
+        _("  {command}   play (full screen)").format(command=invocation()),
+    ]
     lines += [f"  {invocation()} --game {game_id} {cls.example}" for game_id, cls in GAMES.items()]
     return "\n".join(lines)
 
@@ -84,89 +89,111 @@ def games_help() -> str:
 def build_parser() -> OneLineParser:
     parser = OneLineParser(
         prog=PROG,
-        description="Solitaire: classic patience games. Without --show, --moves, --status, "
-        "--solve or --hint it opens the game full screen, with the game left last time "
-        "(--game, --deal and --rule start that game instead). The window's own options are "
-        "listed last.",
+        description=_(
+            "Solitaire: classic patience games. Without --show, --moves, --status, "
+            "--solve or --hint it opens the game full screen, with the game left last time "
+            "(--game, --deal and --rule start that game instead). The window's own options are "
+            "listed last."
+        ),
         epilog=games_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"Solitaire {__version__}")
-    parser.add_argument("--game", metavar="ID", help="one of: " + ", ".join(GAMES))
     parser.add_argument(
-        "--deal", metavar="N", help=f"deal number 0..{MAX_DEAL:,} (default: random)"
+        "--game", metavar="ID", help=_("one of: {games}").format(games=", ".join(GAMES))
+    )
+    parser.add_argument(
+        "--deal",
+        metavar="N",
+        help=_("deal number 0..{largest} (default: random)").format(largest=f"{MAX_DEAL:,}"),
     )
     parser.add_argument(
         "--rule",
         metavar="NAME=VALUE",
         action="append",
         default=[],
-        help="a rule option of the game (repeat for several; see below)",
+        help=_("a rule option of the game (repeat for several; see below)"),
     )
-    parser.add_argument("--moves", metavar="'M1 M2 ...'", help="play these moves from the deal")
-    parser.add_argument("--show", action="store_true", help="print the position")
+    parser.add_argument("--moves", metavar="'M1 M2 ...'", help=_("play these moves from the deal"))
+    parser.add_argument("--show", action="store_true", help=_("print the position"))
     parser.add_argument(
-        "--status", action="store_true", help="print won/lost/open, the score and the moves made"
+        "--status",
+        action="store_true",
+        help=_("print won/lost/open, the score and the moves made"),
     )
     parser.add_argument(
         "--solve",
         action="store_true",
-        help="print a solution from the position, one move per line, the automatic moves as "
-        "# comments (exit 0); or say it is proven not winnable (exit 1) or that the search "
-        "gave up (exit 3: also when its line is longer than the game may still make)",
+        help=_(
+            "print a solution from the position, one move per line, the automatic moves as "
+            "# comments (exit 0); or say it is proven not winnable (exit 1) or that the search "
+            "gave up (exit 3: also when its line is longer than the game may still make)"
+        ),
     )
     parser.add_argument(
         "--hint",
         action="store_true",
-        help="print the table's hint for the position in one line: the move in notation and in "
-        "words (exit 0), or why there is none (exit 1)",
+        help=_(
+            "print the table's hint for the position in one line: the move in notation and in "
+            "words (exit 0), or why there is none (exit 1)"
+        ),
     )
     parser.add_argument(
-        "--atomic", action="store_true", help="with --solve: multi-card moves as single-card steps"
+        "--atomic",
+        action="store_true",
+        help=_("with --solve: multi-card moves as single-card steps"),
     )
     parser.add_argument(
         "--max-positions",
         metavar="N",
-        type=positive(int, "a whole number more than 0"),
-        help="with --solve: give up after N positions (default: the game's budget, the same "
-        "as the table's partner uses, so both give the same verdict)",
+        type=positive(int, _("a whole number more than 0")),
+        help=_(
+            "with --solve: give up after N positions (default: the game's budget, the same "
+            "as the table's partner uses, so both give the same verdict)"
+        ),
     )
     parser.add_argument(
         "--max-memory",
         metavar="MB",
-        type=positive(int, "a whole number of megabytes more than 0"),
-        help=f"with --solve: give up when the process reaches MB megabytes (default {SOLVE_MEMORY})",
+        type=positive(int, _("a whole number of megabytes more than 0")),
+        help=_(
+            "with --solve: give up when the process reaches MB megabytes (default {megabytes})"
+        ).format(megabytes=SOLVE_MEMORY),
     )
     parser.add_argument(
         "--max-seconds",
         metavar="S",
-        type=positive(float, "a number of seconds more than 0"),
-        help="with --solve: also give up after S seconds (default: no limit; the answer then "
-        "depends on the machine's speed)",
+        type=positive(float, _("a number of seconds more than 0")),
+        help=_(
+            "with --solve: also give up after S seconds (default: no limit; the answer then "
+            "depends on the machine's speed)"
+        ),
     )
     # How the window looks means nothing to a text command, which accepts and ignores it;
     # a file to record into or to replay is refused (combination_problem), never ignored.
     window = parser.add_argument_group(
-        "the window (the text commands ignore --windowed and --mono, and refuse the others)"
+        _("the window (the text commands ignore --windowed and --mono, and refuse the others)")
     )
     for option, settings in WINDOW_OPTIONS.items():
-        window.add_argument(option, **settings)
+        window.add_argument(option, **{**settings, "help": _(settings["help"])})
     return parser
 
 
 WINDOW_OPTIONS: dict[str, dict[str, Any]] = {  # option: add_argument's keywords
-    "--windowed": {"action": "store_true", "help": "start in a window, not full screen"},
-    "--mono": {"action": "store_true", "help": "black and white (/B does the same)"},
+    "--windowed": {"action": "store_true", "help": N_("start in a window, not full screen")},
+    "--mono": {"action": "store_true", "help": N_("black and white (/B does the same)")},
     "--record": {
         "metavar": "FILE",
         "type": Path,
-        "help": "keep the moves you play in FILE, ready for --moves",
+        "help": N_("keep the moves you play in FILE, ready for --moves"),
     },
     "--replay": {
         "metavar": "FILE",
         "type": Path,
-        "help": "watch a game exported with Ctrl+E, stepping with Left and Right, beside your "
-        "game in progress",
+        "help": N_(
+            "watch a game exported with Ctrl+E, stepping with Left and Right, beside your "
+            "game in progress"
+        ),
     },
 }
 
@@ -194,9 +221,11 @@ def combination_problem(args: argparse.Namespace) -> str | None:
     )
     for option, value in (("--record", args.record), ("--replay", args.replay)):
         if value is not None:
-            return f"{asked} and {option} do not go together: {option} is for the game's window"
+            return _(
+                "{asked} and {option} do not go together: {option} is for the game's window"
+            ).format(asked=asked, option=option)
     if args.solve and args.hint:
-        return "--solve and --hint: one at a time"
+        return _("--solve and --hint: one at a time")
     if not args.solve:
         solve_only = {
             "--atomic": args.atomic,
@@ -206,7 +235,7 @@ def combination_problem(args: argparse.Namespace) -> str | None:
         }
         for option, value in solve_only.items():
             if value:
-                return f"{option} goes with --solve"
+                return _("{option} goes with --solve").format(option=option)
     return None
 
 
@@ -230,7 +259,9 @@ def positive(kind: type, wanted: str):
         except ValueError:
             value = None
         if value is None or not math.isfinite(value) or value <= 0:
-            raise argparse.ArgumentTypeError(f"takes {wanted}, not '{shorten(text)}'")
+            raise argparse.ArgumentTypeError(
+                _("takes {wanted}, not '{given}'").format(wanted=wanted, given=shorten(text))
+            )
         return value
 
     return convert
@@ -241,7 +272,9 @@ def parse_rule_options(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip() or not value.strip():
-            raise CommandLineError(f"--rule takes NAME=VALUE, not '{shorten(pair)}'")
+            raise CommandLineError(
+                _("--rule takes NAME=VALUE, not '{given}'").format(given=shorten(pair))
+            )
         options[name.strip().lower()] = value.strip()
     return options
 
@@ -253,7 +286,9 @@ def parse_deal(text: str | None) -> int:
     # Only 0-9: str.isdigit also accepts '³' and '٣', which int() refuses or reads oddly.
     if not re.fullmatch(r"[0-9]{1,7}", digits) or int(digits) > MAX_DEAL:
         raise CommandLineError(
-            f"--deal takes a whole number from 0 to {MAX_DEAL:,}, not '{shorten(text)}'"
+            _("--deal takes a whole number from 0 to {largest}, not '{given}'").format(
+                largest=f"{MAX_DEAL:,}", given=shorten(text)
+            )
         )
     return int(digits)
 
@@ -283,6 +318,7 @@ def main(argv: list[str], prog: str | None = None) -> int:
     global PROG
     if prog:
         PROG = prog
+    i18n.choose(i18n.AUTOMATIC)  # the command line speaks the system's language
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):  # an ASCII-only terminal gets \\xe9, not a crash
             stream.reconfigure(errors="backslashreplace")
@@ -309,7 +345,7 @@ def play(argv: list[str], err=sys.stderr) -> int:
             make_rules(game_id_of(args.game), **options)  # check it before opening a window
         deal = None if args.deal is None else parse_deal(args.deal)
     except (CommandLineError, UnknownGame, OptionError) as error:
-        report(f"{error} (see --help)", err)
+        report(_("{problem} (see --help)").format(problem=error), err)
         return 2
     if args.replay is not None:
         try:
@@ -323,14 +359,18 @@ def play(argv: list[str], err=sys.stderr) -> int:
         import pygame
     except ImportError:
         report(
-            f"pygame-ce is not installed: {setup_advice()} (the text commands work without it)", err
+            _("pygame-ce is not installed: {advice} (the text commands work without it)").format(
+                advice=setup_advice()
+            ),
+            err,
         )
         return 2
     if not getattr(pygame, "IS_CE", False):  # the original pygame (Debian's python3-pygame)
         report(
-            f"the pygame found here ({getattr(pygame, '__file__', None) or 'pygame'}) is not"
-            f" pygame-ce, which the game needs: {setup_advice()} (the text commands work"
-            " without it)",
+            _(
+                "the pygame found here ({found}) is not pygame-ce, which the game needs:"
+                " {advice} (the text commands work without it)"
+            ).format(found=getattr(pygame, "__file__", None) or "pygame", advice=setup_advice()),
             err,
         )
         return 2
@@ -346,7 +386,7 @@ def setup_advice() -> str:
         steps = "'py -m venv .venv', then '.venv\\Scripts\\pip install -r requirements.txt'"
     else:
         steps = "'python3 -m venv .venv && .venv/bin/pip install -r requirements.txt'"
-    return f"in the game's folder ({folder}) run {steps}"
+    return _("in the game's folder ({folder}) run {steps}").format(folder=folder, steps=steps)
 
 
 def run(argv: list[str], out=None, err=None) -> int:
@@ -358,7 +398,9 @@ def run(argv: list[str], out=None, err=None) -> int:
         if problem is not None:
             raise CommandLineError(problem)
         if args.game is None:
-            raise CommandLineError("--game is needed (one of: " + ", ".join(GAMES) + ")")
+            raise CommandLineError(
+                _("--game is needed (one of: {games})").format(games=", ".join(GAMES))
+            )
         rules = make_rules(game_id_of(args.game), **parse_rule_options(args.rule))
         deal = parse_deal(args.deal)
         game = Game(rules, deal)
@@ -391,8 +433,10 @@ def run(argv: list[str], out=None, err=None) -> int:
 def move_error(error: MoveListError) -> str:
     """``move N 'TEXT': reason``, the move named once (the reason may quote it again)."""
     quoted = re.compile("'" + re.escape(error.text.strip()) + "'(: )?", re.IGNORECASE)
-    reason = quoted.sub(lambda said: "" if said.group(1) else "that", error.reason)
-    return f"move {error.number} '{shorten(error.text)}': {reason}"
+    reason = quoted.sub(lambda said: "" if said.group(1) else _("that"), error.reason)
+    return _("move {number} '{move}': {reason}").format(
+        number=error.number, move=shorten(error.text), reason=reason
+    )
 
 
 def print_hint(game: Game, out) -> int:

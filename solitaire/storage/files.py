@@ -25,6 +25,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import IO, Any, TypeGuard
 
+from ..i18n import N_, _
+
 TEMP_SUFFIX = ".tmp"
 STALE_TEMP_SECONDS = 3600  # a temporary file this old was left by a writer that died
 # Ten years of statistics at the history cap is about 2 MB; more is not a file of ours.
@@ -142,7 +144,9 @@ def read_limited(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> bytes:
     except FileNotFoundError:
         raise
     except (OSError, ValueError) as error:  # ValueError: a NUL in the name
-        raise DamagedFile(f"it cannot be read ({_os_reason(error)})") from None
+        raise DamagedFile(
+            _("it cannot be read ({problem})").format(problem=_os_reason(error))
+        ) from None
     try:
         mode = os.fstat(handle).st_mode
         if not stat.S_ISREG(mode):
@@ -198,21 +202,21 @@ def read_json(
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise DamagedFile("it is not a text file") from None
+        raise DamagedFile(N_("it is not a text file")) from None
     del raw  # a long game's save is megabytes: one copy of it at a time
     if not text or text.isspace():
-        raise DamagedFile("it is empty")
+        raise DamagedFile(N_("it is empty"))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         # cut off at the end, or inside a string that runs to the end
         if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
-            raise DamagedFile("it ends too soon (cut off while being written?)") from None
+            raise DamagedFile(N_("it ends too soon (cut off while being written?)")) from None
         raise DamagedFile(f"it is garbled ({error.msg}, line {error.lineno})") from None
     except RecursionError:  # [[[[... thousands deep
-        raise DamagedFile("it is nested too deeply") from None
+        raise DamagedFile(N_("it is nested too deeply")) from None
     except (ValueError, OverflowError, MemoryError):  # a number of thousands of digits
-        raise DamagedFile("it holds a number too big to read") from None
+        raise DamagedFile(N_("it holds a number too big to read")) from None
     if not isinstance(data, dict):
         raise DamagedFile(f"it is not a {expected_kind} file")
     kind = data.get("kind")
@@ -300,7 +304,7 @@ def load_or_fresh(
     default_factory: Callable[[], Any],
     parse: Callable[[dict], Any] | None = None,
     what: str | None = None,
-    then: str = "starting afresh",
+    then: str = N_("starting afresh"),
     limit: int = MAX_FILE_BYTES,
 ) -> tuple[Any, str | None]:
     """Read a data file the usual way: ``(data, None)``, or a fresh default and why.
@@ -320,7 +324,7 @@ def load_or_fresh(
     except DamagedFile as error:
         reason = error.reason
     except PARSE_ERRORS as error:  # a check the parser lacks: still the file's fault
-        reason = f"its contents do not add up ({type(error).__name__})"
+        reason = _("its contents do not add up ({error})").format(error=type(error).__name__)
     return default_factory(), set_aside(source, reason, what, then)
 
 
@@ -334,9 +338,13 @@ def set_aside(path: str | os.PathLike, reason: str, what: str | None, then: str)
         reason = reason[:157] + "..."
     moved = quarantine(source, reason)
     if moved is None:
-        message = f"{what} could not be read ({reason}) and will be replaced; {then}."
+        message = _("{what} could not be read ({reason}) and will be replaced; {then}.").format(
+            what=_(what), reason=_(reason), then=_(then)
+        )
     else:
-        message = f"{what} could not be read ({reason}); it was moved to {moved}; {then}."
+        message = _("{what} could not be read ({reason}); it was moved to {moved}; {then}.").format(
+            what=_(what), reason=_(reason), moved=moved, then=_(then)
+        )
     return message[:1].upper() + message[1:]
 
 

@@ -17,6 +17,7 @@ import sys
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..i18n import N_
 from ..model.game import Game
 from ..model.games import GAMES, make_rules
 from ..model.moves import Turn
@@ -238,7 +239,7 @@ def load(
         VERSION,
         lambda: None,
         parse=lambda data: from_dict(data, game_id),
-        what="the saved game",
+        what=N_("the saved game"),
         limit=MAX_SAVE_BYTES,
     )
     if loaded is None:

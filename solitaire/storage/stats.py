@@ -23,6 +23,7 @@ from datetime import datetime
 from enum import Enum
 from typing import cast
 
+from ..i18n import N_
 from ..model.game import Game
 from ..model.games import GAMES
 from ..model.moves import Status
@@ -346,7 +347,7 @@ class Stats:
     def load(cls, path: str | os.PathLike) -> tuple[Stats, str | None]:
         """The statistics in ``path``; empty ones if missing, or damaged (with a message)."""
         return load_or_fresh(
-            path, KIND, VERSION, cls, parse=cls.from_dict, what="the statistics file"
+            path, KIND, VERSION, cls, parse=cls.from_dict, what=N_("the statistics file")
         )
 
     def save(self, path: str | os.PathLike) -> None:

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pygame
 
-from .. import APP_ID
+from .. import APP_ID, i18n
 from ..assets import asset_dir
+from ..i18n import N_, _
 from ..solver.worker import shared_link
 from ..storage.replay_file import Replayer, ReplayError
 from ..storage.stats import option_key
@@ -112,6 +113,7 @@ class App:
         self.inbox: queue.SimpleQueue = queue.SimpleQueue()
         self.partner_link = shared_link(self.hear_partner)
         settings = self.library.settings
+        i18n.choose(settings["language"])  # before the first word is drawn
         # A one-off --windowed launch is not the player's choice for next time: full screen
         # is remembered only as the settings gave it or as the player switched it.
         self.fullscreen_chosen = fullscreen is None
@@ -187,7 +189,7 @@ class App:
             # A new deal asked for at launch replaces the saved game: it counts (The Prince),
             # as a loss if a move was made, unless its result is in already.
             if not game.rules.is_won(game.state) and Tally(self.library, extra).count(game):
-                self.library.messages.append("The game left in progress counted as a loss.")
+                self.library.messages.append(_("The game left in progress counted as a loss."))
             game, extra = None, {}
         self.notices += self.library.messages
         self.library.messages.clear()
@@ -236,16 +238,21 @@ class App:
 
     def export(self, table: TableScreen) -> None:
         path = self.library.export(table.game)
-        table.say(f"Saved as {path}" if path else "This game could not be saved.", 6.0)
+        table.say(
+            _("Saved as {path}").format(path=path) if path else _("This game could not be saved."),
+            6.0,
+        )
 
     def choose_replay(self) -> None:
         files = self.library.replays()
         if not files:
             if self.table is not None:
-                self.table.say("No replays yet: Ctrl+E exports the game you are playing.", 4.0)
+                self.table.say(_("No replays yet: Ctrl+E exports the game you are playing."), 4.0)
             return
         items = [(path.stem, lambda p=path: self.open_replay(p)) for path in files]
-        self.open_overlay(MenuOverlay(self, "Watch a replay", items + [("Cancel", lambda: None)]))
+        self.open_overlay(
+            MenuOverlay(self, N_("Watch a replay"), items + [(N_("Cancel"), lambda: None)])
+        )
 
     def open_replay(self, path: Path) -> bool:
         """Show a replay file's game at its deal, its moves ready for Right (forward).
@@ -268,7 +275,9 @@ class App:
         viewer.partner.position_changed()
         self.table = self.screen = viewer
         self.repaint = True
-        viewer.say(f"Replay of {path.name}: Right steps forward, Left back.", 6.0)
+        viewer.say(
+            _("Replay of {name}: Right steps forward, Left back.").format(name=path.name), 6.0
+        )
         return True
 
     def leave_replay(self, viewer: TableScreen) -> TableScreen:
@@ -287,13 +296,13 @@ class App:
 
     def open_quit_menu(self) -> None:
         table = self.table
-        items = [("Exit to the desktop", self.quit)]
+        items = [(N_("Exit to the desktop"), self.quit)]
         if table is not None:
-            items.append(("New hand", table.new_deal))
-        items.append(("Return to the game", lambda: None))
+            items.append((N_("New hand"), table.new_deal))
+        items.append((N_("Return to the game"), lambda: None))
         # "Return" chosen at first: an Enter meant for the table (a typed move's, after
         # an Esc too many) must never leave.
-        self.open_overlay(MenuOverlay(self, "Quit?", items, choice=-1))
+        self.open_overlay(MenuOverlay(self, N_("Quit?"), items, choice=-1))
 
     def ask_game_number(self) -> None:
         if self.table is not None:
@@ -303,6 +312,14 @@ class App:
         """The deal number typed into NumberEntry: that deal of the table shown then."""
         assert self.table is not None  # asked for with a table, and never None again after
         self.table.new_deal(number)
+
+    def set_language(self, wanted: str) -> None:
+        """Speak ``wanted`` (a language code, or ``i18n.AUTOMATIC``) from now on: texts are
+        rendered by their words, so the new words are simply drawn; what was laid out to
+        the old words' sizes is laid out again."""
+        i18n.choose(wanted)
+        self.remember("language", wanted)
+        self.resize(new_look=True)
 
     def set_look(self, key: str, value) -> None:
         self.look[key] = value
@@ -327,9 +344,11 @@ class App:
     def last_result(self, game_id: str) -> str:
         history = self.library.stats.history(game_id)
         if not history:
-            return "not played yet"
+            return _("not played yet")
         last = history[-1]
-        return f"{last.outcome}, deal {last.deal}, {last.date[:10]}"
+        if last.won:
+            return _("won, deal {deal}, {date}").format(deal=last.deal, date=last.date[:10])
+        return _("lost, deal {deal}, {date}").format(deal=last.deal, date=last.date[:10])
 
     def game_won(self, table: TableScreen) -> None:
         """Count the win (once), cheer, and say who won and how."""
@@ -421,7 +440,9 @@ class App:
         if failed is not None and self.record is not None:
             self.record = None  # told once; the game goes on without it
             if self.table is not None:
-                self.table.say(f"Cannot write the record file: {failed}", 5.0)
+                self.table.say(
+                    _("Cannot write the record file: {problem}").format(problem=failed), 5.0
+                )
 
     def deliver(self, message) -> None:
         for table in self.tables.values():
@@ -529,7 +550,7 @@ class App:
     def toggle_mute(self) -> None:
         muted = self.audio.toggle_mute()
         if self.table is not None:
-            self.table.say("Sound off." if muted else "Sound on.")
+            self.table.say(_("Sound off.") if muted else _("Sound on."))
         self.remember("muted", muted)
 
     # ------------------------------------------------------------------ boss key
@@ -598,7 +619,9 @@ class App:
         table = self.table
         title = "Solitaire"
         if table is not None and self.screen is table:
-            title = f"{table.rules.title} #{table.game.deal_number} - Solitaire"
+            title = _("{game} #{deal} - Solitaire").format(
+                game=_(table.rules.title), deal=table.game.deal_number
+            )
         if title != self.title:
             self.title = title
             pygame.display.set_caption(title)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pygame
 
+from ..i18n import AUTOMATIC, N_, _
 from ..model.game import Game
 from ..model.games import GAMES, make_rules
 from ..storage import replay_file, saved_game
@@ -59,6 +60,7 @@ DEFAULT_SETTINGS = {
     "muted": False,
     "options": {},  # per game: {option name: text}
     "solvable": {},  # per game: deal only deals the solver proved winnable
+    "language": AUTOMATIC,  # a language code, or follow the system's
 }
 MAX_WINDOW = 32767  # X11 keeps window sizes and places in 16 bits
 # What may be said of each look key (solitaire/ui/app.py's look_from fills in the rest).
@@ -72,12 +74,25 @@ LOOK_CHECKS = {
     "card_scale": lambda value: isinstance(value, float) and value in CARD_SCALES,
 }
 # What each kind of save is called when it cannot be written, most important first.
-SAVES = {"games": "Games", "stats": "Statistics", "settings": "Settings"}
+SAVES = {"games": N_("Games"), "stats": N_("Statistics"), "settings": N_("Settings")}
+# Why a kind of save is not being saved, and a failed save's notice, by the kind.
+NOT_SAVED = {
+    "games": N_("Games are not being saved: {problem}."),
+    "stats": N_("Statistics are not being saved: {problem}."),
+    "settings": N_("Settings are not being saved: {problem}."),
+}
+COULD_NOT_SAVE = {
+    "games": N_("Games could not be saved: {problem}."),
+    "stats": N_(
+        "Statistics could not be saved: {problem}. Your results are kept with your games and"
+        " counted as soon as they can be."
+    ),
+    "settings": N_("Settings could not be saved: {problem}."),
+}
 # Said with a failed write of the statistics: the result is not lost.
-PENDING_COUNTED = (
+PENDING_COUNTED = N_(
     "Results kept since the statistics could not be written are counted now: {counted}."
 )
-STATS_KEPT = " Your results are kept with your games and counted as soon as they can be."
 
 
 def _settings_from(data: dict) -> tuple[dict, list[str]]:
@@ -163,6 +178,7 @@ _SETTING_CHECKS = {
         lambda key, value: value if key in LOOK_CHECKS and LOOK_CHECKS[key](value) else None
     ),
     "options": _entries(_game_options),
+    "language": _whole_value(lambda value: isinstance(value, str) and 0 < len(value) < 20),
     "solvable": _entries(
         lambda key, value: value if key in GAMES and isinstance(value, bool) else None
     ),
@@ -236,7 +252,7 @@ class Library:
         # The kinds of save whose last attempt failed, and why (see saving_problem).
         self._failed: dict[str, str] = {}
         if folder is None:
-            self._failed = {kind: "there is no data folder" for kind in SAVES}
+            self._failed = {kind: N_("there is no data folder") for kind in SAVES}
             return
         self._load_settings(folder / "settings.json")
         self.stats, message = Stats.load(folder / "stats.json")
@@ -256,7 +272,9 @@ class Library:
     def open(cls) -> Library:
         folder, problem = cls.folder_path()
         if folder is None:
-            problem = f"Games will not be saved: no data folder ({problem})."
+            problem = _("Games will not be saved: no data folder ({problem}).").format(
+                problem=problem
+            )
             return cls(None, problem, cache=cache_path())
         return cls(folder, cache=cache_path())
 
@@ -266,14 +284,15 @@ class Library:
 
     def _load_settings(self, path: Path) -> None:
         data, message = load_or_fresh(
-            path, SETTINGS_KIND, SETTINGS_VERSION, dict, what="the settings file"
+            path, SETTINGS_KIND, SETTINGS_VERSION, dict, what=N_("the settings file")
         )
         self._note(message)
         self.settings, unusable = _settings_from(data)
         if unusable:  # keep the file as it was, and the usable settings in a fresh one
             names = ", ".join(unusable[:6]) + (", ..." if len(unusable) > 6 else "")
-            then = "those settings are back to their defaults"
-            self._note(set_aside(path, f"unusable {names}", "the settings file", then))
+            then = N_("those settings are back to their defaults")
+            unusable_names = _("unusable {names}").format(names=names)
+            self._note(set_aside(path, unusable_names, N_("the settings file"), then))
             if not path.exists():
                 self.save_settings()
 
@@ -286,9 +305,9 @@ class Library:
         kind works again. With no data folder at all, nothing is saved all session. The
         table shows this for as long as it is not None.
         """
-        for kind, name in SAVES.items():
+        for kind in SAVES:
             if kind in self._failed:
-                return f"{name} are not being saved: {self._failed[kind]}."
+                return _(NOT_SAVED[kind]).format(problem=_(self._failed[kind]))
         return None
 
     def _write(self, kind: str, path: Path, content: Callable[[], object]) -> None:
@@ -322,8 +341,7 @@ class Library:
         if reason is None:
             return self._failed.pop(kind, None) is not None
         if kind not in self._failed:
-            kept = STATS_KEPT if kind == "stats" else ""
-            self.messages.append(f"{SAVES[kind]} could not be saved: {reason}.{kept}")
+            self.messages.append(_(COULD_NOT_SAVE[kind]).format(problem=_(reason)))
         self._failed[kind] = reason
         return True
 
@@ -410,7 +428,7 @@ class Library:
                 self.unsaved.append(("result", game_id, key, result))
                 counted += 1
         if counted:
-            self._note(PENDING_COUNTED.format(counted=counted))
+            self._note(_(PENDING_COUNTED).format(counted=counted))
             self._write_stats()
 
     # ------------------------------------------------------------------ statistics
@@ -451,8 +469,8 @@ class Library:
                     STATS_VERSION,
                     lambda: Stats.from_dict(ours),
                     parse=Stats.from_dict,
-                    what="the statistics file",
-                    then="this game's own statistics are kept",
+                    what=N_("the statistics file"),
+                    then=N_("this game's own statistics are kept"),
                 )
                 apply_changes(disk, changes)
                 write_atomic(folder / "stats.json", dump_json(disk.to_dict()))

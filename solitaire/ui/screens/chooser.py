@@ -20,6 +20,7 @@ from functools import lru_cache
 
 import pygame
 
+from ...i18n import _
 from ...model.games import BROKEN, GAMES
 from ...model.vocabulary import Family
 from ..art.backgrounds import table_surface
@@ -179,7 +180,7 @@ def _columns(
             if family is not None:
                 headings.append((family, pygame.Rect(x, y, column_w, heading_height(size))))
                 y += heading_height(size)
-            for _ in range(count):
+            for _tile in range(count):
                 tiles.append(pygame.Rect(x, y, column_w, tile_h))
                 y += tile_h + gap
     return Plan(window, size, blurb_lines, area, tiles, headings, tallest - gap)
@@ -289,7 +290,7 @@ class Chooser:
     def find(self, typed: str) -> None:
         """What is typed so far, and the best game it finds selected."""
         self.typed = typed.lstrip()
-        self.matches = found(self.typed, self.titles)
+        self.matches = found(self.typed, [_(title) for title in self.titles])
         if self.matches:
             self.select(self.matches[0])
 
@@ -393,7 +394,7 @@ class Chooser:
             place = rect.move(0, -self.scroll)
             if place.colliderect(area):
                 spot = (place.x, place.bottom - plan.size // 3)
-                words = family.heading
+                words = _(family.heading)
                 text_fitted(
                     surface, words, heading_size, theme.text, spot, "bottomleft", place.w, True
                 )
@@ -413,20 +414,34 @@ class Chooser:
         """The heading, the line that says what to do (or what is typed) and the footer."""
         theme, size = self.app.theme, frame_size(h)
         heading_y = h // 30
-        text(surface, "Solitaire", size * 5 // 2, theme.accent, (w // 2, heading_y), "midtop", True)
+        text(
+            surface,
+            _("Solitaire"),
+            size * 5 // 2,
+            theme.accent,
+            (w // 2, heading_y),
+            "midtop",
+            True,
+        )
         hint_y = heading_y + size * 5 // 2 + size // 3
         if not self.typed:
             if self.app.table is not None:
-                hint = "Choose a game: click it, or type its name and press Enter. Esc goes back."
+                hint = _(
+                    "Choose a game: click it, or type its name and press Enter. Esc goes back."
+                )
             else:
-                hint = "Choose a game: click it, or type its name and press Enter. Esc quits."
+                hint = _("Choose a game: click it, or type its name and press Enter. Esc quits.")
         elif self.matches:
-            hint = f"Find: {self.typed}   (Enter opens {self.titles[self.choice]}; Esc clears)"
+            hint = _("Find: {typed}   (Enter opens {game}; Esc clears)").format(
+                typed=self.typed, game=_(self.titles[self.choice])
+            )
         else:
-            hint = f"Find: {self.typed}   (no game's name has this; Backspace corrects it)"
+            hint = _("Find: {typed}   (no game's name has this; Backspace corrects it)").format(
+                typed=self.typed
+            )
         colour = theme.accent if self.typed and not self.matches else theme.text
         text_fitted(surface, hint, size, colour, (w // 2, hint_y), "midtop", w - 2 * size)
-        footer = (
+        footer = _(
             "Arrows move, Enter opens   The key left of 1 hides the game at once (boss key)"
             "   F11 full screen / window   Ctrl+M sound"
         )
@@ -449,15 +464,15 @@ class Chooser:
         inner = rect.right - size // 2 - x
         y = rect.y + size // 2
         text_fitted(
-            surface, cls.title, size * 5 // 4, theme.accent, (x, y), "topleft", inner, bold=True
+            surface, _(cls.title), size * 5 // 4, theme.accent, (x, y), "topleft", inner, bold=True
         )
         y += round(size * 1.45)
-        lines = lines_in(cls.blurb, size, inner, self.plan.blurb_lines)
+        lines = lines_in(_(cls.blurb), size, inner, self.plan.blurb_lines)
         for line in lines:
             text(surface, line, size, theme.text, (x, y))
             y += round(size * 1.25)
         y += (self.plan.blurb_lines - len(lines)) * round(size * 1.25)
-        result = f"Last game: {self.app.last_result(self.ids[i])}"
+        result = _("Last game: {result}").format(result=self.app.last_result(self.ids[i]))
         text_fitted(surface, result, size, theme.dim_text, (x, y), "topleft", inner)
         if self.typed and i not in self.matches:  # not what is typed: shaded
             shade = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -489,7 +504,7 @@ class Chooser:
         pygame.draw.rect(surface, theme.button_off, rect, border_radius=radius)
         inner = rect.w - size
         x, y = rect.x + size // 2, rect.y + size // 2
-        title = f"{broken.file}: did not load"
+        title = _("{file}: did not load").format(file=broken.file)
         text_fitted(surface, title, size * 5 // 4, theme.dim_text, (x, y), "topleft", inner)
         y += round(size * 1.45)
         room = max(1, (rect.bottom - y) // round(size * 1.25))

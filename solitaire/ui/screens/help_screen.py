@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ...i18n import N_, _
 from ..art.theme import font, text, wrap
 from ..art.widgets import fitted
 from ..table.actions import BossKey, boss_keys
@@ -35,7 +36,7 @@ class HelpOverlay(Overlay):
 
     def __init__(self, app, rules):
         super().__init__(app)
-        self.title, self.help = rules.title, rules.help
+        self.title, self.help = _(rules.title), rules.help
         self.boss_keys = boss_keys(rules)
         self.scroll = 0
         self.page = 10  # lines in view, set when drawn
@@ -64,7 +65,9 @@ class HelpOverlay(Overlay):
         theme, size = self.app.theme, self.size
         rect = self.box(surface, 0.92, 0.92)
         pad = size
-        title, title_size = fitted(f"{self.title}: how to play", size * 3 // 2, rect.w - 2 * pad)
+        title, title_size = fitted(
+            _("{game}: how to play").format(game=self.title), size * 3 // 2, rect.w - 2 * pad
+        )
         text(surface, title, title_size, theme.accent, (rect.x + pad, rect.y + pad), bold=True)
         top = rect.y + pad * 2 + title_size
         bottom = rect.bottom - pad * 2
@@ -91,9 +94,10 @@ class HelpOverlay(Overlay):
         more = longest > self.page
         if more:
             self._scroll_bar(surface, rect, top, bottom, longest)
-        hint = "Esc, a click or F1 closes" + (
-            "; the arrows, Page Down or the wheel scroll" if more else ""
-        )
+        if more:
+            hint = _("Esc, a click or F1 closes; the arrows, Page Down or the wheel scroll")
+        else:
+            hint = _("Esc, a click or F1 closes")
         hint, hint_size = fitted(hint, size, rect.w - 2 * pad)
         text(
             surface,
@@ -114,13 +118,13 @@ class HelpOverlay(Overlay):
         pygame.draw.rect(surface, self.app.theme.accent, thumb, border_radius=width // 2)
 
     def _rules_lines(self, width: int) -> list[Line]:
-        lines = [Line("Rules", role="heading")]
+        lines = [Line(_("Rules"), role="heading")]
         for paragraph in self.help.rules:
-            lines += [Line(words) for words in wrap(paragraph, self.size, width)] + [Line("")]
-        lines.append(Line("Mouse", role="heading"))
+            lines += [Line(words) for words in wrap(_(paragraph), self.size, width)] + [Line("")]
+        lines.append(Line(_("Mouse"), role="heading"))
         bullet = font(self.size).size("- ")[0]
         for entry in (*MOUSE_HELP, *self.help.mouse):
-            wrapped = wrap(entry, self.size, width - bullet)
+            wrapped = wrap(_(entry), self.size, width - bullet)
             lines.append(Line("- " + wrapped[0]))
             lines += [Line(words, bullet) for words in wrapped[1:]]
         return lines
@@ -136,12 +140,13 @@ class HelpOverlay(Overlay):
                 (BOSS_KEY_IN_MOVES, BOSS_WORDS_IN_MOVES) if key == BOSS_KEYS else (key, words)
                 for key, words in COMMON_KEYS
             )
-        sections = (("Keys in this game", self.help.keys), ("Keys in every game", common))
+        sections = ((N_("Keys in this game"), self.help.keys), (N_("Keys in every game"), common))
         for heading, keys in sections:
             if lines:
                 lines.append(Line(""))
-            lines.append(Line(heading, role="heading"))
-            for key, words in keys:
+            lines.append(Line(_(heading), role="heading"))
+            for english_key, english_words in keys:
+                key, words = _(english_key), _(english_words)
                 if font(self.size).size(key)[0] > key_w - self.size // 2:
                     lines += [Line(part, role="key") for part in wrap(key, self.size, width)]
                     lines += [Line(part, key_w) for part in wrap(words, self.size, width - key_w)]

@@ -11,7 +11,8 @@ from typing import NamedTuple, TypeAlias
 
 import pygame
 
-from ... import __version__
+from ... import __version__, i18n
+from ...i18n import N_, _
 from ...model.games import make_rules
 from ...model.options import UNLIMITED
 from ...model.rules import GENERIC_SOLVER, MAX_DEAL
@@ -20,6 +21,10 @@ from ..art.card_backs import BACKS
 from ..art.theme import font, text, wrap
 from ..art.widgets import panel
 from ..table.layout import CARD_SCALES
+
+
+def on_off(on: bool) -> str:
+    return _("on") if on else _("off")
 
 
 class Overlay:
@@ -86,7 +91,7 @@ class MenuOverlay(Overlay):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.pick(self.choice)
             else:
-                initials = [label[0].lower() for label, _ in self.items]
+                initials = [_(label)[0].lower() for label, _action in self.items]
                 if event.unicode.lower() in initials:
                     self.pick(initials.index(event.unicode.lower()))
         elif event.type == pygame.MOUSEMOTION:
@@ -108,7 +113,7 @@ class MenuOverlay(Overlay):
         panel(surface, theme, rect)
         text(
             surface,
-            self.title,
+            _(self.title),
             size * 5 // 4,
             theme.accent,
             (rect.centerx, rect.y + row // 2),
@@ -116,14 +121,14 @@ class MenuOverlay(Overlay):
             bold=True,
         )
         self.rects = []
-        for i, (label, _) in enumerate(self.items):
+        for i, (label, _action) in enumerate(self.items):
             item = pygame.Rect(
                 rect.x + size, rect.y + row * (i + 1) + row // 3, rect.w - 2 * size, row - 6
             )
             self.rects.append(item)
             if i == self.choice:
                 pygame.draw.rect(surface, theme.button_hover, item, border_radius=6)
-            text(surface, label, size, theme.text, item.center, "center")
+            text(surface, _(label), size, theme.text, item.center, "center")
 
 
 class NumberEntry(Overlay):
@@ -146,12 +151,14 @@ class NumberEntry(Overlay):
                 self.close()
                 self.on_number(int(self.digits))
             else:
-                self.problem = f"Type a number from 0 to {MAX_DEAL:,}."
+                self.problem = _("Type a number from 0 to {largest}.").format(
+                    largest=f"{MAX_DEAL:,}"
+                )
                 self.app.audio.play("bing")
         elif event.unicode.isdigit() and len(self.digits) < 7:
             self.digits, self.problem = self.digits + event.unicode, ""
         else:
-            self.problem = "Only digits, please."
+            self.problem = _("Only digits, please.")
             self.app.audio.play("bing")
 
     def draw(self, surface) -> None:
@@ -159,7 +166,7 @@ class NumberEntry(Overlay):
         rect = self.box(surface, 0.45, 0.3)
         text(
             surface,
-            f"Game number (0 to {MAX_DEAL:,})",
+            _("Game number (0 to {largest})").format(largest=f"{MAX_DEAL:,}"),
             size * 5 // 4,
             theme.accent,
             (rect.centerx, rect.y + size),
@@ -170,7 +177,7 @@ class NumberEntry(Overlay):
         field.center = rect.center
         pygame.draw.rect(surface, (250, 250, 245), field, border_radius=4)
         text(surface, self.digits + "_", size * 3 // 2, (20, 20, 20), field.center, "center")
-        note = self.problem or "Enter deals it, Esc cancels"
+        note = self.problem or _("Enter deals it, Esc cancels")
         text(surface, note, size, theme.text, (rect.centerx, rect.bottom - size), "midbottom")
 
 
@@ -210,18 +217,21 @@ class InfoOverlay(Overlay):
 
 def info_lines(title: str) -> list[str]:
     return [
-        f"Solitaire {__version__}: {title}",
-        "Classic patience games on one engine, each game one file.",
-        "Cards, sounds and pictures are drawn and synthesised by the game itself.",
-        "After the 1990s shareware originals: La Belle Lucie (Gellman Software),",
-        "The Prince (Ralph S. Sutherland), Canfield (Joseph H. Mohr), Vierfrei (J. T. Toerring).",
+        _("Solitaire {version}: {title}").format(version=__version__, title=_(title)),
+        _("Classic patience games on one engine, each game one file."),
+        _("Cards, sounds and pictures are drawn and synthesised by the game itself."),
+        _("After the 1990s shareware originals: La Belle Lucie (Gellman Software),"),
+        _(
+            "The Prince (Ralph S. Sutherland), Canfield (Joseph H. Mohr), "
+            "Vierfrei (J. T. Toerring)."
+        ),
         "",
-        "Press any key.",
+        _("Press any key."),
     ]
 
 
-WINNABLE_ROW = "Deal only deals proven winnable"
-OPTIONS_NOTE = "Click or arrows change a setting; rule changes start a new deal. Esc closes."
+WINNABLE_ROW = N_("Deal only deals proven winnable")
+OPTIONS_NOTE = N_("Click or arrows change a setting; rule changes start a new deal. Esc closes.")
 MIN_OPTION_TEXT = 12  # the options' text never gets smaller: rows wrap, the box widens
 # A row of the options: its label, its value as shown, and a change of it by a step (±1).
 OptionRow: TypeAlias = tuple[str, Callable[[], str], Callable[[int], None]]
@@ -231,10 +241,11 @@ def choice_meanings(spec) -> tuple[str, dict[str, str]]:
     """A choice option's label and what each choice means, where its help lists them all
     ("rule mode: 1 = one card at a time, one pass; 2 = ..."): the row then says the meaning
     of the choice made beside it instead of every meaning in a label too long to show."""
-    label, _, listing = spec.help.partition(": ")
+    described = _(spec.help)  # a translation keeps the "label: 1 = ...; 2 = ..." form
+    label, _colon, listing = described.partition(": ")
     meanings = dict(part.split(" = ", 1) for part in listing.split("; ") if " = " in part)
     if not spec.choices or set(meanings) != set(spec.choices):
-        return spec.help, {}
+        return described, {}
     return label, meanings
 
 
@@ -253,41 +264,42 @@ class OptionsOverlay(Overlay):
             self.rows.append(self._rule_row(spec))
         look = app.look
         self.rows += [
-            ("Card back", lambda: look["back"], lambda d: self.cycle_look("back", BACKS, d)),
-            ("Table", lambda: look["table"], lambda d: self.cycle_look("table", TABLES, d)),
+            (N_("Card back"), lambda: _(look["back"]), lambda d: self.cycle_look("back", BACKS, d)),
+            (N_("Table"), lambda: _(look["table"]), lambda d: self.cycle_look("table", TABLES, d)),
             (
-                "Four-colour deck",
-                lambda: "on" if look["four_color"] else "off",
+                N_("Four-colour deck"),
+                lambda: on_off(look["four_color"]),
                 lambda d: self.toggle_look("four_color"),
             ),
             (
-                "Black and white",
-                lambda: "on" if look["mono"] else "off",
+                N_("Black and white"),
+                lambda: on_off(look["mono"]),
                 lambda d: self.toggle_look("mono"),
             ),
             (
                 WINNABLE_ROW,
-                lambda: "on" if app.solvable_only(screen.game_id) else "off",
+                lambda: on_off(app.solvable_only(screen.game_id)),
                 lambda d: app.set_solvable_only(
                     screen.game_id, not app.solvable_only(screen.game_id)
                 ),
             ),
             (
-                "Card size (largest that fits = 100%)",
+                N_("Card size (largest that fits = 100%)"),
                 lambda: f"{round(look['card_scale'] * 100)}%",
                 lambda d: self.cycle_look("card_scale", CARD_SCALES, -d),
             ),
             (
-                "Show where a dragged card may go",
-                lambda: "on" if look["hints"] else "off",
+                N_("Show where a dragged card may go"),
+                lambda: on_off(look["hints"]),
                 lambda d: self.toggle_look("hints"),
             ),
             (
-                "Say whether the game can be won",  # off: find out for yourself
-                lambda: "on" if look["verdict"] else "off",
+                N_("Say whether the game can be won"),  # off: find out for yourself
+                lambda: on_off(look["verdict"]),
                 lambda d: self.toggle_look("verdict"),
             ),
         ]
+        self.rows.append((N_("Language"), self.language_shown, self.cycle_language))
         self.winnable_row = next(
             i for i, (label, _, _) in enumerate(self.rows) if label == WINNABLE_ROW
         )
@@ -313,10 +325,13 @@ class OptionsOverlay(Overlay):
         if rules.proves_winnable:
             return {}
         if rules.solver == GENERIC_SOLVER:
-            why = f"{rules.title} has no solver of its own: its deals cannot be proven"
+            why = _(
+                "{game} has no solver of its own: its deals cannot be proven winnable in "
+                "good time."
+            ).format(game=_(rules.title))
         else:
-            why = "Under these rules the solver seldom proves a deal"
-        return {self.winnable_row: why + " winnable in good time."}
+            why = _("Under these rules the solver seldom proves a deal winnable in good time.")
+        return {self.winnable_row: why}
 
     def change(self, row: int, direction: int) -> None:
         """Change the setting of ``row`` (a greyed row stays as it is)."""
@@ -341,13 +356,30 @@ class OptionsOverlay(Overlay):
         names = list(names)
         self.app.set_look(key, names[(names.index(self.app.look[key]) + direction) % len(names)])
 
+    def language_shown(self) -> str:
+        """The language chosen, in its own words ("Deutsch"); "automatic" names the
+        system's as well ("automatic (English)")."""
+        wanted = self.app.library.settings["language"]
+        names = i18n.available()
+        if wanted in names:
+            return names[wanted]
+        return _("automatic ({language})").format(
+            language=names.get(i18n.language(), i18n.language())
+        )
+
+    def cycle_language(self, direction: int) -> None:
+        choices = [i18n.AUTOMATIC, *i18n.available()]
+        wanted = self.app.library.settings["language"]
+        position = choices.index(wanted) if wanted in choices else 0
+        self.app.set_language(choices[(position + direction) % len(choices)])
+
     def toggle_look(self, key: str) -> None:
         self.app.set_look(key, not self.app.look[key])
 
     def close(self) -> None:
         super().close()
         if self.values != self.screen.rules.options:
-            self.screen.new_deal(options=self.values, note="New rules: a new deal under them.")
+            self.screen.new_deal(options=self.values, note=N_("New rules: a new deal under them."))
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -379,7 +411,7 @@ class OptionsOverlay(Overlay):
         panel(surface, theme, rect)
         text(
             surface,
-            f"Options: {self.screen.rules.title}",
+            _("Options: {game}").format(game=_(self.screen.rules.title)),
             size * 5 // 4,
             theme.accent,
             (rect.centerx, rect.y + size // 2),
@@ -389,12 +421,12 @@ class OptionsOverlay(Overlay):
         self.rects = [place.rect for place in layout.rows]
         unavailable = self.unavailable
         line = font(size).get_linesize()
-        for i, ((_, value, _), place) in enumerate(zip(self.rows, layout.rows)):
+        for i, ((_label, value, _change), place) in enumerate(zip(self.rows, layout.rows)):
             item = place.rect
             if i == self.choice:
                 pygame.draw.rect(surface, theme.button_hover, item, border_radius=6)
             greyed = i in unavailable
-            shown = "not for these rules" if greyed else f"< {value()} >"
+            shown = _("not for these rules") if greyed else f"< {value()} >"
             value_at = (item.right - size // 2, item.bottom - size // 4 - line // 2)
             if not place.stacked:
                 value_at = (value_at[0], item.centery)
@@ -404,7 +436,7 @@ class OptionsOverlay(Overlay):
             for number, words in enumerate(place.label):
                 colour = theme.dim_text if greyed else theme.text
                 text(surface, words, size, colour, (item.x + size // 2, top + number * line))
-        note = unavailable.get(self.choice, OPTIONS_NOTE)
+        note = unavailable.get(self.choice, _(OPTIONS_NOTE))
         note_size = max(MIN_OPTION_TEXT, size * 4 // 5)
         note_line = font(note_size).get_linesize()
         lines = wrap(note, note_size, rect.w - 2 * size)
@@ -436,19 +468,19 @@ class OptionsOverlay(Overlay):
         y = size // 2 + font(size * 5 // 4, True).get_linesize() + size // 2
         rows = []
         unavailable = self.unavailable
-        for i, (label, value, _) in enumerate(self.rows):
-            shown = "not for these rules" if i in unavailable else f"< {value()} >"
+        for i, (label, value, _change) in enumerate(self.rows):
+            shown = _("not for these rules") if i in unavailable else f"< {value()} >"
             room = inner - face.size(shown)[0] - 2 * size
-            lines = wrap(label, size, room) if room > inner // 3 else []
+            lines = wrap(_(label), size, room) if room > inner // 3 else []
             stacked = not lines or len(lines) > 2
             if stacked:
-                lines = wrap(label, size, inner - size)
+                lines = wrap(_(label), size, inner - size)
             count = len(lines) + (1 if stacked else 0)
             item_h = count * line + size // 2
             rows.append(OptionPlace(pygame.Rect(size, y, inner, item_h), lines, stacked))
             y += item_h + max(2, size // 6)
         note_size = max(MIN_OPTION_TEXT, size * 4 // 5)
-        longest_note = max([OPTIONS_NOTE, *unavailable.values()], key=len)
+        longest_note = max([_(OPTIONS_NOTE), *unavailable.values()], key=len)
         note_lines = len(wrap(longest_note, note_size, box_w - 2 * size))
         rect.h = y + size // 3 + note_lines * font(note_size).get_linesize() + size // 3
         return OptionsLayout(size, rect, rows)  # the rows from the box's corner, at (0, 0)
@@ -516,7 +548,7 @@ class ConfirmOverlay(Overlay):
     def draw(self, surface) -> None:
         theme, size = self.app.theme, self.size
         w, h = surface.get_size()
-        lines = wrap(self.question, size * 5 // 4, w * 3 // 4, bold=True)
+        lines = wrap(_(self.question), size * 5 // 4, w * 3 // 4, bold=True)
         widest = max(font(size * 5 // 4, True).size(line)[0] for line in lines)
         rect = pygame.Rect(0, 0, max(widest, size * 14) + size * 4, size * (6 + 2 * len(lines)))
         rect.center = (w // 2, h // 2)
@@ -527,14 +559,14 @@ class ConfirmOverlay(Overlay):
             y += size * 2
         button_w, button_h = size * 6, size * 2
         self.rects = []
-        for i, label in enumerate(("Yes", "No")):
+        for i, label in enumerate((_("Yes"), _("No"))):
             button = pygame.Rect(0, 0, button_w, button_h)
             button.midtop = (rect.centerx + (i * 2 - 1) * (button_w // 2 + size), y + size // 2)
             self.rects.append(button)
             colour = theme.button_hover if i == self.choice else theme.button
             pygame.draw.rect(surface, colour, button, border_radius=size // 3)
             text(surface, label, size, theme.text, button.center, "center", bold=i == 0)
-        note = "Enter: yes      Esc: no"
+        note = _("Enter: yes      Esc: no")
         text(
             surface,
             note,
@@ -557,8 +589,8 @@ class WinOverlay(Overlay):
         # (label, what it does): the box closes by these, Esc or a click beside them,
         # never by a key a game gives a meaning (Canfield's N turns the hand).
         self.buttons: list[tuple[str, Callable[[], object]]] = [
-            ("New deal", screen.new_deal),
-            ("Look at the table", lambda: None),
+            (N_("New deal"), screen.new_deal),
+            (N_("Look at the table"), lambda: None),
         ]
         self.choice = 0  # the button Enter presses, lit; the pointer moves it
         self.rects: list[pygame.Rect] = []
@@ -633,16 +665,17 @@ class WinOverlay(Overlay):
             if not self.sources:  # a loss: the table, darkened under the box
                 self.trails.fill((150, 150, 150), special_flags=pygame.BLEND_RGB_MULT)
         view = self.screen.view
-        for card, x, y, _, _ in self.bouncers:
+        for card, x, y, _speed, _fall in self.bouncers:
             self.trails.blit(view.card_image(card, True), (int(x), int(y)))
         surface.blit(self.trails, (0, 0))
         theme, size = self.app.theme, self.size
         w, h = surface.get_size()
         title_size, hint_size = size * 5 // 2, size * 4 // 5
-        default = self.buttons[0][0].lower()
-        hint = f"Enter: {default}      Esc or a click beside the buttons: look at the table"
+        hint = _(
+            "Enter: {button}      Esc or a click beside the buttons: look at the table"
+        ).format(button=_(self.buttons[0][0]))
         button_h, gap = size * 2, size
-        button_ws = [font(size, True).size(label)[0] + size * 2 for label, _ in self.buttons]
+        button_ws = [font(size, True).size(_(label))[0] + size * 2 for label, _do in self.buttons]
         row_w = sum(button_ws) + gap * (len(button_ws) - 1)
         widest = max(
             font(title_size, True).size(self.title)[0],
@@ -667,12 +700,14 @@ class WinOverlay(Overlay):
             y += line_h
         x = w // 2 - row_w // 2
         self.rects = []
-        for index, ((label, _), width) in enumerate(zip(self.buttons, button_ws, strict=True)):
+        for index, ((label, _action), width) in enumerate(
+            zip(self.buttons, button_ws, strict=True)
+        ):
             button = pygame.Rect(x, y + size // 2, width, button_h)
             self.rects.append(button)
             colour = theme.button_hover if index == self.choice else theme.button
             pygame.draw.rect(surface, colour, button, border_radius=size // 3)
-            text(surface, label, size, theme.text, button.center, "center", bold=index == 0)
+            text(surface, _(label), size, theme.text, button.center, "center", bold=index == 0)
             x += width + gap
         text(
             surface, hint, hint_size, theme.dim_text, (w // 2, box.bottom - size // 2), "midbottom"
@@ -689,7 +724,7 @@ class LossOverlay(WinOverlay):
         super().__init__(app, screen, title, lines)
         self.sources = []
         # Take the last move back and play on, or deal again, or look.
-        self.buttons.insert(1, ("Undo", screen.undo))
+        self.buttons.insert(1, (N_("Undo"), screen.undo))
 
     def update(self, dt: float) -> bool:
         return False

@@ -13,6 +13,7 @@ from collections import Counter
 
 import pygame
 
+from ...i18n import N_, _, ngettext
 from ...model.games import GAMES, make_rules
 from ...model.moves import Status
 from ...storage.stats import Counted, Result, Stats, Summary, option_key
@@ -25,9 +26,9 @@ OWN_WIN, HELPED_WIN, LOSS = (70, 190, 90), (90, 150, 220), (200, 70, 60)
 MAX_SETS = 4  # rule-set columns beside the all-sets one
 MAX_BANDS = 12  # score bars: one per score up to this many scores, else this many bands
 NOTHING_YET = (
-    "No game counted yet.",
-    "A game counts once you make a move in it: won, or lost when you deal again.",
-    "A deal left with no move made counts as neither.",
+    N_("No game counted yet."),
+    N_("A game counts once you make a move in it: won, or lost when you deal again."),
+    N_("A deal left with no move made counts as neither."),
 )
 
 
@@ -42,54 +43,73 @@ def streak_words(streak: int) -> str:
         return "-"
     count = abs(streak)
     if streak > 0:
-        return f"{count} win" + ("s" if count > 1 else "")
-    return f"{count} loss" + ("es" if count > 1 else "")
+        return ngettext("{count} win", "{count} wins", count).format(count=count)
+    return ngettext("{count} loss", "{count} losses", count).format(count=count)
 
 
 # The lost game's heading: what is true of every lost game, though moves may remain.
-LOSS_TITLE = "No card can come home any more"
+LOSS_TITLE = N_("No card can come home any more")
 
 
 def win_title(assisted: bool, help_used: set[Help]) -> str:
     """The win box's heading: whose win it was."""
     if not assisted:
-        return "You won!"
+        return _("You won!")
     if Help.DEMO in help_used:
-        return "The computer won this one"
+        return _("The computer won this one")
     if Help.HINTS in help_used:
-        return "Won with hints"
-    return "Won with help"
+        return _("Won with hints")
+    return _("Won with help")
 
 
 def win_lines(table, summary: Summary, counted: Counted) -> list[str]:
     """What the win box says under its heading: the deal, score or points, time and moves,
     and what the win did to the streak. ``summary`` is of the rule set just played."""
     rules, game = table.rules, table.game
-    lines = [f"{rules.title}, deal {game.deal_number}"]
+    lines = [_deal_line(rules, game)]
     points = rules.points(Status.WON)
     if points is None and table.tally.assisted and rules.score(table.state) > 0:
-        lines.append(f"Score: {rules.score_text(table.state)}, not credited: help earns none")
-    elif points is None:
-        lines.append(f"Score: {rules.score_text(table.state)}")
-    elif table.tally.assisted:
-        lines.append("No points: a win with help scores none")
-    else:
         lines.append(
-            f"Points: {points:+d} ({rules.option_text()}); {summary.points_total:+d} in all"
+            _("Score: {score}, not credited: help earns none").format(
+                score=rules.score_text(table.state)
+            )
         )
-    lines.append(f"Time {clock(table.tally.seconds)}      Moves {len(game.done)}")
-    if counted == Counted.REPLAY:
-        lines.append("A deal you won before: counted apart, not in your streaks or records")
-    elif not counted:
-        lines.append("Not counted: this game was counted before, or is a replay")
+    elif points is None:
+        lines.append(_("Score: {score}").format(score=rules.score_text(table.state)))
     elif table.tally.assisted:
-        lines.append("Counted as a win with help: not in your streaks or records")
+        lines.append(_("No points: a win with help scores none"))
+    else:
+        lines.append(_points_line(rules, points, summary))
+    lines.append(_time_line(table, game))
+    if counted == Counted.REPLAY:
+        lines.append(_("A deal you won before: counted apart, not in your streaks or records"))
+    elif not counted:
+        lines.append(_("Not counted: this game was counted before, or is a replay"))
+    elif table.tally.assisted:
+        lines.append(_("Counted as a win with help: not in your streaks or records"))
     else:
         lines.append(
-            f"Winning streak: {summary.current_streak}      "
-            f"longest {summary.longest_win_streak}"
+            _("Winning streak: {streak}      longest {longest}").format(
+                streak=summary.current_streak, longest=summary.longest_win_streak
+            )
         )
     return lines
+
+
+def _deal_line(rules, game) -> str:
+    return _("{game}, deal {deal}").format(game=_(rules.title), deal=game.deal_number)
+
+
+def _points_line(rules, points: int, summary: Summary) -> str:
+    return _("Points: {points} ({rules}); {total} in all").format(
+        points=f"{points:+d}", rules=rules.option_text(), total=f"{summary.points_total:+d}"
+    )
+
+
+def _time_line(table, game) -> str:
+    return _("Time {time}      Moves {moves}").format(
+        time=clock(table.tally.seconds), moves=len(game.done)
+    )
 
 
 def _optional(value, form) -> str:
@@ -100,23 +120,22 @@ def loss_lines(table, summary: Summary, counted: Counted) -> list[str]:
     """What the box of a lost game says: the deal, score or points, time and moves, and
     the streak."""
     rules, game = table.rules, table.game
-    lines = [f"{rules.title}, deal {game.deal_number}"]
+    lines = [_deal_line(rules, game)]
     points = rules.points(Status.LOST)
     if points is None:
-        lines.append(f"Score: {rules.score_text(table.state)}")
+        lines.append(_("Score: {score}").format(score=rules.score_text(table.state)))
     else:
-        lines.append(
-            f"Points: {points:+d} ({rules.option_text()}); {summary.points_total:+d} in all"
-        )
-    lines.append(f"Time {clock(table.tally.seconds)}      Moves {len(game.done)}")
+        lines.append(_points_line(rules, points, summary))
+    lines.append(_time_line(table, game))
     if counted == Counted.REPLAY:
-        lines.append("A deal you won before: counted apart, not in your streaks")
+        lines.append(_("A deal you won before: counted apart, not in your streaks"))
     elif not counted:
-        lines.append("Not counted: this game was counted before")
+        lines.append(_("Not counted: this game was counted before"))
     else:
         lines.append(
-            f"Losing streak: {-min(summary.current_streak, 0)}      "
-            f"longest {summary.longest_loss_streak}"
+            _("Losing streak: {streak}      longest {longest}").format(
+                streak=-min(summary.current_streak, 0), longest=summary.longest_loss_streak
+            )
         )
     return lines
 
@@ -130,7 +149,7 @@ def breakdown_lines(table, stats: Stats) -> list[str]:
     if name is None:
         return []
     whole = stats.summary(rules.game_id)
-    lines = [_overall(whole, "All rules")]
+    lines = [_overall(whole, _("All rules"))]
     spec = next(spec for spec in rules.option_specs if spec.name == name)
     for choice in spec.choices:
         variant = type(rules)(**{**rules.options, name: choice})
@@ -139,9 +158,11 @@ def breakdown_lines(table, stats: Stats) -> list[str]:
 
 
 def _overall(summary: Summary, label: str) -> str:
-    return (
-        f"{label}: {summary.played} played, {summary.win_percent:.0f}% won, "
-        f"{summary.points_total:+d} points"
+    return _("{rules}: {played} played, {percent}% won, {points} points").format(
+        rules=label,
+        played=summary.played,
+        percent=f"{summary.win_percent:.0f}",
+        points=f"{summary.points_total:+d}",
     )
 
 
@@ -149,20 +170,23 @@ def summary_rows(rules, summary: Summary) -> list[tuple[str, str]]:
     """(label, value) rows of one summary, the game's own figures last; a rule set not
     played has a dash for every value."""
     rows = [
-        ("Played", str(summary.played)),
-        ("Won by you", f"{summary.own_wins} ({summary.win_percent:.0f}%)"),
-        ("Won with help", str(summary.assisted_wins)),
-        ("Lost", str(summary.lost)),
-        ("Streak now", streak_words(summary.current_streak)),
-        ("Longest winning streak", str(summary.longest_win_streak)),
-        ("Longest losing streak", str(summary.longest_loss_streak)),
-        ("Best score", _optional(summary.best_score, rules.score_words)),
-        ("Fewest moves to a win", _optional(summary.fewest_moves, str)),
-        ("Fastest win", _optional(summary.fastest_win, clock)),
-        ("Won deals played again", f"{summary.replayed} ({summary.replays_won} won)"),
+        (_("Played"), str(summary.played)),
+        (_("Won by you"), f"{summary.own_wins} ({summary.win_percent:.0f}%)"),
+        (_("Won with help"), str(summary.assisted_wins)),
+        (_("Lost"), str(summary.lost)),
+        (_("Streak now"), streak_words(summary.current_streak)),
+        (_("Longest winning streak"), str(summary.longest_win_streak)),
+        (_("Longest losing streak"), str(summary.longest_loss_streak)),
+        (_("Best score"), _optional(summary.best_score, rules.score_words)),
+        (_("Fewest moves to a win"), _optional(summary.fewest_moves, str)),
+        (_("Fastest win"), _optional(summary.fastest_win, clock)),
+        (
+            _("Won deals played again"),
+            _("{played} ({won} won)").format(played=summary.replayed, won=summary.replays_won),
+        ),
     ]
-    rows += rules.stats_items(summary)
-    return rows if summary.played else [(label, "-") for label, _ in rows]
+    rows += [(_(label), value) for label, value in rules.stats_items(summary)]
+    return rows if summary.played else [(label, "-") for label, _value in rows]
 
 
 def rule_set_columns(stats: Stats, rules) -> list[tuple[str, str | None]]:
@@ -186,17 +210,17 @@ def rule_set_columns(stats: Stats, rules) -> list[tuple[str, str | None]]:
         defaults = make_rules(game_id).option_text().split()
         sets = [(_changed_options(key, defaults), key) for key in [current, *others]]
     sets = sets[:MAX_SETS]
-    return sets + [("All rule sets", None)] if len(sets) > 1 else sets
+    return sets + [(_("All rule sets"), None)] if len(sets) > 1 else sets
 
 
 def _changed_options(key: str, defaults: list[str]) -> str:
     """A rule set's heading: the options it changes from the game's defaults."""
     changed = [word for word in key.split()[1:] if word not in defaults]
-    return " ".join(changed) or "standard rules"
+    return " ".join(changed) or _("standard rules")
 
 
 # ---------------------------------------------------------------------- the screen
-WHAT_COUNTS = (
+WHAT_COUNTS = N_(
     "Every deal you make a move in counts once, won or lost; a deal you won before and play"
     " again counts on its own line only. Help (hints, the demo, a look behind a reshuffle)"
     " earns no money, points, streaks or records. Replays never count."
@@ -220,14 +244,17 @@ class StatsOverlay(Overlay):
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
-            name = GAMES[self.game_id].title
+            name = _(GAMES[self.game_id].title)
             self.app.open_overlay(
                 MenuOverlay(
                     self.app,
-                    f"Reset the statistics of {name}?",
+                    _("Reset the statistics of {game}?").format(game=name),
                     [
-                        ("Yes, reset them", lambda: self.app.library.reset_stats(self.game_id)),
-                        ("No, keep them", lambda: None),
+                        (
+                            N_("Yes, reset them"),
+                            lambda: self.app.library.reset_stats(self.game_id),
+                        ),
+                        (N_("No, keep them"), lambda: None),
                     ],
                 )
             )
@@ -243,18 +270,20 @@ class StatsOverlay(Overlay):
             rect.centery = surface.get_height() // 2
             panel(surface, theme, rect)
         inner = rect.inflate(-2 * size, -2 * size)
-        title = f"Statistics: {GAMES[self.game_id].title}"
+        title = _("Statistics: {game}").format(game=_(GAMES[self.game_id].title))
         text(surface, title, size * 3 // 2, theme.accent, inner.topleft, bold=True)
-        footer = "R resets these statistics (after asking); any other key closes"
-        footer = footer if played else "Any key closes"
+        footer = _("R resets these statistics (after asking); any other key closes")
+        footer = footer if played else _("Any key closes")
         text(surface, footer, size * 4 // 5, theme.dim_text, inner.midbottom, "midbottom")
         top, bottom = inner.y + size * 5 // 2, inner.bottom - size * 3 // 2
         if not played:
             for line in NOTHING_YET:
-                text(surface, line, size, theme.text, (inner.centerx, top), "midtop")
+                text(surface, _(line), size, theme.text, (inner.centerx, top), "midtop")
                 top += size * 3 // 2
             return
-        note = f"{WHAT_COUNTS} {self.rules.stats_note}".strip()
+        note = (
+            f"{_(WHAT_COUNTS)} {_(self.rules.stats_note) if self.rules.stats_note else ''}".strip()
+        )
         if note:
             for line in reversed(wrap(note, size * 4 // 5, inner.w)):
                 bottom -= size
@@ -279,13 +308,13 @@ class StatsOverlay(Overlay):
         if len(columns) > 1:
             heads = [wrap(heading, size, column_w - size // 2, bold=True) for heading, _ in columns]
             depth = size * max(len(lines) for lines in heads)
-            for x, (_, key), lines in zip(centres, columns, heads):
+            for x, (_heading, key), lines in zip(centres, columns, heads):
                 in_play = key == self.key
                 colour = theme.accent if in_play or key is None else theme.text
                 for row, line in enumerate(lines):
                     text(surface, line, size, colour, (x, y + row * size), "midtop", bold=True)
                 if in_play:
-                    mark = "in play now"
+                    mark = _("in play now")
                     text(surface, mark, size * 3 // 4, theme.dim_text, (x, y + depth), "midtop")
             y += depth + size
         row_h = size * 13 // 10
@@ -334,7 +363,11 @@ class StatsOverlay(Overlay):
         slot = max(4, min(size * 2, box.w // max(1, len(history))))
         recent = history[-(box.w // slot) :]
         self._caption(
-            surface, box, f"The last {len(recent)} games" if len(recent) > 1 else "The last game"
+            surface,
+            box,
+            ngettext("The last game", "The last {count} games", len(recent)).format(
+                count=len(recent)
+            ),
         )
         middle = box.centery
         height = box.h // 2 - size // 4
@@ -350,9 +383,9 @@ class StatsOverlay(Overlay):
         )
         x = box.x
         for colour, words in (
-            (OWN_WIN, "won by you"),
-            (HELPED_WIN, "won with help"),
-            (LOSS, "lost"),
+            (OWN_WIN, _("won by you")),
+            (HELPED_WIN, _("won with help")),
+            (LOSS, _("lost")),
         ):
             pygame.draw.rect(
                 surface, colour, (x, box.bottom + size // 3, size * 2 // 3, size * 2 // 3)
@@ -372,7 +405,7 @@ class StatsOverlay(Overlay):
         """How many games ended on each score (or in each band of scores when there are
         many): bars from zero, the count on each, the scores under them."""
         theme, size = self.app.theme, self.size
-        self._caption(surface, box, "Games by final score")
+        self._caption(surface, box, _("Games by final score"))
         bands = score_bands([result.score for result in history])
         tallest = max(count for _, _, count in bands)
         slot = box.w // len(bands)
@@ -401,7 +434,11 @@ class StatsOverlay(Overlay):
         theme, size = self.app.theme, self.size
         small = size * 4 // 5
         words = [
-            self.rules.score_words(low) if low == high else f"{low} to {high}"
+            (
+                self.rules.score_words(low)
+                if low == high
+                else _("{low} to {high}").format(low=low, high=high)
+            )
             for low, high, _ in bands
         ]
         if all(font(small).size(word)[0] <= slot - size // 4 for word in words):

@@ -13,6 +13,7 @@ from enum import Enum
 
 import pygame
 
+from ...i18n import N_, _
 from ...model.moves import Move, MoveKind
 from ...model.vocabulary import Action, Typing, Verb
 
@@ -71,23 +72,23 @@ def is_boss_key(event, keys: tuple[BossKey, ...]) -> bool:
 # What each action does, in a few words, for the buttons' tooltips.
 # Keyed by Action, looked up by the action's word: a member hashes and compares as its str.
 ACTION_WORDS: dict[str, str] = {
-    Action.NEW: "Deal a new game",
-    Action.RESTART: "Play this deal again from the start",
-    Action.UNDO: "Take back the last move",
-    Action.REDO: "Make the move taken back again",
-    Action.HINT: "Show the next move of a winning line",
-    Action.DEMO: "Let the computer play on; any key stops it",
-    Action.HELP: "The rules and the keys",
-    Action.INFO: "About the game",
-    Action.STATS: "Your statistics",
-    Action.OPTIONS: "Rules, cards and table",
-    Action.GAMES: "Choose another game",
-    Action.QUIT: "Leave the game",
-    Action.QUIT_MENU: "Leave, or deal a new hand",
-    Action.GAME_NUMBER: "Deal a game by its number",
-    Action.MUTE: "Sound on or off",
-    Action.EXPORT: "Save this game as a replay file",
-    Action.REPLAYS: "Watch a replay",
+    Action.NEW: N_("Deal a new game"),
+    Action.RESTART: N_("Play this deal again from the start"),
+    Action.UNDO: N_("Take back the last move"),
+    Action.REDO: N_("Make the move taken back again"),
+    Action.HINT: N_("Show the next move of a winning line"),
+    Action.DEMO: N_("Let the computer play on; any key stops it"),
+    Action.HELP: N_("The rules and the keys"),
+    Action.INFO: N_("About the game"),
+    Action.STATS: N_("Your statistics"),
+    Action.OPTIONS: N_("Rules, cards and table"),
+    Action.GAMES: N_("Choose another game"),
+    Action.QUIT: N_("Leave the game"),
+    Action.QUIT_MENU: N_("Leave, or deal a new hand"),
+    Action.GAME_NUMBER: N_("Deal a game by its number"),
+    Action.MUTE: N_("Sound on or off"),
+    Action.EXPORT: N_("Save this game as a replay file"),
+    Action.REPLAYS: N_("Watch a replay"),
 }
 
 
@@ -128,21 +129,21 @@ def tooltip(table, action: str) -> str:
     """A button's tooltip: what it does, and its key if it has one (the game's own key
     first, as its manual names it; a word typed then Enter where the game types cards)."""
     rules = table.rules
-    verb, _, argument = action.partition(":")
+    verb, _colon, argument = action.partition(":")
     if verb == Verb.PLAY:
-        words = rules.special_words.get(MoveKind(argument), argument.capitalize())
+        words = _(rules.special_words.get(MoveKind(argument), argument.capitalize()))
     elif verb == Verb.SAY:
-        words = argument.rstrip(".")  # the button shows these words: how to do it
+        words = _(argument).rstrip(".")  # the button shows these words: how to do it
     elif verb == Verb.NEXT_OPTION:
         words = rules.next_option_words(argument)
     else:
-        words = ACTION_WORDS.get(verb, verb.capitalize())
+        words = _(ACTION_WORDS.get(verb, verb.capitalize()))
     keys = {**rules.key_actions, **COMMON_KEYS}
     key = next((spec for spec in keys if _bound(table, spec) == action), None)
     if key is None and rules.typing == Typing.CARD:
         typed = next((word for word, bound in rules.typed_words.items() if bound == action), None)
-        key = None if typed is None else f"{typed} then Enter"
-    return f"{words} ({key})" if key else words
+        key = None if typed is None else _("{word} then Enter").format(word=typed)
+    return _("{what} ({key})").format(what=words, key=_(key)) if key else words
 
 
 def _bound(table, spec: str) -> str | None:

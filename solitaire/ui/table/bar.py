@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 import pygame
 
+from ...i18n import _
 from ...model.vocabulary import Action
 from ..art.theme import rendered
 from ..art.widgets import Button, button_at, fit_row
@@ -71,23 +72,23 @@ class ButtonBar:
             return Button(label, partial(actions.run, table, action), lit, caption=caption, tip=tip)
 
         buttons = [
-            button("Games", Action.GAMES),
-            button("New", Action.NEW),
-            button("Restart", Action.RESTART),
-            button("Undo", Action.UNDO, lambda: bool(table.game.done)),
-            button("Redo", Action.REDO, lambda: bool(table.game.undone)),
+            button(_("Games"), Action.GAMES),
+            button(_("New"), Action.NEW),
+            button(_("Restart"), Action.RESTART),
+            button(_("Undo"), Action.UNDO, lambda: bool(table.game.done)),
+            button(_("Redo"), Action.REDO, lambda: bool(table.game.undone)),
         ]
         for spec in table.rules.buttons:
             lit = partial(actions.enabled, table, spec)
             caption = partial(self.label, spec)
-            buttons.append(button(spec.label, spec.action, lit, caption))
+            buttons.append(button(_(spec.label), spec.action, lit, caption))
         for action in (Action.HINT, Action.DEMO, Action.STATS, Action.OPTIONS, Action.HELP):
             buttons.append(button(action.value.capitalize(), action))
         return buttons
 
     def label(self, spec) -> str:
         """A game button's label now (it may carry a count)."""
-        return self.table.rules.button_label(spec, self.table.state)
+        return _(self.table.rules.button_label(spec, self.table.state))
 
     def at(self, point) -> Button | None:
         return button_at(self.buttons, point)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+from ...i18n import N_, _
 from ...model.cards import Card
 from ...model.moves import MoveKind
 from ...solver.thinker import Reason
@@ -23,22 +24,26 @@ from .tally import Help
 
 AUTO_PACE = 0.35  # seconds between the demo's moves
 WAITING = 600.0  # seconds a "thinking" message may stay: until the answer replaces it
-THINKING = "The computer is thinking..."
-PLAYS_ON = "The computer plays on. Any key or click stops it."
+THINKING = N_("The computer is thinking...")
+PLAYS_ON = N_("The computer plays on. Any key or click stops it.")
 # The demo's question before it plays on with the best moves in sight, by the reason.
 PLAY_ON_QUESTIONS = {
-    Reason.NONE_FOUND: "No winning line was found from here. Should the computer play on "
-    "with the most promising moves in sight?",
-    Reason.NOT_WINNABLE: "This game cannot be won from here. Should the computer play on "
-    "with the most promising moves in sight?",
+    Reason.NONE_FOUND: N_(
+        "No winning line was found from here. Should the computer play on "
+        "with the most promising moves in sight?"
+    ),
+    Reason.NOT_WINNABLE: N_(
+        "This game cannot be won from here. Should the computer play on "
+        "with the most promising moves in sight?"
+    ),
 }
-PLAYING_ON = (
+PLAYING_ON = N_(
     "The computer plays on with the most promising moves in sight. Any key or click stops it."
 )
-STOPS_GOING_BACK = (
+STOPS_GOING_BACK = N_(
     "Every move from here leads back to a position already played. The computer stops here."
 )
-STOPS_NO_MOVE = "No move is left to make. The computer stops here."
+STOPS_NO_MOVE = N_("No move is left to make. The computer stops here.")
 
 
 class Finder(NamedTuple):
@@ -88,7 +93,7 @@ class TableHelp:
         hint = table.partner.hint()
         if hint is None:  # the partner is still thinking: the hint comes with its answer
             self.hint_wanted = True
-            table.say("Thinking about a hint...", WAITING, until_input=False)
+            table.say(N_("Thinking about a hint..."), WAITING, until_input=False)
             return
         if isinstance(hint, str):
             table.say(hint)
@@ -169,7 +174,7 @@ class TableHelp:
             return
         if isinstance(hint, str):
             self.stop_demo()
-            table.say(f"{hint} The computer stops here.")
+            table.say(_("{hint} The computer stops here.").format(hint=hint))
             return
         table.unsay(THINKING)
         if hint.move is None or hint.reason == Reason.ONLY_BACK:

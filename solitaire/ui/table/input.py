@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 import pygame
 
+from ...i18n import _
 from ...model.cards import Card, CardError, parse_card
 from ...model.moves import IllegalMove, Move, MoveKind
 from ...model.rules import HOME
@@ -200,7 +201,7 @@ class TableInput:
                 cell = next((c for c in self.rules.cells if not self.state.piles[c]), None)
                 if cell and self.table.play(Move(MoveKind.MOVE, pile, cell), quiet=True):
                     return
-        self.table.refuse(f"the {card.name} cannot go home now")
+        self.table.refuse(_("the {card} cannot go home now").format(card=card.name))
 
     def mouse_motion(self, event) -> None:
         self.pointer = event.pos
@@ -222,7 +223,7 @@ class TableInput:
             return
         if event.button != 1 or not self.press:
             return
-        (pile, index, count, kind), _, offset = self.press
+        (pile, index, count, kind), _at, offset = self.press
         self.press = None
         if not self.drag:
             if self.has_move(pile, index, count, kind):
@@ -231,7 +232,7 @@ class TableInput:
                 )  # click, then click the destination
             else:
                 card = self.state.piles[pile][index]
-                self.table.refuse(f"the {card.name} has no move now")
+                self.table.refuse(_("the {card} has no move now").format(card=card.name))
             return
         self.drag = None
         corner = (event.pos[0] - offset[0], event.pos[1] - offset[1])
@@ -274,7 +275,7 @@ class TableInput:
         free = [c for c in self.rules.cells if not self.state.piles[c]]
         count = len(cards) - index
         if count > len(free) or self.rules.run_length(cards) < count:
-            self.table.refuse("not enough free cells for those cards")
+            self.table.refuse(_("not enough free cells for those cards"))
             return
         for cell in free[:count]:
             self.table.play(Move(MoveKind.MOVE, pile, cell))
@@ -282,11 +283,14 @@ class TableInput:
     # ------------------------------------------------------------------ keys
     def prompt_text(self) -> str:
         if self.typed:
-            what = "Card" if self.rules.typing == Typing.CARD else "Move"
-            return f"{what}: {self.typed}_   (Enter plays it, Backspace erases, Esc cancels)"
+            if self.rules.typing == Typing.CARD:
+                prompt = _("Card: {typed}_   (Enter plays it, Backspace erases, Esc cancels)")
+            else:
+                prompt = _("Move: {typed}_   (Enter plays it, Backspace erases, Esc cancels)")
+            return prompt.format(typed=self.typed)
         if self.origin_key:
-            return (
-                f"From {self.origin_key.upper()} to ... ({self._destination_keys()}, Esc cancels)"
+            return _("From {origin} to ... ({keys}, Esc cancels)").format(
+                origin=self.origin_key.upper(), keys=self._destination_keys()
             )
         return ""
 
@@ -298,7 +302,9 @@ class TableInput:
             for code, pile in rules.codes.items()
             if pile == HOME or rules.roles.get(pile) in (Role.TABLEAU, Role.CELL)
         ]
-        return ", ".join(keys[:-1]) + " or " + keys[-1] if len(keys) > 1 else "".join(keys)
+        if len(keys) < 2:
+            return "".join(keys)
+        return _("{keys} or {last}").format(keys=", ".join(keys[:-1]), last=keys[-1])
 
     def key_down(self, event) -> bool:
         """Every key the table uses; False for keys it does not (left to the app)."""
@@ -414,8 +420,14 @@ class TableInput:
                     return
                 if own:
                     self.table.say(
-                        f"The {card.name} can go to {len({m.dst for m in own})} places:"
-                        f" drag it, or type the move ({self.rules.notation_hint()})."
+                        _(
+                            "The {card} can go to {count} places: drag it, or type the move"
+                            " ({notation})."
+                        ).format(
+                            card=card.name,
+                            count=len({m.dst for m in own}),
+                            notation=_(self.rules.notation_hint()),
+                        )
                     )
                     self.table.help.point_at(lying, self.table.now + FINDER_TIME)
                     return
@@ -423,10 +435,10 @@ class TableInput:
             (c for cards in self.state.piles.values() for c in cards if c.face == card.face), None
         )
         if shown is not None:
-            self.table.refuse(f"the {card.name} has no move now")
+            self.table.refuse(_("the {card} has no move now").format(card=card.name))
             self.table.help.point_at(shown, self.table.now + FINDER_TIME)
         else:
-            self.table.refuse(f"the {card.name} is not on the table")
+            self.table.refuse(_("the {card} is not on the table").format(card=card.name))
 
     def _typed_card_move(self, moves: list[Move]) -> Move | None:
         """Where a card named by the player goes: home; else onto the one card that takes
@@ -457,16 +469,24 @@ class TableInput:
         if event.mod & actions.MODIFIERS["ctrl"] or not char.isprintable() or not char.strip():
             return False
         if self.rules.typing == Typing.CARD:
-            self.table.refuse(f"'{char}' is not part of a card name (like TC or qh) or a command")
+            self.table.refuse(
+                _("'{key}' is not part of a card name (like TC or qh) or a command").format(
+                    key=char
+                )
+            )
         elif self.rules.typing == Typing.CODES:
             self.table.refuse(
-                f"'{char}' names no pile: press an origin key, then a destination key"
-                f" ({self.rules.notation_hint()})"
+                _(
+                    "'{key}' names no pile: press an origin key, then a destination key"
+                    " ({notation})"
+                ).format(key=char, notation=_(self.rules.notation_hint()))
             )
         else:
             self.table.refuse(
-                f"'{char}' is not part of a move: type a move ({self.rules.notation_hint()}) or a"
-                " card's name (like TC), then Enter"
+                _(
+                    "'{key}' is not part of a move: type a move ({notation}) or a card's name"
+                    " (like TC), then Enter"
+                ).format(key=char, notation=_(self.rules.notation_hint()))
             )
         return True
 
@@ -484,7 +504,9 @@ class TableInput:
             return
         if move.kind == MoveKind.MERCI and self.rules.ask_before_merci:
             card = self.state.piles[move.src][move.index]
-            question = f"The {card.name} is covered: use a {self.rules.merci_name.lower()} on it?"
+            question = _("The {card} is covered: use a {merci} on it?").format(
+                card=card.name, merci=_(self.rules.merci_name).lower()
+            )
             self.table.app.ask(question, lambda: self.table.play(move))
             return
         self.table.play(move)
@@ -506,7 +528,9 @@ class TableInput:
             return False
         if self.origin_key is None:
             if self.rules.codes[code] == HOME:
-                self.table.refuse(f"{code.upper()} is a destination: press an origin first")
+                self.table.refuse(
+                    _("{key} is a destination: press an origin first").format(key=code.upper())
+                )
             else:
                 self.origin_key = code
             return True

@@ -12,6 +12,7 @@ has been through (``played``).
 
 from __future__ import annotations
 
+from ...i18n import _
 from ...model.moves import Move, Status
 from ...model.state import State
 from ...solver.thinker import Answer, Hint, hint_for
@@ -114,20 +115,23 @@ class Partner:
             return ""
         answer = self.answer
         if answer is None or not answer.settled:
-            return "Winnable? thinking"
+            return _("Winnable? thinking")
         later = rules.help_later(state)  # "a reshuffle" may still come
-        seeing = rules.verdict_note
+        # " (seeing every card)": said after the verdict, in the player's language
+        seeing = _(rules.verdict_note) if rules.verdict_note else ""
         if answer.outcome == SOLVED:
-            return (f"Winnable without {later}" if later else "Winnable") + seeing
+            if later:
+                return _("Winnable without {help}").format(help=_(later))
+            return _("Winnable") + seeing
         if answer.outcome == UNSOLVABLE:
             if later:
-                return f"Not winnable without {later}"
-            return "Not winnable from here" + seeing
+                return _("Not winnable without {help}").format(help=_(later))
+            return _("Not winnable from here") + seeing
         if self.failure is not None or answer.gave_up == GaveUp.PRUNED:
-            return "Winnable? unknown"
+            return _("Winnable? unknown")
         if answer.gave_up == GaveUp.MEMORY:
-            return "Winnable? unknown (out of memory)"
-        return "Winnable? unknown (too many positions)"
+            return _("Winnable? unknown (out of memory)")
+        return _("Winnable? unknown (too many positions)")
 
     def hint(self) -> Hint | str | None:
         """The next move of a winning line, else the best in sight (``Hint`` says which),
@@ -135,7 +139,9 @@ class Partner:
         if self.thinking:
             return None
         if self.failure is not None and not self.plan:
-            return f"No hint: the computer could not think this through ({self.failure})."
+            return _("No hint: the computer could not think this through ({problem}).").format(
+                problem=self.failure
+            )
         # Both callers (TableHelp) ask about the position first: with a key, not thinking
         # means answered.
         answer = self.answer

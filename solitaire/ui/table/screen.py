@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 import pygame
 
+from ...i18n import N_, _
 from ...model.game import Game
 from ...model.games import make_rules
 from ...model.moves import IllegalMove, Move, MoveKind, Status, Turn
@@ -35,8 +36,8 @@ from .status import TableStatus
 from .tally import Help, Tally
 from .view import TableView
 
-LOSS_QUESTION = "This game counts as a loss. Deal again?"
-MONO_REMINDER = "Prefer black and white? Start with /B (or --mono), or press O for the options."
+LOSS_QUESTION = N_("This game counts as a loss. Deal again?")
+MONO_REMINDER = N_("Prefer black and white? Start with /B (or --mono), or press O for the options.")
 
 
 class WantedDeal(NamedTuple):
@@ -237,9 +238,9 @@ class TableScreen:
         turn = action()
         if turn is None:
             self.refuse(
-                "there is nothing to take back"
+                _("there is nothing to take back")
                 if action == self.game.undo
-                else "there is nothing to play again"
+                else _("there is nothing to play again")
             )
             return
         if action == self.game.undo:
@@ -269,7 +270,7 @@ class TableScreen:
         if self.tally.assisted or not any(self.rules.reveals(turn) for turn in turns):
             return
         self.tally.helped(Help.LOOK_BACK)
-        self.say("Taken back past cards you had not seen yet: this game now counts as helped.")
+        self.say(N_("Taken back past cards you had not seen yet: this game now counts as helped."))
 
     @property
     def loss_at_stake(self) -> bool:
@@ -310,7 +311,7 @@ class TableScreen:
                 self.wanted_deal = WantedDeal(ticket, rules, options, note)
                 self.help.stop_demo()
                 self.say(
-                    "Looking for a deal the computer can prove winnable (Esc: any deal)...", 600
+                    N_("Looking for a deal the computer can prove winnable (Esc: any deal)..."), 600
                 )
                 return
         self.start_deal(rules, random_deal() if deal is None else deal, options, note)
@@ -345,7 +346,7 @@ class TableScreen:
         """Esc while the partner looks for a winnable deal: a random one, unproven."""
         wanted = self.wanted_deal
         assert wanted is not None  # its one caller (handle) checks that a deal is wanted
-        note = "A random deal, not proven winnable."
+        note = N_("A random deal, not proven winnable.")
         self.start_deal(wanted.rules, random_deal(), wanted.options, note)
 
     def start_deal(
@@ -367,7 +368,8 @@ class TableScreen:
         self.changed()
         if not proven:
             self.say(
-                "No winnable deal was proven in the search's budget: this one is not proven.", 4.0
+                N_("No winnable deal was proven in the search's budget: this one is not proven."),
+                4.0,
             )
         elif note:
             self.say(note, 3.0)

@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 import pygame
 
+from ...i18n import N_, _
 from ..art.theme import font, text, wrap
 from ..art.widgets import fitted
 
@@ -17,9 +18,9 @@ MESSAGE_LINES = 3  # a longer message is cut short
 READ_BASE, READ_PER_CHARACTER, READ_LEAST = 1.5, 0.06, 3.0
 # Said on the status line for as long as the demo plays: that it is running, and how to
 # stop it (its first words go when the next key or click stops the demo).
-DEMO_RUNNING = "Demo playing: any key or click stops it"
+DEMO_RUNNING = N_("Demo playing: any key or click stops it")
 # Said on the status line for as long as a replay file's game shows.
-REPLAY_SHOWING = "Replay: Right steps forward, Left back"
+REPLAY_SHOWING = N_("Replay: Right steps forward, Left back")
 
 
 class Message(NamedTuple):
@@ -131,13 +132,13 @@ class TableStatus:
         rules, state, game = table.rules, table.state, table.game
         minutes, seconds = divmod(int(table.tally.seconds), 60)
         parts = [
-            rules.title,
-            *([REPLAY_SHOWING] if table.replay else []),
-            *([DEMO_RUNNING] if table.help.demo_on else []),
+            _(rules.title),
+            *([_(REPLAY_SHOWING)] if table.replay else []),
+            *([_(DEMO_RUNNING)] if table.help.demo_on else []),
             rules.deal_label(state, game.deal_number),
             *rules.deal_items(state),
             rules.score_text(state),
-            f"Moves {game.moves_made}",
+            _("Moves {count}").format(count=game.moves_made),
             f"{minutes}:{seconds:02d}",
             *rules.status_items(state),
         ]
@@ -145,7 +146,7 @@ class TableStatus:
         if verdict:
             parts.append(verdict)
         if table.app.audio.muted:
-            parts.append("muted")
+            parts.append(_("muted"))
         return parts
 
     def status_text(self) -> str:
@@ -156,7 +157,9 @@ class TableStatus:
         above the status line, wrapped to at most three lines. Between messages it says
         what is not being saved, for as long as saving fails. The box's place, if any."""
         table = self.table
-        words = self.message.words or table.input.prompt_text() or table.app.library.saving_problem
+        # Messages are said as marked, in English, and shown in the player's language.
+        words = _(self.message.words) or table.input.prompt_text()
+        words = words or table.app.library.saving_problem
         if not words:
             return None
         theme, width = table.app.theme, surface.get_width()
