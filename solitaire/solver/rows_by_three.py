@@ -13,6 +13,10 @@ the start's stock cut short). Its key is the same with the piles of each row sor
 (they are interchangeable), and the tableau's too once the stock is used up (before,
 the stock deals onto them in turn, so they are not).
 
+The walk is the solver core's, best-first by stages as Spider's: the positions with as
+many deals still to come make a stage, each with its own heap (a deal is never weighed
+against a card built), an allowance of positions at a time from each, round after round.
+
 Moves are the engine's: the top card of a pile of the four rows onto a pile of a row
 that takes it, into an empty tableau pile, or, an ace, onto the aces pile; a tableau
 pile emptied while the stock lasts takes the stock's top card; a deal puts a card onto
@@ -72,7 +76,12 @@ MOVES = {
 }
 TO_ACES = len(PILES)
 
-# The weights of a position's value (``_value``).
+# Positions a stage is searched from at a time. One heap for all, best-first, settled 92 %
+# of deals 1..50 within 2 s; stage by stage, 100 positions at a time, 100 % (and 99 % of
+# 51..150), as did 300 and 1,000 at a time, slower.
+ALLOWANCE = 100
+
+# The weights of a position's value (``_value``), compared within a stage only.
 BUILT = 10.0  # a card built on a row it starts, or out (an ace)
 IN_TABLEAU = -2.0  # a card waiting in the tableau
 STRAY = -6.0  # a card on a row pile it does not start
@@ -90,7 +99,13 @@ def _base_row(rank: int) -> int:
 class RowsSearch(Core[bytes]):
     """Best-first from ``state``; ``without`` may name DEAL (then the stock is not dealt)."""
 
-    strategies = (Strategy(),)
+    # One best-first walk by stages (``_stage``), ALLOWANCE positions a stage at a time.
+    strategies = (Strategy(allowance=ALLOWANCE),)
+
+    def _stage(self, position: bytes) -> int:
+        """Deals still to come (a pile filled from the stock takes a card of the next
+        one): the core's walk takes its positions stage by stage."""
+        return (position[-1] + WIDTH - 1) // WIDTH
 
     def __init__(
         self,

@@ -35,7 +35,7 @@ class SimpleSimon(Rules):
     build = Build.RANK
     moves_runs = True
     codes = {str(number % 10): name for number, name in enumerate(COLUMNS, start=1)}
-    example = "--deal 3 --moves '45' --show"
+    example = "--deal 3 --moves '18' --show"
 
     def deal(self, number: int) -> State:
         cards = shuffled_deck("simon", number)
