@@ -151,9 +151,13 @@ class SpiderSearch(Core[bytes]):
     strategies: tuple[Strategy, ...] = (Strategy(allowance=ALLOWANCE),)
     # A game with no stock: a quick walk for wins that leaves out the moves that seldom
     # help one, and a complete walk that proves a loss when it runs dry. The quick walk
-    # expands three times as many positions a turn: on deals 1..100 that settled 99, even
-    # turns 98.
-    OPEN_STRATEGIES = (Strategy(moves="_hopeful", complete=False, share=600), Strategy())
+    # expands three times as many positions a turn (on deals 1..100 that settled 99, even
+    # turns 98) and, with no rows to deal, prefers the shorter line as the core does by
+    # default (deals 1..300: 298 settled, 297 preferring the deeper position).
+    OPEN_STRATEGIES = (
+        Strategy(moves="_hopeful", complete=False, share=600, depth_cost=0.05),
+        Strategy(),
+    )
     # No cost for the moves that led to a position (ties go to the deeper one): wins are
     # plentiful, and the shortest is not wanted, the first is.
     depth_cost = -0.001
