@@ -218,8 +218,8 @@ class Mod3(Rules):
         return Arrangement(tuple(slots), right + 1, 3 * drop + 0.2 + 1.4 + 1.3, widen=True)
 
     def status_items(self, state: State) -> list[str]:
-        rows = -(-len(state.piles[STOCK]) // len(TABLEAU))
-        return [f"Rows left {rows}"]
+        deals = -(-len(state.piles[STOCK]) // len(TABLEAU))
+        return [f"Deals left {deals}"]
 
     help = GameHelp(
         rules=(
