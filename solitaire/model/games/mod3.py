@@ -22,7 +22,7 @@ from ..rules import Rules
 from ..shuffle import shuffled, stream_seed
 from ..state import State, StepLog
 from ..table_spec import Arrangement, GameButton, GameHelp, Slot, row
-from ..vocabulary import Action, Outline, Role, Spread, play
+from ..vocabulary import Action, Family, Outline, Role, Spread, play
 
 # The three rows of foundations by the rank each pile starts with: twos, threes, fours.
 ROWS = {
@@ -39,6 +39,7 @@ ROW_WORDS = {2: "2-5-8-J", 3: "3-6-9-Q", 4: "4-7-10-K"}
 class Mod3(Rules):
     game_id = "mod3"
     order = 96
+    family = Family.OTHER
     title = "Mod3"
     blurb = "Two packs: build three rows in suit by threes, 2-5-8-J, 3-6-9-Q and 4-7-10-K."
     tableau = TABLEAU

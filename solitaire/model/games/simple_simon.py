@@ -17,7 +17,7 @@ from ..rules import Rules
 from ..shuffle import shuffled_deck
 from ..state import State, StepLog
 from ..table_spec import Arrangement, GameHelp, Slot, row
-from ..vocabulary import Action, Build, Outline, Role, Spread
+from ..vocabulary import Action, Build, Family, Outline, Role, Spread
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 11))
 FOUNDATIONS = tuple(f"h{number}" for number in range(1, 5))
@@ -28,6 +28,7 @@ RUN = 13  # a whole run, king to ace
 class SimpleSimon(Rules):
     game_id = "simon"
     order = 95
+    family = Family.SPIDER
     title = "Simple Simon"
     blurb = "Spider's little cousin: one pack, all face up; build runs from king to ace in suit."
     tableau = COLUMNS
