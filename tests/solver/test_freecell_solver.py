@@ -228,9 +228,10 @@ def test_alternate_colours_stay_the_default():
     assert solve_deal(1).moves == solve_deal(1, build=Build.ALTERNATE).moves
 
 
-def test_other_build_rules_are_refused():
-    with pytest.raises(ValueError):
-        solve_deal(1, build=Build.RANK)
+def test_other_rules_for_empty_columns_are_refused():
+    queens_only = type("QueensOnly", (Vierfrei,), {"empty_fill_rank": 12})()
+    with pytest.raises(ValueError, match="12s"):
+        FreecellSearch(queens_only, queens_only.deal(1), max_positions=10)
 
 
 def few_cells(build: str, cells: int):
