@@ -55,7 +55,7 @@ the start with its automatic moves. At ``BUDGET`` a process stays under 90 MB.
 from __future__ import annotations
 
 from array import array
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 from itertools import pairwise
 from typing import cast
@@ -673,6 +673,17 @@ FAST_WEIGHTS = (
     {**_BASE, "g": 2.0},
     {**_BASE, "breaks": 1.5, "empty": 5, "g": 1.0},
 )
+# The same walks where no free cell is and no column is ever filled (Baker's Dozen): a card
+# over a lower one of its suit ("knots", Beleaguered Castle's weight) costs more there, as
+# nothing but a card one rank higher can take it; chosen on deals 1..100.
+_SINGLE = {**_BASE, "home": 5, "knots": 3, "depth": 2, "empty": 0}
+SINGLE_WEIGHTS = (
+    {**_SINGLE, "g": 0.48},
+    {**_SINGLE, "knots": 2, "depth": 2, "g": 1.0},
+    {**_SINGLE, "home": 8, "breaks": 2, "g": 0.3},
+    {**_SINGLE, "g": 2.0},
+    {**_SINGLE, "breaks": 1.5, "g": 1.0},
+)
 EARLY = 3  # best-first walks from the start
 DIVE = EARLY  # the strategy of the dive, after them
 # Positions visited (by all the walks together) before the answer is "unknown": the
@@ -691,6 +702,20 @@ PROOF_SHARE = 1000
 PROOF_MOST = 20_000
 
 
+def _knots(col: bytes) -> int:
+    """How many cards of the column lie over a lower card of their own suit (each must
+    leave before that one can go home)."""
+    lowest = [99, 99, 99, 99]  # per suit, the lowest card seen from the bottom up
+    count = 0
+    for card in col:
+        suit = card & 3
+        if lowest[suit] < card:
+            count += 1
+        else:
+            lowest[suit] = card
+    return count
+
+
 class _Weighting:
     """One best-first walk's heuristic: a position's value is the negated sum of its
     columns' scores (kept per state of the foundations), its free cells' cost and its
@@ -706,6 +731,7 @@ class _Weighting:
         self.w_depth2 = scaled(weights["depth2"])
         self.w_breaks = scaled(weights["breaks"])
         self.w_empty = scaled(weights["empty"])
+        self.w_knots = scaled(weights.get("knots", 0))
         self.cell_cost = [
             scaled(weights["cell"] * n + weights["cell2"] * n * n) for n in range(board.ncells + 1)
         ]
@@ -746,9 +772,12 @@ class _Weighting:
                 at = col.find(card + 4)
                 if at >= 0:
                     depth2 += last - at
-        return (
+        score = (
             self.w_depth * depth + self.w_depth2 * depth2 + self.w_breaks * self.board.breaks(col)
         )
+        if self.w_knots:
+            score += self.w_knots * _knots(col)
+        return score
 
     def trim(self) -> None:
         if sum(map(len, self.tables.values())) > CACHE:  # caches, kept small
@@ -781,10 +810,24 @@ def encode_state(
     return board, cols, cell_cards, found
 
 
-def _best_first(at: int, weights: dict) -> Strategy:
-    """The best-first walk by the weights ``FAST_WEIGHTS[at]``: its depth cost is "g"."""
+def _best_first(at: int, weights: dict, test_dead: bool) -> Strategy:
+    """The best-first walk by the weights ``weights`` (the ``at``-th of its table): its
+    depth cost is "g"."""
     return Strategy(
-        Walk.BEST_FIRST, QUOTA, f"_value_{at}", round(weights["g"] * SCALE), test_dead=False
+        Walk.BEST_FIRST, QUOTA, f"_value_{at}", round(weights["g"] * SCALE), test_dead=test_dead
+    )
+
+
+def _strategies(table: tuple, dive: str, test_dead: bool) -> tuple[Strategy, ...]:
+    """The walks: the first EARLY best-first walks, the dive (ordered by the weighting
+    ``dive``), the late best-first walks."""
+    return (
+        *(_best_first(at, weights, test_dead) for at, weights in enumerate(table[:EARLY])),
+        Strategy(Walk.DIVE, PROOF_MOST, dive, test_dead=test_dead),
+        *(
+            _best_first(at, weights, test_dead)
+            for at, weights in enumerate(table[EARLY:], start=EARLY)
+        ),
     )
 
 
@@ -799,11 +842,7 @@ class FreecellLine(Core[Position]):
     columns where any card fills them, (free cells + 1) otherwise. The search stops
     after ``max_positions`` positions visited and then says "unknown"."""
 
-    strategies = (
-        *(_best_first(at, weights) for at, weights in enumerate(FAST_WEIGHTS[:EARLY])),
-        Strategy(Walk.DIVE, PROOF_MOST, "_value_home", test_dead=False),
-        *(_best_first(at, weights) for at, weights in enumerate(FAST_WEIGHTS[EARLY:], start=EARLY)),
-    )
+    strategies = _strategies(FAST_WEIGHTS, "_value_home", test_dead=False)
     compact = True  # a key holds the whole position (``_Board.position_of``)
 
     def __init__(
@@ -820,10 +859,13 @@ class FreecellLine(Core[Position]):
         lcols, lcells = list(cols), list(cell_cards)
         self.first_moves: list = []  # the start's own automatic moves
         found = board.settle(lcols, lcells, found, self.first_moves)
+        weights = FAST_WEIGHTS
         if board.single_cards:
             # cards may be stuck for good: each walk leaves out such positions
-            self.strategies = tuple(replace(walk, test_dead=True) for walk in self.strategies)
-        self.weightings = [_Weighting(board, weights) for weights in FAST_WEIGHTS]
+            weights = SINGLE_WEIGHTS
+            # and the dive follows the first walk's weights: most cards home first wandered
+            self.strategies = _strategies(weights, "_value_0", test_dead=True)
+        self.weightings = [_Weighting(board, each) for each in weights]
         for at, weighting in enumerate(self.weightings):
             setattr(self, f"_value_{at}", weighting.value)
         self.round = 0
