@@ -3,6 +3,9 @@ Freecell Solver's Eight Off)."""
 
 import pytest
 from helpers import game_with, pile
+from test_bakers import (
+    test_the_new_games_play_on_the_table_with_hint_demo_and_winnable_deals as play_on_table,
+)
 
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
@@ -93,3 +96,9 @@ def test_the_freecell_solver_wins_a_deal_with_a_line_that_replays():
     for move in won.moves:
         game.play(move)
     assert rules.is_won(game.state)
+
+
+def test_it_plays_on_the_table_with_hint_demo_and_winnable_deals(app):
+    # Baker's Game's table test (Seahaven Towers passes it too, and Baker's Dozen, in some
+    # 10 s of CPU: a deal proven winnable takes longer to find there)
+    play_on_table(app, "eightoff")

@@ -288,7 +288,7 @@ def test_small_positions_agree_with_an_exhaustive_search(build, cells, least, mo
 
 @pytest.mark.parametrize(
     ("game", "cells", "columns", "least", "most"),
-    [("eightoff", 1, 6, 5, 8), ("bakersdozen", 0, 4, 2, 4)],
+    [("eightoff", 0, 6, 5, 8), ("bakersdozen", 0, 4, 2, 4)],
 )
 def test_small_positions_agree_with_an_exhaustive_search_where_columns_fill_otherwise(
     game, cells, columns, least, most
