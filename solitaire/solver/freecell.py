@@ -613,7 +613,11 @@ class _Board:
         fails (a) and (b); as S only shrinks, a card that fails once fails for good."""
         cols, _, found = position
         height = [len(col) for col in cols]  # each column's part of S, from the bottom
-        where = {card: (at, depth) for at, col in enumerate(cols) for depth, card in enumerate(col)}
+        column_of, depth_of = [0] * 56, [0] * 56
+        for at, col in enumerate(cols):
+            for depth, card in enumerate(col):
+                column_of[card] = at
+                depth_of[card] = depth
         parents_of = self.parents_of
         changed = True
         while changed:
@@ -621,22 +625,22 @@ class _Board:
             for at, col in enumerate(cols):
                 while height[at]:
                     card = col[height[at] - 1]
-                    suit = card & 3
-                    lower_inside = False
-                    for rank in range(found[suit] + 1, card >> 2):
-                        column, depth = where[rank * 4 + suit]
-                        if depth < height[column]:
-                            lower_inside = True
+                    # (b) first: it fails at once where a card it may lie on is free
+                    for parent in parents_of[card]:
+                        if (
+                            parent >> 2 > found[parent & 3]  # not home
+                            and depth_of[parent] >= height[column_of[parent]] - 1
+                        ):
                             break
-                    if lower_inside:
-                        for parent in parents_of[card]:
-                            if parent >> 2 <= found[parent & 3]:
-                                continue  # home
-                            column, depth = where[parent]
-                            if depth >= height[column] - 1:
-                                break  # free to take the card, or soon may be
+                    else:
+                        suit = card & 3
+                        for code in range(card - 4, (found[suit] << 2) + suit, -4):  # (a)
+                            if depth_of[code] < height[column_of[code]]:
+                                break  # the card stays in S
                         else:
-                            break  # the card stays in S
+                            code = 0
+                        if code:
+                            break
                     height[at] -= 1
                     changed = True
         return any(height)
