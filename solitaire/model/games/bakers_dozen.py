@@ -36,7 +36,7 @@ class BakersDozen(Rules):
     build = Build.RANK
     empty_columns_stay_empty = True
     solver = "freecell"
-    example = "--deal 1 --moves '1h' --show"
+    example = "--deal 1 --moves '6h' --show"
     # Columns 1-9, then a-d for the tenth to the thirteenth; h home.
     codes = {
         **{str(number): name for number, name in enumerate(COLUMNS[:9], start=1)},
