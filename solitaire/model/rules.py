@@ -79,6 +79,7 @@ class Rules:
     moves_runs = False  # any face-up run built by the tableau rule moves as a unit
     lifts_face_up = False  # any face-up cards move as a unit, in sequence or not (Yukon)
     empty_fill_rank: int | None = None  # the only rank that may fill an empty column (13: kings)
+    empty_columns_stay_empty = False  # no card ever fills an empty column (Baker's Dozen)
     foundations: tuple[str, ...] = FOUNDATIONS
     # Piles that lie over others (PySolFC's ``isBlocked``): pile -> the piles lying on it.
     # While any of those holds a card, nothing leaves the pile and nothing goes onto it
@@ -372,6 +373,8 @@ class Rules:
 
     def empty_problem(self, state: State, card: Card, src: str) -> str | None:
         """Why ``card`` may not fill an empty tableau pile; None if it may."""
+        if self.empty_columns_stay_empty:
+            return "an empty column is never filled"
         fill = self.empty_fill_rank
         if fill is None or card.rank == fill:
             return None
