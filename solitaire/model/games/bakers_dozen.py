@@ -15,7 +15,7 @@ from ..rules import FOUNDATIONS, HOME, Rules
 from ..shuffle import shuffled_deck
 from ..state import State
 from ..table_spec import Arrangement, GameHelp, foundation_slots, row
-from ..vocabulary import Action, Build, Spread
+from ..vocabulary import Action, Build, Family, Spread
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 14))
 STEP = 1.15  # units from one column to the next
@@ -30,6 +30,7 @@ def kings_to_the_bottom(cards: list) -> list:
 class BakersDozen(Rules):
     game_id = "bakersdozen"
     order = 66
+    family = Family.FAN  # open columns of four built one card at a time, as the fans are
     title = "Baker's Dozen"
     blurb = "Thirteen columns, kings at the bottom; build down regardless of suit."
     tableau = COLUMNS
