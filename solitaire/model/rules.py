@@ -451,8 +451,9 @@ class Rules:
 
         The contract: every legal move of those kinds is among them once (a PAIR in one
         of its two orders), so a game whose rules allow more than these defaults find
-        must yield more. The registry compares it with every move tried by brute force on
-        a few seeded positions (``games.move_generation_problems``).
+        must yield more. ``games.move_generation_problems`` compares it with every move
+        tried by brute force on seeded positions of every registered game (in the tests:
+        it costs too much for every launch).
 
         A cheap filter before the full check, because the solver lists moves millions
         of times: a run can only go onto a card one rank higher, an empty place, or
