@@ -1,10 +1,11 @@
 """A pairing game at the table (Pyramid): a card dragged or clicked onto its partner pairs
 with it, a double-clicked king leaves alone, a click on the stock's card turns it when it
-has no pair, and the hint shows a pair."""
+has no pair, a card named or a move typed plays, and the hint shows a pair."""
 
+import pygame
 import pytest
 from helpers import cards
-from table_driver import click, drag, point, settle, start
+from table_driver import click, drag, key, point, send, settle, start, type_text
 
 from solitaire.model.state import State
 
@@ -77,3 +78,13 @@ def test_the_hint_points_at_a_card_and_glows_on_its_partner(app, pyramid):
     words = pyramid.status.message.words
     assert "Pair the" in words or "Discard the" in words, words
     assert pyramid.help.finder is not None and pyramid.help.hint_target is not None
+
+
+@pytest.mark.parametrize(
+    "typed, gone", [("kd", ("p7c",)), ("7a7b", ("p7a", "p7b")), ("ws", ("waste",))]
+)
+def test_a_card_named_or_a_move_typed_is_played(app, pyramid, typed, gone):
+    type_text(app, typed)
+    send(app, key(pygame.K_RETURN))
+    settle(app)
+    assert all(pyramid.state.piles[pile] == [] for pile in gone)
