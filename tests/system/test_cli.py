@@ -90,7 +90,7 @@ def test_status_line():
 @pytest.mark.parametrize(
     "args",
     [
-        ("--game", "pyramid", "--show"),
+        ("--game", "no-such-game", "--show"),
         ("--game", "lucie", "--deal", "x", "--show"),
         ("--game", "lucie", "--deal", "1000001", "--show"),
         ("--game", "merci", "--rule", "redeals=many", "--show"),
