@@ -19,6 +19,8 @@ class MoveKind(str, Enum):
     LAYOFF = "layoff"  # play every card that can go to the foundations
     SAFE_HOME = "home"  # play every card no one can need any more home
     DEAL = "deal"  # deal a row from the stock, a card onto every column
+    PAIR = "pair"  # two cards that pair leave play together (Pyramid's pairs of 13)
+    DISCARD = "discard"  # one card leaves play alone (Pyramid's king)
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,13 @@ class Move:
     dst: str = ""
     count: int = 1
     index: int | None = None  # position of a drawn (MERCI) card in its pile
+    partner: str = ""  # the pile of a PAIR's second card (both tops leave, onto ``dst``)
+
+    def leaving(self) -> tuple[str, ...]:
+        """The piles whose top cards leave play: a PAIR's two, a DISCARD's one."""
+        if self.kind == MoveKind.PAIR:
+            return (self.src, self.partner)
+        return (self.src,) if self.kind == MoveKind.DISCARD else ()
 
 
 class IllegalMove(ValueError):

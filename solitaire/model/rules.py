@@ -60,6 +60,7 @@ _TABLEAU, _FOUNDATION, _CELL, _RESERVE, _WASTE = (
     Role.WASTE,
 )
 _SUIT, _ALTERNATE = Build.SUIT, Build.ALTERNATE
+_ACES = tuple(Card(1, suit) for suit in SUITS)  # a card of each suit, for its foundation
 _SOURCES = (_TABLEAU, _FOUNDATION, _CELL, _RESERVE, _WASTE)  # roles a card may leave
 # Why a card may not fill an empty column, by the rank that may (whole sentences: a
 # language may need other words for each rank).
@@ -88,11 +89,17 @@ class Rules:
     moves_runs = False  # any face-up run built by the tableau rule moves as a unit
     lifts_face_up = False  # any face-up cards move as a unit, in sequence or not (Yukon)
     empty_fill_rank: int | None = None  # the only rank that may fill an empty column (13: kings)
+    empty_columns_stay_empty = False  # no card ever fills an empty column (Baker's Dozen)
     foundations: tuple[str, ...] = FOUNDATIONS
     # Piles that lie over others (PySolFC's ``isBlocked``): pile -> the piles lying on it.
     # While any of those holds a card, nothing leaves the pile and nothing goes onto it
     # (Pyramid's and TriPeaks' overlapping rows). The table draws the covering piles later.
     covered_by: dict[str, tuple[str, ...]] = {}
+    # A pairing game (Pyramid): the top cards of ``pairing_piles`` leave play onto
+    # ``discard_pile``, two that ``pairs`` together (MoveKind.PAIR) or one that
+    # ``leaves_alone`` by itself (MoveKind.DISCARD). No discard pile: no such moves.
+    discard_pile = ""
+    pairing_piles: tuple[str, ...] = ()
     # The special move a click on the stock (a slot that lies face down) makes.
     stock_move = MoveKind.TURN
     foundation_takeback = False  # foundation cards may come back to the tableau
@@ -199,10 +206,13 @@ class Rules:
         return 1
 
     def home_accepts(self, state: State, card: Card) -> bool:
-        top = state.top("f" + card.suit)
+        home = self.home_for(state, card)
+        if home is None:
+            return False
+        top = state.top(home)
         if top is None:
             return card.rank == self.base_rank(state)
-        if len(state.piles["f" + card.suit]) == 13:
+        if len(state.piles[home]) == 13:
             return False
         return card.rank == top.rank % 13 + 1 if self.wrap else card.rank == top.rank + 1
 
@@ -251,6 +261,7 @@ class Rules:
         """
         if not self.home_accepts(state, card):
             return False
+        homes = [self.home_for(state, ace) for ace in _ACES]
         base = self.base_rank(state)
         cache = self.__dict__.setdefault("_safe_home_needs", {})
         key = (card, base, self.build, self.wrap, self.foundation_takeback)
@@ -258,7 +269,8 @@ class Rules:
         if needs is None:
             needs = cache[key] = self._home_needs(card, base)
         piles = state.piles
-        if any(len(piles["f" + suit]) < need for suit, need in zip(SUITS, needs)):
+        # The argument needs a foundation for each suit: without one, nothing is proven.
+        if any(home is None or len(piles[home]) < need for home, need in zip(homes, needs)):
             return False
         places = cache.get("places")
         if places is None:
@@ -297,12 +309,17 @@ class Rules:
     # ------------------------------------------------------------------ legality
     def check(self, state: State, move: Move) -> None:
         """Raise IllegalMove with the reason if ``move`` is not allowed; change nothing."""
-        if move.kind != MoveKind.MOVE:
-            problem = self.special_problem(state, move)
-        else:
-            problem = self.move_problem(state, move)
+        problem = self.problem(state, move)
         if problem:
             raise IllegalMove(problem)
+
+    def problem(self, state: State, move: Move) -> str | None:
+        """Why ``move`` is not allowed, in the player's words, or None."""
+        if move.kind == MoveKind.MOVE:
+            return self.move_problem(state, move)
+        if move.kind in (MoveKind.PAIR, MoveKind.DISCARD):
+            return self.pairing_problem(state, move)
+        return self.special_problem(state, move)
 
     def is_legal(self, state: State, move: Move) -> bool:
         try:
@@ -317,6 +334,8 @@ class Rules:
                 return _("there is no pile '{pile}' in this game").format(pile=pile)
         if move.src == move.dst:
             return _("a card cannot move onto its own pile")
+        if self.roles[move.src] not in _SOURCES:  # a stock: it is turned, never lifted
+            return _("cards cannot be moved from there")
         cards = state.piles[move.src]
         if not cards:
             return _("there is no card there to move")
@@ -328,6 +347,51 @@ class Rules:
         return self.lift_problem(state, move.src, moving) or self.drop_problem(
             state, move.dst, moving, move.src
         )
+
+    def pairing_problem(self, state: State, move: Move) -> str | None:
+        """Why a PAIR or DISCARD move is not allowed: each card leaves from the top of one
+        of ``pairing_piles``, uncovered, onto ``discard_pile``; two pair, one leaves alone."""
+        if not self.discard_pile or move.dst != self.discard_pile:
+            return "that is not a move in this game"
+        pair = move.kind == MoveKind.PAIR
+        sources = (move.src, move.partner) if pair else (move.src,)
+        if pair and move.src == move.partner:
+            return "a card cannot pair with itself"
+        for pile in sources:
+            if pile not in self.pairing_piles:
+                return "cards do not leave play from there"
+            cards = state.piles[pile]
+            if not cards:
+                return "there is no card there to move"
+            problem = self.lift_problem(state, pile, cards[-1:])
+            if problem:
+                return problem
+        card = state.piles[move.src][-1]
+        if not pair:
+            return None if self.leaves_alone(card) else f"the {card.name} cannot leave alone"
+        other = state.piles[move.partner][-1]
+        if self.pairs(card, other):
+            return None
+        return f"the {card.name} does not pair with the {other.name}"
+
+    def pairs(self, card: Card, other: Card) -> bool:
+        """Whether two cards leave play together (Pyramid: their ranks add up to 13)."""
+        return False
+
+    def leaves_alone(self, card: Card) -> bool:
+        """Whether a card leaves play by itself (Pyramid's king)."""
+        return False
+
+    def drop_move(self, state: State, src: str, dst: str, count: int = 1) -> Move:
+        """The move that ``count`` cards of ``src`` make when let go on ``dst`` (dragged
+        there, clicked then clicked, typed): in a pairing game a card let go on another
+        pairs with it, let go on the discard pile leaves alone; else a MOVE."""
+        if self.discard_pile and src in self.pairing_piles:
+            if dst == self.discard_pile:
+                return Move(MoveKind.DISCARD, src, dst)
+            if dst in self.pairing_piles:
+                return Move(MoveKind.PAIR, src, self.discard_pile, partner=dst)
+        return Move(MoveKind.MOVE, src, dst, count)
 
     def is_covered(self, state: State, pile: str) -> bool:
         """Whether a card of another pile lies over ``pile`` (``covered_by``)."""
@@ -386,6 +450,8 @@ class Rules:
 
     def empty_problem(self, state: State, card: Card, src: str) -> str | None:
         """Why ``card`` may not fill an empty tableau pile; None if it may."""
+        if self.empty_columns_stay_empty:
+            return "an empty column is never filled"
         fill = self.empty_fill_rank
         if fill is None or card.rank == fill:
             return None
@@ -401,16 +467,26 @@ class Rules:
 
     # ------------------------------------------------------------------ listing moves
     def legal_moves(self, state: State) -> list[Move]:
-        moves = [move for move in self.candidate_moves(state) if not self.move_problem(state, move)]
+        moves = [move for move in self.candidate_moves(state) if not self.problem(state, move)]
         moves.extend(self.special_moves(state))
         return moves
 
     def candidate_moves(self, state: State) -> Iterator[Move]:
-        """Moves worth checking: each liftable run to the places whose top could take it.
+        """The move-generation hook: moves worth checking, of the kinds MOVE, PAIR and
+        DISCARD (the others come from ``special_moves``). ``legal_moves`` keeps those that
+        ``check`` allows.
+
+        The contract: every legal move of those kinds is among them once (a PAIR in one
+        of its two orders), so a game whose rules allow more than these defaults find
+        must yield more. ``games.move_generation_problems`` compares it with every move
+        tried by brute force on seeded positions of every registered game (in the tests:
+        it costs too much for every launch).
 
         A cheap filter before the full check, because the solver lists moves millions
         of times: a run can only go onto a card one rank higher, an empty place, or
-        the foundation of its suit."""
+        the foundation of its suit; a card leaves play with a card above the pairing
+        piles' order, or alone."""
+        yield from self.pairing_candidates(state)
         tableau = [name for name in self.tableau if name in self.roles]
         for src, cards in state.piles.items():
             if not cards or self.roles[src] not in _SOURCES:
@@ -429,6 +505,23 @@ class Rules:
                     top = state.top(dst)
                     if dst != src and (top is None or top.rank == above):
                         yield Move(MoveKind.MOVE, src, dst, count)
+
+    def pairing_candidates(self, state: State) -> Iterator[Move]:
+        """Each free top card of the pairing piles alone, and with each one after it."""
+        if not self.discard_pile:
+            return
+        free = [
+            pile
+            for pile in self.pairing_piles
+            if state.piles[pile] and not self.is_covered(state, pile)
+        ]
+        for at, pile in enumerate(free):
+            card = state.piles[pile][-1]
+            if self.leaves_alone(card):
+                yield Move(MoveKind.DISCARD, pile, self.discard_pile)
+            for other in free[at + 1 :]:
+                if self.pairs(card, state.piles[other][-1]):
+                    yield Move(MoveKind.PAIR, pile, self.discard_pile, partner=other)
 
     def lift_counts(self, state: State, src: str) -> range | tuple[int, ...]:
         cards = state.piles[src]
@@ -512,6 +605,9 @@ class Rules:
         """Carry out a checked move."""
         if move.kind == MoveKind.TURN:
             self.turn_hand(log)
+        elif move.kind == MoveKind.PAIR:
+            log.move(move.src, move.dst)
+            log.move(move.partner, move.dst)
         elif move.count > 1 and self.supermoves:
             for src, dst in self.single_steps(log.state, move):
                 log.move(src, dst)
@@ -721,12 +817,14 @@ class Rules:
             top = state.top(src)
             if top is None:
                 raise IllegalMove(_("'{move}': there is no card there to move").format(move=text))
-            home = self.home_for(state, top)
-            if home is None:
+            home = self.home_for(state, top) or self.discard_pile
+            if not home:
                 raise IllegalMove(
                     _("'{move}': cards do not go home one by one in this game").format(move=text)
                 )
             dst = home
+        if self.discard_pile and src in self.pairing_piles:
+            return self.drop_move(state, src, dst)
         if count is None:
             count = self.implied_count(state, src, dst, self.reads_freecell_notation)
         return Move(MoveKind.MOVE, src, dst, count)
@@ -770,6 +868,10 @@ class Rules:
     def format_move(self, move: Move, state: State) -> str:
         """The notation of a legal ``move`` in the position ``state`` before it; it reads
         back as the same move."""
+        if move.kind == MoveKind.PAIR:
+            return self.code_of[move.src] + self.code_of[move.partner]
+        if move.kind == MoveKind.DISCARD:
+            return self.code_of[move.src] + (self.code_of.get(HOME) or self.code_of[move.dst])
         if move.kind != MoveKind.MOVE:
             return self.format_special(move, state)
         dst = self.code_of.get(HOME) if self.roles[move.dst] == Role.FOUNDATION else None
@@ -780,6 +882,11 @@ class Rules:
 
     def describe_move(self, move: Move, state: State) -> str:
         """A move in words, for the hint: "Move the 2 of clubs onto the 3 of hearts"."""
+        if move.kind == MoveKind.PAIR:
+            card, other = state.piles[move.src][-1], state.piles[move.partner][-1]
+            return f"Pair the {card.name} with the {other.name}"
+        if move.kind == MoveKind.DISCARD:
+            return f"Discard the {state.piles[move.src][-1].name}"
         if move.kind not in (MoveKind.MOVE, MoveKind.MERCI):
             return _(self.special_words.get(move.kind, move.kind.value.capitalize()))
         cards = state.piles[move.src]
@@ -831,7 +938,8 @@ class Rules:
     def foundations_line(self, state: State) -> str:
         parts = []
         for suit in "HCDS":  # Freecell Solver's order
-            top = state.top("f" + suit)
+            home = self.home_for(state, Card(1, suit))
+            top = state.top(home) if home else None
             parts.append(f"{suit}-{str(top)[0] if top else '0'}")
         return "Foundations: " + " ".join(parts)
 
@@ -866,6 +974,7 @@ class Rules:
     lift_whole_pile = False  # a press below a pile's top card lifts the whole pile
     click_takes_top = False  # a press on a covered card takes the pile's top card
     ask_before_merci = False  # a covered card typed by name: ask before spending a merci
+    merci_name = "Merci"  # what the game calls its merci, in that question
     # Moves the solver's winning line leaves out (a reshuffle shows cards not yet seen);
     # when no line is found the hint offers one of these if it is legal.
     hint_excludes: frozenset[MoveKind] = frozenset()

@@ -36,7 +36,9 @@ Two hooks more, for a family that needs them:
   through each of the strategies' move methods in turn.
 
 Announced by setting ``self.pruned``: moves were left out that may lose a win (a move
-"almost never worth trying"); then running dry proves nothing.
+"almost never worth trying"); then running dry proves nothing. A strategy that is not
+``complete`` says the same of its own walk alone (its moves leave some out), so that a
+quick walk for wins may run beside a complete one that can still prove a loss.
 
 The core owns the rest:
 
@@ -164,6 +166,10 @@ class Strategy:
     last_first: bool = False
     rotation: tuple[int, ...] = ()
     moves: str = "_successors"
+    # False for a walk whose moves leave out some that may lose a win (a quick walk for
+    # wins beside a complete one): its running dry proves nothing, and the family need not
+    # set ``pruned`` for it, so the other walks still prove a loss when they run dry.
+    complete: bool = True
 
 
 class Core(Stepped, Generic[P]):
@@ -353,7 +359,9 @@ class Core(Stepped, Generic[P]):
                     continue
                 self.turn_left -= expanded
                 if not walk.waiting():
-                    if not self.pruned:  # every walk tries every move the family gives
+                    # This walk tried every move the family gives (none left out, by it
+                    # or by the family for every walk).
+                    if not self.pruned and self.strategies[self.turn].complete:
                         return self._finish(UNSOLVABLE, None)
                 elif self.turn_left > 0:
                     continue  # paused within its turn

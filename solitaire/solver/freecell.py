@@ -1,4 +1,5 @@
-"""The FreeCell family (Vierfrei, Baker's Game): a family of the solver core (``core.py``).
+"""The FreeCell family (Vierfrei, Baker's Game, Eight Off, Seahaven Towers, Baker's Dozen):
+a family of the solver core (``core.py``).
 
 The family gives the core its moves (``_Board.children``), its keys (``_Board.key``),
 the test for a win and the heuristics; the core's walks take turns over one store of
@@ -19,17 +20,22 @@ every position reachable from the start has been seen, which proves that the pos
 cannot be won; only then is "unsolvable" answered. Keys are exact (below), so no two
 positions are ever taken for one.
 
-The columns build down by one of two rules (``build``): alternate colours (FreeCell,
-Vierfrei) or in suit (Baker's Game). The tables of which card lies on which, and the
-safe-card rule, are made for each; the rest of the solver is the same, the limit on
-cards moved at once too.
+The columns build down by one of three rules (``build``): alternate colours (FreeCell,
+Vierfrei), in suit (Baker's Game, Eight Off, Seahaven Towers) or regardless of suit
+(Baker's Dozen). The tables of which card lies on which, and the safe-card rule, are
+made for each; the rest of the solver is the same. The game's data also give the number
+of free cells (none to eight; some may hold cards from the deal) and which cards fill
+an empty column (``EmptyFill``: any, kings only, none), which decides the limit on
+cards moved at once, as Freecell Solver's: (free cells + 1) * 2 ** empty columns where
+any card fills them, (free cells + 1) otherwise.
 
 Every walk plays safe cards home inside the search: a card goes up when nothing left
 in play can need it. In alternate colours: Horne's rule as Freecell Solver uses it, or
 "both opposite-colour cards one rank lower are home", whichever allows it. In suit:
 every card the foundations take, since the only card that could lie on it, the next
 lower of its suit, is home already (Freecell Solver: "always put on the foundation if it
-is built-by-suit"). Foundations never give cards back in these games, so all of these
+is built-by-suit"). Regardless of suit: an ace or a two, or a card whose four cards one
+rank lower are all home (an ace needs no place: it can always go home instead). Foundations never give cards back in these games, so all of these
 are safe (no win is lost by making them at once). Those are real moves of the game, so
 every one of them is listed in the solution, which replays move by move through the
 engine from the given position (with the game's own automatic moves off, the default).
@@ -50,6 +56,7 @@ from __future__ import annotations
 
 from array import array
 from dataclasses import dataclass, field
+from enum import Enum
 from itertools import pairwise
 from typing import cast
 
@@ -71,7 +78,16 @@ from .compact import (
 from .core import Core, Strategy, Walk
 from .verdict import UNKNOWN, GaveUp, Stepped, Verdict, drive
 
-__all__ = ["BUDGET", "BUILDS", "FreecellLine", "FreecellResult", "solve_deal", "solve_freecell"]
+__all__ = [
+    "BUDGET",
+    "BUILDS",
+    "EmptyFill",
+    "FreecellLine",
+    "FreecellResult",
+    "empty_fill",
+    "solve_deal",
+    "solve_freecell",
+]
 
 # ---------------------------------------------------------------------------- cards as ints
 
@@ -113,12 +129,50 @@ def _next_cards(found: tuple) -> frozenset:
     return nxt
 
 
+def _rank_safe_cards(found: tuple) -> frozenset:
+    """Building regardless of suit: the cards the foundations take that no card left in
+    play can need, each of rank 2 or less (an ace never needs a place: it can always go
+    home instead) or with every card one rank lower home (none is left to lie on it)."""
+    safe = _RANK_SAFE_CACHE.get(found)
+    if safe is None:
+        lowest = min(found)
+        safe = _RANK_SAFE_CACHE[found] = frozenset(
+            (found[suit] + 1) * 4 + suit
+            for suit in range(4)
+            if found[suit] < 13 and (found[suit] < 2 or lowest >= found[suit])
+        )
+    return safe
+
+
+_RANK_SAFE_CACHE: dict[tuple, frozenset] = {}
+_SINGLE_SAFE_CACHE: dict[tuple, frozenset] = {}
+
+
+def _single_rank_safe_cards(found: tuple) -> frozenset:
+    """Building regardless of suit, one card at a time with no free cell and no column
+    ever filled (Baker's Dozen): the cards the foundations take once every foundation
+    holds at least their rank less two (Beleaguered Castle's rule, proven in
+    ``castle.py``'s notes: a card D of the rank below that a line lays on such a card X
+    can go home instead, as every card of the rank below D is home)."""
+    safe = _SINGLE_SAFE_CACHE.get(found)
+    if safe is None:
+        lowest = min(found)
+        safe = _SINGLE_SAFE_CACHE[found] = frozenset(
+            (found[suit] + 1) * 4 + suit
+            for suit in range(4)
+            if found[suit] < 13 and (found[suit] < 2 or lowest >= found[suit] - 1)
+        )
+    return safe
+
+
 def _fits(build: str, lower: int, upper: int) -> bool:
     """May the card ``upper`` lie on ``lower`` in a column?"""
     if not (1 <= upper >> 2 and lower >> 2 == (upper >> 2) + 1):
         return False
     if build == Build.ALTERNATE:
         return RED[lower] != RED[upper]
+    if build == Build.RANK:
+        return True
     return lower & 3 == upper & 3
 
 
@@ -137,13 +191,42 @@ class _Tables:
         self.children = tuple(
             tuple(other for other in cards if self.fits[code << 6 | other]) for code in range(64)
         )
-        self.safe_cards = _safe_cards if build == Build.ALTERNATE else _next_cards
+        if build == Build.ALTERNATE:
+            self.safe_cards = _safe_cards
+        elif build == Build.SUIT:
+            self.safe_cards = _next_cards
+        else:
+            self.safe_cards = _rank_safe_cards
 
 
-BUILDS = (Build.ALTERNATE, Build.SUIT)
+BUILDS = (Build.ALTERNATE, Build.SUIT, Build.RANK)
+
+
+class EmptyFill(Enum):
+    """Which cards may fill an empty column (Freecell Solver's ``--empty-stacks-filled-by``).
+    Only where any card may do empty columns help a run move: otherwise a run moves
+    through the free cells alone, (free cells + 1) cards (Freecell Solver's rule too)."""
+
+    ANY = "any"  # FreeCell, Baker's Game
+    KINGS = "kings"  # Eight Off, Seahaven Towers
+    NONE = "none"  # Baker's Dozen: an empty column stays empty
+
+
+def empty_fill(rules) -> EmptyFill:
+    """The game's rule for empty columns, from its data; one the family does not know
+    raises ValueError."""
+    if rules.empty_columns_stay_empty:
+        return EmptyFill.NONE
+    if rules.empty_fill_rank is None:
+        return EmptyFill.ANY
+    if rules.empty_fill_rank == 13:
+        return EmptyFill.KINGS
+    raise ValueError(f"the FreeCell solver cannot fill empty columns with {rules.empty_fill_rank}s")
+
+
 _TABLES = {build: _Tables(build) for build in BUILDS}
 
-HOME = 15  # a move's destination when it goes to the foundations
+HOME = 31  # a move's destination when it goes to the foundations (piles are 0..30)
 SCALE = 50  # the heuristics' weights are counted in fiftieths (every one is a whole number)
 CACHE = 100_000  # entries a cache of column figures may hold before it is emptied
 WON = (13, 13, 13, 13)  # the foundation counts of a won game
@@ -176,17 +259,32 @@ Position = tuple[tuple, tuple, tuple]  # (columns, cells, foundations), as _Boar
 class _Board:
     """Pile names, move generation and the compact forms of positions for one table size.
 
-    A move is an int, ``src << 8 | dst << 4 | count``: piles are numbered columns first,
+    A move is an int, ``src << 9 | dst << 4 | count`` (it fits the core's two-byte
+    ``macros``: runs are at most 13 cards, piles fewer than 31): piles are numbered columns first,
     then cells; ``dst`` is ``HOME`` for the foundations. The automatic moves after it
     follow from the position, so a move and the position it is made from give the next
     position (``play``)."""
 
-    def __init__(self, ncols: int, ncells: int, col_names, cell_names, build=Build.ALTERNATE):
+    def __init__(
+        self,
+        ncols: int,
+        ncells: int,
+        col_names,
+        cell_names,
+        build=Build.ALTERNATE,
+        fill: EmptyFill = EmptyFill.ANY,
+    ):
         if ncols + ncells >= HOME:
             raise ValueError(f"{ncols} columns and {ncells} cells are too many piles")
+        self.fill = fill
+        # No free cell and no column ever filled: a card moves only home or onto a card,
+        # one at a time, so cards can be stuck for good (``stuck``) and more go home safely.
+        self.single_cards = ncells == 0 and fill is EmptyFill.NONE
         tables = _TABLES[build]
         self.fits, self.parents_of, self.children_of = tables.fits, tables.parents, tables.children
         self.safe_cards = tables.safe_cards
+        if build == Build.RANK and ncells == 0 and fill is EmptyFill.NONE:
+            self.safe_cards = _single_rank_safe_cards
         self.ncols = ncols
         self.ncells = ncells
         self.col_names = tuple(col_names)
@@ -213,7 +311,7 @@ class _Board:
         cells sorted), as the same move from ``position``, the same position in another
         order: piles are known by their cards, and an empty one is the first empty one
         (where ``children`` puts a card)."""
-        src, dst, count = move >> 8, move >> 4 & 15, move & 15
+        src, dst, count = move >> 9, move >> 4 & 31, move & 15
         cols, cells, _ = self.position_of(key)
         real_cols, real_cells = position[0], position[1]
         ncols = self.ncols
@@ -225,7 +323,7 @@ class _Board:
             dst = real_cols.index(cols[dst])
         elif dst != HOME:
             dst = ncols + real_cells.index(0)
-        return src << 8 | dst << 4 | count
+        return src << 9 | dst << 4 | count
 
     def trim(self) -> None:
         """Empty the caches that have grown too large."""
@@ -241,7 +339,7 @@ class _Board:
     def play(self, cols: tuple, cells: tuple, found: tuple, move: int, moves=None) -> Position:
         """The position after ``move`` and the safe cards going home; the moves made are
         added to the list ``moves`` if one is given (in the engine's pile names)."""
-        src, dst, count = move >> 8, move >> 4 & 15, move & 15
+        src, dst, count = move >> 9, move >> 4 & 31, move & 15
         ncols = self.ncols
         lcols, lcells = list(cols), list(cells)
         if src < ncols:
@@ -365,7 +463,9 @@ class _Board:
         and a single card into an empty column; so every single-card move is among them
         (into the first free cell or empty column only: the others give the same position
         up to order), and the runs are shortcuts through single-card moves. Each position
-        is the one ``play`` makes of ``move``.
+        is the one ``play`` makes of ``move``. Where only kings fill an empty column, a
+        run goes there only from its king (a king lies on nothing in sequence, so that
+        is the run's first card); where nothing does, nothing goes there.
         """
         cols, cells, found = position
         out: list[tuple] = []
@@ -378,6 +478,11 @@ class _Board:
         nfree = cells.count(0)
         nempty = cols.count(b"")
         first_empty = cols.index(b"") if nempty else -1
+        fill = self.fill
+        any_fill = fill is EmptyFill.ANY
+        kings_fill = fill is EmptyFill.KINGS
+        if nempty and fill is EmptyFill.NONE:
+            nempty = 0  # a column that stays empty is no place for a card
         tops = [col[-1] if col else 0 for col in cols]
 
         # cells: home, onto a parent, into an empty column
@@ -386,7 +491,7 @@ class _Board:
                 if not card:
                     continue
                 rest_cells = cells[:ci] + (0,) + cells[ci + 1 :]
-                src = (ncols + ci) << 8 | 1
+                src = (ncols + ci) << 9 | 1
                 if card in nxt:
                     lcells = list(rest_cells)
                     lcols = list(cols)
@@ -398,7 +503,7 @@ class _Board:
                         lcols = list(cols)
                         lcols[j] = cols[j] + BYTE[card]
                         append((src | j << 4, (tuple(lcols), rest_cells, found)))
-                if nempty:
+                if nempty and (any_fill or card >> 2 == 13):
                     lcols = list(cols)
                     lcols[first_empty] = BYTE[card]
                     append((src | first_empty << 4, (tuple(lcols), rest_cells, found)))
@@ -406,8 +511,12 @@ class _Board:
         if nfree:
             free_cell = cells.index(0)
             to_cell = (ncols + free_cell) << 4 | 1
-        limit_full = (nfree + 1) << nempty  # onto a card: every empty column helps
-        limit_empty = (nfree + 1) << (nempty - 1) if nempty else 0  # into an empty column
+        if any_fill:
+            limit_full = (nfree + 1) << nempty  # onto a card: every empty column helps
+            limit_empty = (nfree + 1) << (nempty - 1) if nempty else 0  # into an empty column
+        else:
+            limit_full = nfree + 1  # through the free cells alone
+            limit_empty = limit_full if nempty else 0
         wanted: dict[int, list] = {}  # card -> columns whose top card takes it
         for j, top in enumerate(tops):
             if top > 7:  # not empty, not an ace
@@ -422,7 +531,7 @@ class _Board:
             if not col:
                 continue
             top = col[-1]
-            src = i << 8
+            src = i << 9
             # home
             if top in nxt:
                 lcols = list(cols)
@@ -453,7 +562,13 @@ class _Board:
             # into an empty column
             if nempty and size > 1:
                 most = min(run, limit_empty, size - 1)
-                for k in (most, 1) if most > 1 else (1,):
+                if any_fill:
+                    counts: tuple[int, ...] = (most, 1) if most > 1 else (1,)
+                elif kings_fill and col[-most] >> 2 == 13:
+                    counts = (most,)  # the run from its king
+                else:
+                    counts = ()
+                for k in counts:
                     lcols = list(cols)
                     rest = col[:-k]
                     lcols[i] = rest
@@ -478,6 +593,57 @@ class _Board:
                 else:
                     append((src | to_cell, (tuple(lcols), tuple(lcells), found)))
         return out
+
+    # -------------------------------------------------------------- dead ends
+    def stuck(self, position: Position) -> bool:
+        """With no free cell and no column ever filled (``single_cards``): whether some
+        cards can never move, so the position cannot be won (Beleaguered Castle's test,
+        ``castle.py``, where no card can go to an empty column).
+
+        Take the largest set S of cards, a bottom part of each column, such that each
+        card of S lies under another card of S, or else (a) a lower card of its suit is
+        in S and (b) every card it may lie on (``parents_of``) that is not home is in S
+        under another card of S. If S is not empty, the game is lost. Why: take the first
+        move of a card X of S. X is free, so no card of S lies on it: it is the top of its
+        column's part of S, and (a) and (b) hold, nothing of S having moved yet. It
+        cannot go home (a lower card of its suit is still in S), nor onto a card (each
+        it could lie on is home, or under a card of S that has not moved), and there is
+        no other place. So no card of S ever moves. The largest S is found by shrinking:
+        every card to begin with, then the top card of a column's part leaves while it
+        fails (a) and (b); as S only shrinks, a card that fails once fails for good."""
+        cols, _, found = position
+        height = [len(col) for col in cols]  # each column's part of S, from the bottom
+        column_of, depth_of = [0] * 56, [0] * 56
+        for at, col in enumerate(cols):
+            for depth, card in enumerate(col):
+                column_of[card] = at
+                depth_of[card] = depth
+        parents_of = self.parents_of
+        changed = True
+        while changed:
+            changed = False
+            for at, col in enumerate(cols):
+                while height[at]:
+                    card = col[height[at] - 1]
+                    # (b) first: it fails at once where a card it may lie on is free
+                    for parent in parents_of[card]:
+                        if (
+                            parent >> 2 > found[parent & 3]  # not home
+                            and depth_of[parent] >= height[column_of[parent]] - 1
+                        ):
+                            break
+                    else:
+                        suit = card & 3
+                        for code in range(card - 4, (found[suit] << 2) + suit, -4):  # (a)
+                            if depth_of[code] < height[column_of[code]]:
+                                break  # the card stays in S
+                        else:
+                            code = 0
+                        if code:
+                            break
+                    height[at] -= 1
+                    changed = True
+        return any(height)
 
     # -------------------------------------------------------------- heuristic
     def breaks(self, col: bytes) -> int:
@@ -511,6 +677,17 @@ FAST_WEIGHTS = (
     {**_BASE, "g": 2.0},
     {**_BASE, "breaks": 1.5, "empty": 5, "g": 1.0},
 )
+# The same walks where no free cell is and no column is ever filled (Baker's Dozen): a card
+# over a lower one of its suit ("knots", Beleaguered Castle's weight) costs more there, as
+# nothing but a card one rank higher can take it; chosen on deals 1..100.
+_SINGLE = {**_BASE, "home": 5, "knots": 3, "depth": 2, "empty": 0}
+SINGLE_WEIGHTS = (
+    {**_SINGLE, "g": 0.48},
+    {**_SINGLE, "knots": 2, "depth": 2, "g": 1.0},
+    {**_SINGLE, "home": 8, "breaks": 2, "g": 0.3},
+    {**_SINGLE, "g": 2.0},
+    {**_SINGLE, "breaks": 1.5, "g": 1.0},
+)
 EARLY = 3  # best-first walks from the start
 DIVE = EARLY  # the strategy of the dive, after them
 # Positions visited (by all the walks together) before the answer is "unknown": the
@@ -529,6 +706,20 @@ PROOF_SHARE = 1000
 PROOF_MOST = 20_000
 
 
+def _knots(col: bytes) -> int:
+    """How many cards of the column lie over a lower card of their own suit (each must
+    leave before that one can go home)."""
+    lowest = [99, 99, 99, 99]  # per suit, the lowest card seen from the bottom up
+    count = 0
+    for card in col:
+        suit = card & 3
+        if lowest[suit] < card:
+            count += 1
+        else:
+            lowest[suit] = card
+    return count
+
+
 class _Weighting:
     """One best-first walk's heuristic: a position's value is the negated sum of its
     columns' scores (kept per state of the foundations), its free cells' cost and its
@@ -544,6 +735,7 @@ class _Weighting:
         self.w_depth2 = scaled(weights["depth2"])
         self.w_breaks = scaled(weights["breaks"])
         self.w_empty = scaled(weights["empty"])
+        self.w_knots = scaled(weights.get("knots", 0))
         self.cell_cost = [
             scaled(weights["cell"] * n + weights["cell2"] * n * n) for n in range(board.ncells + 1)
         ]
@@ -584,18 +776,24 @@ class _Weighting:
                 at = col.find(card + 4)
                 if at >= 0:
                     depth2 += last - at
-        return (
+        score = (
             self.w_depth * depth + self.w_depth2 * depth2 + self.w_breaks * self.board.breaks(col)
         )
+        if self.w_knots:
+            score += self.w_knots * _knots(col)
+        return score
 
     def trim(self) -> None:
         if sum(map(len, self.tables.values())) > CACHE:  # caches, kept small
             self.tables.clear()
 
 
-def encode_state(state, cells: int = 4, build: str = Build.ALTERNATE):
+def encode_state(
+    state, cells: int = 4, build: str = Build.ALTERNATE, fill: EmptyFill = EmptyFill.ANY
+):
     """(board, cols, cells, found) for an engine position of Vierfrei (or of a variant
-    that builds by ``build``)."""
+    that builds by ``build``, with ``cells`` free cells and empty columns filled by
+    ``fill``)."""
     if build not in _TABLES:
         raise ValueError(f"the FreeCell solver builds by {' or '.join(BUILDS)}, not {build!r}")
     piles = state.piles
@@ -609,17 +807,31 @@ def encode_state(state, cells: int = 4, build: str = Build.ALTERNATE):
         if piles[name]:
             raise ValueError(f"free cell {name} holds a card but only {cells} cells are in play")
     cell_names = cell_names[:cells]
-    board = _Board(len(col_names), len(cell_names), col_names, cell_names, build)
+    board = _Board(len(col_names), len(cell_names), col_names, cell_names, build, fill)
     cols = tuple(bytes(card_code(card) for card in piles[name]) for name in col_names)
     cell_cards = tuple(card_code(piles[name][-1]) if piles[name] else 0 for name in cell_names)
     found = tuple(len(piles["f" + suit]) for suit in SUITS)
     return board, cols, cell_cards, found
 
 
-def _best_first(at: int, weights: dict) -> Strategy:
-    """The best-first walk by the weights ``FAST_WEIGHTS[at]``: its depth cost is "g"."""
+def _best_first(at: int, weights: dict, test_dead: bool) -> Strategy:
+    """The best-first walk by the weights ``weights`` (the ``at``-th of its table): its
+    depth cost is "g"."""
     return Strategy(
-        Walk.BEST_FIRST, QUOTA, f"_value_{at}", round(weights["g"] * SCALE), test_dead=False
+        Walk.BEST_FIRST, QUOTA, f"_value_{at}", round(weights["g"] * SCALE), test_dead=test_dead
+    )
+
+
+def _strategies(table: tuple, dive: str, test_dead: bool) -> tuple[Strategy, ...]:
+    """The walks: the first EARLY best-first walks, the dive (ordered by the weighting
+    ``dive``), the late best-first walks."""
+    return (
+        *(_best_first(at, weights, test_dead) for at, weights in enumerate(table[:EARLY])),
+        Strategy(Walk.DIVE, PROOF_MOST, dive, test_dead=test_dead),
+        *(
+            _best_first(at, weights, test_dead)
+            for at, weights in enumerate(table[EARLY:], start=EARLY)
+        ),
     )
 
 
@@ -628,16 +840,13 @@ class FreecellLine(Core[Position]):
     position; its verdict's moves are the solver's (source, destination, count).
 
     ``cells`` free cells are used (the first ones by name; the others must be empty).
-    ``build``: how the columns build down, ``Build.ALTERNATE`` (FreeCell) or
-    ``Build.SUIT`` (Baker's Game); another raises ValueError. Runs move as FreeCell's
-    (free cells + 1) * 2 ** empty columns either way. The search stops after
-    ``max_positions`` positions visited and then says "unknown"."""
+    ``build``: how the columns build down, ``Build.ALTERNATE`` (FreeCell),
+    ``Build.SUIT`` (Baker's Game) or ``Build.RANK``. ``fill``: which cards fill an empty
+    column (``EmptyFill``). Runs move as FreeCell's (free cells + 1) * 2 ** empty
+    columns where any card fills them, (free cells + 1) otherwise. The search stops
+    after ``max_positions`` positions visited and then says "unknown"."""
 
-    strategies = (
-        *(_best_first(at, weights) for at, weights in enumerate(FAST_WEIGHTS[:EARLY])),
-        Strategy(Walk.DIVE, PROOF_MOST, "_value_home", test_dead=False),
-        *(_best_first(at, weights) for at, weights in enumerate(FAST_WEIGHTS[EARLY:], start=EARLY)),
-    )
+    strategies = _strategies(FAST_WEIGHTS, "_value_home", test_dead=False)
     compact = True  # a key holds the whole position (``_Board.position_of``)
 
     def __init__(
@@ -647,13 +856,20 @@ class FreecellLine(Core[Position]):
         max_positions: int = BUDGET,
         cells: int = 4,
         build: str = Build.ALTERNATE,
+        fill: EmptyFill = EmptyFill.ANY,
     ):
-        board, cols, cell_cards, found = encode_state(state, cells, build)
+        board, cols, cell_cards, found = encode_state(state, cells, build, fill)
         self.board = board
         lcols, lcells = list(cols), list(cell_cards)
         self.first_moves: list = []  # the start's own automatic moves
         found = board.settle(lcols, lcells, found, self.first_moves)
-        self.weightings = [_Weighting(board, weights) for weights in FAST_WEIGHTS]
+        weights = FAST_WEIGHTS
+        if board.single_cards:
+            # cards may be stuck for good: each walk leaves out such positions
+            weights = SINGLE_WEIGHTS
+            # and the dive follows the first walk's weights: most cards home first wandered
+            self.strategies = _strategies(weights, "_value_0", test_dead=True)
+        self.weightings = [_Weighting(board, each) for each in weights]
         for at, weighting in enumerate(self.weightings):
             setattr(self, f"_value_{at}", weighting.value)
         self.round = 0
@@ -673,6 +889,9 @@ class FreecellLine(Core[Position]):
 
     def _won(self, position: Position) -> bool:
         return position[2] == WON
+
+    def _dead(self, position: Position) -> bool:
+        return self.board.stuck(position)
 
     def _value_home(self, position: Position) -> int:
         """The dive's order: the most cards home first."""
@@ -722,11 +941,12 @@ def solve_freecell(
     max_seconds: float | None = None,
     cells: int = 4,
     build: str = Build.ALTERNATE,
+    fill: EmptyFill = EmptyFill.ANY,
 ) -> FreecellResult:
     """Search for a win from a Vierfrei position (``solitaire.model.state.State``), as
     ``FreecellLine`` does, to its budget of positions (and ``max_seconds``, if given:
     the benches' limit)."""
-    line = FreecellLine(state, max_positions=max_positions, cells=cells, build=build)
+    line = FreecellLine(state, max_positions=max_positions, cells=cells, build=build, fill=fill)
     verdict = drive(line, max_seconds=max_seconds)
     # FreecellLine's verdict holds the solver's (source, destination, count) triples.
     moves = cast(list[tuple[str, str, int]], verdict.moves)
@@ -735,11 +955,18 @@ def solve_freecell(
 
 class FreecellSearch(Stepped):
     """The FreeCell family's search for the engine: ``FreecellLine`` on the game's
-    position, its line turned into engine moves (``SEARCH``)."""
+    position (its free cells, build rule and rule for empty columns), its line turned
+    into engine moves (``SEARCH``)."""
 
     def __init__(self, rules, state, *, max_positions: int, without=frozenset()):
         self.rules, self.state = rules, state.copy()
-        self.line = FreecellLine(state, max_positions=max_positions, build=rules.build)
+        self.line = FreecellLine(
+            state,
+            max_positions=max_positions,
+            cells=len(rules.cells),
+            build=rules.build,
+            fill=empty_fill(rules),
+        )
         self.verdict = None
 
     @property

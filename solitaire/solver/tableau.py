@@ -66,6 +66,8 @@ def unfit(rules: Rules) -> str | None:
         return "it has piles other than columns, free cells and foundations"
     if rules.turn_count or rules.wrap or rules.foundation_takeback:
         return "it turns a hand, wraps ranks or takes cards back from home"
+    if rules.empty_columns_stay_empty:
+        return "its emptied columns are never filled"
     if len(rules.foundations) != 4 or rules.card_count != 52:
         return "it is not one pack built up in suit on four foundations"
     overridden = [

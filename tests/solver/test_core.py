@@ -109,3 +109,23 @@ def test_a_dive_in_the_family_s_order_takes_the_last_move_given_first_where_aske
     assert verdict.status == SOLVED
     assert verdict.moves == ["x"] * 5 + ["y", "y", "y", "x"]  # by value: the "y"s first
     assert Counter(6, 6).finish().moves[:3] == ["y", "y", "y"]
+
+
+class QuickBeside(Counter):
+    """A walk that leaves every move out (it runs dry at once) beside a complete one."""
+
+    strategies = (Strategy(Walk.BEST_FIRST, moves="_none", complete=False), Strategy())
+
+    def _none(self, position: tuple):
+        return iter(())
+
+
+class QuickClaimingComplete(QuickBeside):
+    strategies = (Strategy(Walk.BEST_FIRST, moves="_none"), Strategy())
+
+
+def test_a_walk_that_is_not_complete_running_dry_proves_nothing():
+    assert QuickBeside(6, 6).finish().status == SOLVED  # the complete walk wins
+    assert QuickBeside(6, 5).finish().status == UNSOLVABLE  # and proves a loss
+    # The same walk taken for complete would call the winnable game lost.
+    assert QuickClaimingComplete(6, 6).finish().status == UNSOLVABLE

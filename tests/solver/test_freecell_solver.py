@@ -228,9 +228,10 @@ def test_alternate_colours_stay_the_default():
     assert solve_deal(1).moves == solve_deal(1, build=Build.ALTERNATE).moves
 
 
-def test_other_build_rules_are_refused():
-    with pytest.raises(ValueError):
-        solve_deal(1, build=Build.RANK)
+def test_other_rules_for_empty_columns_are_refused():
+    queens_only = type("QueensOnly", (Vierfrei,), {"empty_fill_rank": 12})()
+    with pytest.raises(ValueError, match="12s"):
+        FreecellSearch(queens_only, queens_only.deal(1), max_positions=10)
 
 
 def few_cells(build: str, cells: int):
@@ -240,10 +241,12 @@ def few_cells(build: str, cells: int):
 CELL_NAMES = ("c1", "c2", "c3", "c4")
 
 
-def endgame(rules, rng: random.Random, least: int, most: int) -> State:
+def endgame(rules, rng: random.Random, least: int, most: int, columns=None) -> State:
     """Between ``least`` and ``most`` cards of each suit still out (the highest), one in
-    each column and the rest anywhere among them: the foundations take no card of a suit
-    before its lower ones, and a card over a lower one of its suit must find a place."""
+    each column (of ``columns``, by default every one) and the rest anywhere among them:
+    the foundations take no card of a suit before its lower ones, and a card over a lower
+    one of its suit must find a place."""
+    columns = columns or rules.tableau
     piles = rules.empty_piles()
     loose = []
     for suit in SUITS:
@@ -252,7 +255,7 @@ def endgame(rules, rng: random.Random, least: int, most: int) -> State:
         loose += [Card(rank, suit) for rank in range(14 - out, 14)]
     rng.shuffle(loose)
     for number, card in enumerate(loose):
-        column = rules.tableau[number] if number < len(rules.tableau) else rng.choice(rules.tableau)
+        column = columns[number] if number < len(columns) else rng.choice(columns)
         piles[column].append(card)
     return State(piles, {"deal": 0})
 
@@ -280,6 +283,41 @@ def test_small_positions_agree_with_an_exhaustive_search(build, cells, least, mo
         if can_win:
             assert rules.is_won(play_out(rules, state, result.moves))
         verdicts[result.status] += 1
+    assert min(verdicts.values()) >= 3, verdicts
+
+
+@pytest.mark.parametrize(
+    ("game", "cells", "columns", "least", "most"),
+    [("eightoff", 0, 6, 5, 8), ("bakersdozen", 0, 4, 2, 4)],
+)
+def test_small_positions_agree_with_an_exhaustive_search_where_columns_fill_otherwise(
+    game, cells, columns, least, most
+):
+    """As above where only kings fill an empty column (Eight Off, with fewer free cells)
+    and where none does (Baker's Dozen, whose stuck cards end a walk and whose safe rule
+    is Beleaguered Castle's): every "unsolvable" is the engine's too."""
+    base = type(make_rules(game))
+    rules = type("Small", (base,), {"cells": base.cells[:cells]})()
+    verdicts = {"solved": 0, "unsolvable": 0}
+    for seed in range(20):
+        rng = random.Random(f"{game} {seed}")
+        state = endgame(rules, rng, least, most, rules.tableau[:columns])
+        result = solve_game(rules, state)
+        can_win = engine_winnable(
+            rules,
+            state,
+            300_000,
+            key=rules.position_key,
+            skip=lambda move: move.kind != MoveKind.MOVE,
+        )
+        assert result.status == (SOLVED if can_win else UNSOLVABLE), seed
+        if can_win:
+            play = Game(rules, 1)
+            play.state = state
+            for move in result.moves:
+                play.play(move)
+            assert rules.is_won(play.state), seed
+        verdicts[result.status.value] += 1
     assert min(verdicts.values()) >= 3, verdicts
 
 

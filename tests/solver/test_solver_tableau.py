@@ -167,3 +167,9 @@ def test_every_verdict_agrees_with_the_generic_search_on_small_endgames(
                 position = rules.successor(position, move)
             assert rules.is_won(position)
     assert seen == kinds  # the kinds of verdict that were checked
+
+
+def test_a_game_whose_emptied_columns_stay_empty_is_refused():
+    # its moves into empty columns would be wrong (the FreeCell family serves Baker's Dozen)
+    rules = make_rules("bakersdozen")
+    assert unfit(rules) == "its emptied columns are never filled"

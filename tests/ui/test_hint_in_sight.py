@@ -152,8 +152,42 @@ def test_the_positions_played_follow_every_move_and_undo_as_a_replay_of_the_game
     rng = random.Random(5)
     for deal in (3, 4):
         table = open_game(quick_app, "klondike", deal)
-        for step in range(30):
+        for step in range(40):
             if step % 7 == 6:
                 table.undo()  # asked only after the next move: as many moves, another last
+            if step % 11 == 10:  # several taken back, one put back: asked at once
+                for _ in range(3):
+                    table.undo()
+                table.redo()
+                assert table.partner.played() == replayed(table), (deal, step)
             table.play(rng.choice(table.rules.legal_moves(table.state)), quiet=True)
             assert table.partner.played() == replayed(table), (deal, step)
+
+
+def test_a_long_game_s_positions_are_walked_once_then_only_what_changed(monkeypatch):
+    from solitaire.model.game import Game
+    from solitaire.model.games import make_rules
+    from solitaire.model.moves import Turn
+    from solitaire.ui.table.partner import PathKeys
+
+    game = Game(make_rules("klondike"), 7)
+    for _ in range(3_000):  # the stock turned over and over
+        game.play_text("D")
+    path = PathKeys()
+    everything = set(path.of(game))
+    reverts = []
+    revert = Turn.revert
+    monkeypatch.setattr(
+        Turn, "revert", lambda turn, state: (reverts.append(1), revert(turn, state))
+    )
+    for _ in range(3):
+        game.undo()
+    game.redo()
+    reverts.clear()
+    assert set(path.of(game)) <= everything and reverts == []  # taken back: nothing walked
+    game.undo()
+    reverts.clear()
+    game.play_text("D")
+    game.play_text("D")
+    path.of(game)
+    assert len(reverts) == 2  # the two new moves only, not the 2,997 before them

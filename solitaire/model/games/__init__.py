@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import random
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..moves import MoveKind
+from ..game import Game
+from ..moves import Move, MoveKind
 from ..options import resolve_options
 from ..rules import HOME, Rules
+from ..state import State
 from ..vocabulary import (
     Build,
     DoubleClick,
@@ -108,6 +111,69 @@ def definition_problems(cls: type[Rules]) -> list[str]:
     for word, action in rules.typed_words.items():
         problems.append(action_problem(f"typed_words[{word!r}]", action, choices))
     return [problem for problem in problems if problem]
+
+
+# The brute-force check of a game's move generation costs some 5 ms a game, too much for
+# every launch (the launch's budget is 150 ms): tests/model/test_move_generation.py runs
+# it on every registered game, after the deal and after some seeded random moves.
+CHECKED_MOVES = 8
+
+
+def move_generation_problems(rules: Rules, deals: tuple[int, ...]) -> list[str]:
+    """Where ``Rules.candidate_moves`` misses a legal move, or offers one twice: its moves
+    compared with every move tried by brute force (each pile onto each, each count; in a
+    pairing game each card with each, and alone) on each of ``deals`` and some seeded
+    random moves into it."""
+    try:
+        for number in deals:
+            state = Game(rules, number).state
+            problem = _generation_problem(rules, state)
+            chance = random.Random(number)
+            for _ in range(CHECKED_MOVES):
+                moves = rules.legal_moves(state)
+                if not moves:
+                    break
+                state = rules.successor(state, chance.choice(moves))
+            problem = problem or _generation_problem(rules, state)
+            if problem:
+                return [problem]
+        return []
+    except Exception as error:  # noqa: BLE001 - any error in a game's moves: told
+        return [f"its moves raised {type(error).__name__}: {error}"]
+
+
+def _generation_problem(rules: Rules, state: State) -> str | None:
+    kinds = (MoveKind.MOVE, MoveKind.PAIR, MoveKind.DISCARD)
+    listed = [move for move in rules.legal_moves(state) if move.kind in kinds]
+    found = {_unordered(move) for move in listed}
+    if len(found) < len(listed):
+        return "candidate_moves offers a move twice"
+    piles = list(state.piles)
+    tried = [
+        Move(MoveKind.MOVE, src, dst, count)
+        for src in piles
+        for dst in piles
+        for count in range(1, len(state.piles[src]) + 1)
+    ]
+    if rules.discard_pile:
+        tried += [Move(MoveKind.DISCARD, src, rules.discard_pile) for src in piles]
+        tried += [
+            Move(MoveKind.PAIR, src, rules.discard_pile, partner=other)
+            for src in piles
+            for other in piles
+        ]
+    legal = {_unordered(move) for move in tried if rules.problem(state, move) is None}
+    missed = sorted(legal - found, key=str)
+    if missed:
+        return f"candidate_moves misses the legal move {missed[0]}"
+    return None
+
+
+def _unordered(move: Move) -> Move:
+    """A PAIR with its two piles in one order: either order is the same move."""
+    if move.kind == MoveKind.PAIR and move.partner < move.src:
+        return Move(move.kind, move.partner, move.dst, partner=move.src)
+    return move
 
 
 def _solver_problem(name: object) -> str | None:

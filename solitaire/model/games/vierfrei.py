@@ -72,8 +72,8 @@ class Vierfrei(Rules):
     title = N_("Vierfrei")
     blurb = N_("FreeCell with Microsoft's numbered deals: four free cells, eight columns.")
     option_specs = (Option("auto", N_("play safe cards home after every move"), False),)
-    tableau = COLUMNS
-    cells = CELLS
+    tableau: tuple[str, ...] = COLUMNS
+    cells: tuple[str, ...] = CELLS
     build = Build.ALTERNATE
     supermoves = True
     commands = {"#": MoveKind.SAFE_HOME}

@@ -141,6 +141,12 @@ class TableDrawing:
         glow = self.view.art.highlight("target")
         covered = []
         for move in self.table.legal_moves():
+            if kind == MoveKind.MOVE and count == 1 and pile in move.leaving():
+                # A card that leaves play: the glow on its partner, or on the discard pile.
+                partners = [other for other in move.leaving() if other != pile]
+                place = self.view.pile_top_rect(self.state, (partners or [move.dst])[0]).topleft
+                covered.append(surface.blit(glow, place))
+                continue
             same = move.kind == kind and move.src == pile
             lifted = move.count == count if kind == MoveKind.MOVE else move.index == index
             if same and lifted and move.dst != pile:

@@ -109,6 +109,10 @@ class TableHelp:
             index = answer.index if answer.kind == MoveKind.MERCI else len(cards) - answer.count
             self.finder = Finder(cards[index], math.inf)
             self.hint_target = Target(answer.dst, math.inf)
+        elif answer.kind in (MoveKind.PAIR, MoveKind.DISCARD):
+            # The arrow at the first card, the glow on its partner or the discard pile.
+            self.finder = Finder(state.piles[answer.src][-1], math.inf)
+            self.hint_target = Target(answer.partner or answer.dst, math.inf)
         elif answer.kind == table.rules.stock_move:  # what a click on the stock does: a glow there
             slots = table.view.layout.slots
             stock = next((name for name, slot in slots.items() if slot.face_down), None)

@@ -117,6 +117,8 @@ class TableInput:
     def has_move(self, pile: str, index: int, count: int, kind: MoveKind) -> bool:
         """Whether the lifted cards can go anywhere now."""
         for move in self.table.legal_moves():
+            if kind == MoveKind.MOVE and pile in move.leaving():
+                return True  # it leaves play, with another card or alone
             lifted = (move.count == count) if kind == MoveKind.MOVE else (move.index == index)
             if move.kind == kind and move.src == pile and move.dst != pile and lifted:
                 return True
@@ -128,7 +130,7 @@ class TableInput:
             dst = self.rules.home_for(self.state, card) or dst  # any foundation: the card's own
         if kind == MoveKind.MERCI:
             return Move(MoveKind.MERCI, pile, dst, index=index)
-        return Move(MoveKind.MOVE, pile, dst, count)
+        return self.rules.drop_move(self.state, pile, dst, count)
 
     # ------------------------------------------------------------------ mouse
     def mouse_down(self, event) -> None:
@@ -159,6 +161,8 @@ class TableInput:
             self.finish_selection(pile)
             return
         if index is None:
+            if self.rules.roles.get(pile) == Role.HAND:
+                self.table.play(Move(self.rules.stock_move))  # an emptied face-up stock
             return
         if self.double_clicked(pile, index):
             return
@@ -193,9 +197,10 @@ class TableInput:
         if self.rules.double_click == DoubleClick.TYPED:
             self.play_typed(str(card))
             return
-        home = self.rules.home_for(self.state, card)
+        home = self.rules.home_for(self.state, card) or self.rules.discard_pile
         if index == len(self.state.piles[pile]) - 1:
-            if home is not None and self.table.play(Move(MoveKind.MOVE, pile, home), quiet=True):
+            leaving = self.rules.drop_move(self.state, pile, home) if home else None
+            if leaving is not None and self.table.play(leaving, quiet=True):
                 return
             if self.rules.double_click == DoubleClick.HOME_OR_CELL:
                 cell = next((c for c in self.rules.cells if not self.state.piles[c]), None)
@@ -230,6 +235,8 @@ class TableInput:
                 self.selected = Selection(
                     pile, index, count, kind
                 )  # click, then click the destination
+            elif self.rules.roles.get(pile) == Role.HAND:
+                self.table.play(Move(self.rules.stock_move))  # a face-up stock's card: turn it
             else:
                 card = self.state.piles[pile][index]
                 self.table.refuse(_("the {card} has no move now").format(card=card.name))
@@ -409,6 +416,17 @@ class TableInput:
                 if lying.face != card.face:
                     continue
                 count = len(cards) - index
+                leaving = [m for m in moves if count == 1 and pile in m.leaving()]
+                if len(leaving) == 1:
+                    self.table.play(leaving[0])
+                    return
+                if leaving:
+                    self.table.say(
+                        f"The {card.name} can leave play {len(leaving)} ways:"
+                        f" drag it onto its partner, or type the move ({self.rules.notation_hint()})."
+                    )
+                    self.table.help.point_at(lying, self.table.now + FINDER_TIME)
+                    return
                 own = [
                     m
                     for m in moves

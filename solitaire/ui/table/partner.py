@@ -12,6 +12,9 @@ has been through (``played``).
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Set as AbstractSet
+
 from ...i18n import _
 from ...model.moves import Move, Status
 from ...model.state import State
@@ -29,10 +32,7 @@ class Partner:
         self.ticket: int | None = None  # the request whose answer is awaited
         self.answer: Answer | None = None
         self.failure: str | None = None  # why the worker could not answer, if it could not
-        # The positions the game has been through (``played``), for which last move of the
-        # undo history (a Turn, None before the first): one move more adds one key,
-        # anything else (an undo, a new deal) counts them again.
-        self.history: tuple[int, object, frozenset[tuple]] = (-1, None, frozenset())
+        self.path = PathKeys()  # the positions the game has been through (``played``)
 
     @property
     def rules(self):
@@ -146,26 +146,54 @@ class Partner:
         # means answered.
         answer = self.answer
         assert answer is not None
-        played = self.played() if answer.best else frozenset()  # only the best in sight needs it
+        # only the best in sight needs them
+        played: AbstractSet[tuple] = self.played() if answer.best else frozenset()
         return hint_for(self.rules, self.table.state, answer, played)
 
-    def played(self) -> frozenset[tuple]:
+    def played(self) -> AbstractSet[tuple]:
         """The keys of the positions this game has been through, the one on the table too
         (undone moves taken back: a position undone from may be met again)."""
-        game = self.table.game
-        made, last, keys = self.history
-        now = game.state.key()
-        newest = game.done[-1] if game.done else None
-        if len(game.done) == made > 0 and newest is last:
-            return keys
-        if len(game.done) == made + 1 and made > 0 and game.done[-2] is last:
-            # one move on (the demo's, the player's): no replay of the game
-            self.history = made + 1, newest, keys | {now}
-            return self.history[2]
-        state = game.state.copy()
-        found = {now}
-        for turn in reversed(game.done):
-            turn.revert(state)
-            found.add(state.key())
-        self.history = len(game.done), newest, frozenset(found)
-        return self.history[2]
+        return self.path.of(self.table.game)
+
+
+class PathKeys:
+    """The keys of the positions along a game's undo history, kept in step with it.
+
+    The history only grows and shrinks at its end (a move, an undo, a redo), so the turns
+    it shares with the last look are a prefix, found from the end: only the moves made or
+    taken back since are walked, never the whole game (a game may have a hundred thousand
+    moves). A new game is walked once."""
+
+    def __init__(self) -> None:
+        self.game: object = None
+        self.turns: list = []  # the game's done turns as last seen
+        self.keys: list[tuple] = []  # the position before the first turn and after each
+        self.counts: Counter[tuple] = Counter()  # a position met twice on the path counts twice
+
+    def of(self, game) -> AbstractSet[tuple]:
+        if game is not self.game:
+            self.game, self.turns, self.keys, self.counts = game, [], [], Counter()
+        done = game.done
+        common = min(len(self.turns), len(done))
+        while common and self.turns[common - 1] is not done[common - 1]:
+            common -= 1
+        while len(self.turns) > common:
+            self.turns.pop()
+            self._forget(self.keys.pop())
+        if len(done) > common or not self.keys:
+            state = game.state.copy()
+            walked = [state.key()]
+            for turn in reversed(done[common:]):
+                turn.revert(state)
+                walked.append(state.key())
+            walked.reverse()  # the position after `common` turns first
+            for key in walked[len(self.keys) - common :]:
+                self.keys.append(key)
+                self.counts[key] += 1
+            self.turns.extend(done[common:])
+        return self.counts.keys()
+
+    def _forget(self, key: tuple) -> None:
+        self.counts[key] -= 1
+        if not self.counts[key]:
+            del self.counts[key]

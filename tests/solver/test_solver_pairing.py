@@ -1,0 +1,129 @@
+"""The pairing games' solver (Pyramid): its verdicts agree with the engine's own moves
+searched exhaustively, its safe moves go alone, its dead positions are dead, and every
+line it finds replays."""
+
+import random
+
+import pytest
+from helpers import engine_winnable, game_with
+
+from solitaire.model.cards import SUITS, Card
+from solitaire.model.game import Game
+from solitaire.model.games import make_rules
+from solitaire.model.games.pyramid import PLACES
+from solitaire.model.moves import Move, MoveKind
+from solitaire.model.state import State
+from solitaire.solver.pairing import PairingSearch
+from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE
+
+
+def replay(rules, state, moves) -> None:
+    for move in moves:
+        assert rules.is_legal(state, move), move
+        state = rules.successor(state, move)
+    assert rules.is_won(state)
+
+
+def endgame(seed: int, passes: str, goal: str) -> tuple:
+    """A small random position: a few cards in the pyramid's lower rows and a short talon,
+    dealt from pairs that add up to 13 and a king or two, so that some can be won."""
+    rng = random.Random(f"pyramid {seed} {passes} {goal}")
+    rules = make_rules("pyramid", passes=passes, goal=goal)
+    pool = []
+    for _ in range(5):
+        rank = rng.randint(1, 12)
+        pool += [Card(rank, rng.choice(SUITS)), Card(13 - rank, rng.choice(SUITS))]
+    pool += [Card(13, suit) for suit in rng.sample(SUITS, rng.randint(0, 2))]
+    pool = list(dict.fromkeys(pool))  # one of each card
+    rng.shuffle(pool)
+    piles = rules.empty_piles()
+    places = rng.sample(PLACES[15:], rng.randint(3, 7))  # rows 6 and 7
+    for place in places:
+        piles[place] = [pool.pop()]
+    waste = rng.randint(0, 2)
+    piles["waste"], piles["stock"] = pool[:waste], pool[waste:]
+    dealt = {card for cards in piles.values() for card in cards}
+    piles["discard"] = [card for card in rules.deck() if card not in dealt]
+    return rules, State(piles, {"deal": 0, **rules.hand_values()})
+
+
+@pytest.mark.parametrize("passes, goal", [("1", "pack"), ("3", "pack"), ("2", "pyramid")])
+def test_verdicts_on_small_positions_agree_with_the_engine_searched_through(passes, goal):
+    verdicts = set()
+    for seed in range(12):
+        rules, state = endgame(seed, passes, goal)
+        verdict = PairingSearch(rules, state).finish()
+        assert verdict.status != UNKNOWN, seed
+        assert (verdict.status == SOLVED) == engine_winnable(rules, state, 30_000), seed
+        if verdict.status == SOLVED:
+            replay(rules, state, verdict.moves)
+        verdicts.add(verdict.status)
+    assert verdicts == {SOLVED, UNSOLVABLE}  # both kinds were tested
+
+
+def only_move(search: PairingSearch):
+    [(macro, _)] = search._successors(search.start)
+    [move] = search._moves_of(macro)
+    return move
+
+
+def test_a_free_king_goes_alone():
+    game = game_with("pyramid", {"p7a": "KS", "p7b": "QH", "p7c": "AH", "stock": "5D"})
+    assert only_move(PairingSearch(game.rules, game.state)) == Move(
+        MoveKind.DISCARD, "p7a", "discard"
+    )
+
+
+def test_a_card_whose_only_partner_left_is_free_pairs_with_it_alone():
+    # The jack of spades has one two left to pair with, which the waste's jack wants too.
+    layout = {"p7a": "JS", "p7b": "2H", "waste": "JD", "stock": "5C 8C"}
+    game = game_with("pyramid", layout)
+    move = only_move(PairingSearch(game.rules, game.state))
+    assert move.kind == MoveKind.PAIR and set(move.leaving()) == {"p7a", "p7b"}
+
+
+def test_relaxed_only_a_pyramid_card_with_one_partner_pairs_alone():
+    layout = {"p7a": "QS", "p7b": "AH", "p7c": "AD", "waste": "QD"}
+    game = game_with("pyramid", layout, goal="pyramid")
+    search = PairingSearch(game.rules, game.state)
+    assert len(search._successors(search.start)) > 1  # each queen has two aces
+
+
+def test_a_queen_whose_aces_all_lie_over_it_makes_the_position_dead():
+    layout = {"p6a": "QS", "p7a": "AH", "p7b": "KD", "stock": "AS QD"}
+    game = game_with("pyramid", layout)
+    search = PairingSearch(game.rules, game.state)
+    assert not search._dead(search.start)  # the stock's ace and queen may still come
+    game = game_with("pyramid", {**layout, "stock": "5S"})
+    search = PairingSearch(game.rules, game.state)
+    assert search._dead(search.start)
+
+
+def test_in_the_last_pass_a_waste_card_whose_partners_lie_over_it_is_dead():
+    layout = {"p7a": "5S", "stock": "8H", "waste": "3C TD 5C 8C"}
+    last = game_with("pyramid", layout, passes="1", values={"passes_used": 0})
+    search = PairingSearch(last.rules, last.state)
+    assert search._dead(search.start)  # the three of clubs lies under its only ten
+    more = game_with("pyramid", layout, passes="2", values={"passes_used": 0})
+    search = PairingSearch(more.rules, more.state)
+    assert not search._dead(search.start)
+
+
+def test_two_queens_with_one_ace_they_can_reach_are_dead():
+    layout = {"p7a": "QS", "p7b": "QH", "stock": "AS", "waste": "AD"}
+    game = game_with("pyramid", layout, goal="pyramid")
+    search = PairingSearch(game.rules, game.state)
+    assert not search._dead(search.start)
+    game = game_with("pyramid", {**layout, "p6a": "AD", "waste": "5C"}, goal="pyramid")
+    search = PairingSearch(game.rules, game.state)
+    assert search._dead(search.start)  # the ace of diamonds lies under the queen of spades
+
+
+def test_deals_are_won_and_proven_lost_and_the_lines_replay():
+    rules = make_rules("pyramid")
+    state = Game(rules, 1).state
+    won = PairingSearch(rules, state).finish()
+    assert won.status == SOLVED
+    replay(rules, state, won.moves)
+    lost = PairingSearch(rules, Game(rules, 3).state).finish()
+    assert lost.status == UNSOLVABLE and lost.positions < 10
