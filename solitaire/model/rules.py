@@ -352,27 +352,31 @@ class Rules:
         """Why a PAIR or DISCARD move is not allowed: each card leaves from the top of one
         of ``pairing_piles``, uncovered, onto ``discard_pile``; two pair, one leaves alone."""
         if not self.discard_pile or move.dst != self.discard_pile:
-            return "that is not a move in this game"
+            return _("that is not a move in this game")
         pair = move.kind == MoveKind.PAIR
         sources = (move.src, move.partner) if pair else (move.src,)
         if pair and move.src == move.partner:
-            return "a card cannot pair with itself"
+            return _("a card cannot pair with itself")
         for pile in sources:
             if pile not in self.pairing_piles:
-                return "cards do not leave play from there"
+                return _("cards do not leave play from there")
             cards = state.piles[pile]
             if not cards:
-                return "there is no card there to move"
+                return _("there is no card there to move")
             problem = self.lift_problem(state, pile, cards[-1:])
             if problem:
                 return problem
         card = state.piles[move.src][-1]
         if not pair:
-            return None if self.leaves_alone(card) else f"the {card.name} cannot leave alone"
+            if self.leaves_alone(card):
+                return None
+            return _("the {card} cannot leave alone").format(card=card.name)
         other = state.piles[move.partner][-1]
         if self.pairs(card, other):
             return None
-        return f"the {card.name} does not pair with the {other.name}"
+        return _("the {card} does not pair with the {other}").format(
+            card=card.name, other=other.name
+        )
 
     def pairs(self, card: Card, other: Card) -> bool:
         """Whether two cards leave play together (Pyramid: their ranks add up to 13)."""
@@ -451,7 +455,7 @@ class Rules:
     def empty_problem(self, state: State, card: Card, src: str) -> str | None:
         """Why ``card`` may not fill an empty tableau pile; None if it may."""
         if self.empty_columns_stay_empty:
-            return "an empty column is never filled"
+            return _("an empty column is never filled")
         fill = self.empty_fill_rank
         if fill is None or card.rank == fill:
             return None
@@ -541,7 +545,7 @@ class Rules:
     def special_problem(self, state: State, move: Move) -> str | None:
         if move.kind == MoveKind.TURN and self.turn_count:
             return self.turn_problem(state)
-        return "that is not a move in this game"
+        return _("that is not a move in this game")
 
     # ------------------------------------------------------------------ turning the hand
     def turns_hand(self, count: int, passes: int | None) -> None:
@@ -884,9 +888,9 @@ class Rules:
         """A move in words, for the hint: "Move the 2 of clubs onto the 3 of hearts"."""
         if move.kind == MoveKind.PAIR:
             card, other = state.piles[move.src][-1], state.piles[move.partner][-1]
-            return f"Pair the {card.name} with the {other.name}"
+            return _("Pair the {card} with the {other}").format(card=card.name, other=other.name)
         if move.kind == MoveKind.DISCARD:
-            return f"Discard the {state.piles[move.src][-1].name}"
+            return _("Discard the {card}").format(card=state.piles[move.src][-1].name)
         if move.kind not in (MoveKind.MOVE, MoveKind.MERCI):
             return _(self.special_words.get(move.kind, move.kind.value.capitalize()))
         cards = state.piles[move.src]

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
+from ..i18n import _
 from .app import App, prepare_environment
 from .library import Library
 from .platform.instance import PATIENCE, Instance, Reply, find_first_copy
@@ -22,25 +23,31 @@ def run_app(args, deal: int | None, options: dict, report: Callable[[str], None]
     except pygame.error as error:
         problem = str(error)
     if problem is not None:
-        report(f"cannot open a window ({problem}); the text commands still work, see --help")
+        report(
+            _("cannot open a window ({problem}); the text commands still work, see --help").format(
+                problem=problem
+            )
+        )
         return 2
-    folder, _ = Library.folder_path()
+    folder, _problem = Library.folder_path()
     instance = Instance(folder) if folder is not None else None
     if instance is not None and not instance.claim():
         reply = find_first_copy(instance)
         if reply == Reply.SHOWN:
             pygame.quit()
-            print("Solitaire is already running: its window was brought to the front.")
+            print(_("Solitaire is already running: its window was brought to the front."))
             return 0
         if reply is not None:
             pygame.quit()
             report(
-                f"Solitaire is already running with this player's games ({folder}) but does"
-                f" not answer (stopped, or too busy for {PATIENCE:.0f} s): close that copy,"
-                " or wait and start again"
+                _(
+                    "Solitaire is already running with this player's games ({folder}) but does"
+                    " not answer (stopped, or too busy for {seconds} s): close that copy,"
+                    " or wait and start again"
+                ).format(folder=folder, seconds=f"{PATIENCE:.0f}")
             )
             return 2
-        print("The copy that held this player's games is gone: this one takes over.")
+        print(_("The copy that held this player's games is gone: this one takes over."))
     if instance is not None:
         instance.listen()  # from now on: a copy started this instant finds this one
     refresh_packaged_launcher()  # the packaged game's launcher follows its folder
@@ -57,7 +64,11 @@ def _play(
     try:
         app = App(fullscreen=False if args.windowed else None, mono=args.mono, record=args.record)
     except pygame.error as error:
-        report(f"cannot open a window ({error}); the text commands still work")
+        report(
+            _("cannot open a window ({problem}); the text commands still work").format(
+                problem=error
+            )
+        )
         return 2
     if instance is not None:
         instance.shown(app.bring_to_front)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -150,6 +151,14 @@ def _entries(check: Callable[[str, object], object]):
     return read
 
 
+def _is_language_code(value: object) -> bool:
+    """ "auto", or a language's code as catalogues are named: "de", "pt_BR"."""
+    return (
+        isinstance(value, str)
+        and re.fullmatch(r"[a-z]{2,8}(_[A-Za-z0-9]{2,8})?", value) is not None
+    )
+
+
 def _game_options(game_id: str, texts: object) -> dict | None:
     """A game's saved rule options, as the options screen would write them; None if they
     are not this game's options."""
@@ -178,7 +187,7 @@ _SETTING_CHECKS = {
         lambda key, value: value if key in LOOK_CHECKS and LOOK_CHECKS[key](value) else None
     ),
     "options": _entries(_game_options),
-    "language": _whole_value(lambda value: isinstance(value, str) and 0 < len(value) < 20),
+    "language": _whole_value(_is_language_code),
     "solvable": _entries(
         lambda key, value: value if key in GAMES and isinstance(value, bool) else None
     ),

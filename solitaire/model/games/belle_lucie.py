@@ -340,8 +340,8 @@ class BelleLucie(Rules):
     def status_items(self, state: State) -> list[str]:
         left = self.redeals_left(state)
         return [
-            f"Reshuffles left {'unlimited' if left is None else left}",
-            f"{self.mercis_word} {self.mercis_left(state)}",
+            _("Reshuffles left {count}").format(count=_("unlimited") if left is None else left),
+            _("{merci} {count}").format(merci=_(self.mercis_word), count=self.mercis_left(state)),
         ]
 
     def help_later(self, state: State) -> str:
@@ -350,12 +350,12 @@ class BelleLucie(Rules):
     def notice_after(self, move: Move, state: State) -> str | None:
         last_reshuffle = move.kind == MoveKind.REDEAL and self.redeals_left(state) == 0
         if last_reshuffle and self.mercis_left(state):
-            return f"Last reshuffle: you may now {self.merci_phrase}."
+            return _("Last reshuffle: you may now {merci}.").format(merci=_(self.merci_phrase))
         return None
 
     def stats_items(self, summary) -> list[tuple[str, str]]:
         average = summary.average_score
-        return [("Average score", "-" if average is None else f"{average:.1f} / 100")]
+        return [(N_("Average score"), "-" if average is None else f"{average:.1f} / 100")]
 
     def extra_cheers(self, state: State) -> int:
         # Gellman's manual: "If you are able to win without using one or both of the available
@@ -652,13 +652,17 @@ class Merci(BelleLucie):
         """La Belle Lucie Instructions: "When a merci is possible, the area which normally
         indicates the deal number will indicate the number of remaining mercis."""
         if self.redeals_left(state) == 0 and self.mercis_left(state):
-            return f"{self.mercis_word} left {self.mercis_left(state)}"
+            return _("{merci} left {count}").format(
+                merci=_(self.mercis_word), count=self.mercis_left(state)
+            )
         return super().deal_label(state, number)
 
     def button_label(self, button: GameButton, state: State) -> str:
         if button.enabled_by == MoveKind.REDEAL:
             left = self.redeals_left(state)
-            return f"{button.label} ({'unlimited' if left is None else left})"
+            return _("{button} ({count})").format(
+                button=_(button.label), count=_("unlimited") if left is None else left
+            )
         return button.label
 
     def __init__(self, /, **options: object):

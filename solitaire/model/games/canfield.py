@@ -36,13 +36,13 @@ MODES = {
     "1": (1, 1),  # seed rule 1, Mr. Canfield's: one at a time, one pass
     "2": (3, None),  # seed rule 2: by threes, as often as you like
     "3": (1, None),  # seed rule 3: by ones, as often as you like
-    "house": (3, 3),  # the gambling house's other rule: by threes, three passes
+    N_("house"): (3, 3),  # the gambling house's other rule: by threes, three passes
 }
 MODE_NAMES = {
-    "1": "one card at a time, one pass",
-    "2": "three at a time, unlimited passes",
-    "3": "one at a time, unlimited passes",
-    "house": "three at a time, three passes",
+    "1": N_("one card at a time, one pass"),
+    "2": N_("three at a time, unlimited passes"),
+    "3": N_("one at a time, unlimited passes"),
+    "house": N_("three at a time, three passes"),
 }
 
 
@@ -185,17 +185,24 @@ class Canfield(Rules):
     def status_items(self, state: State) -> list[str]:
         # The manual's "rules 2 and 3" are its "playing modes": the one in force is shown
         # here, where the Rules button leads is said by its tooltip.
-        return [f"Rule mode {self.options['mode']}", f"Passes left {self.passes_left(state)}"]
+        return [
+            _("Rule mode {mode}").format(mode=_(str(self.options["mode"]))),
+            _("Passes left {count}").format(count=self.passes_left(state)),
+        ]
 
     def next_option_words(self, name: str) -> str:
         following = self.next_choice(name)
-        return f"Change to rule mode {following}: {MODE_NAMES[following]}, in a new deal"
+        return _("Change to rule mode {mode}: {meaning}, in a new deal").format(
+            mode=_(following), meaning=_(MODE_NAMES[following])
+        )
 
     def stats_items(self, summary) -> list[tuple[str, str]]:
-        return [("Casino balance", self.score_words(summary.score_total))]
+        return [(N_("Casino balance"), self.score_words(summary.score_total))]
 
     def option_change_text(self, name: str, value: object) -> str:
-        return f"Rule mode {value}: {MODE_NAMES[str(value)]}. A new deal under this rule."
+        return _("Rule mode {mode}: {meaning}. A new deal under this rule.").format(
+            mode=_(str(value)), meaning=_(MODE_NAMES[str(value)])
+        )
 
     help = GameHelp(
         rules=(

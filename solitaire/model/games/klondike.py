@@ -14,7 +14,7 @@ costs $52, each card home pays $5, and the balance runs on from game to game).
 
 from __future__ import annotations
 
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ..moves import Move, MoveKind
 from ..options import Option
 from ..rules import HOME, Rules
@@ -24,7 +24,7 @@ from ..table_spec import Arrangement, GameButton, GameHelp, Slot, foundation_slo
 from ..vocabulary import Action, Build, Family, Outline, Role, Spread, play
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 8))
-STANDARD, VEGAS = "standard", "vegas"
+STANDARD, VEGAS = N_("standard"), N_("vegas")  # named for translation: the options show them
 PASSES = {"unlimited": None, "1": 1, "3": 3}
 # Standard scoring, Windows Solitaire's table: what a move earns (never below 0).
 TO_COLUMN_FROM_WASTE = 5
@@ -131,7 +131,7 @@ class Klondike(Rules):
     def score_words(self, score: int) -> str:
         if self.vegas:
             return f"-${-score}" if score < 0 else f"${score}"
-        return f"{score} point" if score == 1 else f"{score} points"
+        return ngettext("{count} point", "{count} points", score).format(count=score)
 
     # ------------------------------------------------------------------ the table
     solver = "klondike"
@@ -162,16 +162,21 @@ class Klondike(Rules):
         return Arrangement(tuple(slots), 6 * 1.2 + 1, 5.4, widen=True, longest=(19, 6))
 
     def status_items(self, state: State) -> list[str]:
-        items = [f"Draw {self.turn_count}", f"Passes left {self.passes_left(state)}"]
-        return items + (["Vegas"] if self.vegas else [])
+        items = [
+            _("Draw {count}").format(count=self.turn_count),
+            _("Passes left {count}").format(count=self.passes_left(state)),
+        ]
+        return items + ([_("Vegas")] if self.vegas else [])
 
     def stats_items(self, summary) -> list[tuple[str, str]]:
         if self.vegas:
-            return [("Vegas bank", self.score_words(summary.score_total))]
+            return [(N_("Vegas bank"), self.score_words(summary.score_total))]
         return []
 
     def option_change_text(self, name: str, value: object) -> str:
-        return f"{name.capitalize()} {value}: a new deal under this rule."
+        return _("{option} {value}: a new deal under this rule.").format(
+            option=_(name).capitalize(), value=_(str(value))
+        )
 
     help = GameHelp(
         rules=(

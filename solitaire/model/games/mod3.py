@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ..cards import Card, new_deck
 from ..moves import Move, MoveKind
 from ..rules import Rules
@@ -180,7 +180,7 @@ class Mod3(Rules):
         return built + len(state.piles[ACES])
 
     def score_words(self, score: int) -> str:
-        return f"{score} card built" if score == 1 else f"{score} cards built"
+        return ngettext("{count} card built", "{count} cards built", score).format(count=score)
 
     def position_key(self, state: State) -> tuple:
         """The piles of a foundation row are interchangeable, and so are copies of a card;
@@ -221,7 +221,7 @@ class Mod3(Rules):
 
     def status_items(self, state: State) -> list[str]:
         deals = -(-len(state.piles[STOCK]) // len(TABLEAU))
-        return [f"Deals left {deals}"]
+        return [_("Deals left {count}").format(count=deals)]
 
     help = GameHelp(
         rules=(

@@ -22,7 +22,11 @@ COLUMNS = tuple(f"t{number}" for number in range(1, 10))
 RESERVE = tuple(f"r{number}" for number in range(1, 8))
 PLAYABLE = (*COLUMNS, *RESERVE)  # where cards may be played from to the foundations
 
-SEQUENCE_RULES = {"alternate": Build.ALTERNATE, "any-suit": Build.RANK, "same-suit": Build.SUIT}
+SEQUENCE_RULES = {
+    N_("alternate"): Build.ALTERNATE,
+    N_("any-suit"): Build.RANK,
+    N_("same-suit"): Build.SUIT,
+}
 # The manual's scoring table: points for a win and for a loss under each sequence rule.
 POINTS = {"any-suit": (1, -4), "alternate": (2, -2), "same-suit": (4, -1)}
 
@@ -121,10 +125,10 @@ class Prince(Rules):
         return Arrangement(tuple(slots), 9 * 1.15 + 1.25, 6.6)
 
     def status_items(self, state: State) -> list[str]:
-        return [f"Sequences: {self.options['sequence']}"]
+        return [_("Sequences: {rule}").format(rule=_(str(self.options["sequence"])))]
 
     def stats_items(self, summary) -> list[tuple[str, str]]:
-        return [("Points", f"{summary.points_total:+d}")]
+        return [(N_("Points"), f"{summary.points_total:+d}")]
 
     stats_note = N_(
         "Points for a win / a loss: alternate colours +2 / -2, any suit +1 / -4, same suit"

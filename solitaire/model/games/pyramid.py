@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ..cards import Card
 from ..moves import MoveKind
 from ..options import Option
@@ -34,7 +34,7 @@ ROWS = tuple(
 PLACES = tuple(place for places in ROWS for place in places)
 PAIR_TOTAL = 13
 PASSES = {"1": 1, "2": 2, "3": 3, "unlimited": None}
-PACK, PYRAMID = "pack", "pyramid"
+PACK, PYRAMID = N_("pack"), N_("pyramid")  # named for translation: the options show them
 # Where the places lie, in card-width units: a place's card is a card and a gap wide
 # (STEP), each row half a card's height below the one above, so a card shows its top
 # half above the two cards that cover it.
@@ -117,7 +117,9 @@ class Pyramid(Rules):
         return self.cards_home(state) == self.card_count
 
     def score_words(self, score: int) -> str:
-        return f"{score} card discarded" if score == 1 else f"{score} cards discarded"
+        return ngettext("{count} card discarded", "{count} cards discarded", score).format(
+            count=score
+        )
 
     # ------------------------------------------------------------------ the table
     solver = "pairing"
@@ -149,11 +151,13 @@ class Pyramid(Rules):
         return Arrangement(tuple(slots), right + 1, (ROW_COUNT - 1) * ROW_DROP + 1.4, widen=True)
 
     def status_items(self, state: State) -> list[str]:
-        items = [f"Passes left {self.passes_left(state)}"]
-        return items + (["Relaxed"] if self.relaxed else [])
+        items = [_("Passes left {count}").format(count=self.passes_left(state))]
+        return items + ([_("Relaxed")] if self.relaxed else [])
 
     def option_change_text(self, name: str, value: object) -> str:
-        return f"{name.capitalize()} {value}: a new deal under this rule."
+        return _("{option} {value}: a new deal under this rule.").format(
+            option=_(name).capitalize(), value=_(str(value))
+        )
 
     help = GameHelp(
         rules=(

@@ -12,7 +12,7 @@ every run home.
 
 from __future__ import annotations
 
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ..cards import SUITS, Card, new_deck
 from ..moves import Move, MoveKind
 from ..options import Option
@@ -156,7 +156,7 @@ class Spider(Rules):
         return state.score
 
     def score_words(self, score: int) -> str:
-        return f"{score} point" if score == 1 else f"{score} points"
+        return ngettext("{count} point", "{count} points", score).format(count=score)
 
     def position_key(self, state: State) -> tuple:
         """Copies of a card are interchangeable, and so are the foundations' runs."""
@@ -189,10 +189,16 @@ class Spider(Rules):
     def status_items(self, state: State) -> list[str]:
         rows = len(state.piles["stock"]) // len(COLUMNS)
         suits = self.options["suits"]
-        return [f"{suits} suit" if suits == "1" else f"{suits} suits", f"Rows left {rows}"]
+        return [
+            ngettext("{count} suit", "{count} suits", int(str(suits))).format(count=suits),
+            _("Rows left {count}").format(count=rows),
+        ]
 
     def option_change_text(self, name: str, value: object) -> str:
-        return f"Spider with {value} suit{'s' if value != '1' else ''}: a new deal."
+        count = int(str(value))
+        return ngettext(
+            "Spider with {count} suit: a new deal.", "Spider with {count} suits: a new deal.", count
+        ).format(count=count)
 
     help = GameHelp(
         rules=(

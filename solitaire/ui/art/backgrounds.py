@@ -13,10 +13,11 @@ from functools import cache, lru_cache
 
 import pygame
 
+from ...i18n import N_
 from .colours import Colour
 from .drawing import display_ready
 
-TABLES = ["green felt", "blue baize", "walnut", "dark slate", "burgundy"]
+TABLES = [N_("green felt"), N_("blue baize"), N_("walnut"), N_("dark slate"), N_("burgundy")]
 
 
 @dataclass(frozen=True)

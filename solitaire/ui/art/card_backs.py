@@ -9,11 +9,17 @@ import math
 
 import pygame
 
+from ...i18n import N_
 from .card_geometry import Geometry
 from .colours import CARD_EDGE, PAPER
 from .drawing import ellipse_points, round_corners, rounded_card, supersample
 
-BACKS = ["classic blue lattice", "red diamonds", "green guilloche", "black & gold"]
+BACKS = [
+    N_("classic blue lattice"),
+    N_("red diamonds"),
+    N_("green guilloche"),
+    N_("black & gold"),
+]
 
 
 # --------------------------------------------------------------------------------------------

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pygame
 
+from ...i18n import _
+
 # The effects tools/make_sounds.py writes; each is loaded from "<name>.wav".
 SOUND_NAMES = ("click", "bing", "place", "pickup", "shuffle", "deal", "chime", "cheer", "fanfare")
 
@@ -97,7 +99,9 @@ class Audio(_AudioState):
         except (pygame.error, NotImplementedError) as error:
             # NotImplementedError: pygame was built without its mixer module.
             return NullAudio(
-                f"Sound is off: the audio device could not be opened ({_brief(error)})."
+                _("Sound is off: the audio device could not be opened ({problem}).").format(
+                    problem=_brief(error)
+                )
             )
         names = list(names)
         wavs, sounds, failures = _load_sounds(sound_dir, names)
@@ -119,7 +123,9 @@ class Audio(_AudioState):
         try:
             _start_mixer()
         except pygame.error as error:
-            self.problem = f"Sound is off: the audio device could not be opened ({_brief(error)})."
+            self.problem = _(
+                "Sound is off: the audio device could not be opened ({problem})."
+            ).format(problem=_brief(error))
             return
         self._sounds = _sounds_from(self._wavs)
 
@@ -197,9 +203,13 @@ def _describe_failures(sound_dir: Path, failures: list[tuple[str, str]], total: 
         return None
     first_reason = failures[0][1]
     if len(failures) == total:
-        return f"Sound is off: no sound could be loaded from {sound_dir} ({first_reason})."
-    files = ", ".join(file_name for file_name, _ in failures)
-    return f"Some sounds are off: could not load {files} ({first_reason})."
+        return _("Sound is off: no sound could be loaded from {folder} ({problem}).").format(
+            folder=sound_dir, problem=first_reason
+        )
+    files = ", ".join(file_name for file_name, _reason in failures)
+    return _("Some sounds are off: could not load {files} ({problem}).").format(
+        files=files, problem=first_reason
+    )
 
 
 def _brief(error: BaseException) -> str:

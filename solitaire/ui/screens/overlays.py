@@ -22,6 +22,9 @@ from ..art.theme import font, text, wrap
 from ..art.widgets import panel
 from ..table.layout import CARD_SCALES
 
+# The words a rule option's value may be shown in (Option.format), for the catalogue.
+OPTION_WORDS = (N_("on"), N_("off"), N_("unlimited"))
+
 
 def on_off(on: bool) -> str:
     return _("on") if on else _("off")
@@ -313,7 +316,9 @@ class OptionsOverlay(Overlay):
 
         def shown() -> str:
             value = spec.format(self.values[spec.name])
-            return f"{value}: {meanings[value]}" if value in meanings else value
+            if value in meanings:
+                return _("{value}: {meaning}").format(value=_(value), meaning=meanings[value])
+            return _(value)
 
         return label[:1].upper() + label[1:], shown, lambda d: self.change_rule(spec, d)
 
@@ -678,7 +683,7 @@ class WinOverlay(Overlay):
         button_ws = [font(size, True).size(_(label))[0] + size * 2 for label, _do in self.buttons]
         row_w = sum(button_ws) + gap * (len(button_ws) - 1)
         widest = max(
-            font(title_size, True).size(self.title)[0],
+            font(title_size, True).size(_(self.title))[0],
             font(hint_size).size(hint)[0],
             row_w,
             *(font(size).size(line)[0] for line in self.lines),
@@ -693,7 +698,7 @@ class WinOverlay(Overlay):
             surface, theme.panel_edge, box, width=max(2, size // 10), border_radius=radius
         )
         y = box.y + size
-        text(surface, self.title, title_size, theme.accent, (w // 2, y), "midtop", bold=True)
+        text(surface, _(self.title), title_size, theme.accent, (w // 2, y), "midtop", bold=True)
         y += title_size + size // 2
         for line in self.lines:
             text(surface, line, size, theme.text, (w // 2, y), "midtop")

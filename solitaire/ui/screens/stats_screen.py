@@ -153,7 +153,7 @@ def breakdown_lines(table, stats: Stats) -> list[str]:
     spec = next(spec for spec in rules.option_specs if spec.name == name)
     for choice in spec.choices:
         variant = type(rules)(**{**rules.options, name: choice})
-        lines.append(_overall(stats.summary(rules.game_id, option_key(variant)), choice))
+        lines.append(_overall(stats.summary(rules.game_id, option_key(variant)), _(choice)))
     return lines
 
 

@@ -8,13 +8,23 @@ from typing import NamedTuple
 
 import pygame
 
-from ...i18n import _
+from ...i18n import N_, _
 from ...model.vocabulary import Action
 from ..art.theme import rendered
 from ..art.widgets import Button, button_at, fit_row
 from . import actions
 
 TOOLTIP_DELAY = 0.7  # seconds the pointer rests on a button before its tooltip shows
+
+
+# The buttons after the game's own, and their labels.
+COMMON_BUTTONS = {
+    Action.HINT: N_("Hint"),
+    Action.DEMO: N_("Demo"),
+    Action.STATS: N_("Stats"),
+    Action.OPTIONS: N_("Options"),
+    Action.HELP: N_("Help"),
+}
 
 
 class Hover(NamedTuple):
@@ -82,8 +92,8 @@ class ButtonBar:
             lit = partial(actions.enabled, table, spec)
             caption = partial(self.label, spec)
             buttons.append(button(_(spec.label), spec.action, lit, caption))
-        for action in (Action.HINT, Action.DEMO, Action.STATS, Action.OPTIONS, Action.HELP):
-            buttons.append(button(action.value.capitalize(), action))
+        for action, label in COMMON_BUTTONS.items():
+            buttons.append(button(_(label), action))
         return buttons
 
     def label(self, spec) -> str:
