@@ -44,8 +44,10 @@ class Card(NamedTuple):
     @property
     def name(self) -> str:
         """The card in words, for messages: 'ten of clubs'."""
-        rank = _(RANK_NAMES[self.rank]) if self.rank in RANK_NAMES else str(self.rank)
-        return _("{rank} of {suit}").format(rank=rank, suit=_(SUIT_NAMES[self.suit]))
+        suit = _(SUIT_NAMES[self.suit])
+        if self.rank in RANK_NAMES:  # a language may need an article with the rank's name
+            return _("{rank} of {suit}").format(rank=_(RANK_NAMES[self.rank]), suit=suit)
+        return _("{number} of {suit}").format(number=self.rank, suit=suit)
 
 
 def parse_card(text: str) -> Card:

@@ -62,6 +62,8 @@ _TABLEAU, _FOUNDATION, _CELL, _RESERVE, _WASTE = (
 _SUIT, _ALTERNATE = Build.SUIT, Build.ALTERNATE
 _ACES = tuple(Card(1, suit) for suit in SUITS)  # a card of each suit, for its foundation
 _SOURCES = (_TABLEAU, _FOUNDATION, _CELL, _RESERVE, _WASTE)  # roles a card may leave
+# The names of the piles a hand is turned from and onto, as turn_problem says them.
+PILE_WORDS = (N_("stock"), N_("waste"), N_("hand"))
 # Why a card may not fill an empty column, by the rank that may (whole sentences: a
 # language may need other words for each rank).
 ONLY_FILLS = {
