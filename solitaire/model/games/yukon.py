@@ -12,7 +12,7 @@ in suit from the ace.
 
 from __future__ import annotations
 
-from ..rules import DATA_SOLVER, HOME, Rules
+from ..rules import HOME, Rules
 from ..shuffle import shuffled_deck
 from ..state import State
 from ..table_spec import Arrangement, GameHelp, foundation_slots, row
@@ -55,7 +55,7 @@ class Yukon(Rules):
     build = Build.ALTERNATE
     lifts_face_up = True
     empty_fill_rank = 13  # only a king fills an empty column
-    solver = DATA_SOLVER
+    solver = "yukon"
     verdict_note = " (seeing every card, face-down ones too)"
     codes = {
         **{str(number): name for number, name in enumerate(COLUMNS, start=1)},
