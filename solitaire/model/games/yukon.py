@@ -61,7 +61,7 @@ class Yukon(Rules):
         **{str(number): name for number, name in enumerate(COLUMNS, start=1)},
         "h": HOME,
     }
-    example = "--deal 1 --moves '27' --show"
+    example = "--deal 1 --moves '13' --show"
     key_actions = {"Backspace": Action.UNDO}
     help = GameHelp(
         rules=(
@@ -122,7 +122,7 @@ class RussianSolitaire(Yukon):
     title = "Russian Solitaire"
     blurb = "Yukon built down in suit: any face-up card moves with all the cards on it."
     build = Build.SUIT
-    example = "--deal 1 --moves '32' --show"
+    example = "--deal 1 --moves '7h 73' --show"
     help = GameHelp(
         rules=(
             DEAL_WORDS,
