@@ -20,7 +20,7 @@ from ..rules import HOME, Rules
 from ..shuffle import shuffled_deck
 from ..state import State, StepLog
 from ..table_spec import Arrangement, GameButton, GameHelp, foundation_slots, row
-from ..vocabulary import Action, Build, Spread, play
+from ..vocabulary import Action, Build, Family, Spread, play
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 8))
 REDEALS = 2
@@ -59,6 +59,7 @@ def grandfather_layout(cards: list[Card]) -> tuple[dict[str, list[Card]], dict[s
 class Grandfather(Rules):
     game_id = "grandfather"
     order = 86
+    family = Family.YUKON
     title = "Grandfather"
     blurb = "Russian Solitaire's moves, dealt KPatience's way, with two redeals."
     tableau = COLUMNS

@@ -18,7 +18,7 @@ from ..rules import Rules
 from ..shuffle import shuffled_deck
 from ..state import State, StepLog
 from ..table_spec import Arrangement, GameButton, GameHelp, Slot, row
-from ..vocabulary import Action, Build, Outline, Role, Spread, play
+from ..vocabulary import Action, Build, Family, Outline, Role, Spread, play
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 8))
 FOUNDATIONS = tuple(f"h{number}" for number in range(1, 5))
@@ -32,6 +32,7 @@ STEP = 1.2  # units from one column to the next
 class Scorpion(Rules):
     game_id = "scorpion"
     order = 87
+    family = Family.YUKON
     title = "Scorpion"
     blurb = "Seven columns of seven: build each suit from king to ace; runs go home whole."
     tableau = COLUMNS

@@ -16,7 +16,7 @@ from ..rules import HOME, Rules
 from ..shuffle import shuffled_deck
 from ..state import State
 from ..table_spec import Arrangement, GameHelp, foundation_slots, row
-from ..vocabulary import Action, Build, Spread
+from ..vocabulary import Action, Build, Family, Spread
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 8))
 FACE_UP_DEALT = 5  # face-up cards dealt on the face-down ones of columns 2 to 7
@@ -49,6 +49,7 @@ MOUSE = ("Drag any face-up card: the cards on it come along.",)
 class Yukon(Rules):
     game_id = "yukon"
     order = 84
+    family = Family.YUKON
     title = "Yukon"
     blurb = "Klondike without a stock: any face-up card moves with all the cards on it."
     tableau = COLUMNS
