@@ -34,7 +34,7 @@ class FortyAndEight(FortyThieves):
         "w": "waste",
         "h": HOME,
     }
-    example = "--deal 1 --moves 'D w3' --show"
+    example = "--deal 1 --moves '57 D' --show"
 
     def deal(self, number: int) -> State:
         state = super().deal(number)

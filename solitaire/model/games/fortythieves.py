@@ -138,7 +138,7 @@ class FortyThieves(TwoPackRules):
         "w": "waste",
         "h": HOME,
     }
-    example = "--deal 1 --moves 'D w3' --show"
+    example = "--deal 1 --moves '2h 4h D' --show"
 
     def __init__(self, /, **options: object):
         super().__init__(**options)

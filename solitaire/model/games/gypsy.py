@@ -87,9 +87,9 @@ class Gypsy(TwoPackRules):
         ]
         slots += row(COLUMNS, 0, 1.7, step, spread=Spread.DOWN)
         # The columns as dealt and some eight cards more at full spread; longer columns
-        # close up (face-down cards first). The longest a deal can build: a king's run of
-        # thirteen on the cards dealt and the rows that came before it.
-        return Arrangement(tuple(slots), 8 * step + 1.15, 5.6, widen=True, longest=(24, 2))
+        # close up (face-down cards first), the cards as large (as Spider's: rows dealt
+        # onto runs make columns longer than any size of card could show whole).
+        return Arrangement(tuple(slots), 8 * step + 1.15, 5.6, widen=True)
 
     def status_items(self, state: State) -> list[str]:
         return [f"Rows left {len(state.piles['stock']) // len(self.tableau)}"]
