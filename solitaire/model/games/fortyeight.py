@@ -35,6 +35,9 @@ class FortyAndEight(FortyThieves):
         "h": HOME,
     }
     example = "--deal 1 --moves '57 D' --show"
+    # Its solver proves about one deal in a hundred winnable within the partner's budget:
+    # "deal only deals proven winnable" would keep the player waiting, so it is greyed.
+    proves_winnable = False
 
     def deal(self, number: int) -> State:
         state = super().deal(number)

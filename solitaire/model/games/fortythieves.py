@@ -21,7 +21,7 @@ from ..rules import HOME, Rules
 from ..shuffle import shuffled, stream_seed
 from ..state import State
 from ..table_spec import Arrangement, GameButton, GameHelp, Slot, row
-from ..vocabulary import Action, Build, Outline, Role, Spread, play
+from ..vocabulary import Action, Build, Family, Outline, Role, Spread, play
 
 # Two foundations a suit, spades first as the other games show theirs.
 FOUNDATION_PAIRS = {suit: (f"f{suit}1", f"f{suit}2") for suit in "SHDC"}
@@ -119,6 +119,7 @@ class FortyThieves(TwoPackRules):
     game_id = "fortythieves"
     shuffle_name = "fortythieves"
     order = 92
+    family = Family.KLONDIKE
     title = "Forty Thieves"
     blurb = "Two packs, ten columns of four: build down in suit, one pass through the stock."
     option_specs: tuple[Option, ...] = (

@@ -14,7 +14,7 @@ from ..moves import Move, MoveKind
 from ..rules import HOME, Rules
 from ..state import State, StepLog
 from ..table_spec import Arrangement, GameButton, GameHelp, Slot, row
-from ..vocabulary import Action, Build, Outline, Role, Spread, play
+from ..vocabulary import Action, Build, Family, Outline, Role, Spread, play
 from .fortythieves import TwoPackRules
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 9))
@@ -24,6 +24,7 @@ class Gypsy(TwoPackRules):
     game_id = "gypsy"
     shuffle_name = "gypsy"
     order = 94
+    family = Family.KLONDIKE
     title = "Gypsy"
     blurb = "Two packs, eight columns in alternate colours; the stock deals a row at a time."
     tableau = COLUMNS
