@@ -32,6 +32,9 @@ VARIANTS = [
     ("klondike", {"draw": "1", "passes": "1"}),
     ("spider", {"suits": "2"}),
     ("spider", {"suits": "4"}),
+    ("golf", {"kings": "dead-king"}),
+    ("golf", {"kings": "relaxed"}),
+    ("tripeaks", {"wrap": False}),
 ]
 # Every other registered game with its default options: a new game file is walked too.
 VARIANTS += [(game_id, {}) for game_id in GAMES if game_id not in {g for g, _ in VARIANTS}]
