@@ -1,0 +1,134 @@
+"""The solver of the discarding games (Aces Up): four columns whose top cards are
+discarded when a higher card of their suit lies on top of another column, a top card
+moved into an empty column, and a stock dealt a row at a time onto the columns.
+
+What the verdict assumes: the solver sees the order of the stock. "Winnable" means a
+player who knew it could win.
+
+A position is one ``bytes``: the four columns, each its cards bottom first (a card is
+``rank * 4 + suit``, aces ranked 14), then the number of cards left in the stock (the
+stock only ever loses cards from its top, so it is the start's stock cut short). The key
+is the position itself: the columns are not interchangeable, since a row dealt gives
+each column its own card of the stock (a test found a deal won only with the ace of
+spades moved alone from one column into another).
+
+Moves: a top card discarded, a top card into an empty column, and a row dealt, which
+the rules allow only when no card can be discarded. No move that may lose a win is left out: a walk that runs dry proves
+the deal lost. Small as the game is, that walk seldom needs more than a few thousand
+positions.
+"""
+
+from __future__ import annotations
+
+from ..model.cards import SUITS
+from ..model.moves import Move, MoveKind
+from ..model.rules import Rules
+from ..model.state import State
+from ..model.vocabulary import Role
+from .core import Core, Strategy, Walk
+
+__all__ = ["BUDGET", "DiscardSearch"]
+
+# Positions a search may find before it answers "unknown" (the table's partner and
+# --solve alike).
+BUDGET = 400_000
+
+ACE_HIGH = 14
+GAP = b"\xff"  # between the columns of a position: no card or count is 255
+DEAL = Move(MoveKind.DEAL)
+EMPTY_WEIGHT = 4  # an empty column, for the value: a card in play weighs 1
+
+
+def _code(card) -> int:
+    rank = ACE_HIGH if card.rank == 1 else card.rank
+    return rank * 4 + SUITS.index(card.suit)
+
+
+class DiscardSearch(Core[bytes]):
+    """A depth-first search from ``state``, discards first; ``without`` may name DEAL."""
+
+    strategies = (Strategy(Walk.DIVE, share=1000),)
+
+    def __init__(
+        self,
+        rules: Rules,
+        state: State,
+        *,
+        max_positions: int = BUDGET,
+        without: frozenset = frozenset(),
+    ):
+        self.rules = rules
+        self.deals = MoveKind.DEAL not in without
+        self.columns = tuple(rules.tableau)
+        self.discards = next(name for name, role in rules.roles.items() if role == Role.FOUNDATION)
+        stock = next(name for name, role in rules.roles.items() if role == Role.HAND)
+        self.stock = bytes(_code(card) for card in state.piles[stock])
+        self.aces_only = rules.options.get("empty") == "aces"
+        self.to_discards = [Move(MoveKind.MOVE, name, self.discards, 1) for name in self.columns]
+        self.moves = {
+            (i, j): Move(MoveKind.MOVE, self.columns[i], self.columns[j], 1)
+            for i in range(len(self.columns))
+            for j in range(len(self.columns))
+            if i != j
+        }
+        self.aces = len(self.columns)
+        columns = [bytes(_code(card) for card in state.piles[name]) for name in self.columns]
+        super().__init__(_position(columns, len(self.stock)), max_positions=max_positions)
+
+    def _won(self, position: bytes) -> bool:
+        # The aces alone in play: the cards, the gaps before each column's end and the
+        # stock's count.
+        return len(position) - len(self.columns) - 1 == self.aces and position[-1] == 0
+
+    def _key(self, position: bytes) -> bytes:
+        return position
+
+    def _value(self, position: bytes) -> int:
+        """Few cards in play, empty columns."""
+        parts = position.split(GAP)[:-1]
+        empty = sum(1 for column in parts if not column)
+        return EMPTY_WEIGHT * empty - (len(position) - len(parts))
+
+    def _successors(self, position: bytes) -> list[tuple[tuple[Move, ...], bytes]]:
+        parts = position.split(GAP)
+        stock = parts.pop()[0]
+        result: list[tuple[tuple[Move, ...], bytes]] = []
+        tops = [column[-1] if column else -1 for column in parts]
+        discarded = False
+        for i, column in enumerate(parts):
+            top = tops[i]
+            if top < 0 or top >> 2 == ACE_HIGH:
+                continue
+            if any(
+                j != i and other >= 0 and other & 3 == top & 3 and other > top
+                for j, other in enumerate(tops)
+            ):
+                after = list(parts)
+                after[i] = column[:-1]
+                result.append(((self.to_discards[i],), _position(after, stock)))
+                discarded = True
+        for empty, space in enumerate(parts):
+            if space:
+                continue
+            for i, column in enumerate(parts):
+                if not column or (self.aces_only and column[-1] >> 2 != ACE_HIGH):
+                    continue
+                after = list(parts)
+                after[i] = column[:-1]
+                after[empty] = column[-1:]
+                result.append(((self.moves[i, empty],), _position(after, stock)))
+        if self.deals and stock and not discarded:
+            after = list(parts)
+            for i in range(len(after)):
+                if stock - i > 0:
+                    after[i] = after[i] + self.stock[stock - 1 - i : stock - i]
+            result.append(((DEAL,), _position(after, max(0, stock - len(parts)))))
+        return result
+
+
+def _position(columns: list[bytes], stock: int) -> bytes:
+    return GAP.join(columns) + GAP + bytes((stock,))
+
+
+# The search solve.py makes for the games whose definition names this module as solver.
+SEARCH = DiscardSearch
