@@ -8,9 +8,11 @@ player who knew it could win.
 A position is one ``bytes``: the four columns, each its cards bottom first (a card is
 ``rank * 4 + suit``, aces ranked 14), then the number of cards left in the stock (the
 stock only ever loses cards from its top, so it is the start's stock cut short). The key
-is the position itself: the columns are not interchangeable, since a row dealt gives
-each column its own card of the stock (a test found a deal won only with the ace of
-spades moved alone from one column into another).
+is the position itself while the stock holds cards: the columns are not interchangeable,
+since a row dealt gives each column its own card of the stock (a test found a deal won
+only with the ace of spades moved alone from one column into another). Once the stock is
+dealt out the key sorts the columns, and a column's only card no longer moves into an
+empty column (the same position).
 
 Moves: a top card discarded, a top card into an empty column, and a row dealt, which
 the rules allow only when no card can be discarded. No move that may lose a win is left out: a walk that runs dry proves
@@ -81,7 +83,14 @@ class DiscardSearch(Core[bytes]):
         return len(position) - len(self.columns) - 1 == self.aces and position[-1] == 0
 
     def _key(self, position: bytes) -> bytes:
-        return position
+        if position[-1]:
+            return position
+        # The stock dealt out: nothing tells the columns apart any more.
+        parts = position.split(GAP)
+        stock = parts.pop()
+        parts.sort()
+        parts.append(stock)
+        return GAP.join(parts)
 
     def _value(self, position: bytes) -> int:
         """Few cards in play, empty columns."""
@@ -113,6 +122,8 @@ class DiscardSearch(Core[bytes]):
             for i, column in enumerate(parts):
                 if not column or (self.aces_only and column[-1] >> 2 != ACE_HIGH):
                     continue
+                if len(column) == 1 and not stock:
+                    continue  # the same position, the stock dealt out
                 after = list(parts)
                 after[i] = column[:-1]
                 after[empty] = column[-1:]
