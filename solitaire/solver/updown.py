@@ -205,22 +205,27 @@ class OntoWasteSearch(Core[bytes]):
         count = len(self.piles)
         stock, top = position[count], position[count + 1]
         can_follow = self.follows[top]
+        ranks, over, moves = self.ranks, self.over, self.moves
         result: list[tuple[tuple[Move, ...], bytes]] = []
         for pile in range(count):
             height = position[pile]
-            if not height or not self._free(position, pile):
+            if not height:
                 continue
-            rank = self.ranks[pile][height - 1]
-            if can_follow[rank]:
-                after = bytearray(position)
-                after[pile] = height - 1
-                after[count + 1] = rank
-                result.append(((self.moves[pile],), bytes(after)))
+            rank = ranks[pile][height - 1]
+            if not can_follow[rank]:
+                continue
+            if any(position[other] for other in over[pile]):
+                continue  # covered
+            after = (
+                position[:pile]
+                + bytes((height - 1,))
+                + position[pile + 1 : count + 1]
+                + bytes((rank,))
+            )
+            result.append(((moves[pile],), after))
         if self.deals and stock:
-            after = bytearray(position)
-            after[count] = stock - 1
-            after[count + 1] = self.stock[stock - 1]
-            result.append(((DEAL,), bytes(after)))
+            dealt = position[:count] + bytes((stock - 1, self.stock[stock - 1]))
+            result.append(((DEAL,), dealt))
         return result
 
     def _dead(self, position: bytes) -> bool:
