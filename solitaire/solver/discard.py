@@ -15,9 +15,17 @@ dealt out the key sorts the columns, and a column's only card no longer moves in
 empty column (the same position).
 
 Moves: a top card discarded, a top card into an empty column, and a row dealt, which
-the rules allow only when no card can be discarded. No move that may lose a win is left out: a walk that runs dry proves
-the deal lost. Small as the game is, that walk seldom needs more than a few thousand
-positions.
+the rules allow only when no card can be discarded. A card that can be discarded is
+discarded at once and alone, losing no win: while it waits, a higher card of its suit
+stays on top of another column (that card leaves the top only when a still higher one
+of the suit discards it, or moves into an empty column, still on top; no row can be
+dealt over it while a discard is possible), so the card stays discardable, every card it
+could let go that higher card lets go too, and it covers nothing that another move needs
+(only deals cover it, and none comes before it goes). Take a winning line, discard the
+card first and leave out its own moves: every other move stays legal, and the line
+reaches the same positions from its discard on. So a walk that runs dry still proves the
+deal lost; it branches only where a card may move into an empty column. Aces Up's deal
+700029 was proven lost in 482,696 positions without that rule.
 """
 
 from __future__ import annotations
@@ -103,19 +111,20 @@ class DiscardSearch(Core[bytes]):
         stock = parts.pop()[0]
         result: list[tuple[tuple[Move, ...], bytes]] = []
         tops = [column[-1] if column else -1 for column in parts]
-        discarded = False
-        for i, column in enumerate(parts):
-            top = tops[i]
-            if top < 0 or top >> 2 == ACE_HIGH:
-                continue
-            if any(
-                j != i and other >= 0 and other & 3 == top & 3 and other > top
-                for j, other in enumerate(tops)
-            ):
-                after = list(parts)
-                after[i] = column[:-1]
-                result.append(((self.to_discards[i],), _position(after, stock)))
-                discarded = True
+        # A card that can be discarded goes at once, alone (see the notes): the lowest
+        # such card, chosen by the cards and not by the order of the columns.
+        goes = [
+            (top, i)
+            for i, top in enumerate(tops)
+            if top >= 0
+            and top >> 2 != ACE_HIGH
+            and any(j != i and other & 3 == top & 3 and other > top for j, other in enumerate(tops))
+        ]
+        if goes:
+            _, i = min(goes)
+            after = list(parts)
+            after[i] = parts[i][:-1]
+            return [((self.to_discards[i],), _position(after, stock))]
         for empty, space in enumerate(parts):
             if space:
                 continue
@@ -128,7 +137,7 @@ class DiscardSearch(Core[bytes]):
                 after[i] = column[:-1]
                 after[empty] = column[-1:]
                 result.append(((self.moves[i, empty],), _position(after, stock)))
-        if self.deals and stock and not discarded:
+        if self.deals and stock:
             after = list(parts)
             for i in range(len(after)):
                 if stock - i > 0:
