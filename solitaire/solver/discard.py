@@ -25,7 +25,7 @@ could let go that higher card lets go too, and it covers nothing that another mo
 card first and leave out its own moves: every other move stays legal, and the line
 reaches the same positions from its discard on. So a walk that runs dry still proves the
 deal lost; it branches only where a card may move into an empty column. Aces Up's deal
-700029 was proven lost in 482,696 positions without that rule.
+700029 was proven lost in 482,696 positions without that rule, 340,577 with it.
 """
 
 from __future__ import annotations
