@@ -16,7 +16,7 @@ from ..rules import HOME, Rules
 from ..shuffle import shuffled_deck
 from ..state import State, StepLog
 from ..table_spec import Arrangement, GameButton, GameHelp, Slot, row
-from ..vocabulary import Action, Outline, Role, Spread, play
+from ..vocabulary import Action, Family, Outline, Role, Spread, play
 
 COLUMNS = ("t1", "t2", "t3", "t4")
 DISCARDS, STOCK = "discards", "stock"
@@ -33,6 +33,7 @@ def high_rank(card: Card) -> int:
 class AcesUp(Rules):
     game_id = "acesup"
     order = 110
+    family = Family.OTHER
     title = "Aces Up"
     blurb = "Four columns: discard the lower cards of each suit until the aces alone are left."
     option_specs = (

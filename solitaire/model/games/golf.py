@@ -23,7 +23,7 @@ from ..rules import HOME, Rules
 from ..shuffle import shuffled_deck
 from ..state import State, StepLog
 from ..table_spec import Arrangement, GameButton, GameHelp, Slot, row
-from ..vocabulary import Action, Outline, Role, Spread, next_option, play
+from ..vocabulary import Action, Family, Outline, Role, Spread, next_option, play
 
 KING = 13
 WASTE, STOCK = "waste", "stock"
@@ -123,6 +123,7 @@ ROWS = 5
 class Golf(OntoWaste):
     game_id = "golf"
     order = 100
+    family = Family.SEQUENCE
     title = "Golf"
     blurb = "Clear seven columns onto one waste pile, a rank up or down, with a 16-card stock."
     option_specs = (

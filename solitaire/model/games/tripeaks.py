@@ -24,7 +24,7 @@ from ..rules import HOME
 from ..shuffle import shuffled_deck
 from ..state import State, StepLog
 from ..table_spec import Arrangement, GameHelp, Slot
-from ..vocabulary import Outline, Spread
+from ..vocabulary import Family, Outline, Spread
 from .golf import STOCK, WASTE, OntoWaste
 
 # The four rows, the peaks' tops first: 3, 6, 9 and 10 cards.
@@ -63,6 +63,7 @@ DEAL_POINTS = -5
 class TriPeaks(OntoWaste):
     game_id = "tripeaks"
     order = 105
+    family = Family.SEQUENCE
     title = "TriPeaks"
     blurb = "Three peaks onto one waste pile, a rank up or down; streaks score more."
     option_specs = (Option("wrap", "an ace goes on a king and a king on an ace", True),)
