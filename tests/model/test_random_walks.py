@@ -34,6 +34,9 @@ VARIANTS = [
     ("spider", {"suits": "4"}),
     ("pyramid", {}),
     ("pyramid", {"passes": "unlimited", "goal": "pyramid"}),
+    ("golf", {"kings": "dead-king"}),
+    ("golf", {"kings": "relaxed"}),
+    ("tripeaks", {"wrap": False}),
 ]
 # Every other registered game with its default options: a new game file is walked too.
 VARIANTS += [(game_id, {}) for game_id in GAMES if game_id not in {g for g, _ in VARIANTS}]

@@ -22,7 +22,7 @@ from ..rules import HOME, Rules
 from ..shuffle import shuffled_deck
 from ..state import State
 from ..table_spec import Arrangement, GameButton, GameHelp, Slot
-from ..vocabulary import Action, Outline, Role, play
+from ..vocabulary import Action, Family, Outline, Role, play
 
 ROW_COUNT = 7
 LETTERS = "abcdefg"
@@ -46,6 +46,7 @@ LEFT = 1.4  # the stock and the waste lie left of the pyramid
 class Pyramid(Rules):
     game_id = "pyramid"
     order = 110
+    family = Family.PAIRING
     title = N_("Pyramid")
     blurb = N_("Pair off cards that add up to 13 to clear a pyramid of 28; kings go alone.")
     option_specs = (

@@ -1,0 +1,352 @@
+"""A solver for the two-pack games of columns, a stock and eight foundations, two a suit
+(``TwoPackRules``): a stock turned one card at a time onto a waste, with so many passes,
+or a stock dealt a row at a time onto the columns; columns built down in suit or in
+alternate colours, moving one card at a time, runs as far as empty columns allow, or
+any run.
+
+What the verdict assumes: the solver sees every card, the order of the stock and the
+face-down cards too. "Winnable" means a player who knew every card could win.
+
+A position is one ``bytes``: the columns in order, each its face-down count then its
+cards bottom first (a card is ``rank * 4 + suit``, suits C D H S; the two copies of a
+card are one code, so positions that differ only in which copy lies where are one),
+then the eight foundations' heights, then the talon (the waste from its bottom, then the
+stock from its top: an order that turning never changes, only playing its cards), then
+the talon's state: how many cards are turned onto the waste and the passes used, or, where
+the stock is dealt in rows, the cards left in it (it is the start's stock cut short). Its
+key is the same with the columns sorted and the two foundations of each suit sorted
+(interchangeable both).
+
+Moves are the engine's: a column's top card (or run, as the game's rule allows) onto a
+card it builds on, into an empty column or home; the waste's top card likewise; turning
+the stock, the waste turned back over while passes are left; a row dealt. After a move,
+an uncovered face-down card turns up, as in the engine.
+
+The stock is searched in macro moves, as the Klondike solver does: from a position, for
+every state of the talon that turning alone reaches (more cards turned in this pass, or
+any number in the next while one is left), the moves of the waste's top card there, each
+after the turns that bring it up. That loses no win: turning changes only the talon, and
+the other moves never the order of what is in it, so in a winning line the turns can
+wait until just before the next move of a waste card; and of two ways to one talon
+state, the one through fewer passes leaves every move the other does.
+
+Moves left out, and why that loses no win:
+
+- A column's top card that may go home, when both foundations of each suit that could
+  lay a card on it hold its rank less one, goes home alone, before any other move:
+  nothing still in play can ever lie on it (``TwoPackRules.is_safe_home``). Of several,
+  the lowest card goes, from the smallest column that shows it (a choice by the cards,
+  so positions with one key have successors with one key).
+- Of several empty columns only the first is tried, and a column's whole content with no
+  card under it never moves into an empty column (the same position).
+- The talon state turned to through one more pass, where this pass reaches it too.
+
+Every other move is tried, so a search that runs dry has seen every position reachable
+from the start: the proof that the deal cannot be won.
+"""
+
+from __future__ import annotations
+
+from ..model.cards import SUITS
+from ..model.games.fortythieves import FOUNDATION_PAIRS
+from ..model.moves import Move, MoveKind
+from ..model.rules import Rules
+from ..model.state import State
+from ..model.vocabulary import Build, Role
+from .core import Core, Strategy
+
+__all__ = ["BUDGET", "TwoPackSearch"]
+
+# Positions a search may find before it answers "unknown" (the table's partner and
+# --solve alike).
+BUDGET = 150_000
+
+GAP = b"\xff"  # between the parts of a position: no card, count or height is 255
+TURN = Move(MoveKind.TURN)
+DEAL = Move(MoveKind.DEAL)
+FULL = 13
+RED = tuple((code & 3) in (1, 2) for code in range(64))
+
+# The weights of a position's value (``_value``).
+HOME = 10.0
+EMPTY = 6.0
+JOIN = 2.0  # a card on a card it builds on
+BLOCK = 3.0  # a card over a lower card of its suit, out of sequence: it must move first
+# The same in alternate colours, where the card it lies on may go elsewhere first (tuned
+# on Gypsy's deals 1..8 with DOWN: four won in 2 s, three with 3 and 4).
+LOOSE_BLOCK = 1.0
+DOWN = 8.0  # a face-down card
+BURIED = 2.0  # a card deep in the waste: it comes up only when those on it are played
+THRIFTY = 5.0  # the same, for the walk that keeps cards in the talon
+
+
+def _code(card) -> int:
+    return card.rank * 4 + SUITS.index(card.suit)
+
+
+class TwoPackSearch(Core[bytes]):
+    """Best-first from ``state``; ``without`` may name TURN or DEAL (then the stock is
+    left as it is)."""
+
+    # Two best-first walks, each a complete search of its own: one that lets cards pass
+    # into the waste more readily, one that keeps them in the talon (deals 1..8 of Forty
+    # Thieves: each alone won a deal the other did not).
+    strategies = (Strategy(), Strategy(value="_value_thrifty"))
+
+    def __init__(
+        self,
+        rules: Rules,
+        state: State,
+        *,
+        max_positions: int = BUDGET,
+        without: frozenset = frozenset(),
+    ):
+        self.rules = rules
+        self.columns = tuple(rules.tableau)
+        self.count = len(self.columns)
+        self.suited = rules.build == Build.SUIT
+        self.doubling = bool(rules.supermoves)  # runs as far as empty columns allow
+        self.any_run = bool(rules.moves_runs)
+        roles = set(rules.roles.values())
+        self.has_waste = Role.WASTE in roles
+        self.turns = MoveKind.TURN not in without
+        self.deals = Role.WASTE not in roles and MoveKind.DEAL not in without
+        self.passes = rules.passes
+        self.foundation_names = tuple(name for pair in FOUNDATION_PAIRS.values() for name in pair)
+        # Per suit index (C D H S) the indexes of its two foundations.
+        self.pair_of = tuple(
+            tuple(self.foundation_names.index(name) for name in FOUNDATION_PAIRS[suit])
+            for suit in SUITS
+        )
+        self.block = BLOCK if self.suited else LOOSE_BLOCK
+        self.column_values: dict[bytes, float] = {}
+        columns = [
+            bytes((state.face_down(name), *(_code(card) for card in state.piles[name])))
+            for name in self.columns
+        ]
+        found = bytes(len(state.piles[name]) for name in self.foundation_names)
+        if self.has_waste:
+            waste, stock = state.piles["waste"], state.piles["stock"]
+            talon = bytes(_code(card) for card in waste + stock[::-1])
+            tail = bytes((len(waste), state.count("passes_used") if self.passes else 0))
+            self.stock = b""
+        else:
+            self.stock = bytes(_code(card) for card in state.piles["stock"])
+            talon, tail = b"", bytes((len(self.stock),))
+        super().__init__(GAP.join([*columns, found, talon, tail]), max_positions=max_positions)
+
+    # ------------------------------------------------------------------ hooks
+    def _won(self, position: bytes) -> bool:
+        parts = position.split(GAP)
+        return all(height == FULL for height in parts[self.count])
+
+    def _key(self, position: bytes) -> bytes:
+        parts = position.split(GAP)
+        columns = sorted(parts[: self.count])
+        found = parts[self.count]
+        pairs = bytes(h for i in range(0, 8, 2) for h in sorted(found[i : i + 2]))
+        return GAP.join([*columns, pairs, *parts[self.count + 1 :]])
+
+    def _value(self, position: bytes, buried: float = BURIED) -> float:
+        """How promising a position looks: cards home, empty columns, cards on cards they
+        build on, few cards over lower cards of their suit, few face down, few deep in
+        the waste."""
+        parts = position.split(GAP)
+        values = self.column_values
+        if len(values) > 50_000:
+            values.clear()  # columns come and go: keep the memory bounded
+        value = HOME * sum(parts[self.count])
+        for column in parts[: self.count]:
+            share = values.get(column)
+            if share is None:
+                share = values[column] = self._column_value(column)
+            value += share
+        if self.has_waste:
+            value -= buried * parts[self.count + 2][0]
+        return value
+
+    def _value_thrifty(self, position: bytes) -> float:
+        return self._value(position, THRIFTY)
+
+    def _column_value(self, column: bytes) -> float:
+        if len(column) == 1:
+            return EMPTY
+        value = -DOWN * column[0]
+        lowest = [99, 99, 99, 99]  # per suit the lowest rank under the card so far
+        for index in range(1, len(column)):
+            card = column[index]
+            rank, suit = card >> 2, card & 3
+            if index > 1 and self._builds(card, column[index - 1]):
+                value += JOIN
+            elif lowest[suit] < rank:
+                value -= self.block
+            lowest[suit] = min(lowest[suit], rank)
+        return value
+
+    def _builds(self, card: int, onto: int) -> bool:
+        if card >> 2 != (onto >> 2) - 1:
+            return False
+        return card & 3 == onto & 3 if self.suited else RED[card] != RED[onto]
+
+    # ------------------------------------------------------------------ moves
+    def _successors(self, position: bytes) -> list[tuple[tuple[Move, ...], bytes]]:
+        parts = position.split(GAP)
+        count = self.count
+        cols = parts[:count]
+        found = parts[count]
+        talon, tail = parts[count + 1], parts[count + 2]
+        safe = self._safe_home(cols, found, talon, tail)
+        if safe is not None:
+            return [safe]
+        result: list[tuple[tuple[Move, ...], bytes]] = []
+        empties = [j for j, column in enumerate(cols) if len(column) == 1]
+        empty = empties[0] if empties else None
+        by_top: dict[int, list[int]] = {}  # the rank of a column's top card -> the columns
+        for j, column in enumerate(cols):
+            if len(column) > 1:
+                by_top.setdefault(column[-1] >> 2, []).append(j)
+        names = self.columns
+        for i, column in enumerate(cols):
+            size = len(column)
+            if size == 1:
+                continue
+            run = self._run(column)
+            # The most cards that may move onto a card, and into an empty column.
+            if self.any_run:
+                onto_limit = empty_limit = run
+            elif self.doubling:
+                onto_limit = min(run, 1 << len(empties))
+                empty_limit = min(run, 1 << max(0, len(empties) - 1))
+            else:
+                onto_limit = empty_limit = 1
+            top = column[-1]
+            home = self._home_index(found, top)
+            if home is not None:
+                after = list(cols)
+                after[i] = _settled(column[:-1])
+                raised = _raised(found, home)
+                move = Move(MoveKind.MOVE, names[i], self.foundation_names[home], 1)
+                result.append(((move,), GAP.join([*after, raised, talon, tail])))
+            for moved in range(1, onto_limit + 1):
+                card = column[size - moved]
+                for j in by_top.get((card >> 2) + 1, ()):
+                    if j != i and self._builds(card, cols[j][-1]):
+                        after = list(cols)
+                        after[i] = _settled(column[: size - moved])
+                        after[j] = cols[j] + column[size - moved :]
+                        move = Move(MoveKind.MOVE, names[i], names[j], moved)
+                        result.append(((move,), GAP.join([*after, found, talon, tail])))
+            if empty is not None:
+                for moved in range(1, empty_limit + 1):
+                    if moved == size - 1 and column[0] == 0:
+                        break  # the whole column into another empty one: the same position
+                    after = list(cols)
+                    after[i] = _settled(column[: size - moved])
+                    after[empty] = b"\x00" + column[size - moved :]
+                    move = Move(MoveKind.MOVE, names[i], names[empty], moved)
+                    result.append(((move,), GAP.join([*after, found, talon, tail])))
+        if self.has_waste and talon:
+            self._waste_moves(cols, found, talon, tail, by_top, empty, result)
+        if self.deals and tail[0]:
+            left = tail[0]
+            row = self.stock[max(0, left - count) : left][::-1]
+            after = [
+                _settled(column + row[j : j + 1]) if j < len(row) else column
+                for j, column in enumerate(cols)
+            ]
+            result.append(((DEAL,), GAP.join([*after, found, talon, bytes((left - len(row),))])))
+        return result
+
+    def _waste_moves(self, cols, found, talon, tail, by_top, empty, result) -> None:
+        """The moves of the waste's top card, for every state of the talon turning
+        reaches: this pass's, then the next one's short of where this pass starts."""
+        turned, used = tail[0], tail[1]
+        size = len(talon)
+        if not self.turns:  # the waste's top card alone, as it lies
+            reach = [(turned, used, ())] if turned else []
+        else:
+            reach = [(q, used, (TURN,) * (q - turned)) for q in range(max(turned, 1), size + 1)]
+        if self.turns and (self.passes is None or used + 1 < self.passes):
+            again = (TURN,) * (size - turned + 1)
+            reach += [(q, used + 1, again + (TURN,) * q) for q in range(1, min(turned, size + 1))]
+        names = self.columns
+        for q, passes_used, turns in reach:
+            card = talon[q - 1]
+            rest = talon[: q - 1] + talon[q:]
+            after_tail = bytes((q - 1, passes_used))
+            home = self._home_index(found, card)
+            if home is not None:
+                move = Move(MoveKind.MOVE, "waste", self.foundation_names[home], 1)
+                raised = _raised(found, home)
+                result.append(((*turns, move), GAP.join([*cols, raised, rest, after_tail])))
+            for j in by_top.get((card >> 2) + 1, ()):
+                if self._builds(card, cols[j][-1]):
+                    after = list(cols)
+                    after[j] = cols[j] + bytes((card,))
+                    move = Move(MoveKind.MOVE, "waste", names[j], 1)
+                    result.append(((*turns, move), GAP.join([*after, found, rest, after_tail])))
+            if empty is not None:
+                after = list(cols)
+                after[empty] = bytes((0, card))
+                move = Move(MoveKind.MOVE, "waste", names[empty], 1)
+                result.append(((*turns, move), GAP.join([*after, found, rest, after_tail])))
+
+    def _safe_home(self, cols, found, talon, tail):
+        """The one successor where a card that is safe home goes there (the lowest such
+        card, from the smallest column showing it), or None."""
+        best = None
+        for i, column in enumerate(cols):
+            if len(column) == 1:
+                continue
+            card = column[-1]
+            rank = card >> 2
+            home = self._home_index(found, card)
+            if home is None:
+                continue
+            if self.suited:
+                suits: tuple[int, ...] = (card & 3,)
+            else:
+                suits = (1, 2) if not RED[card] else (0, 3)
+            if not all(found[k] >= rank - 1 for suit in suits for k in self.pair_of[suit]):
+                continue
+            if best is None or (card, column) < (cols[best][-1], cols[best]):
+                best = i
+        if best is None:
+            return None
+        column = cols[best]
+        home = self._home_index(found, column[-1])
+        assert home is not None
+        after = list(cols)
+        after[best] = _settled(column[:-1])
+        move = Move(MoveKind.MOVE, self.columns[best], self.foundation_names[home], 1)
+        return (move,), GAP.join([*after, _raised(found, home), talon, tail])
+
+    def _home_index(self, found: bytes, card: int) -> int | None:
+        """The foundation the card goes to (the engine's ``home_for``), or None."""
+        for k in self.pair_of[card & 3]:
+            if found[k] == (card >> 2) - 1:
+                return k
+        return None
+
+    def _run(self, column: bytes) -> int:
+        """How many face-up cards at the top of ``column`` form a run by the build rule."""
+        bottom = column[0] + 1
+        index = len(column) - 1
+        while index > bottom and self._builds(column[index], column[index - 1]):
+            index -= 1
+        return len(column) - index
+
+
+def _settled(column: bytes) -> bytes:
+    """``column`` with its top card turned up if it lies face down."""
+    if column[0] >= len(column) - 1:
+        return bytes((max(0, len(column) - 2),)) + column[1:]
+    return column
+
+
+def _raised(found: bytes, index: int) -> bytes:
+    return found[:index] + bytes((found[index] + 1,)) + found[index + 1 :]
+
+
+# The search solve.py makes for the games whose definition names this module as solver.
+SEARCH = TwoPackSearch

@@ -1,0 +1,354 @@
+"""The Yukon family: games whose columns build one rank down (in suit or in alternate
+colours) and where any face-up card moves onto a column with all the cards on it, in
+sequence or not (``Rules.lifts_face_up``); only a king fills an empty column
+(``empty_fill_rank``), face-down cards lie at the bottom of the columns. A family of the
+solver core (``core.py``) for Yukon and Russian Solitaire, and for the games of the
+family that have more: a stock dealt onto some columns (Scorpion), whole runs from king
+to ace in one suit going home by themselves (Scorpion's foundations, where ``home_for``
+says no single card goes home) and redeals that gather the columns and deal them again
+(Grandfather).
+
+What it reads of the game: its columns, the build rule, the king rule, whether single
+cards go home (four foundations, one a suit, up from the ace), and its special moves
+(``special_moves``: a deal, a redeal), which it makes through the engine itself, so
+they are always the game's. Those may depend on the stock and the deal's values only,
+never on the columns (so the family asks the engine once for each stock and values it
+meets): ``agrees_with_engine`` checks the moves made here against the engine's, as the
+tests do for every game that names this family, on positions of seeded random play.
+
+A position is (columns as ``bytes`` of card codes ``rank * 4 + suit``, face-down
+counts, foundation counts by suit, the stock as ``bytes``, the deal's values as a
+tuple); the columns in their real order, so moves name the right piles. Its key sorts
+the columns that are interchangeable: those no special move still to come tells apart
+(a deal lands on given columns, a redeal gathers them all in their order). What the verdict assumes: the
+search sees every card, the face-down ones and the stock too.
+
+Moves left out, and why that loses no win:
+
+- A card that may go home when nothing left in play could ever be laid on it (in suit:
+  always; in alternate colours: both cards one rank lower of the other colour are home)
+  goes home alone, before any other move, but never while a special move may still
+  come (a deal or a redeal places cards by where the others are): ``Rules.is_safe_home``
+  proves this, and that proof holds for cards moved with others on them, since it only
+  asks what could be laid on the card.
+- Of several empty columns only the first is tried, and a column's whole content never
+  moves into an empty column, among the columns no special move tells apart (a redeal
+  tells every column apart, a deal those it lays cards on): those are alike (the key
+  sorts them), so both give a position already met.
+
+Every other move is tried, so when a walk runs dry the position cannot be won.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from ..model.cards import SUITS, Card
+from ..model.moves import Move, MoveKind
+from ..model.rules import Rules
+from ..model.state import State
+from ..model.vocabulary import Build, Role
+from .compact import OPPOSITE, RED, card_code, code_card, raise_found
+from .core import Core, Strategy, Walk
+
+__all__ = ["BUDGET", "YukonSearch", "agrees_with_engine"]
+
+# Positions the search may visit before it answers "unknown" (the table's partner and
+# --solve alike).
+BUDGET = 300_000
+SEP = b"\xff"  # between columns in a key: neither a card (4..55) nor a face-down count
+RUN = 13  # a whole suit, king to ace
+# The heuristic's weights (higher is better): a card home, a card face down, a card above
+# the next one its foundation takes, a face-up card not on the card it builds on, an
+# empty column.
+W_HOME, W_DOWN, W_BURIED, W_BREAK, W_EMPTY = 60, 30, 2, 3, 8
+SPECIAL = "special"  # a macro step made through the engine: (SPECIAL, kind)
+
+
+class YukonSearch(Core[tuple]):
+    """A best-first walk and a dive taking turns, from ``state`` (see the module notes);
+    ``without`` names kinds of special move the search may not make."""
+
+    strategies = (
+        Strategy(Walk.BEST_FIRST, 400, depth_cost=1),
+        Strategy(Walk.DIVE, 100),
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        state: State,
+        *,
+        max_positions: int = BUDGET,
+        without: frozenset = frozenset(),
+    ):
+        self.rules = rules
+        self.without = without
+        self.column_names = rules.tableau
+        self.by_suit = rules.build == Build.SUIT
+        self.fill = rules.empty_fill_rank
+        self.single_home = rules.home_for(state, Card(1, SUITS[0])) is not None
+        self.home_names = tuple("f" + suit for suit in SUITS)
+        self.stock_name = next(
+            (name for name, role in rules.roles.items() if role == Role.HAND), None
+        )
+        self.has_specials = type(rules).special_moves is not Rules.special_moves
+        # (stock, values) -> (the special moves' kinds, whether one may still come, the
+        # columns a special move open now tells apart from the others)
+        self.specials: dict[tuple, tuple[tuple, bool, frozenset]] = {}
+        self.parents = tuple(self._parents_of(code) for code in range(64))
+        super().__init__(self._position(state), max_positions=max_positions)
+
+    # -------------------------------------------------------------- positions and states
+    def _position(self, state: State) -> tuple:
+        rules = self.rules
+        found = [0, 0, 0, 0]
+        for name in rules.foundations:
+            for card in state.piles[name]:
+                found[SUITS.index(card.suit)] += 1
+        stock = state.piles[self.stock_name] if self.stock_name else []
+        return (
+            tuple(bytes(card_code(card) for card in state.piles[name]) for name in rules.tableau),
+            tuple(state.face_down(name) for name in rules.tableau),
+            tuple(found),
+            bytes(card_code(card) for card in stock),
+            tuple(sorted(state.values.items())),
+        )
+
+    def _state(self, position: tuple) -> State:
+        """The engine's position (foundations rebuilt in order of suit): only to ask the
+        engine for special moves, which look at the stock, the columns and the values."""
+        cols, down, found, stock, values = position
+        piles: dict[str, list[Card]] = {name: [] for name in self.rules.roles}
+        for name, col in zip(self.column_names, cols):
+            piles[name] = [code_card(code) for code in col]
+        if self.single_home:
+            for suit, count in zip(SUITS, found):
+                piles["f" + suit] = [Card(rank, suit) for rank in range(1, count + 1)]
+        else:
+            homes = iter(self.rules.foundations)
+            for suit, count in zip(SUITS, found):
+                if count:
+                    piles[next(homes)] = [Card(rank, suit) for rank in range(RUN, 0, -1)]
+        if self.stock_name:
+            piles[self.stock_name] = [code_card(code) for code in stock]
+        face_down = {name: count for name, count in zip(self.column_names, down) if count}
+        return State(piles, dict(values), face_down)
+
+    def _chances(self, position: tuple) -> tuple[tuple, bool, frozenset]:
+        """The kinds of special move open now, whether one may still come, and the
+        columns that one tells apart: a redeal all (it gathers them in their order), a
+        deal those it lays cards on."""
+        if not self.has_specials:
+            return (), False, frozenset()
+        marker = (position[3], position[4])
+        known = self.specials.get(marker)
+        if known is None:
+            state = self._state(position)
+            kinds = tuple(
+                move.kind
+                for move in self.rules.special_moves(state)
+                if move.kind not in self.without
+            )
+            later = bool(kinds) or self.rules.has_second_chance(state)
+            fixed = set()
+            if later:
+                fixed = set(range(len(self.column_names)))
+            if kinds and MoveKind.REDEAL not in kinds and not self.rules.has_second_chance(state):
+                fixed = set()
+                for kind in kinds:
+                    after = self.rules.successor(state, Move(kind))
+                    fixed |= {
+                        index
+                        for index, name in enumerate(self.column_names)
+                        if after.piles[name] != state.piles[name]
+                    }
+            known = self.specials[marker] = (kinds, later, frozenset(fixed))
+        return known
+
+    # -------------------------------------------------------------- the core's hooks
+    def _key(self, position: tuple) -> Hashable:
+        cols, down, found, stock, values = position
+        columns = [bytes((count,)) + col for count, col in zip(down, cols)]
+        fixed = self._chances(position)[2]
+        if fixed:  # the columns a special move tells apart keep their places
+            loose = sorted(column for index, column in enumerate(columns) if index not in fixed)
+            columns = [column for index, column in enumerate(columns) if index in fixed] + loose
+        else:
+            columns.sort()
+        return SEP.join((*columns, bytes(found), stock)), values
+
+    def _won(self, position: tuple) -> bool:
+        found = position[2]
+        return found[0] + found[1] + found[2] + found[3] == 52
+
+    def _value(self, position: tuple) -> float:
+        cols, down, found, _, _ = position
+        value = W_HOME * (found[0] + found[1] + found[2] + found[3])
+        wanted = [(found[suit] + 1) * 4 + suit for suit in range(4)] if self.single_home else []
+        for col, hidden in zip(cols, down):
+            if not col:
+                value += W_EMPTY
+                continue
+            value -= W_DOWN * hidden
+            for card in wanted:
+                at = col.find(card)
+                if at >= 0:
+                    value -= W_BURIED * (len(col) - 1 - at)
+            for at in range(max(hidden, 1), len(col)):
+                if not self._builds(col[at], col[at - 1]):
+                    value -= W_BREAK
+        return value
+
+    def _moves_of(self, macro) -> list[Move]:
+        moves = []
+        for step in macro:
+            if step[0] == SPECIAL:
+                moves.append(Move(step[1]))
+            else:
+                src, dst, count = step
+                moves.append(Move(MoveKind.MOVE, src, dst, count))
+        return moves
+
+    # -------------------------------------------------------------- the moves
+    def _builds(self, card: int, onto: int) -> bool:
+        if onto >> 2 != (card >> 2) + 1:
+            return False
+        if self.by_suit:
+            return card & 3 == onto & 3
+        return RED[card] != RED[onto]
+
+    def _parents_of(self, card: int) -> tuple[int, ...]:
+        """The cards ``card`` may be laid on."""
+        rank, suit = card >> 2, card & 3
+        if not 1 <= rank < RUN:
+            return ()
+        if self.by_suit:
+            return ((rank + 1) * 4 + suit,)
+        return tuple((rank + 1) * 4 + other for other in OPPOSITE[suit])
+
+    def _safe(self, card: int, found: tuple) -> bool:
+        """May ``card`` go home with nothing left in play that could be laid on it?"""
+        suit, rank = card & 3, card >> 2
+        if found[suit] != rank - 1:
+            return False
+        if self.by_suit:
+            return True
+        return all(found[other] >= rank - 1 for other in OPPOSITE[suit])
+
+    def _successors(self, position: tuple) -> list:
+        cols, down, found = position[:3]
+        parents = self.parents
+        kinds, later, fixed = self._chances(position)
+        if self.single_home and not later:
+            # The safe card with the lowest code first, wherever it lies: equal positions
+            # (columns in another order) send the same card home.
+            safe = [
+                (col[-1], index)
+                for index, col in enumerate(cols)
+                if col and self._safe(col[-1], found)
+            ]
+            if safe:
+                return [self._home(position, min(safe)[1])]
+        out = []
+        tops: dict[int, int] = {col[-1]: index for index, col in enumerate(cols) if col}
+        # Empty columns are alike but where a special move tells them apart: of the
+        # others only the first is tried.
+        empties = [index for index, col in enumerate(cols) if not col and index in fixed]
+        empties += [index for index, col in enumerate(cols) if not col and index not in fixed][:1]
+        for index, col in enumerate(cols):
+            if not col:
+                continue
+            if self.single_home:
+                top = col[-1]
+                if found[top & 3] == (top >> 2) - 1:
+                    out.append(self._home(position, index))
+            for at in range(down[index], len(col)):
+                card = col[at]
+                for parent in parents[card]:
+                    target = tops.get(parent)
+                    if target is not None and target != index:
+                        out.append(self._move(position, index, target, at))
+                if empties and (self.fill is None or card >> 2 == self.fill):
+                    out.extend(
+                        self._move(position, index, to, at)
+                        for to in empties
+                        # a whole column to an empty one: the same position, but where a
+                        # special move tells the two apart
+                        if at or index in fixed or to in fixed
+                    )
+        for kind in kinds:
+            after = self._position(self.rules.successor(self._state(position), Move(kind)))
+            out.append((((SPECIAL, kind),), after))
+        return out
+
+    def _home(self, position: tuple, index: int) -> tuple:
+        cols, down, found, stock, values = position
+        col = cols[index]
+        card = col[-1]
+        new_cols = list(cols)
+        new_cols[index] = col[:-1]
+        new_down = list(down)
+        self._turn_up(new_cols, new_down, index)
+        after = (tuple(new_cols), tuple(new_down), raise_found(found, card & 3), stock, values)
+        return ((self.column_names[index], self.home_names[card & 3], 1),), after
+
+    def _move(self, position: tuple, src: int, dst: int, at: int) -> tuple:
+        """The cards of column ``src`` from ``at`` up onto column ``dst``."""
+        cols, down, found, stock, values = position
+        col = cols[src]
+        new_cols = list(cols)
+        new_cols[src] = col[:at]
+        new_cols[dst] = cols[dst] + col[at:]
+        new_down = list(down)
+        if not self.single_home:
+            found = self._runs_home(new_cols, new_down, found, (src, dst))
+        self._turn_up(new_cols, new_down, src)
+        after = (tuple(new_cols), tuple(new_down), found, stock, values)
+        names = self.column_names
+        return ((names[src], names[dst], len(col) - at),), after
+
+    @staticmethod
+    def _turn_up(cols: list, down: list, index: int) -> None:
+        if down[index] >= len(cols[index]):
+            down[index] = max(0, len(cols[index]) - 1)
+
+    def _runs_home(self, cols: list, down: list, found: tuple, touched: tuple) -> tuple:
+        """A run from king to ace in one suit, face up at the top of a column, goes home
+        whole (the game's ``follow_up``); the card under it turns up."""
+        for index in touched:
+            col = cols[index]
+            if len(col) - down[index] < RUN:
+                continue
+            run = col[-RUN:]
+            suit = run[0] & 3
+            if run == bytes(rank * 4 + suit for rank in range(RUN, 0, -1)):
+                cols[index] = col[:-RUN]
+                self._turn_up(cols, down, index)
+                found = tuple(RUN if other == suit else found[other] for other in range(4))
+        return found
+
+
+def agrees_with_engine(rules: Rules, state: State) -> str | None:
+    """Whether the moves made here from ``state`` are the engine's: the same positions one
+    move away (keys compared, the position itself left out), or, where a card goes home
+    safely alone, that move among the engine's. Why not, or None."""
+    search = YukonSearch(rules, state, max_positions=1)
+    mine = search._successors(search.start)
+    engine = {
+        search._key(search._position(rules.successor(state, move)))
+        for move in rules.legal_moves(state)
+    }
+    engine.discard(search._key(search.start))
+    keys = {search._key(after) for _, after in mine}
+    if len(mine) == 1 and keys <= engine:
+        (step,) = mine[0][0]
+        if step[0] != SPECIAL and step[1] in search.home_names:
+            return None  # a card that goes home safely, alone
+    if keys != engine:
+        return f"moves differ: {len(keys - engine)} not the engine's, {len(engine - keys)} missed"
+    return None
+
+
+# The search solve.py makes for the games whose definition names this module as solver.
+SEARCH = YukonSearch

@@ -1,0 +1,52 @@
+"""The solver of the discarding games (Aces Up): its verdicts against the engine's own
+exhaustive search on small positions, and its lines replayed."""
+
+import random
+
+import pytest
+from helpers import engine_winnable, game_with, run_in_steps
+
+from solitaire.model.cards import new_deck
+from solitaire.solver.discard import DiscardSearch
+from solitaire.solver.search import SOLVED, UNSOLVABLE
+
+
+def replay(rules, state, moves) -> None:
+    for move in moves:
+        assert rules.is_legal(state, move), move
+        state = rules.successor(state, move)
+    assert rules.is_won(state)
+
+
+def small_game(seed: int, **options):
+    """The four aces and a few other cards in play or in the stock; the rest discarded."""
+    rng = random.Random(seed)
+    deck = new_deck()
+    rng.shuffle(deck)
+    aces = [card for card in deck if card.rank == 1]
+    others = [card for card in deck if card.rank != 1]
+    cards = aces + others[: rng.randrange(3, 9)]
+    rng.shuffle(cards)
+    split = rng.randrange(4, len(cards) + 1)
+    in_play, stock = cards[:split], cards[split:]
+    layout = {f"t{n}": "" for n in range(1, 5)}
+    for index, card in enumerate(in_play):
+        name = f"t{index % 4 + 1}"
+        layout[name] = (layout[name] + " " + str(card)).strip()
+    layout["stock"] = " ".join(map(str, stock))
+    layout["discards"] = " ".join(str(card) for card in deck if card not in cards)
+    return game_with("acesup", layout, **options)
+
+
+@pytest.mark.parametrize("empty", ["any", "aces"])
+def test_verdicts_agree_with_the_engines_exhaustive_search_and_lines_replay(empty):
+    outcomes = set()
+    for seed in range(30):
+        game = small_game(seed, empty=empty)
+        verdict, _ = run_in_steps(DiscardSearch(game.rules, game.state), 100)
+        winnable = engine_winnable(game.rules, game.state, 100_000)
+        assert verdict.status == (SOLVED if winnable else UNSOLVABLE), seed
+        if winnable:
+            replay(game.rules, game.state, verdict.moves)
+        outcomes.add(verdict.status)
+    assert outcomes == {SOLVED, UNSOLVABLE}

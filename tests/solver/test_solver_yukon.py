@@ -1,0 +1,140 @@
+"""The Yukon family (solver/yukon.py): its moves are the engine's, its verdicts the
+generic search's on small endgames, its lines replay, in every game that names it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solitaire.model.cards import SUITS, Card, new_deck
+from solitaire.model.game import Game
+from solitaire.model.games import GAMES, make_rules
+from solitaire.model.rules import Rules
+from solitaire.model.state import State
+from solitaire.solver.search import Search
+from solitaire.solver.solve import make_search
+from solitaire.solver.verdict import SOLVED, UNKNOWN, UNSOLVABLE
+from solitaire.solver.yukon import YukonSearch, agrees_with_engine
+
+FAMILY = [game_id for game_id in GAMES if make_rules(game_id).solver == "yukon"]
+
+
+def walk_positions(rules: Rules, deal: int, moves: int, seed: int):
+    """Positions of seeded random play from a deal."""
+    game, rng = Game(rules, deal), random.Random(seed)
+    for _ in range(moves):
+        yield game.state
+        legal = rules.legal_moves(game.state)
+        if not legal:
+            return
+        game.play(rng.choice(legal))
+
+
+def test_the_family_serves_the_four_games():
+    assert {"yukon", "russian", "grandfather", "scorpion"} <= set(FAMILY)
+
+
+@pytest.mark.parametrize("game_id", FAMILY)
+def test_its_moves_are_the_engines_on_positions_of_random_play(game_id):
+    rules = make_rules(game_id)
+    assert isinstance(make_search(rules, Game(rules, 1).state), YukonSearch)
+    for deal in (1, 2):
+        for state in walk_positions(rules, deal, 40, seed=deal):
+            assert agrees_with_engine(rules, state) is None, (game_id, deal)
+
+
+def single_home_endgame(rules: Rules, rng: random.Random, left: int, columns: int) -> State:
+    """The foundations built up to random heights, ``left`` cards in play dealt at random
+    into the first ``columns`` columns, some of them face down."""
+    heights = {suit: 13 for suit in SUITS}
+    while sum(heights.values()) > 52 - left:
+        suit = rng.choice([suit for suit, height in heights.items() if height])
+        heights[suit] -= 1
+    piles = rules.empty_piles()
+    in_play = []
+    for card in new_deck():
+        (piles["f" + card.suit] if card.rank <= heights[card.suit] else in_play).append(card)
+    for suit in SUITS:
+        piles["f" + suit].sort(key=lambda card: card.rank)
+    rng.shuffle(in_play)
+    names = rules.tableau[:columns]
+    for card in in_play:
+        piles[rng.choice(names)].append(card)
+    down = {name: rng.randrange(len(piles[name])) for name in names if piles[name]}
+    values = {key: value for key, value in rules.deal(1).values.items()}
+    if "redeals_used" in values:
+        values["redeals_used"] = rng.choice((1, 2))  # one redeal left, or none
+    return State(piles, values, down)
+
+
+def scorpion_endgame(rules: Rules, rng: random.Random) -> State:
+    """Three suits home as runs, the fourth in play: in four columns (some cards face
+    down), and the stock still to deal or dealt."""
+    piles = rules.empty_piles()
+    suits = list(SUITS)
+    rng.shuffle(suits)
+    for home, suit in zip(rules.foundations, suits[:3]):
+        piles[home] = [Card(rank, suit) for rank in range(13, 0, -1)]
+    in_play = [Card(rank, suits[3]) for rank in range(1, 14)]
+    rng.shuffle(in_play)
+    stock = in_play[:3] if rng.random() < 0.5 else []
+    for card in in_play[len(stock) :]:
+        piles[rng.choice(rules.tableau[:4])].append(card)
+    piles["stock"] = stock
+    names = [name for name in rules.tableau if piles[name]]
+    down = {name: rng.randrange(len(piles[name])) for name in names}
+    return State(piles, {"deal": 0}, down)
+
+
+def agree_on_endgames(rules: Rules, make_endgame, count: int) -> set:
+    """The family's verdict and the generic search's on ``count`` endgames, both seeing
+    every position: a win missed or a loss claimed wrongly shows as another verdict;
+    each win replays through the engine. The kinds of verdict met."""
+    rng = random.Random(11)
+    seen = set()
+    for _ in range(count):
+        state = make_endgame(rng)
+        mine = YukonSearch(rules, state, max_positions=100_000).finish()
+        generic = Search(rules, state, max_positions=100_000).finish()
+        assert mine.status == generic.status != UNKNOWN
+        seen.add(mine.status)
+        if mine.status == SOLVED:
+            position = state.copy()
+            for move in mine.moves:
+                position = rules.successor(position, move)
+            assert rules.is_won(position)
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("game_id", "left", "columns"),
+    [("yukon", (6, 10), 5), ("russian", (10, 14), 2), ("grandfather", (12, 14), 2)],
+)
+def test_every_verdict_agrees_with_the_generic_search_on_small_endgames(game_id, left, columns):
+    rules = make_rules(game_id)
+    seen = agree_on_endgames(
+        rules, lambda rng: single_home_endgame(rules, rng, rng.randint(*left), columns), 20
+    )
+    assert seen == {SOLVED, UNSOLVABLE}  # both kinds of verdict were checked
+
+
+def test_scorpion_verdicts_agree_with_the_generic_search_deal_or_no_deal():
+    rules = make_rules("scorpion")
+    seen = agree_on_endgames(rules, lambda rng: scorpion_endgame(rules, rng), 30)
+    assert seen == {SOLVED, UNSOLVABLE}
+
+
+@pytest.mark.parametrize(
+    ("game_id", "deal", "status"),
+    [("yukon", 2, SOLVED), ("grandfather", 1, SOLVED), ("russian", 2, UNSOLVABLE)]
+    + [("scorpion", 9, UNSOLVABLE)],
+)
+def test_whole_deals_get_their_verdicts_and_a_win_replays(game_id, deal, status):
+    rules = make_rules(game_id)
+    game = Game(rules, deal)
+    verdict = YukonSearch(rules, game.state, max_positions=10_000).finish()
+    assert verdict.status == status
+    for move in verdict.moves:
+        game.play(move)
+    assert rules.is_won(game.state) == (status == SOLVED)
