@@ -43,8 +43,10 @@ class Catalogue(gettext.NullTranslations):
     """A .po file's translations, read directly (msgid, msgid_plural, msgstr[n]); fuzzy and
     empty entries are left out, so their English shows."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, keep_all: bool = False):
+        """``keep_all``: every msgid, translated or not (the template's texts)."""
         super().__init__()
+        self.keep_all = keep_all
         self.messages: dict[str, str] = {}
         self.plurals: dict[str, list[str]] = {}
         self.plural: Callable[[int], int] = lambda n: int(n != 1)
@@ -80,6 +82,9 @@ class Catalogue(gettext.NullTranslations):
                     rule = value.split("plural=", 1)[1].strip().rstrip(";")
                     self.plural = gettext.c2py(rule)
             return
+        if self.keep_all:
+            self.messages[message] = fields.get("msgstr", "")
+            return
         if "msgid_plural" in fields:
             forms = [fields[f"msgstr[{n}]"] for n in range(10) if f"msgstr[{n}]" in fields]
             if forms and all(forms):
@@ -100,15 +105,22 @@ class Catalogue(gettext.NullTranslations):
 
 
 class Pseudo(gettext.NullTranslations):
-    """The test language: each text changed letter by letter, placeholders kept."""
+    """The test language: each text of the catalogue's template changed letter by letter,
+    placeholders kept. A text that is not in the template (one never marked, so never
+    extracted for translators) stays as it is, and shows."""
 
     ACCENTED = str.maketrans("aeiouyAEIOUYnNcCdD", "àéíöüýÀÉÍÖÜÝñÑçÇðÐ")
 
+    def __init__(self, template: Path):
+        super().__init__()
+        self.known = set(Catalogue(template, keep_all=True).messages)
+
     def gettext(self, message: str) -> str:
-        return pseudo(message)
+        return pseudo(message) if message in self.known else message
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return pseudo(singular if n == 1 else plural)
+        chosen = singular if n == 1 else plural
+        return pseudo(chosen) if singular in self.known else chosen
 
 
 def pseudo(message: str) -> str:
@@ -170,7 +182,7 @@ def choose(wanted: str | None = AUTOMATIC) -> str:
     in use. A language without a catalogue, or one that cannot be read, is English."""
     global _current, _language
     if wanted == PSEUDO:
-        _current, _language = Pseudo(), PSEUDO
+        _current, _language = Pseudo(LOCALE_DIR / f"{DOMAIN}.pot"), PSEUDO
         return _language
     candidates = system_languages() if wanted in (None, AUTOMATIC) else [str(wanted)]
     for code in candidates:

@@ -95,7 +95,9 @@ def test_the_languages_offered_are_named_in_their_own_words(locale_dir):
 def test_the_pseudo_language_changes_every_letter_but_keeps_placeholders():
     i18n.choose(i18n.PSEUDO)
     try:
-        shown = i18n._("{count} cards left in {pile}").format(count=3, pile="W")
+        shown = i18n._("Passes left {count}").format(count=3)
+        unmarked = i18n._("A text no one marked")
     finally:
         i18n.choose(i18n.SOURCE_LANGUAGE)
-    assert shown.startswith("[3 çàrðs léft íñ W") and shown.endswith("~]")
+    assert shown.startswith("[Pàssés léft 3") and shown.endswith("~]")
+    assert unmarked == "A text no one marked"  # not in the catalogue: it shows

@@ -75,8 +75,17 @@ def test_every_screen_of_a_game_speaks_only_through_the_catalogue(drawn, game_id
     draw(app)
     table.say(help.THINKING)
     draw(app)
+    app.open_help()
+    help_screen = app.overlays[-1]
+    while True:  # every line of the help, page by page
+        draw(app)
+        seen = help_screen.scroll
+        help_screen.scroll += help_screen.page
+        draw(app)
+        if help_screen.scroll == seen:
+            break
+    app.overlays.clear()
     for opening in (
-        app.open_help,
         app.open_options,
         app.open_stats,
         app.open_info,

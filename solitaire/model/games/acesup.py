@@ -9,7 +9,8 @@ deals a card onto each column. Won when the four aces alone are left.
 
 from __future__ import annotations
 
-from ..cards import SUIT_NAMES, Card
+from ...i18n import N_, _, ngettext
+from ..cards import Card
 from ..moves import Move, MoveKind
 from ..options import Option
 from ..rules import HOME, Rules
@@ -22,7 +23,7 @@ COLUMNS = ("t1", "t2", "t3", "t4")
 DISCARDS, STOCK = "discards", "stock"
 ACE = 1
 DEAL = Move(MoveKind.DEAL)
-ANY, ACES = "any", "aces"
+ANY, ACES = N_("any"), N_("aces")  # named for translation: the options show them
 
 
 def high_rank(card: Card) -> int:
@@ -34,12 +35,12 @@ class AcesUp(Rules):
     game_id = "acesup"
     order = 110
     family = Family.OTHER
-    title = "Aces Up"
-    blurb = "Four columns: discard the lower cards of each suit until the aces alone are left."
+    title = N_("Aces Up")
+    blurb = N_("Four columns: discard the lower cards of each suit until the aces alone are left.")
     option_specs = (
         Option(
             "empty",
-            "what may fill an empty column: any top card, or aces only (the harder variation)",
+            N_("what may fill an empty column: any top card, or aces only (the harder variation)"),
             ANY,
             choices=(ANY, ACES),
         ),
@@ -82,11 +83,11 @@ class AcesUp(Rules):
         if dst == DISCARDS:
             if self.home_accepts(state, card):
                 return None
-            return f"no higher {SUIT_NAMES[card.suit][:-1]} lies on top of another column"
+            return _("no higher card of its suit lies on top of another column")
         if state.piles[dst]:
-            return "a card goes only into an empty column"
+            return _("a card goes only into an empty column")
         if self.option_choice("empty") == ACES and card.rank != ACE:
-            return "only an ace may fill an empty column under this rule"
+            return _("only an ace may fill an empty column under this rule")
         return None
 
     def can_discard(self, state: State) -> bool:
@@ -102,9 +103,9 @@ class AcesUp(Rules):
         if move.kind != MoveKind.DEAL:
             return super().special_problem(state, move)
         if not state.piles[STOCK]:
-            return "the stock is empty"
+            return _("the stock is empty")
         if self.can_discard(state):
-            return "discard the cards that can go before dealing"
+            return _("discard the cards that can go before dealing")
         return None
 
     def perform(self, log: StepLog, move: Move) -> None:
@@ -120,9 +121,9 @@ class AcesUp(Rules):
 
     # ------------------------------------------------------------------ the table
     solver = "discard"
-    verdict_note = " (seeing every card, the stock's order too)"
-    special_words = {**Rules.special_words, MoveKind.DEAL: "Deal a row from the stock"}
-    buttons = (GameButton("Deal", play(MoveKind.DEAL), enabled_by=MoveKind.DEAL),)
+    verdict_note = N_(" (seeing every card, the stock's order too)")
+    special_words = {**Rules.special_words, MoveKind.DEAL: N_("Deal a row from the stock")}
+    buttons = (GameButton(N_("Deal"), play(MoveKind.DEAL), enabled_by=MoveKind.DEAL),)
     key_actions = {"D": play(MoveKind.DEAL), "Backspace": Action.UNDO}
 
     def arrangement(self) -> Arrangement:
@@ -132,64 +133,79 @@ class AcesUp(Rules):
         return Arrangement(tuple(slots), 1.5 + 5 * 1.2 + 0.3, 5.4, widen=True)
 
     def status_items(self, state: State) -> list[str]:
-        rule = (
-            "Any card fills a space" if self.option_choice("empty") == ANY else "Aces fill spaces"
-        )
-        return [rule, f"Stock {len(state.piles[STOCK])}"]
+        if self.option_choice("empty") == ANY:
+            rule = _("Any card fills a space")
+        else:
+            rule = _("Aces fill spaces")
+        return [rule, _("Stock {count}").format(count=len(state.piles[STOCK]))]
 
     def score_words(self, score: int) -> str:
-        return f"{score} card discarded" if score == 1 else f"{score} cards discarded"
+        return ngettext("{count} card discarded", "{count} cards discarded", score).format(
+            count=score
+        )
 
     def option_change_text(self, name: str, value: object) -> str:
         if value == ACES:
-            return "Only an ace may fill an empty column now. A new deal under this rule."
-        return "Any top card may fill an empty column now. A new deal under this rule."
+            return _("Only an ace may fill an empty column now. A new deal under this rule.")
+        return _("Any top card may fill an empty column now. A new deal under this rule.")
 
     help = GameHelp(
         rules=(
             (
-                "Rules as Wikipedia's Aces Up. Four cards are dealt in a row, face up; the other 48"
-                " are the stock. Discard every card but the four aces to win."
+                N_(
+                    "Rules as Wikipedia's Aces Up. Four cards are dealt in a row, face up; the other 48"
+                    " are the stock. Discard every card but the four aces to win."
+                )
             ),
             (
-                "A column's top card may be discarded when the top card of another column is of"
-                " its suit and higher. Aces rank high: the ace of a suit is never discarded, and"
-                " it lets every other card of its suit go."
+                N_(
+                    "A column's top card may be discarded when the top card of another column is of"
+                    " its suit and higher. Aces rank high: the ace of a suit is never discarded, and"
+                    " it lets every other card of its suit go."
+                )
             ),
             (
-                "The top card of a column may move into an empty column: the only way to reach"
-                " the cards under an ace. The empty option lets only aces fill empty columns,"
-                " the harder variation."
+                N_(
+                    "The top card of a column may move into an empty column: the only way to reach"
+                    " the cards under an ace. The empty option lets only aces fill empty columns,"
+                    " the harder variation."
+                )
             ),
             (
-                "When no card can be discarded, deal a row from the stock (D or a click on the"
-                " stock), a card onto each column; a space need not be filled first. The game is"
-                " lost when the stock is empty and no card can be discarded or moved."
+                N_(
+                    "When no card can be discarded, deal a row from the stock (D or a click on the"
+                    " stock), a card onto each column; a space need not be filled first. The game is"
+                    " lost when the stock is empty and no card can be discarded or moved."
+                )
             ),
             (
-                "The score is the number of cards discarded, 48 for a win. The computer's verdict"
-                " and hint know the order of the stock."
+                N_(
+                    "The score is the number of cards discarded, 48 for a win. The computer's verdict"
+                    " and hint know the order of the stock."
+                )
             ),
             (
-                "Tip: keep an empty column for as long as you can, and fill it with a card that"
-                " lets others go: an ace buried under other cards is the one to dig out."
+                N_(
+                    "Tip: keep an empty column for as long as you can, and fill it with a card that"
+                    " lets others go: an ace buried under other cards is the one to dig out."
+                )
             ),
         ),
         keys=(
-            ("D", "Deal a row from the stock"),
-            ("1-4", "Origin: a column; then X (the discards) or 1-4, and Enter"),
-            ("Backspace", "Undo"),
+            (N_("D"), N_("Deal a row from the stock")),
+            (N_("1-4"), N_("Origin: a column; then X (the discards) or 1-4, and Enter")),
+            (N_("Backspace"), N_("Undo")),
         ),
         mouse=(
-            "Double-click a top card, or drag it, to discard it.",
-            "Drag a top card into an empty column.",
-            "Click the stock to deal a row.",
+            N_("Double-click a top card, or drag it, to discard it."),
+            N_("Drag a top card into an empty column."),
+            N_("Click the stock to deal a row."),
         ),
     )
 
     # ------------------------------------------------------------------ notation
     def notation_hint(self) -> str:
-        return "a column 1-4 then X (discard) or another column, e.g. 2x 31; D deals a row"
+        return _("a column 1-4 then X (discard) or another column, e.g. 2x 31; D deals a row")
 
     def show(self, state: State) -> str:
         lines = [

@@ -56,24 +56,18 @@ def deal_fans(cards: list[Card]) -> dict[str, list[Card]]:
 
 _LUCIE_KEYS: tuple[tuple[str, str], ...] = (
     (
-        "Type a card, then Enter",
-        (
+        N_("Type a card, then Enter"),
+        N_(
             "Type a card such as TC or qh and press Enter. It goes to its foundation if it can,"
             " otherwise to its one legal place in the fans; add a destination to choose it, TC-F"
             " for its foundation or TC-7 for fan 7. If it cannot move, an arrow points at it for a"
             " second."
         ),
     ),
-    ("Backspace", "Erase the last character you typed"),
-    ("S then Enter", "Reshuffle (or the Reshuffle button)"),
-    ("H then Enter", "Help"),
-    ("Q then Enter", "Quit menu: exit, start a new hand or return to the game"),
-)
-
-_LUCIE_OUTCOME = (
-    "You win when all 52 cards are home. The game is lost once no reshuffle or {extra} is left and"
-    " no moves can bring another card home. Your score is the share of the pack you got home, out"
-    " of 100: cards home x 100 / 52, rounded down. A win scores 100."
+    (N_("Backspace"), N_("Erase the last character you typed")),
+    (N_("S then Enter"), N_("Reshuffle (or the Reshuffle button)")),
+    (N_("H then Enter"), N_("Help")),
+    (N_("Q then Enter"), N_("Quit menu: exit, start a new hand or return to the game")),
 )
 
 
@@ -116,7 +110,9 @@ class BelleLucie(Rules):
     def drop_problem(self, state: State, dst: str, moving: list[Card], src: str) -> str | None:
         card = moving[0]
         if self.roles[dst] == Role.TABLEAU and card in state.cards("moved"):
-            return f"the {card.name} has moved once already; it can only go to its foundation"
+            return _("the {card} has moved once already; it can only go to its foundation").format(
+                card=card.name
+            )
         return super().drop_problem(state, dst, moving, src)
 
     def empty_problem(self, state: State, card: Card, src: str) -> str | None:
@@ -207,7 +203,9 @@ class BelleLucie(Rules):
         role = self.roles.get(move.dst)
         if role == Role.FOUNDATION:
             ok = move.dst == "f" + card.suit and self.home_accepts(state, card)
-            return None if ok else f"the {card.name} cannot go to the foundation yet"
+            if ok:
+                return None
+            return _("the {card} cannot go to the foundation yet").format(card=card.name)
         if role != Role.TABLEAU:
             return _("the card cannot go there")
         top = state.top(move.dst)
@@ -217,26 +215,34 @@ class BelleLucie(Rules):
             return (
                 None
                 if self.builds_on(card, top)
-                else f"the {card.name} does not go on the {top.name}"
+                else _("the {card} does not go on the {top}").format(card=card.name, top=top.name)
             )
         return None  # a merci may put its card on any fan, its own included
 
     def no_merci_reason(self, state: State) -> str:
         """Why no merci (or draw) may be used now, whichever deal this is."""
-        word = self.merci_name.lower()
+        word = _(self.merci_name).lower()
         redeals_left = self.redeals_left(state)
         if redeals_left is UNLIMITED:
-            return f"there is no {word} when reshuffles are unlimited"
+            return _("there is no {merci} when reshuffles are unlimited").format(merci=word)
         if redeals_left > 0:
-            return f"no {word} is available now ({word}s come in the final deal)"
-        first_move = "the first move after the last reshuffle"
+            return _("no {merci} is available now ({mercis} come in the final deal)").format(
+                merci=word, mercis=_(self.merci_plural)
+            )
         if state.count("mercis_used") >= self.mercis:
             if self.mercis == 0:
-                return f"these rules give no {word}s"
+                return _("these rules give no {mercis}").format(mercis=_(self.merci_plural))
             if self.merci_first_move_only:
-                return f"the {word} has been used (it is allowed once, as {first_move})"
-            return f"no {word} is left" if self.mercis == 1 else f"no {word}s are left"
-        return f"the {word} is only allowed as {first_move}"
+                return _(
+                    "the {merci} has been used (it is allowed once, as the first move after the"
+                    " last reshuffle)"
+                ).format(merci=word)
+            if self.mercis == 1:
+                return _("no {merci} is left").format(merci=word)
+            return _("no {mercis} are left").format(mercis=_(self.merci_plural))
+        return _("the {merci} is only allowed as the first move after the last reshuffle").format(
+            merci=word
+        )
 
     def special_moves(self, state: State) -> list[Move]:
         moves = []
@@ -306,9 +312,12 @@ class BelleLucie(Rules):
     # ------------------------------------------------------------------ the table
     solver = "lucie"
     merci_name = N_("Draw")  # the classic game's one merci is "the draw"
-    merci_phrase = "draw one covered card"  # what the draw lets the player do
+    merci_phrase = N_("draw one covered card")
+    merci_plural = N_(
+        "draws"
+    )  # the merci's name in the plural, in refusals  # what the draw lets the player do
     typed_merci = "names the draw"  # what a covered card typed does (``notation_hint``)
-    mercis_word = "Draw"  # on the status line, before the number left
+    mercis_word = N_("Draw")  # on the status line, before the number left
     buttons = (
         GameButton(N_("Reshuffle"), play(MoveKind.REDEAL), enabled_by=MoveKind.REDEAL),
         GameButton(
@@ -401,7 +410,12 @@ class BelleLucie(Rules):
                     " is gone."
                 )
             ),
-            _LUCIE_OUTCOME.format(extra=N_("draw")),
+            N_(
+                "You win when all 52 cards are home. The game is lost once no reshuffle or draw is"
+                " left and no moves can bring another card home. Your score is the share of the"
+                " pack you got home, out of 100: cards home x 100 / 52, rounded down. A win scores"
+                " 100."
+            ),
             (
                 N_(
                     "Tip: a card under a king is stuck until that king goes home. In the final deal, a"
@@ -469,7 +483,9 @@ class BelleLucie(Rules):
         kind = MoveKind.MERCI if buried else MoveKind.MOVE
         if buried and self.mercis_left(state) <= 0:
             reason = self.merci_problem(state, Move(kind, src, src, index=index))
-            raise IllegalMove(f"the {card.name} is covered: {reason}")
+            raise IllegalMove(
+                _("the {card} is covered: {reason}").format(card=card.name, reason=reason)
+            )
         if where:
             dst = self.destination(where, card)
         else:
@@ -480,14 +496,16 @@ class BelleLucie(Rules):
         for name in FANS:
             if card in state.piles[name]:
                 return name, state.piles[name].index(card)
-        raise IllegalMove(f"the {card.name} is already on its foundation")
+        raise IllegalMove(_("the {card} is already on its foundation").format(card=card.name))
 
     def destination(self, where: str, card: Card) -> str:
         if where == "F":
             return "f" + card.suit
         if where.isdigit() and 1 <= int(where) <= len(FANS):
             return FANS[int(where) - 1]
-        raise IllegalMove(f"'{where}' is not a destination (F or a fan number 1-18)")
+        raise IllegalMove(
+            _("'{where}' is not a destination (F or a fan number 1-18)").format(where=where)
+        )
 
     def typed_destination(self, state: State, card: Card) -> str:
         if self.home_accepts(state, card):
@@ -499,7 +517,7 @@ class BelleLucie(Rules):
                 top is None and self.kings_fill and card.rank == 13
             ):
                 return name
-        raise IllegalMove(f"the {card.name} cannot move anywhere now")
+        raise IllegalMove(_("the {card} cannot move anywhere now").format(card=card.name))
 
     def format_move(self, move: Move, state: State) -> str:
         if move.kind == MoveKind.REDEAL:
@@ -550,9 +568,10 @@ class Merci(BelleLucie):
     click_takes_top = True
 
     merci_name = N_("Merci")
-    merci_phrase = "use a merci"
+    merci_phrase = N_("use a merci")
+    merci_plural = N_("mercis")
     typed_merci = "uses a merci"
-    mercis_word = "Mercis"
+    mercis_word = N_("Mercis")
     buttons = (
         BelleLucie.buttons[0],
         GameButton(
@@ -599,7 +618,12 @@ class Merci(BelleLucie):
                     " could anyway. One merci by default; none with unlimited reshuffles."
                 )
             ),
-            _LUCIE_OUTCOME.format(extra=N_("merci")),
+            N_(
+                "You win when all 52 cards are home. The game is lost once no reshuffle or merci is"
+                " left and no moves can bring another card home. Your score is the share of the"
+                " pack you got home, out of 100: cards home x 100 / 52, rounded down. A win scores"
+                " 100."
+            ),
             (
                 N_(
                     "Tip: after a deal or reshuffle, build first on single-card fans, fans topped by a"

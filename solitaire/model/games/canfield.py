@@ -59,7 +59,11 @@ class Canfield(Rules):
     option_specs = (
         Option(
             "mode",
-            "rule mode: " + "; ".join(f"{k} = {v}" for k, v in MODE_NAMES.items()),
+            N_(
+                "rule mode: 1 = one card at a time, one pass; 2 = three at a time, unlimited"
+                " passes; 3 = one at a time, unlimited passes; house = three at a time, three"
+                " passes"
+            ),
             "1",
             choices=tuple(MODES),
         ),

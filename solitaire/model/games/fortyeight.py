@@ -11,6 +11,7 @@ up in suit from the ace to the king.
 
 from __future__ import annotations
 
+from ...i18n import N_, _
 from ..rules import HOME
 from ..state import State
 from ..table_spec import GameHelp
@@ -23,8 +24,8 @@ class FortyAndEight(FortyThieves):
     game_id = "fortyeight"
     shuffle_name = "fortyeight"
     order = 93
-    title = "Forty & Eight"
-    blurb = "Eight columns of four built down in suit, runs that move, and one redeal."
+    title = N_("Forty & Eight")
+    blurb = N_("Eight columns of four built down in suit, runs that move, and one redeal.")
     option_specs = ()
     tableau = COLUMNS
     supermoves = True
@@ -45,48 +46,63 @@ class FortyAndEight(FortyThieves):
         return state
 
     def status_items(self, state: State) -> list[str]:
-        return [f"Stock {len(state.piles['stock'])}", f"Passes left {self.passes_left(state)}"]
+        return [
+            _("Stock {count}").format(count=len(state.piles["stock"])),
+            _("Passes left {count}").format(count=self.passes_left(state)),
+        ]
 
     help = GameHelp(
         rules=(
             (
-                "Rules as KPatience's Forty & Eight. Two packs of 104 cards: eight columns of four"
-                " cards are dealt face up, and the other 72 are the stock; its first card starts"
-                " the waste. Build the eight foundations, two for each suit, up in suit from the"
-                " ace to the king: you win with all 104 cards home."
+                N_(
+                    "Rules as KPatience's Forty & Eight. Two packs of 104 cards: eight columns of four"
+                    " cards are dealt face up, and the other 72 are the stock; its first card starts"
+                    " the waste. Build the eight foundations, two for each suit, up in suit from the"
+                    " ace to the king: you win with all 104 cards home."
+                )
             ),
             (
-                "Columns build down in suit: the seven of spades on an eight of spades. A run in"
-                " suit moves as a unit as far as your empty columns allow: one card, doubled for"
-                " each empty column it does not go to. Any card or run may fill an empty column."
+                N_(
+                    "Columns build down in suit: the seven of spades on an eight of spades. A run in"
+                    " suit moves as a unit as far as your empty columns allow: one card, doubled for"
+                    " each empty column it does not go to. Any card or run may fill an empty column."
+                )
             ),
             (
-                "Click the stock (or press D) to turn its top card onto the waste, where it is in"
-                " play. Once, when the stock is empty, a click turns the waste back over into it"
-                " for a second and last pass."
+                N_(
+                    "Click the stock (or press D) to turn its top card onto the waste, where it is in"
+                    " play. Once, when the stock is empty, a click turns the waste back over into it"
+                    " for a second and last pass."
+                )
             ),
             (
-                "The game is lost when no series of moves, turning the stock included, can bring"
-                " another card home. The computer's verdict and hint know the order of the stock,"
-                " so a deal it calls winnable may need luck from you."
+                N_(
+                    "The game is lost when no series of moves, turning the stock included, can bring"
+                    " another card home. The computer's verdict and hint know the order of the stock,"
+                    " so a deal it calls winnable may need luck from you."
+                )
             ),
             (
-                "Tip: empty a column early and keep it free: it doubles the run you can move."
-                " Turn the stock with care on the first pass, since the second is the last."
+                N_(
+                    "Tip: empty a column early and keep it free: it doubles the run you can move."
+                    " Turn the stock with care on the first pass, since the second is the last."
+                )
             ),
         ),
         keys=(
-            ("D", "Draw: turn a card from the stock, or the waste back over"),
-            ("1-8, W", "Origin: a column or the waste; then 1-8 or H, and Enter"),
-            ("Backspace", "Undo"),
+            (N_("D"), N_("Draw: turn a card from the stock, or the waste back over")),
+            (N_("1-8, W"), N_("Origin: a column or the waste; then 1-8 or H, and Enter")),
+            (N_("Backspace"), N_("Undo")),
         ),
         mouse=(
             (
-                "Click the stock to turn a card onto the waste, or the empty stock to turn the"
-                " waste back."
+                N_(
+                    "Click the stock to turn a card onto the waste, or the empty stock to turn the"
+                    " waste back."
+                )
             ),
         ),
     )
 
     def notation_hint(self) -> str:
-        return "origin 1-8 or W, destination 1-8 or H (home), e.g. w3 62 7h; D draws"
+        return _("origin 1-8 or W, destination 1-8 or H (home), e.g. w3 62 7h; D draws")

@@ -14,6 +14,7 @@ Gypsy subclass it or this game): two foundations a suit, either taking the next 
 
 from __future__ import annotations
 
+from ...i18n import N_, _
 from ..cards import Card, new_deck
 from ..moves import Move, MoveKind
 from ..options import Option
@@ -26,7 +27,7 @@ from ..vocabulary import Action, Build, Family, Outline, Role, Spread, play
 # Two foundations a suit, spades first as the other games show theirs.
 FOUNDATION_PAIRS = {suit: (f"f{suit}1", f"f{suit}2") for suit in "SHDC"}
 FOUNDATIONS = tuple(name for pair in FOUNDATION_PAIRS.values() for name in pair)
-SINGLE, RUNS = "single", "runs"
+SINGLE, RUNS = N_("single"), N_("runs")  # named for translation: the options show them
 
 
 class TwoPackRules(Rules):
@@ -104,8 +105,8 @@ class TwoPackRules(Rules):
             lines.append((": " + " ".join(cards)).rstrip())
         return lines
 
-    empty_pile_words = "an empty column"
-    free_spaces_words = "empty columns"
+    empty_pile_words = N_("an empty column")
+    free_spaces_words = N_("empty columns")
 
 
 def _other_colour(card: Card) -> str:
@@ -120,12 +121,14 @@ class FortyThieves(TwoPackRules):
     shuffle_name = "fortythieves"
     order = 92
     family = Family.KLONDIKE
-    title = "Forty Thieves"
-    blurb = "Two packs, ten columns of four: build down in suit, one pass through the stock."
+    title = N_("Forty Thieves")
+    blurb = N_("Two packs, ten columns of four: build down in suit, one pass through the stock.")
     option_specs: tuple[Option, ...] = (
         Option(
             "moves",
-            "single: one card at a time; runs: a run in suit moves as far as empty columns allow",
+            N_(
+                "single: one card at a time; runs: a run in suit moves as far as empty columns allow"
+            ),
             SINGLE,
             choices=(SINGLE, RUNS),
         ),
@@ -157,15 +160,15 @@ class FortyThieves(TwoPackRules):
 
     # ------------------------------------------------------------------ the table
     solver = "two_packs"
-    verdict_note = " (seeing every card, the stock too)"
+    verdict_note = N_(" (seeing every card, the stock too)")
     stock_move = MoveKind.TURN
-    special_words = {**Rules.special_words, MoveKind.TURN: "Turn a card from the stock"}
-    buttons = (GameButton("Draw", play(MoveKind.TURN), enabled_by=MoveKind.TURN),)
+    special_words = {**Rules.special_words, MoveKind.TURN: N_("Turn a card from the stock")}
+    buttons = (GameButton(N_("Draw"), play(MoveKind.TURN), enabled_by=MoveKind.TURN),)
     key_actions = {"D": play(MoveKind.TURN), "Backspace": Action.UNDO}
 
     def describe_move(self, move: Move, state: State) -> str:
         if move.kind == MoveKind.TURN and not state.piles["stock"]:
-            return "Turn the waste over into the stock"
+            return _("Turn the waste over into the stock")
         return super().describe_move(move, state)
 
     def arrangement(self) -> Arrangement:
@@ -193,57 +196,75 @@ class FortyThieves(TwoPackRules):
         return Arrangement(tuple(slots), width, 5.6, widen=True, longest=(self.dealt + 13, 0))
 
     def status_items(self, state: State) -> list[str]:
-        items = [f"Stock {len(state.piles['stock'])}", f"Passes left {self.passes_left(state)}"]
+        items = [
+            _("Stock {count}").format(count=len(state.piles["stock"])),
+            _("Passes left {count}").format(count=self.passes_left(state)),
+        ]
         return items + (["Runs move"] if self.supermoves else [])
 
     def option_change_text(self, name: str, value: object) -> str:
         if value == RUNS:
-            return "Runs in suit move as far as empty columns allow: a new deal."
-        return "One card moves at a time: a new deal."
+            return _("Runs in suit move as far as empty columns allow: a new deal.")
+        return _("One card moves at a time: a new deal.")
 
     help = GameHelp(
         rules=(
             (
-                "Rules as PySolFC's Forty Thieves, also called Napoleon at St Helena. Two packs"
-                " of 104 cards: ten columns of four cards are dealt face up, and the other 64"
-                " are the stock. Build the eight foundations, two for each suit, up in suit from"
-                " the ace to the king: you win with all 104 cards home."
+                N_(
+                    "Rules as PySolFC's Forty Thieves, also called Napoleon at St Helena. Two packs"
+                    " of 104 cards: ten columns of four cards are dealt face up, and the other 64"
+                    " are the stock. Build the eight foundations, two for each suit, up in suit from"
+                    " the ace to the king: you win with all 104 cards home."
+                )
             ),
             (
-                "Columns build down in suit: the seven of spades on an eight of spades. Only one"
-                " card moves at a time, the top card of a column or of the waste. Any card may"
-                " fill an empty column."
+                N_(
+                    "Columns build down in suit: the seven of spades on an eight of spades. Only one"
+                    " card moves at a time, the top card of a column or of the waste. Any card may"
+                    " fill an empty column."
+                )
             ),
             (
-                "Click the stock (or press D) to turn its top card onto the waste, where it is"
-                " in play. There is only one pass: once the stock is empty, it stays empty."
+                N_(
+                    "Click the stock (or press D) to turn its top card onto the waste, where it is"
+                    " in play. There is only one pass: once the stock is empty, it stays empty."
+                )
             ),
             (
-                "Option: runs. A run in suit then moves as a unit, as far as your empty columns"
-                " allow: one card, doubled for each empty column it does not go to."
+                N_(
+                    "Option: runs. A run in suit then moves as a unit, as far as your empty columns"
+                    " allow: one card, doubled for each empty column it does not go to."
+                )
             ),
             (
-                "The game is lost when no series of moves, turning the stock included, can bring"
-                " another card home. Few deals come out. The computer's verdict and hint know the"
-                " order of the stock, so a deal it calls winnable may need luck from you."
+                N_(
+                    "The game is lost when no series of moves, turning the stock included, can bring"
+                    " another card home. Few deals come out. The computer's verdict and hint know the"
+                    " order of the stock, so a deal it calls winnable may need luck from you."
+                )
             ),
             (
-                "Tip: empty a column early and keep it for sorting, and think before you turn"
-                " the next card: a card passed by in the waste comes back only when every card"
-                " above it has been played."
+                N_(
+                    "Tip: empty a column early and keep it for sorting, and think before you turn"
+                    " the next card: a card passed by in the waste comes back only when every card"
+                    " above it has been played."
+                )
             ),
         ),
         keys=(
-            ("D", "Draw: turn a card from the stock"),
-            ("1-9, 0, W", "Origin: a column (0 is the tenth) or the waste; then 1-9, 0 or H"),
-            ("Backspace", "Undo"),
+            (N_("D"), N_("Draw: turn a card from the stock")),
+            (
+                N_("1-9, 0, W"),
+                N_("Origin: a column (0 is the tenth) or the waste; then 1-9, 0 or H"),
+            ),
+            (N_("Backspace"), N_("Undo")),
         ),
-        mouse=("Click the stock to turn a card onto the waste.",),
+        mouse=(N_("Click the stock to turn a card onto the waste."),),
     )
 
     # ------------------------------------------------------------------ notation
     def notation_hint(self) -> str:
-        return "origin 1-9, 0 (the tenth) or W, destination 1-9, 0 or H (home), e.g. w3 62 7h; D"
+        return _("origin 1-9, 0 (the tenth) or W, destination 1-9, 0 or H (home), e.g. w3 62 7h; D")
 
     def show(self, state: State) -> str:
         lines = [

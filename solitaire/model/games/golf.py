@@ -16,6 +16,7 @@ pile (TriPeaks): that pile is the game's only foundation, and the stock deals on
 
 from __future__ import annotations
 
+from ...i18n import N_, _, ngettext
 from ..cards import Card
 from ..moves import Move, MoveKind
 from ..options import Option
@@ -40,10 +41,10 @@ class OntoWaste(Rules):
     foundations = (WASTE,)
     stock_move = MoveKind.DEAL
     commands = {"D": MoveKind.DEAL}
-    special_words = {**Rules.special_words, MoveKind.DEAL: "Deal a card from the stock"}
-    buttons = (GameButton("Deal", play(MoveKind.DEAL), enabled_by=MoveKind.DEAL),)
+    special_words = {**Rules.special_words, MoveKind.DEAL: N_("Deal a card from the stock")}
+    buttons = (GameButton(N_("Deal"), play(MoveKind.DEAL), enabled_by=MoveKind.DEAL),)
     key_actions = {"D": play(MoveKind.DEAL), "Backspace": Action.UNDO}
-    empty_pile_words = "the waste"
+    empty_pile_words = N_("the waste")
     # Both a king's neighbours and nothing on a king are said by the game (``follows``).
     kings_closed = False
 
@@ -71,13 +72,15 @@ class OntoWaste(Rules):
 
     def drop_problem(self, state: State, dst: str, moving: list[Card], src: str) -> str | None:
         if dst != WASTE:
-            return "cards go only onto the waste"
+            return _("cards go only onto the waste")
         top = state.top(WASTE)
         card = moving[0]
         if top is not None and not self.follows(card.rank, top.rank):
             if self.kings_closed and top.rank == KING:
-                return "nothing goes on a king under this rule"
-            return f"the {card.name} is not one rank above or below the {top.name}"
+                return _("nothing goes on a king under this rule")
+            return _("the {card} is not one rank above or below the {top}").format(
+                card=card.name, top=top.name
+            )
         return super().drop_problem(state, dst, moving, src)
 
     def special_moves(self, state: State) -> list[Move]:
@@ -87,8 +90,8 @@ class OntoWaste(Rules):
         if move.kind != MoveKind.DEAL:
             return super().special_problem(state, move)
         if self.is_won(state):
-            return "the game is won"
-        return None if state.piles[STOCK] else "the stock is empty"
+            return _("the game is won")
+        return None if state.piles[STOCK] else _("the stock is empty")
 
     def perform(self, log: StepLog, move: Move) -> None:
         if move.kind == MoveKind.DEAL:
@@ -101,7 +104,7 @@ class OntoWaste(Rules):
         return not any(piles[name] for name in self.reserves)
 
     def status_items(self, state: State) -> list[str]:
-        return [f"Stock {len(state.piles[STOCK])}"]
+        return [_("Stock {count}").format(count=len(state.piles[STOCK]))]
 
     def stock_line(self, state: State) -> str:
         return f"Stock: {len(state.piles[STOCK])} cards face down"
@@ -110,11 +113,11 @@ class OntoWaste(Rules):
         return "Waste: " + " ".join(str(card) for card in state.piles[WASTE])
 
 
-RULES = ("golf", "dead-king", "relaxed")
+RULES = (N_("golf"), N_("dead-king"), N_("relaxed"))  # named for translation: options show them
 RULE_NAMES = {
-    "golf": "a queen or an ace on a two; a king and a queen on each other",
-    "dead-king": "nothing on a king",
-    "relaxed": "the corner turns: an ace on a king and a king on an ace",
+    "golf": N_("a queen or an ace on a two; a king and a queen on each other"),
+    "dead-king": N_("nothing on a king"),
+    "relaxed": N_("the corner turns: an ace on a king and a king on an ace"),
 }
 COLUMNS = tuple(f"t{number}" for number in range(1, 8))
 ROWS = 5
@@ -124,13 +127,15 @@ class Golf(OntoWaste):
     game_id = "golf"
     order = 100
     family = Family.SEQUENCE
-    title = "Golf"
-    blurb = "Clear seven columns onto one waste pile, a rank up or down, with a 16-card stock."
+    title = N_("Golf")
+    blurb = N_("Clear seven columns onto one waste pile, a rank up or down, with a 16-card stock.")
     option_specs = (
         Option(
             "kings",
-            "what kings take: golf (a queen; no ace), dead-king (nothing), relaxed (a queen or"
-            " an ace, and an ace takes a king)",
+            N_(
+                "what kings take: golf (a queen; no ace), dead-king (nothing), relaxed (a queen or"
+                " an ace, and an ace takes a king)"
+            ),
             "golf",
             choices=RULES,
         ),
@@ -162,11 +167,11 @@ class Golf(OntoWaste):
         return self.dealt_to_clear - sum(len(state.piles[name]) for name in COLUMNS)
 
     def score_words(self, score: int) -> str:
-        return f"{score} card cleared" if score == 1 else f"{score} cards cleared"
+        return ngettext("{count} card cleared", "{count} cards cleared", score).format(count=score)
 
     # ------------------------------------------------------------------ the table
     solver = "updown"
-    verdict_note = " (seeing every card, the stock's order too)"
+    verdict_note = N_(" (seeing every card, the stock's order too)")
     key_actions = {**OntoWaste.key_actions, "R": next_option("kings")}
 
     def arrangement(self) -> Arrangement:
@@ -178,57 +183,72 @@ class Golf(OntoWaste):
         return Arrangement(tuple(slots), 6 * 1.2 + 1, 5.4, widen=True)
 
     def status_items(self, state: State) -> list[str]:
-        return [f"Kings: {self.option_choice('kings')}", *super().status_items(state)]
+        kings = _("Kings: {rule}").format(rule=_(self.option_choice("kings")))
+        return [kings, *super().status_items(state)]
 
     def option_change_text(self, name: str, value: object) -> str:
-        return f"Kings: {RULE_NAMES[str(value)]}. A new deal under this rule."
+        return _("Kings: {rule}. A new deal under this rule.").format(
+            rule=_(RULE_NAMES[str(value)])
+        )
 
     help = GameHelp(
         rules=(
             (
-                "Rules as PySolFC's Golf. Seven columns of five cards are dealt face up, one card"
-                " goes onto the waste and the other 16 are the stock. Clear all 35 cards of the"
-                " columns onto the waste to win; the stock's cards need not go."
+                N_(
+                    "Rules as PySolFC's Golf. Seven columns of five cards are dealt face up, one card"
+                    " goes onto the waste and the other 16 are the stock. Clear all 35 cards of the"
+                    " columns onto the waste to win; the stock's cards need not go."
+                )
             ),
             (
-                "The top card of a column goes onto the waste if it is one rank above or below the"
-                " waste's top card, whatever the suits: a six or an eight on a seven. The columns"
-                " take no cards."
+                N_(
+                    "The top card of a column goes onto the waste if it is one rank above or below the"
+                    " waste's top card, whatever the suits: a six or an eight on a seven. The columns"
+                    " take no cards."
+                )
             ),
             (
-                "When no column card can go, deal the next card of the stock onto the waste (D or"
-                " a click on the stock). There is only one pass: the game is lost when the stock"
-                " is empty and no column card can go."
+                N_(
+                    "When no column card can go, deal the next card of the stock onto the waste (D or"
+                    " a click on the stock). There is only one pass: the game is lost when the stock"
+                    " is empty and no column card can go."
+                )
             ),
             (
-                "The kings option says what a king takes. Golf (the default): a queen, and a king"
-                " goes on a queen, but an ace never meets a king. Dead King Golf: nothing goes on a"
-                " king. Relaxed Golf: the corner turns, an ace on a king and a king on an ace."
+                N_(
+                    "The kings option says what a king takes. Golf (the default): a queen, and a king"
+                    " goes on a queen, but an ace never meets a king. Dead King Golf: nothing goes on a"
+                    " king. Relaxed Golf: the corner turns, an ace on a king and a king on an ace."
+                )
             ),
             (
-                "The score is the number of cards cleared from the columns, 35 for a win. The"
-                " computer's verdict and hint know the order of the stock."
+                N_(
+                    "The score is the number of cards cleared from the columns, 35 for a win. The"
+                    " computer's verdict and hint know the order of the stock."
+                )
             ),
             (
-                "Tip: look ahead for long runs up and down, and before you play a card, ask which"
-                " card it uncovers: keep the stock for when no run is left."
+                N_(
+                    "Tip: look ahead for long runs up and down, and before you play a card, ask which"
+                    " card it uncovers: keep the stock for when no run is left."
+                )
             ),
         ),
         keys=(
-            ("D", "Deal a card from the stock onto the waste"),
-            ("1-7", "Origin: a column; then W (the waste), and Enter"),
-            ("R", "The next kings rule (starts a new deal under it)"),
-            ("Backspace", "Undo"),
+            (N_("D"), N_("Deal a card from the stock onto the waste")),
+            (N_("1-7"), N_("Origin: a column; then W (the waste), and Enter")),
+            (N_("R"), N_("The next kings rule (starts a new deal under it)")),
+            (N_("Backspace"), N_("Undo")),
         ),
         mouse=(
-            "Double-click a column's top card, or drag it, to play it onto the waste.",
-            "Click the stock to deal a card onto the waste.",
+            N_("Double-click a column's top card, or drag it, to play it onto the waste."),
+            N_("Click the stock to deal a card onto the waste."),
         ),
     )
 
     # ------------------------------------------------------------------ notation
     def notation_hint(self) -> str:
-        return "a column 1-7 then W (the waste), e.g. 3w; D deals from the stock"
+        return _("a column 1-7 then W (the waste), e.g. 3w; D deals from the stock")
 
     def show(self, state: State) -> str:
         lines = [self.stock_line(state), self.waste_line(state)]

@@ -14,6 +14,7 @@ up, and dealt again as at the start, without shuffling.
 
 from __future__ import annotations
 
+from ...i18n import N_, _
 from ..cards import Card
 from ..moves import Move, MoveKind
 from ..rules import HOME, Rules
@@ -32,7 +33,7 @@ def serpentine() -> list[int]:
     column shorter, from the first column and the seventh in turn."""
     order = []
     start, stop, step = 0, len(COLUMNS) - 1, 1
-    for _ in range(len(COLUMNS)):
+    for _turn in range(len(COLUMNS)):
         order += list(range(start, stop + step, step))
         start, stop, step = stop, start + step, -step
     return order
@@ -60,22 +61,22 @@ class Grandfather(Rules):
     game_id = "grandfather"
     order = 86
     family = Family.YUKON
-    title = "Grandfather"
-    blurb = "Russian Solitaire's moves, dealt KPatience's way, with two redeals."
+    title = N_("Grandfather")
+    blurb = N_("Russian Solitaire's moves, dealt KPatience's way, with two redeals.")
     tableau = COLUMNS
     build = Build.SUIT
     lifts_face_up = True
     empty_fill_rank = 13  # only a king fills an empty column
     solver = "yukon"
-    verdict_note = " (seeing every card, face-down ones too)"
+    verdict_note = N_(" (seeing every card, face-down ones too)")
     commands = {"R": MoveKind.REDEAL}
     codes = {
         **{str(number): name for number, name in enumerate(COLUMNS, start=1)},
         "h": HOME,
     }
     example = "--deal 1 --moves 'R' --show"
-    special_words = {**Rules.special_words, MoveKind.REDEAL: "Redeal the columns"}
-    buttons = (GameButton("Redeal", play(MoveKind.REDEAL), enabled_by=MoveKind.REDEAL),)
+    special_words = {**Rules.special_words, MoveKind.REDEAL: N_("Redeal the columns")}
+    buttons = (GameButton(N_("Redeal"), play(MoveKind.REDEAL), enabled_by=MoveKind.REDEAL),)
     key_actions = {"R": play(MoveKind.REDEAL), "Backspace": Action.UNDO}
     # Undoing a redeal shows where the face-down cards would lie: that is help.
     undo_reveals = frozenset({MoveKind.REDEAL})
@@ -93,9 +94,9 @@ class Grandfather(Rules):
 
     def redeal_problem(self, state: State) -> str | None:
         if self.redeals_left(state) <= 0:
-            return "both redeals have been used"
+            return _("both redeals have been used")
         if not any(state.piles[name] for name in COLUMNS):
-            return "there are no cards left to redeal"
+            return _("there are no cards left to redeal")
         return None
 
     def special_moves(self, state: State) -> list[Move]:
@@ -129,53 +130,68 @@ class Grandfather(Rules):
         return Arrangement(tuple(slots), width, 6.4, widen=True, longest=(19, 6))
 
     def status_items(self, state: State) -> list[str]:
-        return [f"Redeals left {self.redeals_left(state)}"]
+        return [_("Redeals left {count}").format(count=self.redeals_left(state))]
 
     help = GameHelp(
         rules=(
             (
-                "The pack is dealt into seven columns: first 28 cards back and forth, row by"
-                " row, which gives the columns 1, 3, 5, 7, 6, 4 and 2 cards, only the last"
-                " card each got face up; then the other 24 cards face up, four onto each"
-                " column but the first."
+                N_(
+                    "The pack is dealt into seven columns: first 28 cards back and forth, row by"
+                    " row, which gives the columns 1, 3, 5, 7, 6, 4 and 2 cards, only the last"
+                    " card each got face up; then the other 24 cards face up, four onto each"
+                    " column but the first."
+                )
             ),
             (
-                "Build the four foundations up in suit from the ace to the king: you win with"
-                " all 52 cards home. Columns build down in suit: a six of hearts on the seven"
-                " of hearts."
+                N_(
+                    "Build the four foundations up in suit from the ace to the king: you win with"
+                    " all 52 cards home. Columns build down in suit: a six of hearts on the seven"
+                    " of hearts."
+                )
             ),
             (
-                "Any face-up card may move onto a column with all the cards on it, whether"
-                " they are in sequence or not: only the card you take must fit. Only a king,"
-                " with whatever lies on it, fills an empty column. A face-down card turns up"
-                " by itself once nothing covers it."
+                N_(
+                    "Any face-up card may move onto a column with all the cards on it, whether"
+                    " they are in sequence or not: only the card you take must fit. Only a king,"
+                    " with whatever lies on it, fills an empty column. A face-down card turns up"
+                    " by itself once nothing covers it."
+                )
             ),
             (
-                "Twice in a game you may redeal (press R): the columns are gathered, from the"
-                " seventh to the first, each from its bottom card up, and dealt again as at"
-                " the start, without shuffling. The cards home stay there."
+                N_(
+                    "Twice in a game you may redeal (press R): the columns are gathered, from the"
+                    " seventh to the first, each from its bottom card up, and dealt again as at"
+                    " the start, without shuffling. The cards home stay there."
+                )
             ),
             (
-                "The game is lost when no series of moves, redeals included, can bring another"
-                " card home. The computer's verdict and hint see every card, face-down ones"
-                " too. Rules as KPatience's Grandfather."
+                N_(
+                    "The game is lost when no series of moves, redeals included, can bring another"
+                    " card home. The computer's verdict and hint see every card, face-down ones"
+                    " too. Rules as KPatience's Grandfather."
+                )
             ),
             (
-                "Tip: a redeal turns most cards face down again, so uncover what you can"
-                " before you use one, and keep the second for when you are stuck."
+                N_(
+                    "Tip: a redeal turns most cards face down again, so uncover what you can"
+                    " before you use one, and keep the second for when you are stuck."
+                )
             ),
         ),
         keys=(
-            ("R", "Redeal: gather the columns and deal them again"),
-            ("1-7", "Origin: a column; then 1-7 or H, and Enter (v3 after them moves three cards)"),
-            ("Backspace", "Undo"),
+            (N_("R"), N_("Redeal: gather the columns and deal them again")),
+            (
+                N_("1-7"),
+                N_("Origin: a column; then 1-7 or H, and Enter (v3 after them moves three cards)"),
+            ),
+            (N_("Backspace"), N_("Undo")),
         ),
-        mouse=("Drag any face-up card: the cards on it come along.",),
+        mouse=(N_("Drag any face-up card: the cards on it come along."),),
     )
 
     # ------------------------------------------------------------------ notation
     def notation_hint(self) -> str:
-        return "origin and destination column 1-7, or H (home), e.g. 27v3 or 4h; R redeals"
+        return _("origin and destination column 1-7, or H (home), e.g. 27v3 or 4h; R redeals")
 
     def show(self, state: State) -> str:
         lines = [self.foundations_line(state), f"Redeals left: {self.redeals_left(state)}"]

@@ -10,6 +10,7 @@ build up in suit from the ace to the king.
 
 from __future__ import annotations
 
+from ...i18n import N_, _
 from ..moves import Move, MoveKind
 from ..rules import HOME, Rules
 from ..state import State, StepLog
@@ -25,8 +26,8 @@ class Gypsy(TwoPackRules):
     shuffle_name = "gypsy"
     order = 94
     family = Family.KLONDIKE
-    title = "Gypsy"
-    blurb = "Two packs, eight columns in alternate colours; the stock deals a row at a time."
+    title = N_("Gypsy")
+    blurb = N_("Two packs, eight columns in alternate colours; the stock deals a row at a time.")
     tableau = COLUMNS
     build = Build.ALTERNATE
     moves_runs = True
@@ -51,11 +52,11 @@ class Gypsy(TwoPackRules):
     # ------------------------------------------------------------------ rules
     def lift_problem(self, state: State, src: str, moving: list) -> str | None:
         if self.roles[src] == Role.HAND:
-            return "cards are dealt from the stock, a row at a time"
+            return _("cards are dealt from the stock, a row at a time")
         return super().lift_problem(state, src, moving)
 
     def deal_problem(self, state: State) -> str | None:
-        return None if state.piles["stock"] else "the stock is used up"
+        return None if state.piles["stock"] else _("the stock is used up")
 
     def special_problem(self, state: State, move: Move) -> str | None:
         if move.kind == MoveKind.DEAL:
@@ -75,9 +76,9 @@ class Gypsy(TwoPackRules):
 
     # ------------------------------------------------------------------ the table
     solver = "two_packs"
-    verdict_note = " (seeing every card, face-down ones and the stock too)"
-    special_words = {**Rules.special_words, MoveKind.DEAL: "Deal a row from the stock"}
-    buttons = (GameButton("Deal", play(MoveKind.DEAL), enabled_by=MoveKind.DEAL),)
+    verdict_note = N_(" (seeing every card, face-down ones and the stock too)")
+    special_words = {**Rules.special_words, MoveKind.DEAL: N_("Deal a row from the stock")}
+    buttons = (GameButton(N_("Deal"), play(MoveKind.DEAL), enabled_by=MoveKind.DEAL),)
     key_actions = {"D": play(MoveKind.DEAL), "Backspace": Action.UNDO}
 
     def arrangement(self) -> Arrangement:
@@ -93,46 +94,56 @@ class Gypsy(TwoPackRules):
         return Arrangement(tuple(slots), 8 * step + 1.15, 5.6, widen=True)
 
     def status_items(self, state: State) -> list[str]:
-        return [f"Rows left {len(state.piles['stock']) // len(self.tableau)}"]
+        return [_("Rows left {count}").format(count=len(state.piles["stock"]) // len(self.tableau))]
 
     help = GameHelp(
         rules=(
             (
-                "Rules as PySolFC's Gypsy. Two packs of 104 cards: eight columns of three cards"
-                " are dealt, two face down under one face up, and the other 80 are the stock."
-                " Build the eight foundations, two for each suit, up in suit from the ace to the"
-                " king: you win with all 104 cards home."
+                N_(
+                    "Rules as PySolFC's Gypsy. Two packs of 104 cards: eight columns of three cards"
+                    " are dealt, two face down under one face up, and the other 80 are the stock."
+                    " Build the eight foundations, two for each suit, up in suit from the ace to the"
+                    " king: you win with all 104 cards home."
+                )
             ),
             (
-                "Columns build down in alternate colours: a red six on a black seven. Any run so"
-                " built moves as a unit, and any card or run may fill an empty column. A"
-                " face-down card turns up by itself once nothing covers it."
+                N_(
+                    "Columns build down in alternate colours: a red six on a black seven. Any run so"
+                    " built moves as a unit, and any card or run may fill an empty column. A"
+                    " face-down card turns up by itself once nothing covers it."
+                )
             ),
             (
-                "Click the stock (or press D) to deal a row: one card face up onto every column,"
-                " empty ones too. You may deal whenever you like, ten rows in all."
+                N_(
+                    "Click the stock (or press D) to deal a row: one card face up onto every column,"
+                    " empty ones too. You may deal whenever you like, ten rows in all."
+                )
             ),
             (
-                "The game is lost when no series of moves, dealing included, can bring another"
-                " card home. The computer's verdict and hint see every card, face-down ones and"
-                " the stock too, so a deal it calls winnable may need luck from you."
+                _(
+                    "The game is lost when no series of moves, dealing included, can bring another"
+                    " card home. The computer's verdict and hint see every card, face-down ones and"
+                    " the stock too, so a deal it calls winnable may need luck from you."
+                )
             ),
             (
-                "Tip: turn up the face-down cards before you deal, and sort runs while columns"
-                " are empty: each row dealt covers every column again."
+                N_(
+                    "Tip: turn up the face-down cards before you deal, and sort runs while columns"
+                    " are empty: each row dealt covers every column again."
+                )
             ),
         ),
         keys=(
-            ("D", "Deal a row from the stock"),
-            ("1-8", "A column: origin, then destination (or H, home), and Enter"),
-            ("Backspace", "Undo"),
+            (N_("D"), N_("Deal a row from the stock")),
+            (N_("1-8"), N_("A column: origin, then destination (or H, home), and Enter")),
+            (N_("Backspace"), _("Undo")),
         ),
-        mouse=("Click the stock to deal a row.",),
+        mouse=(N_("Click the stock to deal a row."),),
     )
 
     # ------------------------------------------------------------------ notation
     def notation_hint(self) -> str:
-        return "origin 1-8, destination 1-8 or H (home), e.g. 62 7h or 34v3; D deals a row"
+        return _("origin 1-8, destination 1-8 or H (home), e.g. 62 7h or 34v3; D deals a row")
 
     def show(self, state: State) -> str:
         lines = [

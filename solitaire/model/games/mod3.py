@@ -123,12 +123,13 @@ class Mod3(Rules):
                 return None
             cards = state.piles[dst]
             if not cards:
-                return f"a pile of this row starts with a {BASE[dst]}"
+                return _("a pile of this row starts with a {rank}").format(rank=BASE[dst])
             if cards[0].rank != BASE[dst]:
-                return f"the {cards[0].name} does not start this row: nothing goes on it"
-            return (
-                f"the {card.name} does not go on the {cards[-1].name}: this row builds"
-                f" {ROW_WORDS[BASE[dst]]} in suit"
+                return _("the {card} does not start this row: nothing goes on it").format(
+                    card=cards[0].name
+                )
+            return _("the {card} does not go on the {top}: this row builds {ranks} in suit").format(
+                card=card.name, top=cards[-1].name, ranks=ROW_WORDS[BASE[dst]]
             )
         if dst in TABLEAU:
             return (

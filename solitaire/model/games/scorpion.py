@@ -12,6 +12,7 @@ foundations (as in Spider); the game is won when all four are home.
 
 from __future__ import annotations
 
+from ...i18n import N_, _
 from ..cards import Card
 from ..moves import Move, MoveKind
 from ..rules import Rules
@@ -33,21 +34,21 @@ class Scorpion(Rules):
     game_id = "scorpion"
     order = 87
     family = Family.YUKON
-    title = "Scorpion"
-    blurb = "Seven columns of seven: build each suit from king to ace; runs go home whole."
+    title = N_("Scorpion")
+    blurb = N_("Seven columns of seven: build each suit from king to ace; runs go home whole.")
     tableau = COLUMNS
     foundations = FOUNDATIONS
     build = Build.SUIT
     lifts_face_up = True
     empty_fill_rank = 13  # only a king fills an empty column
     solver = "yukon"
-    verdict_note = " (seeing every card, face-down ones and the stock too)"
+    verdict_note = N_(" (seeing every card, face-down ones and the stock too)")
     stock_move = MoveKind.DEAL
     commands = {"D": MoveKind.DEAL}
     codes = {str(number): name for number, name in enumerate(COLUMNS, start=1)}
     example = "--deal 1 --moves 'D' --show"
-    special_words = {**Rules.special_words, MoveKind.DEAL: "Deal the stock"}
-    buttons = (GameButton("Deal", play(MoveKind.DEAL), enabled_by=MoveKind.DEAL),)
+    special_words = {**Rules.special_words, MoveKind.DEAL: N_("Deal the stock")}
+    buttons = (GameButton(N_("Deal"), play(MoveKind.DEAL), enabled_by=MoveKind.DEAL),)
     key_actions = {"D": play(MoveKind.DEAL), "Backspace": Action.UNDO}
 
     def layout_roles(self) -> dict[Role, tuple[str, ...]]:
@@ -73,18 +74,18 @@ class Scorpion(Rules):
 
     def lift_problem(self, state: State, src: str, moving: list[Card]) -> str | None:
         if self.roles[src] == Role.FOUNDATION:
-            return "runs on the foundations stay there"
+            return _("runs on the foundations stay there")
         if self.roles[src] != Role.TABLEAU:
-            return "the stock is dealt onto the first three columns"
+            return _("the stock is dealt onto the first three columns")
         return super().lift_problem(state, src, moving)
 
     def drop_problem(self, state: State, dst: str, moving: list[Card], src: str) -> str | None:
         if self.roles[dst] == Role.FOUNDATION:
-            return "a run from king to ace goes home by itself"
+            return _("a run from king to ace goes home by itself")
         return super().drop_problem(state, dst, moving, src)
 
     def deal_problem(self, state: State) -> str | None:
-        return None if state.piles["stock"] else "the stock has been dealt"
+        return None if state.piles["stock"] else _("the stock has been dealt")
 
     def special_problem(self, state: State, move: Move) -> str | None:
         if move.kind == MoveKind.DEAL:
@@ -143,51 +144,68 @@ class Scorpion(Rules):
         return Arrangement(tuple(slots), 6 * STEP + 1, 6.4, widen=True, longest=(16, 3))
 
     def status_items(self, state: State) -> list[str]:
-        return ["Stock dealt" if not state.piles["stock"] else "Stock not dealt"]
+        return [_("Stock dealt") if not state.piles["stock"] else _("Stock not dealt")]
 
     help = GameHelp(
         rules=(
             (
-                "Seven columns of seven cards are dealt: in the first four the three bottom"
-                " cards lie face down, every other card face up. The last three cards are the"
-                " stock."
+                N_(
+                    "Seven columns of seven cards are dealt: in the first four the three bottom"
+                    " cards lie face down, every other card face up. The last three cards are the"
+                    " stock."
+                )
             ),
             (
-                "Columns build down in suit: a six of hearts on the seven of hearts. Any"
-                " face-up card may move onto a column with all the cards on it, whether they"
-                " are in sequence or not: only the card you take must fit. Only a king, with"
-                " whatever lies on it, fills an empty column."
+                N_(
+                    "Columns build down in suit: a six of hearts on the seven of hearts. Any"
+                    " face-up card may move onto a column with all the cards on it, whether they"
+                    " are in sequence or not: only the card you take must fit. Only a king, with"
+                    " whatever lies on it, fills an empty column."
+                )
             ),
             (
-                "Click the stock (or press D) to deal its three cards face up onto the first"
-                " three columns, one each; you may do it at any time, once. A face-down card"
-                " turns up by itself once nothing covers it."
+                N_(
+                    "Click the stock (or press D) to deal its three cards face up onto the first"
+                    " three columns, one each; you may do it at any time, once. A face-down card"
+                    " turns up by itself once nothing covers it."
+                )
             ),
             (
-                "A run from king to ace in one suit, at the top of a column, goes home at once,"
-                " whole. Bring all four suits home to win; the game is lost when no series of"
-                " moves, the deal included, can bring another run home."
+                N_(
+                    "A run from king to ace in one suit, at the top of a column, goes home at once,"
+                    " whole. Bring all four suits home to win; the game is lost when no series of"
+                    " moves, the deal included, can bring another run home."
+                )
             ),
             (
-                "The computer's verdict and hint see every card, the face-down ones and the"
-                " stock too. Rules as Wikipedia and PySolFC describe Scorpion."
+                N_(
+                    "The computer's verdict and hint see every card, the face-down ones and the"
+                    " stock too. Rules as Wikipedia and PySolFC describe Scorpion."
+                )
             ),
             (
-                "Tip: free the face-down cards of the first four columns early, and keep the"
-                " stock until an empty column on the right side is of no more use."
+                N_(
+                    "Tip: free the face-down cards of the first four columns early, and keep the"
+                    " stock until an empty column on the right side is of no more use."
+                )
             ),
         ),
         keys=(
-            ("D", "Deal the stock onto the first three columns"),
-            ("1-7", "A column: origin, then destination, and Enter (v3 after them moves three)"),
-            ("Backspace", "Undo"),
+            (N_("D"), N_("Deal the stock onto the first three columns")),
+            (
+                N_("1-7"),
+                N_("A column: origin, then destination, and Enter (v3 after them moves three)"),
+            ),
+            (N_("Backspace"), N_("Undo")),
         ),
-        mouse=("Drag any face-up card: the cards on it come along. Click the stock to deal it.",),
+        mouse=(
+            N_("Drag any face-up card: the cards on it come along. Click the stock to deal it."),
+        ),
     )
 
     # ------------------------------------------------------------------ notation
     def notation_hint(self) -> str:
-        return "origin and destination column 1-7, e.g. 27 or 35v4; D deals the stock"
+        return _("origin and destination column 1-7, e.g. 27 or 35v4; D deals the stock")
 
     def show(self, state: State) -> str:
         runs = [state.piles[name][0].suit for name in FOUNDATIONS if state.piles[name]]

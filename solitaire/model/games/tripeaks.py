@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+from ...i18n import N_, _, ngettext
 from ..moves import Move, MoveKind
 from ..options import Option
 from ..rules import HOME
@@ -64,9 +65,9 @@ class TriPeaks(OntoWaste):
     game_id = "tripeaks"
     order = 105
     family = Family.SEQUENCE
-    title = "TriPeaks"
-    blurb = "Three peaks onto one waste pile, a rank up or down; streaks score more."
-    option_specs = (Option("wrap", "an ace goes on a king and a king on an ace", True),)
+    title = N_("TriPeaks")
+    blurb = N_("Three peaks onto one waste pile, a rank up or down; streaks score more.")
+    option_specs = (Option("wrap", N_("an ace goes on a king and a king on an ace"), True),)
     reserves = PILES
     covered_by = COVERED_BY
     codes = {**{str(number): pile for number, pile in enumerate(PILES, start=1)}, "w": HOME}
@@ -122,12 +123,12 @@ class TriPeaks(OntoWaste):
         return state.score
 
     def score_words(self, score: int) -> str:
-        return f"{score} point" if score in (1, -1) else f"{score} points"
+        return ngettext("{count} point", "{count} points", abs(score)).format(count=score)
 
     # ------------------------------------------------------------------ the table
     solver = "updown"
-    verdict_note = " (seeing every card, face-down ones and the stock's order too)"
-    empty_pile_words = "the waste"
+    verdict_note = N_(" (seeing every card, face-down ones and the stock's order too)")
+    empty_pile_words = N_("the waste")
 
     def arrangement(self) -> Arrangement:
         bottom = len(ROWS[-1])
@@ -152,60 +153,75 @@ class TriPeaks(OntoWaste):
 
     def status_items(self, state: State) -> list[str]:
         run = self.streak(state)
-        wrap = "Wrap on" if self.wrap else "Wrap off"
-        return [wrap, *super().status_items(state), f"Run {run}"]
+        wrap = _("Wrap on") if self.wrap else _("Wrap off")
+        return [wrap, *super().status_items(state), _("Run {count}").format(count=run)]
 
     def option_change_text(self, name: str, value: object) -> str:
         if value:
-            return "An ace now goes on a king and a king on an ace. A new deal under this rule."
-        return "The corner no longer turns: no ace on a king. A new deal under this rule."
+            return _("An ace now goes on a king and a king on an ace. A new deal under this rule.")
+        return _("The corner no longer turns: no ace on a king. A new deal under this rule.")
 
     help = GameHelp(
         rules=(
             (
-                "Rules as Microsoft's TriPeaks. Three peaks of 18 cards share a bottom row of ten"
-                " face-up cards; the cards above lie face down until nothing covers them. One card"
-                " starts the waste and the other 23 are the stock. Clear the peaks to win."
+                N_(
+                    "Rules as Microsoft's TriPeaks. Three peaks of 18 cards share a bottom row of ten"
+                    " face-up cards; the cards above lie face down until nothing covers them. One card"
+                    " starts the waste and the other 23 are the stock. Clear the peaks to win."
+                )
             ),
             (
-                "A card with no card on it goes onto the waste if it is one rank above or below"
-                " the waste's top card, whatever the suits: a six or an eight on a seven. The"
-                " corner turns: an ace goes on a king and a king on an ace (the wrap option, on by"
-                " default, as Microsoft's)."
+                N_(
+                    "A card with no card on it goes onto the waste if it is one rank above or below"
+                    " the waste's top card, whatever the suits: a six or an eight on a seven. The"
+                    " corner turns: an ace goes on a king and a king on an ace (the wrap option, on by"
+                    " default, as Microsoft's)."
+                )
             ),
             (
-                "When no card can go, deal the next card of the stock onto the waste (D or a click"
-                " on the stock). There is one pass: the game is lost when the stock is empty and"
-                " no card can go."
+                N_(
+                    "When no card can go, deal the next card of the stock onto the waste (D or a click"
+                    " on the stock). There is one pass: the game is lost when the stock is empty and"
+                    " no card can go."
+                )
             ),
             (
-                "Scoring as Microsoft's: each card from the peaks scores one more than the one"
-                " before it in the same run (1, 2, 3 ...); a card dealt from the stock costs 5"
-                " and ends the run; the top of a peak scores 15, and 30 for the third peak."
+                N_(
+                    "Scoring as Microsoft's: each card from the peaks scores one more than the one"
+                    " before it in the same run (1, 2, 3 ...); a card dealt from the stock costs 5"
+                    " and ends the run; the top of a peak scores 15, and 30 for the third peak."
+                )
             ),
             (
-                "The computer's verdict and hint see every card, the face-down ones and the order"
-                " of the stock too, so a deal it calls winnable may need luck from you."
+                N_(
+                    "The computer's verdict and hint see every card, the face-down ones and the order"
+                    " of the stock too, so a deal it calls winnable may need luck from you."
+                )
             ),
             (
-                "Tip: before you take a card, look at what it uncovers and what can follow it;"
-                " a long run from the peaks is worth more than two short ones."
+                N_(
+                    "Tip: before you take a card, look at what it uncovers and what can follow it;"
+                    " a long run from the peaks is worth more than two short ones."
+                )
             ),
         ),
         keys=(
-            ("D", "Deal a card from the stock onto the waste"),
-            ("1-28", "Origin: a card of the peaks, row by row from the top; then W, and Enter"),
-            ("Backspace", "Undo"),
+            (N_("D"), N_("Deal a card from the stock onto the waste")),
+            (
+                N_("1-28"),
+                N_("Origin: a card of the peaks, row by row from the top; then W, and Enter"),
+            ),
+            (N_("Backspace"), N_("Undo")),
         ),
         mouse=(
-            "Double-click an uncovered card, or drag it, to play it onto the waste.",
-            "Click the stock to deal a card onto the waste.",
+            N_("Double-click an uncovered card, or drag it, to play it onto the waste."),
+            N_("Click the stock to deal a card onto the waste."),
         ),
     )
 
     # ------------------------------------------------------------------ notation
     def notation_hint(self) -> str:
-        return "a card of the peaks 1-28 (row by row from the top) then W, e.g. 19w; D deals"
+        return _("a card of the peaks 1-28 (row by row from the top) then W, e.g. 19w; D deals")
 
     def show(self, state: State) -> str:
         lines = [self.stock_line(state), self.waste_line(state), f"Score: {state.score}"]

@@ -12,6 +12,7 @@ in suit from the ace.
 
 from __future__ import annotations
 
+from ...i18n import N_, _
 from ..rules import HOME, Rules
 from ..shuffle import shuffled_deck
 from ..state import State
@@ -22,42 +23,38 @@ COLUMNS = tuple(f"t{number}" for number in range(1, 8))
 FACE_UP_DEALT = 5  # face-up cards dealt on the face-down ones of columns 2 to 7
 STEP = 1.2  # units from one column to the next
 # The help's paragraphs that Yukon and Russian Solitaire share.
-DEAL_WORDS = (
+DEAL_WORDS = N_(
     "Seven columns hold the whole pack: one card face up in the first, and in the others"
     " one to six cards face down under five face up. There is no stock. Build the four"
     " foundations up in suit from the ace to the king: you win with all 52 cards home."
 )
-FILL_WORDS = (
+FILL_WORDS = N_(
     "Only a king, with whatever lies on it, fills an empty column. A face-down card turns"
     " up by itself once nothing covers it. Cards home stay there."
 )
-VERDICT_WORDS = (
-    "The computer's verdict and hint see every card, face-down ones too, so a deal it"
-    " calls winnable may need luck from you."
-)
-TIP_WORDS = (
+TIP_WORDS = N_(
     "Tip: turn up the face-down cards of the longest columns first, and keep an empty"
     " column for a king that buries low cards."
 )
 KEYS = (
-    ("1-7", "Origin: a column; then 1-7 or H, and Enter (v3 after them moves three cards)"),
-    ("Backspace", "Undo"),
+    ("1-7", N_("Origin: a column; then 1-7 or H, and Enter (v3 after them moves three cards)")),
+    (N_("Backspace"), N_("Undo")),
 )
-MOUSE = ("Drag any face-up card: the cards on it come along.",)
+MOUSE = (N_("Drag any face-up card: the cards on it come along."),)
 
 
 class Yukon(Rules):
     game_id = "yukon"
     order = 84
     family = Family.YUKON
-    title = "Yukon"
-    blurb = "Klondike without a stock: any face-up card moves with all the cards on it."
+    title = N_("Yukon")
+    blurb = N_("Klondike without a stock: any face-up card moves with all the cards on it.")
     tableau = COLUMNS
     build = Build.ALTERNATE
     lifts_face_up = True
     empty_fill_rank = 13  # only a king fills an empty column
     solver = "yukon"
-    verdict_note = " (seeing every card, face-down ones too)"
+    verdict_note = N_(" (seeing every card, face-down ones too)")
     codes = {
         **{str(number): name for number, name in enumerate(COLUMNS, start=1)},
         "h": HOME,
@@ -68,13 +65,19 @@ class Yukon(Rules):
         rules=(
             DEAL_WORDS,
             (
-                "Columns build down in alternate colours: a red six on a black seven. Any"
-                " face-up card may move onto a column with all the cards on it, whether they"
-                " are in sequence or not: only the card you take must fit."
+                N_(
+                    "Columns build down in alternate colours: a red six on a black seven. Any"
+                    " face-up card may move onto a column with all the cards on it, whether they"
+                    " are in sequence or not: only the card you take must fit."
+                )
             ),
             FILL_WORDS,
-            "The game is lost when no series of moves can bring another card home.",
-            "Rules as Wikipedia and PySolFC describe Yukon. " + VERDICT_WORDS,
+            N_("The game is lost when no series of moves can bring another card home."),
+            N_(
+                "Rules as Wikipedia and PySolFC describe Yukon. The computer's verdict and hint"
+                " see every card, face-down ones too, so a deal it calls winnable may need luck"
+                " from you."
+            ),
             TIP_WORDS,
         ),
         keys=KEYS,
@@ -106,7 +109,7 @@ class Yukon(Rules):
 
     # ------------------------------------------------------------------ notation
     def notation_hint(self) -> str:
-        return "origin and destination column 1-7, or H (home), e.g. 27v3 or 4h"
+        return _("origin and destination column 1-7, or H (home), e.g. 27v3 or 4h")
 
     def show(self, state: State) -> str:
         lines = [self.foundations_line(state)]
@@ -120,21 +123,27 @@ class Yukon(Rules):
 class RussianSolitaire(Yukon):
     game_id = "russian"
     order = 85
-    title = "Russian Solitaire"
-    blurb = "Yukon built down in suit: any face-up card moves with all the cards on it."
+    title = N_("Russian Solitaire")
+    blurb = N_("Yukon built down in suit: any face-up card moves with all the cards on it.")
     build = Build.SUIT
     example = "--deal 1 --moves '7h 73' --show"
     help = GameHelp(
         rules=(
             DEAL_WORDS,
             (
-                "Columns build down in suit: a six of hearts on the seven of hearts. Any"
-                " face-up card may move onto a column with all the cards on it, whether they"
-                " are in sequence or not: only the card you take must fit."
+                N_(
+                    "Columns build down in suit: a six of hearts on the seven of hearts. Any"
+                    " face-up card may move onto a column with all the cards on it, whether they"
+                    " are in sequence or not: only the card you take must fit."
+                )
             ),
             FILL_WORDS,
-            "The game is lost when no series of moves can bring another card home.",
-            "Rules as Wikipedia and PySolFC describe Russian Solitaire. " + VERDICT_WORDS,
+            N_("The game is lost when no series of moves can bring another card home."),
+            N_(
+                "Rules as Wikipedia and PySolFC describe Russian Solitaire. The computer's verdict"
+                " and hint see every card, face-down ones too, so a deal it calls winnable may"
+                " need luck from you."
+            ),
             TIP_WORDS,
         ),
         keys=KEYS,
