@@ -33,6 +33,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from enum import Enum
 
+from ..i18n import N_, _
 from ..model.moves import Move, Status
 from ..model.rules import Rules
 from ..model.state import State
@@ -303,38 +304,38 @@ class Reason(Enum):
     commands (``--hint``): whole sentences, the move and its notation filled in, so that
     they can be translated as they are."""
 
-    LINE = ("Hint: {move} ({notation}).", "{notation}  ({move})")
+    LINE = (N_("Hint: {move} ({notation})."), N_("{notation}  ({move})"))
     NONE_FOUND = (
-        (
+        N_(
             "Hint: {move} ({notation}). No winning line was found: this is the most "
             "promising move in sight."
         ),
-        (
+        N_(
             "{notation}  ({move})  No winning line was found: this is the most promising "
             "move in sight."
         ),
     )
     NOT_WINNABLE = (
-        (
+        N_(
             "Hint: {move} ({notation}). This game cannot be won from here: this is the most "
             "promising move in sight."
         ),
-        (
+        N_(
             "{notation}  ({move})  This game cannot be won from here: this is the most "
             "promising move in sight."
         ),
     )
     ONLY_BACK = (
-        (
+        N_(
             "Hint: {move} ({notation}). Every move from here leads back to a position already "
             "played: this one looks the least bad."
         ),
-        (
+        N_(
             "{notation}  ({move})  Every move from here leads back to a position already "
             "played: this one looks the least bad."
         ),
     )
-    NO_MOVE = ("No hint: no move is left to make.", "No move is left to make.")
+    NO_MOVE = (N_("No hint: no move is left to make."), N_("No move is left to make."))
 
     def __init__(self, table_words: str, line_words: str):
         self.table_words = table_words
@@ -363,9 +364,9 @@ class Hint:
 
     def _filled(self, words: str, rules: Rules, state: State) -> str:
         if self.move is None:
-            return words
+            return _(words)
         move, notation = rules.describe_move(self.move, state), rules.format_move(self.move, state)
-        return words.format(move=move, notation=notation)
+        return _(words).format(move=move, notation=notation)
 
 
 def hint_for(

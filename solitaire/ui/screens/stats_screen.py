@@ -198,7 +198,11 @@ def rule_set_columns(stats: Stats, rules) -> list[tuple[str, str | None]]:
     if len(specs) == 1 and specs[0].choices:
         spec = specs[0]
         sets = [
-            (f"{spec.name} {choice}", option_key(make_rules(game_id, **{spec.name: choice})))
+            (
+                # a language may show the value alone: the option's name is --rule's word
+                _("{option} {value}").format(option=spec.name, value=_(choice)),
+                option_key(make_rules(game_id, **{spec.name: choice})),
+            )
             for choice in spec.choices
         ]
     else:
