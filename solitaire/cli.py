@@ -36,6 +36,19 @@ SHORT_WORD = 40  # longer words are quoted as their first SHORT_WORD characters 
 LONG_WORD = re.compile(r"(['\"(]*)(\S{200,}?)(['\":),.]*)(?=\s|$)")
 
 
+# argparse's own words (its usage line, its options heading, its errors) are looked up
+# through argparse's module-level _(): pointed at the catalogue in build_parser.
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("show program's version number and exit"),
+    N_("unrecognized arguments: %s"),
+    N_("expected one argument"),
+    N_("argument %(argument_name)s: %(message)s"),
+)
+
+
 class CommandLineError(Exception):
     """A bad argument: reported in one line, exit code 2."""
 
@@ -87,6 +100,8 @@ def games_help() -> str:
 
 
 def build_parser() -> OneLineParser:
+    # argparse's words in the player's language too (the stubs do not name its _)
+    argparse._ = _  # type: ignore[attr-defined]
     parser = OneLineParser(
         prog=PROG,
         description=_(
@@ -98,7 +113,12 @@ def build_parser() -> OneLineParser:
         epilog=games_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"Solitaire {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"Solitaire {__version__}",
+        help=_("show program's version number and exit"),
+    )
     parser.add_argument(
         "--game", metavar="ID", help=_("one of: {games}").format(games=", ".join(GAMES))
     )
@@ -432,7 +452,10 @@ def run(argv: list[str], out=None, err=None) -> int:
 
 def move_error(error: MoveListError) -> str:
     """``move N 'TEXT': reason``, the move named once (the reason may quote it again)."""
-    quoted = re.compile("'" + re.escape(error.text.strip()) + "'(: )?", re.IGNORECASE)
+    # the quotation marks of any language: 'x9', „x9“, « x9 »
+    quoted = re.compile(
+        "['\"„“«‚‘]\\s?" + re.escape(error.text.strip()) + "\\s?['\"“”»‘’]( ?: )?", re.IGNORECASE
+    )
     reason = quoted.sub(lambda said: "" if said.group(1) else _("that"), error.reason)
     return _("move {number} '{move}': {reason}").format(
         number=error.number, move=shorten(error.text), reason=reason

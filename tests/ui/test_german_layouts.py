@@ -35,6 +35,9 @@ def german(request, monkeypatch, tmp_path):
         if name.startswith("solitaire.ui") and getattr(module, "text", None) is original:
             monkeypatch.setattr(module, "text", caught)
     app = App(fullscreen=False, size=request.param, library=Library(tmp_path))
+    # A window is never smaller than 800x600; a screen may be, full screen: drawn on one.
+    app.window.surface = pygame.Surface(request.param)
+    assert app.window.size == request.param
     i18n.choose("de")
     app.resize(new_look=True)
     yield app, placed

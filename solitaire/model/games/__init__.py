@@ -17,6 +17,7 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
+from ...i18n import _
 from ..game import Game
 from ..moves import Move, MoveKind
 from ..options import resolve_options
@@ -251,10 +252,18 @@ def unknown_game(game_id: object, shown: str | None = None) -> UnknownGame:
         None,
     )
     if broken is not None:
-        return UnknownGame(f"game '{game_id}' did not load: {broken}")
+        return UnknownGame(
+            _("game '{game}' did not load: {problem}").format(game=game_id, problem=broken)
+        )
     shown = str(game_id) if shown is None else shown
-    unloaded = f"; not loaded: {', '.join(BROKEN)}" if BROKEN else ""
-    return UnknownGame(f"unknown game '{shown}' (games: {', '.join(GAMES)}{unloaded})")
+    games = ", ".join(GAMES)
+    if BROKEN:
+        return UnknownGame(
+            _("unknown game '{game}' (games: {games}; not loaded: {broken})").format(
+                game=shown, games=games, broken=", ".join(BROKEN)
+            )
+        )
+    return UnknownGame(_("unknown game '{game}' (games: {games})").format(game=shown, games=games))
 
 
 def make_rules(game_id: str, /, **options: object) -> Rules:
