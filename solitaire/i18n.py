@@ -25,6 +25,7 @@ import ast
 import gettext
 import locale
 import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -152,10 +153,8 @@ def _own_name(path: Path) -> str | None:
         head = path.read_text(encoding="utf-8")[:2000]
     except (OSError, UnicodeError):
         return None
-    for line in head.splitlines():
-        if line.startswith('"Language-Name:'):
-            return ast.literal_eval(line).split(":", 1)[1].strip() or None
-    return None
+    named = re.search(r"Language-Name:[ \t]*([^\\\"\n]+)", head)  # in one header line or its own
+    return named.group(1).strip() if named else None
 
 
 def system_languages() -> list[str]:

@@ -101,3 +101,28 @@ def test_the_pseudo_language_changes_every_letter_but_keeps_placeholders():
         i18n.choose(i18n.SOURCE_LANGUAGE)
     assert shown.startswith("[Pàssés léft 3") and shown.endswith("~]")
     assert unmarked == "A text no one marked"  # not in the catalogue: it shows
+
+
+def test_the_options_language_row_speaks_at_once_and_is_remembered(app):
+    """Options, Language: the next language is used at once (the table's buttons are laid
+    out again in its words), and the choice is kept in the settings."""
+    from table_driver import start
+
+    from solitaire.ui.screens.overlays import OptionsOverlay
+
+    table = start(app, "klondike")
+    app.open_options()
+    options = app.overlays[-1]
+    assert isinstance(options, OptionsOverlay)
+    row = next(i for i, (label, _shown, _change) in enumerate(options.rows) if label == "Language")
+    try:
+        while i18n.language() != "de":
+            options.change(row, 1)
+        assert app.library.settings["language"] == "de"
+        assert options.rows[row][1]() == "Deutsch"
+        assert [button.text for button in table.bar.buttons][:3] == ["Spiele", "Neu", "Neustart"]
+        options.change(row, -1)  # back to English, chosen by name
+        assert i18n.language() == "en" and app.library.settings["language"] == "en"
+        assert [button.text for button in table.bar.buttons][0] == "Games"
+    finally:
+        i18n.choose(i18n.SOURCE_LANGUAGE)
