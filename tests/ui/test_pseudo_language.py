@@ -75,6 +75,10 @@ def test_every_screen_of_a_game_speaks_only_through_the_catalogue(drawn, game_id
     draw(app)
     table.say(help.THINKING)
     draw(app)
+    for button in table.bar.buttons:  # each button's tooltip: what it does, and its key
+        table.bar.tooltip = button
+        draw(app)
+    table.bar.tooltip = None
     app.open_help()
     help_screen = app.overlays[-1]
     while True:  # every line of the help, page by page

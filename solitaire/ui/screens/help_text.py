@@ -47,7 +47,7 @@ COMMON_KEYS: tuple[tuple[str, str], ...] = (
     (N_("Tab"), N_("Back to the game chooser")),
     (N_("F5"), N_("Statistics of this game (R there resets them, after asking)")),
     (
-        "Ctrl+H",
+        N_("Ctrl+H"),
         N_(
             "Hint: the next move of a winning line (where none is known, the most promising"
             " move in sight), shown by an arrow and a glow; ask again for the next one (the"
@@ -55,7 +55,7 @@ COMMON_KEYS: tuple[tuple[str, str], ...] = (
         ),
     ),
     (
-        "Ctrl+D",
+        N_("Ctrl+D"),
         N_(
             "Demo: the computer plays on from here (where it knows no winning line, it asks"
             " first); any key or click stops it"

@@ -40,6 +40,15 @@ COMMON_KEYS: dict[str, str] = {
     "Ctrl+O": Action.REPLAYS,
     "Escape": Action.QUIT_MENU,
 }
+# Key names a tooltip may say (the rest are letters, digits, F keys and combinations the
+# help names): for the catalogue.
+KEY_NAMES = (
+    N_("Escape"),
+    N_("Right"),
+    N_("Left"),
+    N_("Space"),
+    N_("Enter"),
+)
 MODIFIERS = {"ctrl": pygame.KMOD_CTRL | pygame.KMOD_META, "alt": pygame.KMOD_ALT}
 
 
