@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 
+from ..i18n import _
 from ..model.game import Game
 from ..model.games import GAMES, make_rules
 from ..model.moves import IllegalMove, Turn
@@ -79,14 +80,21 @@ def parse_text(text: str) -> tuple[Game, list[str]]:
         name = name.strip().lower()
         if not colon or name not in HEADINGS:
             raise ReplayError(
-                f"'{line}' is not a heading (expected game:, deal:, options: or moves:)", number
+                _("'{line}' is not a heading (expected game:, deal:, options: or moves:)").format(
+                    line=line
+                ),
+                number,
             )
         headings["options" if name == "rules" else name] = (number, value.strip())
     for name in ("game", "deal"):
         if name not in headings:
-            raise ReplayError(f"the file has no '{name}:' line; is it a replay?")
+            raise ReplayError(
+                _("the file has no '{heading}:' line; is it a replay?").format(heading=name)
+            )
     if not move_lines:
-        raise ReplayError("the file has no 'moves:' line; is it a replay?")
+        raise ReplayError(
+            _("the file has no '{heading}:' line; is it a replay?").format(heading="moves")
+        )
     game = _start(headings)
     # Vierfrei's safe-play-home move is written '#', so there a comment needs '##'.
     marker = "##" if "#" in game.rules.commands else "#"
@@ -95,7 +103,10 @@ def parse_text(text: str) -> tuple[Game, list[str]]:
     ]
     notation_line, version = headings.get("notation", (None, "1"))
     if version not in ("1", str(NOTATION_VERSION)):
-        raise ReplayError(f"notation {version[:20]!r} is not one this game reads", notation_line)
+        raise ReplayError(
+            _("notation {version} is not one this game reads").format(version=repr(version[:20])),
+            notation_line,
+        )
     scratch = Game(game.rules, game.deal_number)
     with game.rules.reading_notation(int(version)):
         for count, (number, move) in enumerate(moves, start=1):
@@ -117,13 +128,20 @@ def _start(headings: dict[str, tuple[int, str]]) -> Game:
     line, game_id = headings["game"]
     game_id = game_id.lower()
     if game_id not in GAMES:
-        raise ReplayError(f"unknown game '{game_id}' (games: {', '.join(GAMES)})", line)
+        raise ReplayError(
+            _("unknown game '{game}' (games: {games})").format(
+                game=game_id, games=", ".join(GAMES)
+            ),
+            line,
+        )
     options_line, options_text = headings.get("options", (None, ""))
     options = {}
     for word in options_text.split():
         name, equals, value = word.partition("=")
         if not equals:
-            raise ReplayError(f"rule option '{word}' should read name=value", options_line)
+            raise ReplayError(
+                _("rule option '{word}' should read name=value").format(word=word), options_line
+            )
         options[name.lower()] = value
     try:
         rules = make_rules(game_id, **options)
@@ -131,7 +149,7 @@ def _start(headings: dict[str, tuple[int, str]]) -> Game:
         raise ReplayError(str(error), options_line) from None
     line, deal_text = headings["deal"]
     if not (deal_text.isascii() and deal_text.isdigit()):  # int() also takes '٣' and '1_0'
-        raise ReplayError(f"{shown(deal_text)}: the deal is not a number", line)
+        raise ReplayError(_("{deal}: the deal is not a number").format(deal=shown(deal_text)), line)
     # int() refuses 4,300 digits or more; cut to 20, the number is still out of range
     number = int(deal_text.lstrip("0")[:20] or "0")
     try:
@@ -153,13 +171,17 @@ def read(path: str | os.PathLike) -> tuple[Game, list[str]]:
     try:
         raw = read_limited(path, MAX_REPLAY_BYTES)
     except FileNotFoundError:
-        raise ReplayError(f"{path} cannot be read (there is no such file)") from None
+        raise ReplayError(
+            _("{path} cannot be read (there is no such file)").format(path=path)
+        ) from None
     except DamagedFile as error:
-        raise ReplayError(f"{path} cannot be read: {error.reason}") from None
+        raise ReplayError(
+            _("{path} cannot be read: {reason}").format(path=path, reason=_(error.reason))
+        ) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise ReplayError(f"{path} is not a text file") from None
+        raise ReplayError(_("{path} is not a text file").format(path=path)) from None
     return parse_text(text)
 
 
