@@ -150,10 +150,12 @@ def read_limited(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> bytes:
     try:
         mode = os.fstat(handle).st_mode
         if not stat.S_ISREG(mode):
-            raise DamagedFile(f"it is {_not_a_file(mode)}, not an ordinary file")
+            raise DamagedFile(_(_not_a_file(mode)))
         return _read_capped(handle, limit)
     except OSError as error:
-        raise DamagedFile(f"it cannot be read ({_os_reason(error)})") from None
+        raise DamagedFile(
+            _("it cannot be read ({problem})").format(problem=_os_reason(error))
+        ) from None
     finally:
         os.close(handle)
 
@@ -165,22 +167,27 @@ def _read_capped(handle: int, limit: int) -> bytes:
         chunks.append(chunk)
         size += len(chunk)
         if size > limit:
-            raise DamagedFile(f"it is too big (over {limit // (1024 * 1024)} MB)")
+            raise DamagedFile(
+                _("it is too big (over {megabytes} MB)").format(megabytes=limit // (1024 * 1024))
+            )
         if time.monotonic() > deadline:
-            raise DamagedFile(f"it took over {READ_SECONDS:g} seconds to read")
+            raise DamagedFile(
+                _("it took over {seconds} seconds to read").format(seconds=f"{READ_SECONDS:g}")
+            )
     return b"".join(chunks)
 
 
 def _not_a_file(mode: int) -> str:
+    """Why a file that is no ordinary file cannot be read, for the catalogue."""
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return N_("it is a folder, not an ordinary file")
     if stat.S_ISFIFO(mode):
-        return "a named pipe"
+        return N_("it is a named pipe, not an ordinary file")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return N_("it is a device, not an ordinary file")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a special file"
+        return N_("it is a socket, not an ordinary file")
+    return N_("it is a special file, not an ordinary file")
 
 
 def _os_reason(error: Exception) -> str:
@@ -218,17 +225,25 @@ def read_json(
     except (ValueError, OverflowError, MemoryError):  # a number of thousands of digits
         raise DamagedFile(N_("it holds a number too big to read")) from None
     if not isinstance(data, dict):
-        raise DamagedFile(f"it is not a {expected_kind} file")
+        raise DamagedFile(_("it is not a {kind} file").format(kind=expected_kind))
     kind = data.get("kind")
     if kind != expected_kind:
-        raise DamagedFile(f"it is not a {expected_kind!r} file (its kind is {shown(kind)})")
+        raise DamagedFile(
+            _("it is not a {kind} file (its kind is {found})").format(
+                kind=repr(expected_kind), found=shown(kind)
+            )
+        )
     found = data.get("version")
     if not is_whole(found, 1):
-        raise DamagedFile(f"its version {shown(found)} is not a format version")
+        raise DamagedFile(
+            _("its version {found} is not a format version").format(found=shown(found))
+        )
     if found > version:
         raise DamagedFile(
-            f"it was written by a newer version of the game "
-            f"(format {found}; this one reads up to {version})"
+            _(
+                "it was written by a newer version of the game (format {found}; this one reads"
+                " up to {version})"
+            ).format(found=found, version=version)
         )
     return data
 
