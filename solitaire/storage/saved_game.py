@@ -17,7 +17,7 @@ import sys
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..i18n import N_
+from ..i18n import N_, _
 from ..model.game import Game
 from ..model.games import GAMES, make_rules
 from ..model.moves import Turn
@@ -125,32 +125,46 @@ def from_dict(data: dict, game_id: str | None = None) -> tuple[Game, dict]:
     position = data.get("position")
     records = data.get("turns")
     if not is_text(saved_id):
-        raise DamagedFile("it does not say which game it is")
+        raise DamagedFile(N_("it does not say which game it is"))
     if saved_id not in GAMES:
-        raise DamagedFile(f"unknown game {shown(saved_id)} (games: {', '.join(GAMES)})")
+        raise DamagedFile(
+            _("unknown game {game} (games: {games})").format(
+                game=shown(saved_id), games=", ".join(GAMES)
+            )
+        )
     if game_id is not None and saved_id != game_id:
-        raise DamagedFile(f"it is a game of {saved_id}, not of {game_id}")
+        raise DamagedFile(
+            _("it is a game of {saved}, not of {game}").format(saved=saved_id, game=game_id)
+        )
     if not isinstance(options, dict) or not all(
         is_text(name) and is_text(value) for name, value in options.items()
     ):
-        raise DamagedFile("its rule options are not a list of names and values")
+        raise DamagedFile(N_("its rule options are not a list of names and values"))
     if not isinstance(moves, list) or not _all_texts(moves, MAX_MOVE_TEXT):
-        raise DamagedFile("its moves are not a list of moves")
+        raise DamagedFile(N_("its moves are not a list of moves"))
     if records is None and len(moves) > MAX_CHECKED_MOVES:
         raise DamagedFile(
-            f"it has {len(moves):,} moves and no records of them; "
-            f"a game without records has at most {MAX_CHECKED_MOVES:,}"
+            _(
+                "it has {count} moves and no records of them; a game without records has at"
+                " most {most}"
+            ).format(count=f"{len(moves):,}", most=f"{MAX_CHECKED_MOVES:,}")
         )
     if records is not None and not (
         isinstance(records, list)
         and len(records) == len(moves)
         and _all_texts(records, MAX_RECORD_TEXT)
     ):
-        raise DamagedFile("its records are not one for each move")
+        raise DamagedFile(N_("its records are not one for each move"))
     if not is_whole(position, 0, len(moves)):
-        raise DamagedFile(f"its position {shown(position)} is not within its {len(moves)} moves")
+        raise DamagedFile(
+            _("its position {position} is not within its {count} moves").format(
+                position=shown(position), count=len(moves)
+            )
+        )
     if not is_whole(deal):
-        raise DamagedFile(f"its deal number {shown(deal)} is not a whole number")
+        raise DamagedFile(
+            _("its deal number {deal} is not a whole number").format(deal=shown(deal))
+        )
     extra = {key: value for key, value in data.items() if key not in CORE_KEYS}
     problem = _extra_problem(extra)
     if problem:
@@ -166,7 +180,9 @@ def from_dict(data: dict, game_id: str | None = None) -> tuple[Game, dict]:
     except ValueError as error:  # OptionError, DealError, MoveListError, RecordError
         raise DamagedFile(str(error)) from None
     except (TypeError, LookupError) as error:  # odd input the engine did not expect
-        raise DamagedFile(f"it does not replay ({type(error).__name__})") from None
+        raise DamagedFile(
+            _("it does not replay ({error})").format(error=type(error).__name__)
+        ) from None
     while len(game.done) > position:
         game.undo()
     return game, extra
@@ -205,7 +221,11 @@ def _resume(game: Game, moves: list[str], records: list[str]) -> None:
             try:
                 turn = reader.turn(line, texts.setdefault(text, text), game.state)
             except RecordError as error:
-                raise DamagedFile(f"the record of move {number} '{text}': {error}") from None
+                raise DamagedFile(
+                    _("the record of move {number} '{move}': {problem}").format(
+                        number=number, move=text, problem=error
+                    )
+                ) from None
             game.done.append(turn)
 
 
@@ -213,7 +233,9 @@ def _extra_problem(extra: dict) -> str | None:
     """What is wrong with the extra fields, in one line; None if nothing."""
     for key, value in extra.items():
         if key not in EXTRAS:
-            return f"it has a field {shown(key)} no version of the game writes"
+            return _("it has a field {field} no version of the game writes").format(
+                field=shown(key)
+            )
         check, expected = EXTRAS[key]
         if not check(value):
             return f"its {key} {shown(value)} is not {expected}"
