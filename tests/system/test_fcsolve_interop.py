@@ -213,7 +213,7 @@ def test_a_save_in_the_old_notation_loads_to_the_same_position_and_saves_in_the_
     assert len(game.done) == 70 and len(game.undone) == 42
     saved_game.save(path, game, extra)
     again = json.loads(path.read_text())
-    assert again["version"] == saved_game.VERSION == 2
+    assert again["version"] == saved_game.VERSION == 3
     assert again["moves"][66] == "73vb"  # the eleven cards, now with their count
     reloaded, _, _ = saved_game.load(path)
     assert reloaded.show() == OLD_SAVE_POSITION

@@ -188,7 +188,8 @@ def test_a_click_opens_the_game_of_its_tile(app):
     assert app.table.game_id == "spider"
 
 
-def test_each_picture_is_made_between_frames_once_and_shows_its_deal(app, many):
+def test_each_picture_is_made_between_frames_once_and_shows_its_deal(app, many, monkeypatch):
+    monkeypatch.setattr(layout_pictures, "_kept", {})  # none kept by an earlier test
     chooser = chooser_of(app)
     size = chooser.plan.picture_size
     waiting = len(chooser.waiting())

@@ -50,7 +50,7 @@ class AcesUp(Rules):
     stock_move = MoveKind.DEAL
     commands = {"D": MoveKind.DEAL}
     codes = {**{str(number): name for number, name in enumerate(COLUMNS, start=1)}, "x": HOME}
-    example = "--deal 2 --moves 'D' --show"
+    example = "--deal 2 --moves '4x D' --show"
 
     def layout_roles(self) -> dict[Role, tuple[str, ...]]:
         return {**super().layout_roles(), Role.HAND: (STOCK,)}
@@ -210,7 +210,11 @@ class AcesUp(Rules):
     def show(self, state: State) -> str:
         lines = [
             f"Stock: {len(state.piles[STOCK])} cards face down",
-            f"Discards: {len(state.piles[DISCARDS])} cards",
+            (
+                "Discards: 1 card"
+                if len(state.piles[DISCARDS]) == 1
+                else f"Discards: {len(state.piles[DISCARDS])} cards"
+            ),
         ]
         lines += [self.column_line(state.piles[name]) for name in COLUMNS]
         return "\n".join(line.rstrip() for line in lines)
