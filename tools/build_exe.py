@@ -44,8 +44,9 @@ FINGERPRINTED_SOURCES = sorted(
     path.relative_to(ROOT).as_posix() for path in (ROOT / "solitaire/ui/art").glob("*.py")
 )
 # Data files inside the package, which PyInstaller collects only when told: the UI's two font
-# faces with their licence (solitaire/ui/art/theme.py finds them beside the package's modules).
-PACKAGE_DATA = ["solitaire/fonts"]
+# faces with their licence (solitaire/ui/art/theme.py finds them beside the package's modules)
+# and the translations (solitaire/i18n.py reads them from solitaire/locale).
+PACKAGE_DATA = ["solitaire/fonts", "solitaire/locale"]
 # The game's licence and the notices of everything the build bundles (the interpreter,
 # pygame-ce and its SDL libraries, PyInstaller's bootloader): inside the bundle, and on Linux
 # and Windows also at the top of the folder, beside the program, where a player sees them.

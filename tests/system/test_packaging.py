@@ -209,6 +209,7 @@ def test_the_wheel_ships_every_package_the_sounds_the_icon_and_the_fonts(tmp_pat
     assert "solitaire/sprites/icon.png" in names
     fonts = ("FiraSans-Regular.ttf", "FiraSans-Bold.ttf", "OFL.txt")
     assert {f"solitaire/fonts/{name}" for name in fonts} <= names
+    assert {"solitaire/locale/de.po", "solitaire/locale/fr.po"} <= names  # the translations
     info = f"solitaire_studio-{__version__}.dist-info"
     entry_points = zipfile.ZipFile(wheel).read(f"{info}/entry_points.txt")
     assert b"[gui_scripts]\nsolitaire = solitaire.__main__:run" in entry_points
