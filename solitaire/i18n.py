@@ -33,9 +33,10 @@ from pathlib import Path
 DOMAIN = "solitaire"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 SOURCE_LANGUAGE = "en"
-# A language for tests only: every text comes back changed but readable ("[Ðéàl àgàíñ~~]"),
-# longer by a third as German is, so that a text that did not pass through the catalogue
-# stands out on screen and in a test, and layouts show where long words would not fit.
+# A language for tests only: every text of the catalogue comes back changed but readable
+# ("[Ðéàl àgàíñ~~]"), longer by a third as German is, so that a text that did not pass
+# through the catalogue (never marked, or never looked up) stands out on screen and in a
+# test, and layouts show where long words would not fit.
 PSEUDO = "qps"
 AUTOMATIC = "auto"  # the settings' word for "follow the system"
 
