@@ -126,3 +126,20 @@ def test_the_options_language_row_speaks_at_once_and_is_remembered(app):
         assert table.bar.buttons[0].text == "Games"
     finally:
         i18n.choose(i18n.SOURCE_LANGUAGE)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_each_menu_item_keeps_its_own_initial_in_every_language(language):
+    """A menu picks an item by its first letter: two items with one initial would make the
+    key pick the wrong one (German "Zum Desktop" and "Zurück" once did)."""
+    menus = (
+        ("Exit to the desktop", "New hand", "Return to the game"),
+        ("Yes, reset them", "No, keep them"),
+    )
+    i18n.choose(language)
+    try:
+        for labels in menus:
+            initials = [i18n._(label)[0].lower() for label in labels]
+            assert len(set(initials)) == len(initials), [i18n._(label) for label in labels]
+    finally:
+        i18n.choose(i18n.SOURCE_LANGUAGE)
