@@ -23,6 +23,13 @@ COLUMNS = ("t1", "t2", "t3", "t4")
 DISCARDS, STOCK = "discards", "stock"
 ACE = 1
 DEAL = Move(MoveKind.DEAL)
+# Why a card may not be discarded, by its suit (whole sentences, for the catalogue).
+NO_HIGHER = {
+    "C": N_("no higher club lies on top of another column"),
+    "D": N_("no higher diamond lies on top of another column"),
+    "H": N_("no higher heart lies on top of another column"),
+    "S": N_("no higher spade lies on top of another column"),
+}
 ANY, ACES = N_("any"), N_("aces")  # named for translation: the options show them
 
 
@@ -83,7 +90,7 @@ class AcesUp(Rules):
         if dst == DISCARDS:
             if self.home_accepts(state, card):
                 return None
-            return _("no higher card of its suit lies on top of another column")
+            return _(NO_HIGHER[card.suit])
         if state.piles[dst]:
             return _("a card goes only into an empty column")
         if self.option_choice("empty") == ACES and card.rank != ACE:
