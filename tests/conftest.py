@@ -14,6 +14,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # that box would wait for a click. Tests that need X start Xvfb and name its display.
 for desktop in ("DISPLAY", "WAYLAND_DISPLAY"):
     os.environ.pop(desktop, None)
+# The tests read the game's English words, whatever language the machine speaks (the
+# game follows LANGUAGE first, as gettext does); the translation tests choose their own.
+os.environ["LANGUAGE"] = "en"
 
 
 @pytest.fixture(autouse=True)

@@ -18,7 +18,7 @@ from xml.etree import ElementTree
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solitaire import APP_ID, __version__, cli
+from solitaire import APP_ID, __version__, cli, i18n
 from solitaire.model.games import GAMES
 
 PAGE = ROOT / "data" / "solitaire.6"
@@ -110,6 +110,7 @@ def listed(title: str, entries) -> list[str]:
 
 
 def page() -> str:
+    i18n.choose(i18n.SOURCE_LANGUAGE)  # the page is English, whatever the machine speaks
     named, cli.PROG = cli.PROG, COMMAND  # the page names the installed command
     try:
         parser = cli.build_parser()
