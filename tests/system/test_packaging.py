@@ -679,3 +679,21 @@ def test_a_packaged_folder_that_cannot_be_written_keeps_its_launcher(tmp_path):
     (tmp_path / "Solitaire.desktop").mkdir()  # in the way: not a file
     assert not refresh_packaged_launcher(program)
     assert (tmp_path / "Solitaire.desktop").is_dir()
+
+
+def test_the_version_agrees_everywhere_it_is_written():
+    """--version, pyproject, the CHANGELOG's newest release and the metainfo's newest
+    release name one version, and the two releases one date."""
+    from xml.etree import ElementTree
+
+    tomllib = pytest.importorskip("tomllib")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    version, date = re.search(
+        r"^## (\d+\.\d+\.\d+) — (\d{4}-\d{2}-\d{2})$", changelog, re.MULTILINE
+    ).groups()
+    newest = ElementTree.parse(METAINFO).getroot().find("releases/release")
+    assert __version__ == project["version"] == version == newest.get("version")
+    assert newest.get("date") == date
+    # Changes after it go under "## Unreleased", above it.
+    assert changelog.find("## Unreleased") < changelog.index(f"## {version} ")
