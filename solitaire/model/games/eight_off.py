@@ -27,6 +27,39 @@ from .vierfrei import Vierfrei
 STEP = 1.15  # units from one column to the next
 
 
+# How Eight Off is played, which Seahaven Towers shares: moves, runs, Delete, the keys.
+PLAYING = (
+    (
+        N_(
+            "Move one card at a time. A card goes only onto the next higher card of its own"
+            " suit: the seven of spades on the eight of spades. Any card may go into an empty"
+            " free cell, one card each. Only a king can fill an empty column. Cards home stay"
+            " there."
+        )
+    ),
+    (
+        N_(
+            "Drag a run of one suit as one piece and the game makes the single-card moves"
+            " through the free cells for you: you can move (empty free cells + 1) cards. An"
+            " empty column takes only a king, or a run that starts with a king."
+        )
+    ),
+    (
+        N_(
+            "Delete plays home every card its foundation takes, since no card still in play"
+            " could want to sit on it. Auto play in Options does this after every move."
+        )
+    ),
+    (
+        N_(
+            "F1 deals a random game, F2 asks for a deal number and F3 starts this one over."
+            " You win with all 52 cards home; the game is lost when no series of moves can"
+            " bring another card home. Your score is the cards home."
+        )
+    ),
+)
+
+
 class EightOff(Vierfrei):
     game_id = "eightoff"
     order = 62
@@ -89,34 +122,7 @@ class EightOff(Vierfrei):
                     " from ace to king."
                 )
             ),
-            (
-                N_(
-                    "Move one card at a time. A card goes only onto the next higher card of its own"
-                    " suit: the seven of spades on the eight of spades. Any card may go into an empty"
-                    " free cell, one card each. Only a king can fill an empty column. Cards home stay"
-                    " there."
-                )
-            ),
-            (
-                N_(
-                    "Drag a run of one suit as one piece and the game makes the single-card moves"
-                    " through the free cells for you: you can move (empty free cells + 1) cards. An"
-                    " empty column takes only a king, or a run that starts with a king."
-                )
-            ),
-            (
-                N_(
-                    "Delete plays home every card its foundation takes, since no card still in play"
-                    " could want to sit on it. Auto play in Options does this after every move."
-                )
-            ),
-            (
-                N_(
-                    "F1 deals a random game, F2 asks for a deal number and F3 starts this one over."
-                    " You win with all 52 cards home; the game is lost when no series of moves can"
-                    " bring another card home. Your score is the cards home."
-                )
-            ),
+            *PLAYING,
             (
                 N_(
                     "Tip: eight free cells feel like plenty, but every card parked there must later"
