@@ -375,9 +375,10 @@ def play(argv: list[str], err=sys.stderr) -> int:
             report(said if said.startswith(str(args.replay)) else f"{args.replay}: {said}", err)
             return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    try:
-        import pygame
-    except ImportError:
+    from .ui.pygame_found import Pygame, pygame_found
+
+    kind, where = pygame_found()
+    if kind == Pygame.MISSING:
         report(
             _("pygame-ce is not installed: {advice} (the text commands work without it)").format(
                 advice=setup_advice()
@@ -385,12 +386,12 @@ def play(argv: list[str], err=sys.stderr) -> int:
             err,
         )
         return 2
-    if not getattr(pygame, "IS_CE", False):  # the original pygame (Debian's python3-pygame)
+    if kind == Pygame.ORIGINAL:  # Debian's python3-pygame
         report(
             _(
                 "the pygame found here ({found}) is not pygame-ce, which the game needs:"
                 " {advice} (the text commands work without it)"
-            ).format(found=getattr(pygame, "__file__", None) or "pygame", advice=setup_advice()),
+            ).format(found=where, advice=setup_advice()),
             err,
         )
         return 2
