@@ -19,6 +19,7 @@ from ..shuffle import shuffled_deck
 from ..state import State, StepLog
 from ..table_spec import Arrangement, GameHelp, Slot, row
 from ..vocabulary import Action, Build, Family, Outline, Role, Spread
+from .spider import suited_run  # every card here is face up
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 11))
 FOUNDATIONS = tuple(f"h{number}" for number in range(1, 5))
@@ -52,26 +53,15 @@ class SimpleSimon(Rules):
     def home_for(self, state: State, card: Card) -> str | None:
         return None  # cards go home only as whole runs
 
-    def suited_run(self, state: State, pile: str) -> int:
-        """How many cards at the top of ``pile`` form a run in one suit."""
-        cards = state.piles[pile]
-        length = 1 if cards else 0
-        while length < len(cards):
-            upper, lower = cards[-length], cards[-length - 1]
-            if upper.suit != lower.suit or upper.rank != lower.rank - 1:
-                break
-            length += 1
-        return length
-
     def lift_counts(self, state: State, src: str) -> range | tuple[int, ...]:
         if self.roles[src] == Role.TABLEAU:
-            return range(1, self.suited_run(state, src) + 1)
+            return range(1, suited_run(state, src) + 1)
         return ()
 
     def lift_problem(self, state: State, src: str, moving: list[Card]) -> str | None:
         if self.roles[src] == Role.FOUNDATION:
             return _("runs on the foundations stay there")
-        if len(moving) > self.suited_run(state, src):
+        if len(moving) > suited_run(state, src):
             return _("only a run in one suit moves as a unit")
         return None
 
@@ -87,7 +77,7 @@ class SimpleSimon(Rules):
         """A run from king to ace in one suit goes home at once, whole."""
         state = log.state
         for name in COLUMNS:
-            if self.suited_run(state, name) >= RUN and state.piles[name][-RUN].rank == RUN:
+            if suited_run(state, name) >= RUN and state.piles[name][-RUN].rank == RUN:
                 home = next(pile for pile in FOUNDATIONS if not state.piles[pile])
                 log.move(name, home, RUN)
 

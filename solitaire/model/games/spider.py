@@ -30,6 +30,19 @@ RUN = 13  # a whole run, king to ace
 START_SCORE, MOVE_COST, RUN_POINTS = 500, 1, 100
 
 
+def suited_run(state: State, pile: str) -> int:
+    """How many face-up cards at the top of ``pile`` form a run in one suit."""
+    cards = state.piles[pile]
+    limit = len(cards) - state.face_down(pile)
+    length = 1 if limit else 0
+    while length < limit:
+        upper, lower = cards[-length], cards[-length - 1]
+        if upper.suit != lower.suit or upper.rank != lower.rank - 1:
+            break
+        length += 1
+    return length
+
+
 class Spider(Rules):
     game_id = "spider"
     order = 90
@@ -80,21 +93,9 @@ class Spider(Rules):
     def home_for(self, state: State, card: Card) -> str | None:
         return None  # cards go home only as whole runs
 
-    def suited_run(self, state: State, pile: str) -> int:
-        """How many face-up cards at the top of ``pile`` form a run in one suit."""
-        cards = state.piles[pile]
-        limit = len(cards) - state.face_down(pile)
-        length = 1 if limit else 0
-        while length < limit:
-            upper, lower = cards[-length], cards[-length - 1]
-            if upper.suit != lower.suit or upper.rank != lower.rank - 1:
-                break
-            length += 1
-        return length
-
     def lift_counts(self, state: State, src: str) -> range | tuple[int, ...]:
         if self.roles[src] == Role.TABLEAU:
-            return range(1, self.suited_run(state, src) + 1)
+            return range(1, suited_run(state, src) + 1)
         return ()
 
     def lift_problem(self, state: State, src: str, moving: list[Card]) -> str | None:
@@ -104,7 +105,7 @@ class Spider(Rules):
             return _("cards are dealt from the stock, a row at a time")
         if len(state.piles[src]) - len(moving) < state.face_down(src):
             return _("that card is face down")
-        if len(moving) > self.suited_run(state, src):
+        if len(moving) > suited_run(state, src):
             return _("only a run in one suit moves as a unit")
         return None
 
@@ -147,7 +148,7 @@ class Spider(Rules):
         turns up after, in ``respond``)."""
         state = log.state
         for name in COLUMNS:
-            if self.suited_run(state, name) >= RUN and state.piles[name][-RUN].rank == RUN:
+            if suited_run(state, name) >= RUN and state.piles[name][-RUN].rank == RUN:
                 home = next(pile for pile in FOUNDATIONS if not state.piles[pile])
                 log.move(name, home, RUN)
                 log.add_score(RUN_POINTS)
