@@ -3,7 +3,10 @@
 Texts are written in English in the code and marked: ``_("Deal again")`` where the text
 is used, ``N_("Deal again")`` where it is only named (a constant, a table of words) and
 translated later with ``_()``; ``ngettext("{count} card", "{count} cards", count)`` where
-a number is shown. Placeholders are named (``{count}``) and filled with ``str.format``
+a number is shown. Where one English word has two senses (a button that draws from the
+stock, the merci called the draw), each use names its sense, the context:
+``pgettext("merci", "Draw")`` where it is used, ``C_("merci", "Draw")`` where it is only
+named (``_()`` later translates it in its context). Placeholders are named (``{count}``) and filled with ``str.format``
 after translation, so a translator may move them. ``tools/messages.py`` extracts the
 marked texts into ``solitaire/locale/solitaire.pot`` and merges them into each
 language's catalogue, ``solitaire/locale/LANG.po``.
@@ -39,6 +42,13 @@ SOURCE_LANGUAGE = "en"
 # test, and layouts show where long words would not fit.
 PSEUDO = "qps"
 AUTOMATIC = "auto"  # the settings' word for "follow the system"
+# Between a text's context and the text in a catalogue's keys, as GNU gettext joins them.
+CONTEXT_SEPARATOR = "\x04"
+
+
+def keyed(context: str | None, message: str) -> str:
+    """The catalogue's key of ``message`` in ``context`` (none: the text itself)."""
+    return message if context is None else f"{context}{CONTEXT_SEPARATOR}{message}"
 
 
 class Catalogue(gettext.NullTranslations):
@@ -77,6 +87,8 @@ class Catalogue(gettext.NullTranslations):
         message = fields.get("msgid")
         if message is None or fuzzy and message:
             return
+        if "msgctxt" in fields:
+            message = keyed(fields["msgctxt"], message)
         if message == "":  # the header: the plural rule
             for line in fields.get("msgstr", "").splitlines():
                 name, _, value = line.partition(":")
@@ -97,6 +109,9 @@ class Catalogue(gettext.NullTranslations):
 
     def gettext(self, message: str) -> str:
         return self.messages.get(message, message)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.messages.get(keyed(context, message), message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         forms = self.plurals.get(singular)
@@ -119,6 +134,9 @@ class Pseudo(gettext.NullTranslations):
 
     def gettext(self, message: str) -> str:
         return pseudo(message) if message in self.known else message
+
+    def pgettext(self, context: str, message: str) -> str:
+        return pseudo(message) if keyed(context, message) in self.known else message
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         chosen = singular if n == 1 else plural
@@ -202,9 +220,22 @@ def language() -> str:
     return _language
 
 
+class InContext(str):
+    """A text named with its sense (``C_``): ``_()`` translates it in that context."""
+
+    context = ""
+
+
 def _(message: str) -> str:
-    """``message`` in the player's language."""
+    """``message`` in the player's language (in its context if it was named with one)."""
+    if isinstance(message, InContext):
+        return pgettext(message.context, message)
     return _current.gettext(message)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the player's language, in the sense ``context`` names."""
+    return _current.pgettext(context, message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
@@ -217,3 +248,11 @@ def N_(message: str) -> str:
     """Marks ``message`` for the catalogue where it is named, not yet shown: translate it
     with ``_()`` where it is used."""
     return message
+
+
+def C_(context: str, message: str) -> str:
+    """Marks ``message`` in ``context`` for the catalogue where it is named, not yet shown:
+    ``_()`` translates it in that context where it is used."""
+    named = InContext(message)
+    named.context = context
+    return named

@@ -5,10 +5,12 @@ Usage: python tools/messages.py            (solitaire/locale/solitaire.pot and e
                                             a language has texts left to translate)
        python tools/messages.py --new de   (start a catalogue for a language)
 
-Texts are marked in the code with ``_()``, ``N_()`` and ``ngettext()``
-(solitaire/i18n.py); they are found by reading the code's syntax tree, so no gettext
-tools need to be installed. Merging keeps every translation whose English text is
-unchanged, adds new texts untranslated and drops texts no longer in the code.
+Texts are marked in the code with ``_()``, ``N_()``, ``ngettext()``, and with their
+sense named, ``pgettext()`` and ``C_()`` (solitaire/i18n.py); they are found by reading the
+code's syntax tree, so no gettext tools need to be installed. Merging keeps every
+translation whose English text (and context) is unchanged, adds new texts untranslated and
+drops texts no longer in the code. Each text names the files it is used in, not the lines:
+an edit elsewhere in a file leaves the catalogues as they were.
 """
 
 from __future__ import annotations
@@ -20,10 +22,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from solitaire.i18n import CONTEXT_SEPARATOR, keyed  # the checkout's package
+
 SOURCES = ROOT / "solitaire"
 LOCALE = SOURCES / "locale"
 TEMPLATE = LOCALE / "solitaire.pot"
-MARKERS = {"_": 1, "N_": 1, "ngettext": 2}  # function -> how many texts it takes
+# function -> (whether its first argument is the context, how many texts follow)
+MARKERS = {"_": (False, 1), "N_": (False, 1), "ngettext": (False, 2)}
+MARKERS |= {"pgettext": (True, 1), "C_": (True, 1)}
 PLURAL_FORMS = {
     "de": "nplurals=2; plural=(n != 1);",
     "fr": "nplurals=2; plural=(n > 1);",
@@ -34,29 +41,38 @@ LANGUAGE_NAMES = {"de": "Deutsch", "fr": "Français"}
 @dataclass
 class Message:
     text: str
+    context: str | None = None
     plural: str | None = None
     places: list[str] = field(default_factory=list)
     translation: list[str] = field(default_factory=list)  # [msgstr] or the plural forms
 
 
 def extracted() -> dict[str, Message]:
-    """Every marked text of the package, in the order first found."""
+    """Every marked text of the package, in the order first found, by its catalogue key
+    (the text, after its context if it has one)."""
     messages: dict[str, Message] = {}
     for path in sorted(SOURCES.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
                 continue
-            count = MARKERS.get(node.func.id)
-            if count is None or len(node.args) < count:
+            marker = MARKERS.get(node.func.id)
+            if marker is None:
                 continue
-            texts = [arg.value for arg in node.args[:count] if isinstance(arg, ast.Constant)]
-            if len(texts) != count or not all(isinstance(text, str) for text in texts):
+            has_context, count = marker
+            wanted = count + has_context
+            if len(node.args) < wanted:
+                continue
+            texts = [arg.value for arg in node.args[:wanted] if isinstance(arg, ast.Constant)]
+            if len(texts) != wanted or not all(isinstance(text, str) for text in texts):
                 continue  # a variable: its texts are marked where they are written
-            place = f"{path.relative_to(ROOT).as_posix()}:{node.lineno}"
-            message = messages.setdefault(texts[0], Message(texts[0]))
+            context = texts.pop(0) if has_context else None
+            key = keyed(context, texts[0])
+            message = messages.setdefault(key, Message(texts[0], context))
             message.plural = texts[1] if count == 2 else message.plural
-            message.places.append(place)
+            place = path.relative_to(ROOT).as_posix()
+            if place not in message.places:
+                message.places.append(place)
     return messages
 
 
@@ -92,6 +108,8 @@ def catalogue(messages: dict[str, Message], language: str | None) -> str:
         lines = [f"#: {place}" for place in message.places]
         if "{" in message.text:
             lines.append("#, python-brace-format")
+        if message.context is not None:
+            lines.append(f"msgctxt {quoted(message.context)}")
         lines.append(f"msgid {quoted(message.text)}")
         if message.plural is not None:
             lines.append(f"msgid_plural {quoted(message.plural)}")
@@ -104,8 +122,8 @@ def catalogue(messages: dict[str, Message], language: str | None) -> str:
 
 
 def translations(path: Path) -> dict[str, list[str]]:
-    """The translations a .po holds: English text -> [msgstr] or its plural forms."""
-    sys.path.insert(0, str(ROOT))
+    """The translations a .po holds: catalogue key (the English text, after its context if
+    it has one) -> [msgstr] or its plural forms."""
     from solitaire.i18n import Catalogue
 
     read = Catalogue(path)
@@ -116,14 +134,14 @@ def translations(path: Path) -> dict[str, list[str]]:
 
 def merged(messages: dict[str, Message], language: str, path: Path) -> str:
     known = translations(path) if path.is_file() else {}
-    for message in messages.values():
-        message.translation = known.get(message.text, [])
+    for key, message in messages.items():
+        message.translation = known.get(key, [])
     return catalogue(messages, language)
 
 
 def untranslated(path: Path, messages: dict[str, Message]) -> list[str]:
     known = translations(path)
-    return [text for text in messages if text not in known]
+    return [key.replace(CONTEXT_SEPARATOR, " | ") for key in messages if key not in known]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,9 +1,25 @@
 """The translation layer: catalogues read as .po, the language chosen from the system or
 the player's choice, plural forms, and the pseudo-language the screen tests use."""
 
+import importlib.util
+import sys
+from pathlib import Path
+
 import pytest
 
 from solitaire import i18n
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def load_messages_tool():
+    # tools/ is a folder of scripts, not a package: the module is loaded from its path.
+    spec = importlib.util.spec_from_file_location("messages", ROOT / "tools" / "messages.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["messages"] = module  # its dataclasses look themselves up there
+    spec.loader.exec_module(module)
+    return module
+
 
 PO = """
 msgid ""
@@ -29,6 +45,14 @@ msgid_plural "{count} cards"
 msgstr[0] "{count} carte"
 msgstr[1] "{count} cartes"
 
+msgctxt "stock"
+msgid "Draw"
+msgstr "Tirer"
+
+msgctxt "merci"
+msgid "Draw"
+msgstr "Tirage"
+
 msgid ""
 "A long text "
 "in two lines"
@@ -53,6 +77,41 @@ def test_a_catalogue_translates_what_it_holds_and_leaves_the_rest_in_english(loc
     assert i18n._("Empty") == "Empty"  # not yet translated
     assert i18n._("A long text in two lines") == "Un long texte sur deux lignes"
     assert i18n._("Not in the catalogue") == "Not in the catalogue"
+
+
+def test_one_english_word_in_two_senses_has_a_translation_for_each(locale_dir):
+    named = i18n.C_("merci", "Draw")
+    assert named == "Draw"  # the English text, wherever it is compared or written
+    i18n.choose("fr")
+    assert i18n.pgettext("stock", "Draw") == "Tirer"
+    assert i18n.pgettext("merci", "Draw") == "Tirage"
+    assert i18n._(named) == "Tirage"  # named with its sense, translated in it
+    assert i18n._("Draw") == "Draw"  # no sense named: not either of those
+    assert i18n.pgettext("tableau", "Draw") == "Draw"
+
+
+def test_a_sense_is_extracted_into_the_catalogue_as_its_context(tmp_path, monkeypatch):
+    messages = load_messages_tool()
+    package = tmp_path / "solitaire"
+    package.mkdir()
+    (package / "a.py").write_text(
+        'C_("merci", "Draw")\npgettext("stock", "Draw")\n_("Draw")\n_("Draw")\n'
+    )
+    monkeypatch.setattr(messages, "ROOT", tmp_path)
+    monkeypatch.setattr(messages, "SOURCES", package)
+    found = messages.extracted()
+    assert [(m.context, m.text, m.places) for m in found.values()] == [
+        ("merci", "Draw", ["solitaire/a.py"]),
+        ("stock", "Draw", ["solitaire/a.py"]),
+        (None, "Draw", ["solitaire/a.py"]),  # named once per file: no line numbers
+    ]
+    written = messages.catalogue(found, "fr")
+    assert 'msgctxt "merci"\nmsgid "Draw"' in written
+    (tmp_path / "fr.po").write_text(written.replace('msgstr ""', 'msgstr "Tirage"', 2))
+    assert messages.translations(tmp_path / "fr.po") == {
+        "merci\x04Draw": ["Tirage"],
+        "stock\x04Draw": ["Tirage"],
+    }
 
 
 def test_plural_forms_follow_the_language_s_rule(locale_dir):
