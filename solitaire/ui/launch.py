@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
+from .. import i18n
 from ..i18n import _
 from .app import App, prepare_environment
 from .library import Library
@@ -30,6 +31,8 @@ def run_app(args, deal: int | None, options: dict, report: Callable[[str], None]
         )
         return 2
     folder, _problem = Library.folder_path()
+    if folder is not None:  # what is said from here on, in the language the player chose
+        i18n.choose(Library.chosen_language(folder))
     instance = Instance(folder) if folder is not None else None
     if instance is not None and not instance.claim():
         reply = find_first_copy(instance)

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pygame
 
+from .. import i18n
 from ..i18n import AUTOMATIC, N_, _
 from ..model.game import Game
 from ..model.games import GAMES, make_rules
@@ -277,6 +278,18 @@ class Library:
         except (pygame.error, OSError) as error:
             return None, str(error)
 
+    @staticmethod
+    def chosen_language(folder: Path) -> str:
+        """The language the player chose in the options, as the settings in ``folder`` keep
+        it (the system's if they do not say, or cannot be read): for what is said before
+        the settings are loaded. Nothing is moved aside or reported here."""
+        try:
+            data = read_json(folder / "settings.json", SETTINGS_KIND, SETTINGS_VERSION)
+        except (OSError, DamagedFile):
+            return AUTOMATIC
+        chosen = data.get("language", AUTOMATIC)
+        return chosen if _is_language_code(chosen) else AUTOMATIC
+
     @classmethod
     def open(cls) -> Library:
         folder, problem = cls.folder_path()
@@ -297,6 +310,9 @@ class Library:
         )
         self._note(message)
         self.settings, unusable = _settings_from(data)
+        # The player's language from here on: every notice of this start (unusable settings,
+        # a damaged statistics file or save) in the words the player chose, not the system's.
+        i18n.choose(self.settings["language"])
         if unusable:  # keep the file as it was, and the usable settings in a fresh one
             names = ", ".join(unusable[:6]) + (", ..." if len(unusable) > 6 else "")
             then = N_("those settings are back to their defaults")

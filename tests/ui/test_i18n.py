@@ -202,3 +202,39 @@ def test_each_menu_item_keeps_its_own_initial_in_every_language(language):
             assert len(set(initials)) == len(initials), [i18n._(label) for label in labels]
     finally:
         i18n.choose(i18n.SOURCE_LANGUAGE)
+
+
+def test_the_notices_of_a_start_speak_the_language_chosen_in_the_options(tmp_path):
+    """The system speaks English, the player chose German: a setting that cannot be used,
+    a damaged statistics file and a damaged save are told in German, though the first two
+    are found while the settings themselves are being read."""
+    import pygame
+
+    from solitaire.ui.app import App
+    from solitaire.ui.library import Library
+
+    (tmp_path / "settings.json").write_text(
+        '{"kind": "settings", "version": 1, "language": "de", "muted": "loud"}'
+    )
+    (tmp_path / "stats.json").write_text("not a statistics file")
+    (tmp_path / "game-klondike.json").write_text('{"kind": "game", "version": 3}')
+    try:
+        app = App(fullscreen=False, size=(800, 600), library=Library(tmp_path))
+        app.open_game("klondike")
+        status = app.table.status
+        notices = [status.message.words] + [words for words, _seconds in status.waiting]
+    finally:
+        pygame.quit()
+        i18n.choose(i18n.SOURCE_LANGUAGE)
+    assert len(notices) == 3
+    assert all("konnte nicht gelesen werden" in notice for notice in notices), notices
+    (tmp_path / "settings.json").write_text('{"kind": "settings", "version": 1, "language": "de"}')
+    assert Library.chosen_language(tmp_path) == "de"  # what the launch says before the rest
+
+
+def test_the_launch_reads_no_language_from_settings_it_cannot_use(tmp_path):
+    from solitaire.ui.library import Library
+
+    assert Library.chosen_language(tmp_path) == i18n.AUTOMATIC  # no settings yet
+    (tmp_path / "settings.json").write_text('{"kind": "settings", "version": 1, "language": 7}')
+    assert Library.chosen_language(tmp_path) == i18n.AUTOMATIC
