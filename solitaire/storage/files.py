@@ -25,7 +25,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import IO, Any, TypeGuard
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 
 TEMP_SUFFIX = ".tmp"
 STALE_TEMP_SECONDS = 3600  # a temporary file this old was left by a writer that died
@@ -219,7 +219,11 @@ def read_json(
         # cut off at the end, or inside a string that runs to the end
         if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
             raise DamagedFile(N_("it ends too soon (cut off while being written?)")) from None
-        raise DamagedFile(f"it is garbled ({error.msg}, line {error.lineno})") from None
+        raise DamagedFile(
+            _("it is garbled (line {line}, column {column})").format(
+                line=error.lineno, column=error.colno
+            )
+        ) from None
     except RecursionError:  # [[[[... thousands deep
         raise DamagedFile(N_("it is nested too deeply")) from None
     except (ValueError, OverflowError, MemoryError):  # a number of thousands of digits
@@ -276,10 +280,16 @@ def is_text(value: object, limit: int = 200) -> TypeGuard[str]:
 def shown(value: object, limit: int = 40) -> str:
     """``value`` quoted for a one-line reason: short, and never raising (the repr of an int
     of thousands of digits does)."""
-    if isinstance(value, (dict, list)):
-        return f"a {'list' if isinstance(value, list) else 'table'} of {len(value)}"
+    if isinstance(value, list):
+        return ngettext("a list of {count} item", "a list of {count} items", len(value)).format(
+            count=len(value)
+        )
+    if isinstance(value, dict):
+        return ngettext(
+            "a table of {count} entry", "a table of {count} entries", len(value)
+        ).format(count=len(value))
     if isinstance(value, int) and not isinstance(value, bool) and not is_whole(abs(value)):
-        return "a huge number"
+        return _("a huge number")
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 

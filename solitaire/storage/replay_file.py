@@ -35,7 +35,9 @@ class ReplayError(ValueError):
     """A replay file that cannot be played; the message names the first bad line."""
 
     def __init__(self, reason: str, line: int | None = None):
-        super().__init__(f"line {line}: {reason}" if line else reason)
+        super().__init__(
+            _("line {line}: {reason}").format(line=line, reason=reason) if line else reason
+        )
         self.line = line
         self.reason = reason
 
@@ -115,7 +117,9 @@ def parse_text(text: str) -> tuple[Game, list[str]]:
             except IllegalMove as error:
                 reason = str(error)
                 if not reason.startswith(f"'{move}'"):
-                    reason = f"'{move}' (move {count}): {reason}"
+                    reason = _("'{move}' (move {number}): {reason}").format(
+                        move=move, number=count, reason=reason
+                    )
                 raise ReplayError(reason, number) from None
     # moves in an older notation are handed on rewritten in the current one
     return game, (

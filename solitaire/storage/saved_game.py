@@ -49,21 +49,35 @@ MAX_MOVE_TEXT = 40  # the longest move any game writes is 5 characters
 MAX_RECORD_TEXT = 4000  # a reshuffle of 104 cards spells each twice: some 800 characters
 MAX_SECONDS = 10**9  # some 30 years on the clock
 MAX_PENDING = 1000  # results a save keeps while the statistics cannot be written
-# The extra fields a save may carry (what the table keeps beside the game), and their check.
+# The extra fields a save may carry (what the table keeps beside the game), their check,
+# and what is said of a value that fails it (whole sentences: {value} is the value found,
+# {most} the most pending results).
 EXTRAS = {
-    "seconds": (lambda value: is_number(value, 0, MAX_SECONDS), "a number of seconds"),
-    "assisted": (lambda value: isinstance(value, bool), "true or false"),
+    "seconds": (
+        lambda value: is_number(value, 0, MAX_SECONDS),
+        N_("its time played {value} is not a number of seconds"),
+    ),
+    "assisted": (
+        lambda value: isinstance(value, bool),
+        N_("its field 'assisted' is {value}, not true or false"),
+    ),
     # Which game this is (the statistics count a token once) and whether its result is
     # counted already: a won game undone and played again is not counted twice.
-    "token": (lambda value: is_text(value, 64), "a game's token"),
-    "recorded": (lambda value: isinstance(value, bool), "true or false"),
+    "token": (lambda value: is_text(value, 64), N_("its token {value} is not a game's token")),
+    "recorded": (
+        lambda value: isinstance(value, bool),
+        N_("its field 'recorded' is {value}, not true or false"),
+    ),
     # The game came to its end: its clock stays stopped after a relaunch.
-    "ended": (lambda value: isinstance(value, bool), "true or false"),
+    "ended": (
+        lambda value: isinstance(value, bool),
+        N_("its field 'ended' is {value}, not true or false"),
+    ),
     # Results of this game's deals not yet in the statistics file (a full disk, say):
     # kept here until it holds them (``stats.pending_entry``; checked when they are used).
     "pending": (
         lambda value: isinstance(value, list) and len(value) <= MAX_PENDING,
-        f"a list of at most {MAX_PENDING} results",
+        N_("its results kept for the statistics ({value}) are not a list of at most {most}"),
     ),
 }
 
@@ -236,9 +250,9 @@ def _extra_problem(extra: dict) -> str | None:
             return _("it has a field {field} no version of the game writes").format(
                 field=shown(key)
             )
-        check, expected = EXTRAS[key]
+        check, problem = EXTRAS[key]
         if not check(value):
-            return f"its {key} {shown(value)} is not {expected}"
+            return _(problem).format(value=shown(value), most=f"{MAX_PENDING:,}")
     return None
 
 

@@ -23,7 +23,7 @@ from datetime import datetime
 from enum import Enum
 from typing import cast
 
-from ..i18n import N_
+from ..i18n import N_, _
 from ..model.game import Game
 from ..model.games import GAMES
 from ..model.moves import Status
@@ -320,25 +320,35 @@ class Stats:
         games = _expect(data.get("games"), dict, "games")
         for game_id, game_data in games.items():
             if game_id not in GAMES:
-                raise DamagedFile(f"it has statistics for an unknown game {game_id[:40]!r}")
+                raise DamagedFile(
+                    _("it has statistics for an unknown game {game}").format(
+                        game=repr(game_id[:40])
+                    )
+                )
             game_data = _expect(game_data, dict, game_id)
             record = _GameRecord(_build(Summary, game_data.get("summary"), game_id))
             for key, set_data in _expect(game_data.get("sets"), dict, game_id).items():
                 if not is_text(key) or key.partition(" ")[0] != game_id:
-                    raise DamagedFile(f"the statistics for '{game_id}' have an odd rule set")
+                    raise DamagedFile(
+                        _("the statistics for '{game}' have an odd rule set").format(game=game_id)
+                    )
                 set_data = _expect(set_data, dict, key)
                 history = _expect(set_data.get("history"), list, key)
                 results = [_build(Result, item, key) for item in history[-HISTORY_LIMIT:]]
                 won = _expect(set_data.get("won_deals", []), list, key)
                 if not all(is_whole(deal) for deal in won):
-                    raise DamagedFile(f"the statistics for '{key}' have an odd deal won")
+                    raise DamagedFile(
+                        _("the statistics for '{game}' have an odd deal won").format(game=key)
+                    )
                 # A version 1 file kept no list: its history names the deals won lately.
                 won_deals = set(won) | {result.deal for result in results if result.won}
                 summary = _build(Summary, set_data.get("summary"), key)
                 record.sets[key] = _Record(summary, results, won_deals)
             tokens = _expect(game_data.get("tokens", []), list, game_id)
             if not all(is_text(token, 64) for token in tokens):
-                raise DamagedFile(f"the statistics for '{game_id}' have an odd token")
+                raise DamagedFile(
+                    _("the statistics for '{game}' have an odd token").format(game=game_id)
+                )
             record.tokens = tokens[-TOKENS_KEPT:]
             stats.games[game_id] = record
         return stats
@@ -365,13 +375,13 @@ def from_pending_entry(entry: object, game_id: str) -> tuple[str, Result]:
     fields_ = _expect(entry, dict, game_id)
     key = fields_.get("rules")
     if not is_text(key) or key.partition(" ")[0] != game_id:
-        raise DamagedFile(f"a result kept for '{game_id}' has an odd rule set")
+        raise DamagedFile(_("a result kept for '{game}' has an odd rule set").format(game=game_id))
     return key, _build(Result, fields_.get("result"), key)
 
 
 def _expect(value, kind: type, where: str):
     if not isinstance(value, kind):
-        raise DamagedFile(f"the statistics for '{where}' are not readable")
+        raise DamagedFile(_("the statistics for '{game}' are not readable").format(game=where))
     return value
 
 
@@ -413,14 +423,20 @@ def _build(cls, data, where: str):
         value = data[spec.name]
         fits = _FIELD_CHECKS[cast(str, spec.type)](value)  # a str: annotations are postponed
         if not fits or spec.name in _NOT_NEGATIVE and value is not None and value < 0:
-            raise DamagedFile(f"the statistics for '{where}' have a bad {spec.name!r}")
+            raise DamagedFile(
+                _("the statistics for '{game}' have a bad '{field}'").format(
+                    game=where, field=spec.name
+                )
+            )
         values[spec.name] = value
     try:
         built = cls(**values)
     except TypeError:
-        raise DamagedFile(f"the statistics for '{where}' are missing fields") from None
+        raise DamagedFile(
+            _("the statistics for '{game}' are missing fields").format(game=where)
+        ) from None
     if not _adds_up(built):
-        raise DamagedFile(f"the statistics for '{where}' do not add up")
+        raise DamagedFile(_("the statistics for '{game}' do not add up").format(game=where))
     return built
 
 

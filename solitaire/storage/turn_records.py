@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ..i18n import _
 from ..model.cards import Card
 from ..model.moves import Move, MoveKind, Turn
 from ..model.state import Layout, Relayout, SetDown, SetScore, SetValue, State, Step, Transfer
@@ -127,25 +128,31 @@ class Reader:
             step.apply(state)
         for pile in shrunk:  # as a game leaves it: no more cards face down than there are
             if state.face_down(pile) > len(state.piles[pile]):
-                raise RecordError(f"more cards lie face down in {pile} than it holds")
+                raise RecordError(
+                    _("more cards lie face down in {pile} than it holds").format(pile=pile)
+                )
         # Turns share their steps (never changed once made): one list for a thousand draws.
         return Turn(move, steps, automatic, move_text, line)
 
     def _parse(self, text: str) -> tuple[Move, list[Step], int]:
         words = text.split(" ")
         if len(words) < 2:
-            raise RecordError(f"the record {text[:40]!r} has no steps")
+            raise RecordError(_("the record {record} has no steps").format(record=repr(text[:40])))
         move = self._move(words[0])
         automatic = _whole(words[1])
         steps = [self._step(word) for word in words[2:]]
         if not 0 <= automatic <= len(steps):
-            raise RecordError(f"{automatic} of {len(steps)} steps cannot be automatic")
+            raise RecordError(
+                _("{automatic} of {count} steps cannot be automatic").format(
+                    automatic=automatic, count=len(steps)
+                )
+            )
         return move, steps, automatic
 
     def _move(self, word: str) -> Move:
         fields = word.split(",")
         if len(fields) not in (4, 5) or fields[0] not in KINDS:
-            raise RecordError(f"{word[:40]!r} is not a move")
+            raise RecordError(_("{word} is not a move").format(word=repr(word[:40])))
         kind, src, dst, count = fields[:4]
         index = self._count(fields[4]) if len(fields) == 5 else None
         return Move(KINDS[kind], self._pile(src, True), self._pile(dst, True), _whole(count), index)
@@ -155,7 +162,7 @@ class Reader:
         if letter == "m" and len(fields) == 5:
             src, dst, count, index, flip = fields
             if flip not in ("", "f"):
-                raise RecordError(f"{word[:40]!r} is not a step")
+                raise RecordError(_("{word} is not a step").format(word=repr(word[:40])))
             return Transfer(
                 self._pile(src),
                 self._pile(dst),
@@ -166,7 +173,9 @@ class Reader:
         if letter == "v" and len(fields) == 3:
             name, old, new = fields
             if not NAME.fullmatch(name):
-                raise RecordError(f"{name[:20]!r} is not the name of a value")
+                raise RecordError(
+                    _("{name} is not the name of a value").format(name=repr(name[:20]))
+                )
             return SetValue(name, self._value(old), self._value(new))
         if letter == "d" and len(fields) == 3:
             return SetDown(self._pile(fields[0]), self._count(fields[1]), self._count(fields[2]))
@@ -177,19 +186,19 @@ class Reader:
             if {name for name, _ in before} != {name for name, _ in after} or sorted(
                 card for _, cards in before for card in cards
             ) != sorted(card for _, cards in after for card in cards):
-                raise RecordError("a reshuffle in it lays out other cards than it gathers")
+                raise RecordError(_("a reshuffle in it lays out other cards than it gathers"))
             return Relayout(before, after)
-        raise RecordError(f"{word[:40]!r} is not a step")
+        raise RecordError(_("{word} is not a step").format(word=repr(word[:40])))
 
     def _pile(self, name: str, may_be_empty: bool = False) -> str:
         if (may_be_empty and name == "") or name in self.piles:
             return name
-        raise RecordError(f"this game has no pile {name[:20]!r}")
+        raise RecordError(_("this game has no pile {name}").format(name=repr(name[:20])))
 
     def _count(self, text: str, least: int = 0) -> int:
         number = _whole(text)
         if number < least:
-            raise RecordError(f"{number} is not a count here")
+            raise RecordError(_("{number} is not a count here").format(number=number))
         return number
 
     def _cards(self, text: str) -> tuple[Card, ...]:
@@ -198,14 +207,18 @@ class Reader:
         try:
             return tuple(self.cards[word] for word in text.split("."))
         except KeyError as error:
-            raise RecordError(f"{str(error)[:20]} is not a card of this game") from None
+            raise RecordError(
+                _("{card} is not a card of this game").format(card=str(error)[:20])
+            ) from None
 
     def _layout(self, text: str) -> Layout:
         layout = []
         for part in text.split(";"):
             name, equals, cards = part.partition("=")
             if not equals:
-                raise RecordError(f"{part[:40]!r} is not a pile and its cards")
+                raise RecordError(
+                    _("{part} is not a pile and its cards").format(part=repr(part[:40]))
+                )
             layout.append((self._pile(name), self._cards(cards)))
         return tuple(layout)
 
@@ -216,7 +229,7 @@ class Reader:
             return _whole(text[1:])
         if text[:1] == "c":
             return frozenset(self._cards(text[1:]))
-        raise RecordError(f"{text[:20]!r} is not a value")
+        raise RecordError(_("{text} is not a value").format(text=repr(text[:20])))
 
 
 def _shrinks(steps: list[Step]) -> frozenset[str]:
@@ -236,7 +249,7 @@ def _whole(text: str) -> int:
     """A whole number of at most 18 digits, written plainly (int() takes more than that)."""
     digits = text[1:] if text[:1] == "-" else text
     if not (digits.isascii() and digits.isdigit() and len(digits) <= 18):
-        raise RecordError(f"{text[:20]!r} is not a whole number")
+        raise RecordError(_("{text} is not a whole number").format(text=repr(text[:20])))
     return int(text)
 
 
@@ -244,29 +257,41 @@ def _transfer_fits(step: Transfer, state: State) -> None:
     held = len(state.piles[step.src])
     start = held - step.count if step.index is None else step.index
     if start < 0 or start + step.count > held:
-        raise RecordError(f"it moves {step.count} cards from {step.src}, which has {held}")
+        raise RecordError(
+            _("it moves {count} cards from {pile}, which has {held}").format(
+                count=step.count, pile=step.src, held=held
+            )
+        )
 
 
 def _value_fits(step: SetValue, state: State) -> None:
     now = state.values.get(step.name)
     if now != step.old or type(now) is not type(step.old):
-        raise RecordError(f"its {step.name} is {step.old!r} where the game has {now!r}")
+        raise RecordError(
+            _("its {name} is {old} where the game has {now}").format(
+                name=step.name, old=repr(step.old), now=repr(now)
+            )
+        )
 
 
 def _down_fits(step: SetDown, state: State) -> None:
     if state.face_down(step.pile) != step.old:
-        raise RecordError(f"it turns cards of {step.pile} that are not so")
+        raise RecordError(_("it turns cards of {pile} that are not so").format(pile=step.pile))
 
 
 def _score_fits(step: SetScore, state: State) -> None:
     if state.score != step.old:
-        raise RecordError(f"its score {step.old} is not the game's {state.score}")
+        raise RecordError(
+            _("its score {old} is not the game's {score}").format(old=step.old, score=state.score)
+        )
 
 
 def _relayout_fits(step: Relayout, state: State) -> None:
     for name, cards in step.before:
         if tuple(state.piles[name]) != cards:
-            raise RecordError(f"it gathers cards from {name} that are not there")
+            raise RecordError(
+                _("it gathers cards from {pile} that are not there").format(pile=name)
+            )
 
 
 # Whether a step can be applied to a position as the game would have (RecordError if not):

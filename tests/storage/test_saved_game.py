@@ -175,12 +175,12 @@ def test_from_dict_names_the_bad_move():
 @pytest.mark.parametrize(
     "content, words",
     [
-        (good_save(seconds=float("nan")), "seconds nan is not a number of seconds"),
-        (good_save(seconds=float("inf")), "seconds inf"),
-        (good_save(seconds=-5), "seconds -5"),
-        (good_save(seconds="long"), "seconds 'long'"),
-        (good_save(seconds=True), "seconds True"),
-        (good_save(assisted=1), "assisted 1 is not true or false"),
+        (good_save(seconds=float("nan")), "time played nan is not a number of seconds"),
+        (good_save(seconds=float("inf")), "time played inf"),
+        (good_save(seconds=-5), "time played -5"),
+        (good_save(seconds="long"), "time played 'long'"),
+        (good_save(seconds=True), "time played True"),
+        (good_save(assisted=1), "'assisted' is 1, not true or false"),
         (good_save(colour="blue"), "a field 'colour' no version of the game writes"),
         (good_save(deal=True), "deal number True"),
         (good_save(position=False), "position False"),

@@ -166,7 +166,7 @@ def test_text_that_cannot_be_written_back_is_not_text():
 def test_shown_values_are_short_and_never_raise():
     assert shown(10**5000) == "a huge number"
     assert shown("x" * 1000).endswith("...") and len(shown("x" * 1000)) == 40
-    assert shown([1, 2]) == "a list of 2" and shown("lucie") == "'lucie'"
+    assert shown([1, 2]) == "a list of 2 items" and shown("lucie") == "'lucie'"
 
 
 def test_a_parser_error_the_parser_did_not_foresee_still_sets_the_file_aside(tmp_path):

@@ -238,3 +238,35 @@ def test_the_launch_reads_no_language_from_settings_it_cannot_use(tmp_path):
     assert Library.chosen_language(tmp_path) == i18n.AUTOMATIC  # no settings yet
     (tmp_path / "settings.json").write_text('{"kind": "settings", "version": 1, "language": 7}')
     assert Library.chosen_language(tmp_path) == i18n.AUTOMATIC
+
+
+@pytest.mark.parametrize(
+    "field, value, german",
+    [
+        ("seconds", -5, "ihre Spielzeit -5 ist keine Anzahl Sekunden"),
+        ("assisted", [1, 2], "ihr Feld „assisted“ ist eine Liste mit 2 Einträgen, nicht wahr"),
+        ("pending", {}, "Ergebnisse (eine Tabelle mit 0 Einträgen) sind keine Liste"),
+    ],
+)
+def test_a_damaged_save_names_its_bad_field_in_the_player_s_language(
+    tmp_path, field, value, german
+):
+    """Which field of a save is wrong is said in whole translated sentences, the value
+    found described in the player's words too."""
+    import json
+
+    from solitaire.model.game import Game
+    from solitaire.model.games import make_rules
+    from solitaire.storage import saved_game
+
+    data = saved_game.to_dict(Game(make_rules("klondike"), 1))
+    path = tmp_path / "game-klondike.json"
+    path.write_text(json.dumps({**data, field: value}))
+    i18n.choose("de")
+    try:
+        game, _extra, message = saved_game.load(path, "klondike")
+    finally:
+        i18n.choose(i18n.SOURCE_LANGUAGE)
+    assert game is None
+    assert message.startswith("Die Datei des gespeicherten Spiels konnte nicht gelesen werden")
+    assert german in message
