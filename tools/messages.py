@@ -1,6 +1,7 @@
 """The translation catalogues: extract the marked texts, merge them into each language.
 
-Usage: python tools/messages.py            (solitaire/locale/solitaire.pot and every LANG.po)
+Usage: python tools/messages.py            (solitaire/locale/solitaire.pot, every LANG.po,
+                                            and the launcher's translated lines)
        python tools/messages.py --check    (exit 1 if a catalogue is out of date or
                                             a language has texts left to translate)
        python tools/messages.py --new de   (start a catalogue for a language)
@@ -11,21 +12,34 @@ code's syntax tree, so no gettext tools need to be installed. Merging keeps ever
 translation whose English text (and context) is unchanged, adds new texts untranslated and
 drops texts no longer in the code. Each text names the files it is used in, not the lines:
 an edit elsewhere in a file leaves the catalogues as they were.
+
+The desktop launcher's words (data/*.desktop: GenericName, Comment, Keywords) and the
+software centre's summary (data/*.metainfo.xml) are texts of the catalogue too: their
+translations are written into those files (``Comment[de]=``, ``<summary xml:lang="de">``),
+and ``--check`` finds them out of date like a catalogue.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from xml.sax.saxutils import escape, unescape
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from solitaire.i18n import CONTEXT_SEPARATOR, keyed  # the checkout's package
+from solitaire import APP_ID  # the checkout's package, found through ROOT
+from solitaire.i18n import CONTEXT_SEPARATOR, keyed
 
 SOURCES = ROOT / "solitaire"
+LAUNCHER = ROOT / "data" / f"{APP_ID}.desktop"
+METAINFO = ROOT / "data" / f"{APP_ID}.metainfo.xml"
+LAUNCHER_KEYS = ("GenericName", "Comment", "Keywords")  # the launcher's words a menu shows
+SUMMARY = re.compile(r"^(\s*)<summary>(.*)</summary>$")
+TRANSLATED_SUMMARY = re.compile(r"^\s*<summary xml:lang=")
 LOCALE = SOURCES / "locale"
 TEMPLATE = LOCALE / "solitaire.pot"
 # function -> (whether its first argument is the context, how many texts follow)
@@ -73,7 +87,60 @@ def extracted() -> dict[str, Message]:
             place = path.relative_to(ROOT).as_posix()
             if place not in message.places:
                 message.places.append(place)
+    for text, place in launcher_texts():
+        message = messages.setdefault(text, Message(text))
+        if place not in message.places:
+            message.places.append(place)
     return messages
+
+
+def launcher_texts() -> list[tuple[str, str]]:
+    """The launcher's and the software centre's English words, and the file of each."""
+    found = []
+    for line in LAUNCHER.read_text(encoding="utf-8").splitlines():
+        key, equals, value = line.partition("=")
+        if equals and key in LAUNCHER_KEYS:
+            found.append((value, LAUNCHER.relative_to(ROOT).as_posix()))
+    for line in METAINFO.read_text(encoding="utf-8").splitlines():
+        summary = SUMMARY.match(line)
+        if summary:
+            found.append((unescape(summary.group(2)), METAINFO.relative_to(ROOT).as_posix()))
+    return found
+
+
+def translated_launcher(words: dict[str, dict[str, str]]) -> str:
+    """data/*.desktop with each word's translations after it (``Comment[de]=``);
+    ``words``: language -> English text -> its translation."""
+    lines = []
+    for line in LAUNCHER.read_text(encoding="utf-8").splitlines():
+        key, equals, value = line.partition("=")
+        if equals and key.partition("[")[0] in LAUNCHER_KEYS and "[" in key:
+            continue  # written again below, from the catalogues
+        lines.append(line)
+        if equals and key in LAUNCHER_KEYS:
+            for language, known in sorted(words.items()):
+                if known.get(value):
+                    lines.append(f"{key}[{language}]={known[value]}")
+    return "\n".join(lines) + "\n"
+
+
+def translated_metainfo(words: dict[str, dict[str, str]]) -> str:
+    """data/*.metainfo.xml with the summary's translations after it."""
+    lines = []
+    for line in METAINFO.read_text(encoding="utf-8").splitlines():
+        if TRANSLATED_SUMMARY.match(line):
+            continue  # written again below, from the catalogues
+        lines.append(line)
+        summary = SUMMARY.match(line)
+        if summary:
+            indent, english = summary.group(1), unescape(summary.group(2))
+            for language, known in sorted(words.items()):
+                if known.get(english):
+                    lines.append(
+                        f'{indent}<summary xml:lang="{language}">'
+                        f"{escape(known[english])}</summary>"
+                    )
+    return "\n".join(lines) + "\n"
 
 
 def quoted(text: str) -> str:
@@ -154,10 +221,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.new:
         languages = sorted({*languages, args.new})
     wanted = {TEMPLATE: catalogue(messages, None)}
+    launcher_words: dict[str, dict[str, str]] = {}
     for language in languages:
         wanted[LOCALE / f"{language}.po"] = merged(
             dict(messages), language, LOCALE / f"{language}.po"
         )
+        launcher_words[language] = {
+            text: message.translation[0]
+            for text, _place in launcher_texts()
+            if (message := messages[text]).translation
+        }
+    wanted[LAUNCHER] = translated_launcher(launcher_words)
+    wanted[METAINFO] = translated_metainfo(launcher_words)
     if args.check:
         stale = [p for p, text in wanted.items() if not p.is_file() or p.read_text() != text]
         for path in stale:

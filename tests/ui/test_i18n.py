@@ -270,3 +270,28 @@ def test_a_damaged_save_names_its_bad_field_in_the_player_s_language(
     assert game is None
     assert message.startswith("Die Datei des gespeicherten Spiels konnte nicht gelesen werden")
     assert german in message
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_the_launchers_words_are_translated_as_the_catalogue_says(language):
+    """A desktop menu shows the launcher's GenericName, Comment and Keywords in its own
+    language: data/*.desktop holds each one's translation, the catalogue's, and so do the
+    software centre's summary and the packaged game's own launcher."""
+    from pathlib import Path
+
+    from solitaire import APP_ID
+    from solitaire.ui.platform.launcher import desktop_entry
+
+    catalogue = i18n.Catalogue(i18n.LOCALE_DIR / f"{language}.po")
+    entry = dict(
+        line.split("=", 1)
+        for line in (ROOT / "data" / f"{APP_ID}.desktop").read_text().splitlines()
+        if "=" in line
+    )
+    for key in ("GenericName", "Comment", "Keywords"):
+        translated = entry.get(f"{key}[{language}]")
+        assert translated and translated == catalogue.gettext(entry[key]) != entry[key]
+    metainfo = (ROOT / "data" / f"{APP_ID}.metainfo.xml").read_text()
+    assert f'<summary xml:lang="{language}">' in metainfo
+    packaged = desktop_entry(Path("/opt/Solitaire/Solitaire"), Path("/opt/Solitaire/icon.png"))
+    assert f"Comment[{language}]={entry[f'Comment[{language}]']}\n" in packaged

@@ -18,8 +18,29 @@ from pathlib import Path
 
 from ... import APP_ID
 from ...assets import asset_dir
+from ...i18n import LOCALE_DIR, N_, SOURCE_LANGUAGE, Catalogue, available
 
 NAME = "Solitaire"
+# data/APP_ID.desktop's Comment, which the catalogues translate (tools/messages.py).
+COMMENT = N_(
+    "Classic patience games: Klondike, Spider, FreeCell, Canfield, La Belle Lucie and more"
+)
+
+
+def comment_lines() -> str:
+    """The Comment line, and one for each language a catalogue translates it into: a menu
+    shows the one of its desktop's language."""
+    lines = [f"Comment={COMMENT}\n"]
+    for code in sorted(available()):
+        if code == SOURCE_LANGUAGE:
+            continue
+        try:
+            translated = Catalogue(LOCALE_DIR / f"{code}.po").gettext(COMMENT)
+        except (OSError, UnicodeError, ValueError, SyntaxError):  # a damaged catalogue
+            continue
+        if translated != COMMENT:
+            lines.append(f"Comment[{code}]={translated}\n")
+    return "".join(lines)
 
 
 def quoted(argument: str) -> str:
@@ -35,8 +56,7 @@ def desktop_entry(program: Path, icon: Path) -> str:
         "[Desktop Entry]\n"
         "Type=Application\n"
         f"Name={NAME}\n"
-        "Comment=Classic patience games: Klondike, Spider, FreeCell, Canfield, La Belle Lucie"
-        " and more\n"
+        f"{comment_lines()}"
         f"Exec={quoted(str(program))}\n"
         f"TryExec={str(program).replace(chr(92), chr(92) * 2)}\n"
         f"Icon={str(icon).replace(chr(92), chr(92) * 2)}\n"
