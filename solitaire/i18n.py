@@ -5,7 +5,7 @@ is used, ``N_("Deal again")`` where it is only named (a constant, a table of wor
 translated later with ``_()``; ``ngettext("{count} card", "{count} cards", count)`` where
 a number is shown. Where one English word has two senses (a button that draws from the
 stock, the merci called the draw), each use names its sense, the context:
-``pgettext("merci", "Draw")`` where it is used, ``C_("merci", "Draw")`` where it is only
+``pgettext("the merci", "Draw")`` where it is used, ``C_("the merci", "Draw")`` where it is only
 named (``_()`` later translates it in its context). Placeholders are named (``{count}``) and filled with ``str.format``
 after translation, so a translator may move them. ``tools/messages.py`` extracts the
 marked texts into ``solitaire/locale/solitaire.pot`` and merges them into each

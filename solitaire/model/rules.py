@@ -980,7 +980,9 @@ class Rules:
     lift_whole_pile = False  # a press below a pile's top card lifts the whole pile
     click_takes_top = False  # a press on a covered card takes the pile's top card
     ask_before_merci = False  # a covered card typed by name: ask before spending a merci
-    merci_name = "Merci"  # what the game calls its merci, in that question
+    # What the game calls its merci in that question: a word of its own (marked for the
+    # catalogue), not a button's label lowered (a German noun keeps its capital).
+    merci_word = ""
     # Moves the solver's winning line leaves out (a reshuffle shows cards not yet seen);
     # when no line is found the hint offers one of these if it is legal.
     hint_excludes: frozenset[MoveKind] = frozenset()

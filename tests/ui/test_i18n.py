@@ -99,6 +99,7 @@ def test_a_sense_is_extracted_into_the_catalogue_as_its_context(tmp_path, monkey
     )
     monkeypatch.setattr(messages, "ROOT", tmp_path)
     monkeypatch.setattr(messages, "SOURCES", package)
+    monkeypatch.setattr(messages, "launcher_texts", list)  # only the code here
     found = messages.extracted()
     assert [(m.context, m.text, m.places) for m in found.values()] == [
         ("merci", "Draw", ["solitaire/a.py"]),
@@ -295,3 +296,29 @@ def test_the_launchers_words_are_translated_as_the_catalogue_says(language):
     assert f'<summary xml:lang="{language}">' in metainfo
     packaged = desktop_entry(Path("/opt/Solitaire/Solitaire"), Path("/opt/Solitaire/icon.png"))
     assert f"Comment[{language}]={entry[f'Comment[{language}]']}\n" in packaged
+
+
+@pytest.mark.parametrize(
+    "language, stock, merci", [("fr", "Tirer", "Tirage"), ("de", "Ziehen", "Ziehen")]
+)
+def test_drawing_from_the_stock_and_the_draw_of_la_belle_lucie_are_told_apart(
+    language, stock, merci
+):
+    """Klondike's Draw button turns cards from the stock (French: a verb); La Belle Lucie's
+    Draw is its merci, a noun, named in sentences too."""
+    from solitaire.model.games import make_rules
+
+    def draw_button(game_id):
+        rules = make_rules(game_id)
+        return next(b for b in rules.buttons if b.label == "Draw")
+
+    lucie = make_rules("lucie")
+    i18n.choose(language)
+    try:
+        assert i18n._(draw_button("klondike").label) == stock
+        assert i18n._(draw_button("lucie").label) == merci
+        assert i18n._(lucie.mercis_word) == merci
+        refusal = lucie.no_merci_reason(lucie.deal(1))  # not before the final deal
+    finally:
+        i18n.choose(i18n.SOURCE_LANGUAGE)
+    assert (merci.lower() if language == "fr" else merci) in refusal  # German: a capital

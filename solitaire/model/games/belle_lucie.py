@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from ...i18n import N_, _
+from ...i18n import C_, N_, _
 from ..cards import Card, CardError, parse_card
 from ..moves import IllegalMove, Move, MoveKind
 from ..options import UNLIMITED, Option
@@ -221,7 +221,7 @@ class BelleLucie(Rules):
 
     def no_merci_reason(self, state: State) -> str:
         """Why no merci (or draw) may be used now, whichever deal this is."""
-        word = _(self.merci_name).lower()
+        word = _(self.merci_word)
         redeals_left = self.redeals_left(state)
         if redeals_left is UNLIMITED:
             return _("there is no {merci} when reshuffles are unlimited").format(merci=word)
@@ -311,13 +311,15 @@ class BelleLucie(Rules):
 
     # ------------------------------------------------------------------ the table
     solver = "lucie"
-    merci_name = N_("Draw")  # the classic game's one merci is "the draw"
+    # The classic game's one merci is "the draw": a noun, not the stock's Draw button.
+    merci_name = C_("the merci", "Draw")
+    merci_word = C_("the merci", "draw")
     merci_phrase = N_("draw one covered card")
     merci_plural = N_(
         "draws"
     )  # the merci's name in the plural, in refusals  # what the draw lets the player do
     typed_merci = "names the draw"  # what a covered card typed does (``notation_hint``)
-    mercis_word = N_("Draw")  # on the status line, before the number left
+    mercis_word = C_("the merci", "Draw")  # on the status line, before the number left
     buttons = (
         GameButton(N_("Reshuffle"), play(MoveKind.REDEAL), enabled_by=MoveKind.REDEAL),
         GameButton(
@@ -568,6 +570,7 @@ class Merci(BelleLucie):
     click_takes_top = True
 
     merci_name = N_("Merci")
+    merci_word = N_("merci")
     merci_phrase = N_("use a merci")
     merci_plural = N_("mercis")
     typed_merci = "uses a merci"

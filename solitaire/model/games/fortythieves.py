@@ -14,7 +14,7 @@ Gypsy subclass it or this game): two foundations a suit, either taking the next 
 
 from __future__ import annotations
 
-from ...i18n import N_, _
+from ...i18n import C_, N_, _
 from ..cards import Card, new_deck
 from ..moves import Move, MoveKind
 from ..options import Option
@@ -163,7 +163,7 @@ class FortyThieves(TwoPackRules):
     verdict_note = N_(" (seeing every card, the stock too)")
     stock_move = MoveKind.TURN
     special_words = {**Rules.special_words, MoveKind.TURN: N_("Turn a card from the stock")}
-    buttons = (GameButton(N_("Draw"), play(MoveKind.TURN), enabled_by=MoveKind.TURN),)
+    buttons = (GameButton(C_("the stock", "Draw"), play(MoveKind.TURN), enabled_by=MoveKind.TURN),)
     key_actions = {"D": play(MoveKind.TURN), "Backspace": Action.UNDO}
 
     def describe_move(self, move: Move, state: State) -> str:

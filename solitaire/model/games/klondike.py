@@ -14,7 +14,7 @@ costs $52, each card home pays $5, and the balance runs on from game to game).
 
 from __future__ import annotations
 
-from ...i18n import N_, _, ngettext
+from ...i18n import C_, N_, _, ngettext
 from ..moves import Move, MoveKind
 from ..options import Option
 from ..rules import HOME, Rules
@@ -138,7 +138,7 @@ class Klondike(Rules):
     verdict_note = N_(" (seeing every card, face-down ones too)")
     stock_move = MoveKind.TURN
     special_words = {**Rules.special_words, MoveKind.TURN: N_("Turn cards from the stock")}
-    buttons = (GameButton(N_("Draw"), play(MoveKind.TURN), enabled_by=MoveKind.TURN),)
+    buttons = (GameButton(C_("the stock", "Draw"), play(MoveKind.TURN), enabled_by=MoveKind.TURN),)
     key_actions = {"D": play(MoveKind.TURN), "Backspace": Action.UNDO}
     stats_note = N_(
         "The Vegas bank adds up every Vegas game of the column: $5 a card home less $52."

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from ...i18n import N_, _, ngettext
+from ...i18n import C_, N_, _, ngettext
 from ..cards import Card
 from ..moves import MoveKind
 from ..options import Option
@@ -126,7 +126,7 @@ class Pyramid(Rules):
     solver = "pairing"
     stock_move = MoveKind.TURN
     special_words = {**Rules.special_words, MoveKind.TURN: N_("Turn a card from the stock")}
-    buttons = (GameButton(N_("Draw"), play(MoveKind.TURN), enabled_by=MoveKind.TURN),)
+    buttons = (GameButton(C_("the stock", "Draw"), play(MoveKind.TURN), enabled_by=MoveKind.TURN),)
     key_actions = {"D": play(MoveKind.TURN), "Backspace": Action.UNDO}
     empty_pile_words = N_("an empty place")
 

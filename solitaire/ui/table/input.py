@@ -523,7 +523,7 @@ class TableInput:
         if move.kind == MoveKind.MERCI and self.rules.ask_before_merci:
             card = self.state.piles[move.src][move.index]
             question = _("The {card} is covered: use a {merci} on it?").format(
-                card=card.name, merci=_(self.rules.merci_name).lower()
+                card=card.name, merci=_(self.rules.merci_word)
             )
             self.table.app.ask(question, lambda: self.table.play(move))
             return
