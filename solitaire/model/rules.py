@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, pgettext
 from .cards import SUITS, Card, new_deck
 from .moves import IllegalMove, Move, MoveKind, Status
 from .options import Option, resolve_options
@@ -602,7 +602,7 @@ class Rules:
         """Passes through the hand still to come, this one counted while the hand holds
         cards of it (an empty hand has ended its pass: after the last, none is left)."""
         if self.passes is None:
-            return _("unlimited")
+            return pgettext("passes", "unlimited")  # the option's word, agreeing as it does
         ended = 0 if state.piles[self.hand_pile] else 1
         return str(self.passes - state.count("passes_used") - ended)
 

@@ -322,3 +322,36 @@ def test_drawing_from_the_stock_and_the_draw_of_la_belle_lucie_are_told_apart(
     finally:
         i18n.choose(i18n.SOURCE_LANGUAGE)
     assert (merci.lower() if language == "fr" else merci) in refusal  # German: a capital
+
+
+@pytest.mark.parametrize(
+    "language, passes, left",
+    [
+        ("fr", "illimités", "Passages restants illimités"),
+        ("de", "unbegrenzt", "Durchgänge übrig unbegrenzt"),
+    ],
+)
+def test_an_option_s_value_agrees_with_its_option(app, language, passes, left):
+    """ "unlimited" passes are "illimités" in French (passages: masculine plural), not the
+    word alone ("illimité"); the options screen and the status line say the same."""
+    from table_driver import start
+
+    from solitaire.ui.screens.overlays import OptionsOverlay
+
+    table = start(app, "klondike")
+    i18n.choose(language)
+    try:
+        app.open_options()
+        options = app.overlays[-1]
+        assert isinstance(options, OptionsOverlay)
+        shown = {i18n._(label): value() for label, value, _change in options.rows}
+        status = table.rules.status_items(table.state)
+        scoring = [
+            value for label, value in shown.items() if label.startswith(("Score", "Wertung"))
+        ]
+    finally:
+        i18n.choose(i18n.SOURCE_LANGUAGE)
+    assert passes in shown.values()
+    assert left in status
+    # each choice's meaning beside it, in the player's words: no English choice name left
+    assert scoring and "vegas" not in scoring[0] and "standard =" not in scoring[0]

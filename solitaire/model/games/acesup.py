@@ -47,7 +47,10 @@ class AcesUp(Rules):
     option_specs = (
         Option(
             "empty",
-            N_("what may fill an empty column: any top card, or aces only (the harder variation)"),
+            N_(
+                "what may fill an empty column: any = any top card; aces = aces only (the harder"
+                " variation)"
+            ),
             ANY,
             choices=(ANY, ACES),
         ),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from ...i18n import C_, N_, _
+from ...i18n import C_, N_, _, pgettext
 from ..cards import Card, CardError, parse_card
 from ..moves import IllegalMove, Move, MoveKind
 from ..options import UNLIMITED, Option
@@ -351,7 +351,9 @@ class BelleLucie(Rules):
     def status_items(self, state: State) -> list[str]:
         left = self.redeals_left(state)
         return [
-            _("Reshuffles left {count}").format(count=_("unlimited") if left is None else left),
+            _("Reshuffles left {count}").format(
+                count=pgettext("redeals", "unlimited") if left is None else left
+            ),
             _("{merci} {count}").format(merci=_(self.mercis_word), count=self.mercis_left(state)),
         ]
 
@@ -688,7 +690,8 @@ class Merci(BelleLucie):
         if button.enabled_by == MoveKind.REDEAL:
             left = self.redeals_left(state)
             return _("{button} ({count})").format(
-                button=_(button.label), count=_("unlimited") if left is None else left
+                button=_(button.label),
+                count=pgettext("redeals", "unlimited") if left is None else left,
             )
         return button.label
 

@@ -127,7 +127,8 @@ class FortyThieves(TwoPackRules):
         Option(
             "moves",
             N_(
-                "single: one card at a time; runs: a run in suit moves as far as empty columns allow"
+                "how cards move: single = one card at a time; runs = a run in suit moves as far"
+                " as empty columns allow"
             ),
             SINGLE,
             choices=(SINGLE, RUNS),

@@ -133,8 +133,8 @@ class Golf(OntoWaste):
         Option(
             "kings",
             N_(
-                "what kings take: golf (a queen; no ace), dead-king (nothing), relaxed (a queen or"
-                " an ace, and an ace takes a king)"
+                "what kings take: golf = a queen, no ace; dead-king = nothing; relaxed = a queen"
+                " or an ace, and an ace takes a king"
             ),
             "golf",
             choices=RULES,

@@ -54,7 +54,7 @@ class Klondike(Rules):
         ),
         Option(
             "scoring",
-            N_("scoring: standard (points a move) or vegas ($5 a card home, the pack costs $52)"),
+            N_("scoring: standard = points a move; vegas = $5 a card home, the pack costs $52"),
             STANDARD,
             choices=(STANDARD, VEGAS),
         ),

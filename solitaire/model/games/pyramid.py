@@ -59,8 +59,8 @@ class Pyramid(Rules):
         Option(
             "goal",
             N_(
-                "what must be discarded to win: the whole pack (Pyramid) or the pyramid only"
-                " (Relaxed Pyramid)"
+                "what must be discarded to win: pack = the whole pack (Pyramid); pyramid = the"
+                " pyramid only (Relaxed Pyramid)"
             ),
             PACK,
             choices=(PACK, PYRAMID),

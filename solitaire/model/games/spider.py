@@ -52,7 +52,7 @@ class Spider(Rules):
     option_specs = (
         Option(
             "suits",
-            N_("suits in play: 1 (spades), 2 (spades, hearts) or 4"),
+            N_("suits in play: 1 = spades; 2 = spades and hearts; 4 = all four"),
             "1",
             choices=("1", "2", "4"),
         ),

@@ -12,7 +12,7 @@ from typing import NamedTuple, TypeAlias
 import pygame
 
 from ... import __version__, i18n
-from ...i18n import N_, _
+from ...i18n import N_, _, pgettext
 from ...model.games import make_rules
 from ...model.options import UNLIMITED
 from ...model.rules import GENERIC_SOLVER, MAX_DEAL
@@ -24,6 +24,14 @@ from ..table.layout import CARD_SCALES
 
 # The words a rule option's value may be shown in (Option.format), for the catalogue.
 OPTION_WORDS = (N_("on"), N_("off"), N_("unlimited"))
+
+
+def option_value_text(name: str, value: str) -> str:
+    """A rule option's value in the player's language: in the option's context where the
+    catalogue has it (a word that agrees with the option's noun: French "passages
+    illimités", "rebattages illimités"), else as the word alone."""
+    in_context = pgettext(name, value)
+    return in_context if in_context != value else _(value)
 
 
 def on_off(on: bool) -> str:
@@ -246,10 +254,16 @@ def choice_meanings(spec) -> tuple[str, dict[str, str]]:
     of the choice made beside it instead of every meaning in a label too long to show."""
     described = _(spec.help)  # a translation keeps the "label: 1 = ...; 2 = ..." form
     label, _colon, listing = described.partition(": ")
-    meanings = dict(part.split(" = ", 1) for part in listing.split("; ") if " = " in part)
+    # French sets a space before its colons and semicolons: none is kept at either end.
+    meanings = {
+        choice.strip(): meaning.strip()
+        for choice, meaning in (
+            part.split(" = ", 1) for part in listing.split(";") if " = " in part
+        )
+    }
     if not spec.choices or set(meanings) != set(spec.choices):
         return described, {}
-    return label, meanings
+    return label.rstrip(), meanings
 
 
 class OptionsOverlay(Overlay):
@@ -317,8 +331,10 @@ class OptionsOverlay(Overlay):
         def shown() -> str:
             value = spec.format(self.values[spec.name])
             if value in meanings:
-                return _("{value}: {meaning}").format(value=_(value), meaning=meanings[value])
-            return _(value)
+                return _("{value}: {meaning}").format(
+                    value=option_value_text(spec.name, value), meaning=meanings[value]
+                )
+            return option_value_text(spec.name, value)
 
         return label[:1].upper() + label[1:], shown, lambda d: self.change_rule(spec, d)
 

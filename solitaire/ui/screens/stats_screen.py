@@ -20,7 +20,7 @@ from ...storage.stats import Counted, Result, Stats, Summary, option_key
 from ..art.theme import font, text, wrap
 from ..art.widgets import panel
 from ..table.tally import Help
-from .overlays import MenuOverlay, Overlay, scaled_text_size
+from .overlays import MenuOverlay, Overlay, option_value_text, scaled_text_size
 
 OWN_WIN, HELPED_WIN, LOSS = (70, 190, 90), (90, 150, 220), (200, 70, 60)
 MAX_SETS = 4  # rule-set columns beside the all-sets one
@@ -200,7 +200,9 @@ def rule_set_columns(stats: Stats, rules) -> list[tuple[str, str | None]]:
         sets = [
             (
                 # a language may show the value alone: the option's name is --rule's word
-                _("{option} {value}").format(option=spec.name, value=_(choice)),
+                _("{option} {value}").format(
+                    option=spec.name, value=option_value_text(spec.name, choice)
+                ),
                 option_key(make_rules(game_id, **{spec.name: choice})),
             )
             for choice in spec.choices
