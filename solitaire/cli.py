@@ -83,7 +83,15 @@ def games_help() -> str:
     for game_id, cls in GAMES.items():
         lines.append(f"  {game_id:9} {_(cls.title)}: {_(cls.blurb)}")
         for spec in cls.option_specs:
-            lines.append(f"            --rule {spec.describe()}")
+            lines.append(
+                "            "
+                + _("--rule {name}={values} (default {default}): {meaning}").format(
+                    name=spec.name,
+                    values=spec.accepted(),
+                    default=spec.format(spec.default),
+                    meaning=_(spec.help),
+                )
+            )
         hint = _("moves: {notation}").format(notation=_(cls().notation_hint()))
         lines += textwrap.wrap(hint, 96, initial_indent=" " * 12, subsequent_indent=" " * 19)
     if BROKEN:
@@ -129,7 +137,7 @@ def build_parser() -> OneLineParser:
     )
     parser.add_argument(
         "--rule",
-        metavar="NAME=VALUE",
+        metavar=_("NAME=VALUE"),
         action="append",
         default=[],
         help=_("a rule option of the game (repeat for several; see below)"),
@@ -195,7 +203,10 @@ def build_parser() -> OneLineParser:
         _("the window (the text commands ignore --windowed and --mono, and refuse the others)")
     )
     for option, settings in WINDOW_OPTIONS.items():
-        window.add_argument(option, **{**settings, "help": _(settings["help"])})
+        words: dict[str, Any] = {
+            key: _(settings[key]) for key in ("help", "metavar") if key in settings
+        }
+        window.add_argument(option, **{**settings, **words})
     return parser
 
 
@@ -203,12 +214,12 @@ WINDOW_OPTIONS: dict[str, dict[str, Any]] = {  # option: add_argument's keywords
     "--windowed": {"action": "store_true", "help": N_("start in a window, not full screen")},
     "--mono": {"action": "store_true", "help": N_("black and white (/B does the same)")},
     "--record": {
-        "metavar": "FILE",
+        "metavar": N_("FILE"),
         "type": Path,
         "help": N_("keep the moves you play in FILE, ready for --moves"),
     },
     "--replay": {
-        "metavar": "FILE",
+        "metavar": N_("FILE"),
         "type": Path,
         "help": N_(
             "watch a game exported with Ctrl+E, stepping with Left and Right, beside your "

@@ -56,12 +56,18 @@ def parse_card(text: str) -> Card:
     if token.startswith("10"):
         token = "T" + token[2:]
     if len(token) != 2:
-        raise CardError(f"'{text}' is not a card (write it like AS, 7D, TH, QC)")
+        raise CardError(
+            _("'{text}' is not a card (write it like AS, 7D, TH, QC)").format(text=text)
+        )
     rank_char, suit = token[0], token[1]
     if rank_char not in RANK_CHARS:
-        raise CardError(f"'{text}': '{rank_char}' is not a rank (A 2-9 T J Q K)")
+        raise CardError(
+            _("'{text}': '{rank}' is not a rank (A 2-9 T J Q K)").format(text=text, rank=rank_char)
+        )
     if suit not in SUITS:
-        raise CardError(f"'{text}': '{suit}' is not a suit (C D H S)")
+        raise CardError(
+            _("'{text}': '{suit}' is not a suit (C D H S)").format(text=text, suit=suit)
+        )
     return Card(RANK_CHARS.index(rank_char) + 1, suit)
 
 

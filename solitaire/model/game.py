@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..i18n import _
 from .moves import IllegalMove, Move, Status, Turn
 from .rules import MAX_DEAL, Rules
 from .state import Step, StepLog
@@ -14,7 +15,11 @@ class DealError(ValueError):
 class Game:
     def __init__(self, rules: Rules, deal_number: int):
         if not isinstance(deal_number, int) or not 0 <= deal_number <= MAX_DEAL:
-            raise DealError(f"deal number must be a whole number from 0 to {MAX_DEAL:,}")
+            raise DealError(
+                _("deal number must be a whole number from 0 to {most}").format(
+                    most=f"{MAX_DEAL:,}"
+                )
+            )
         self.rules = rules
         self.deal_number = deal_number
         self.state = rules.deal(deal_number)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import _
+
 UNLIMITED = None  # the value of a count option set to "unlimited"
 
 
@@ -32,26 +34,42 @@ class Option:
                 return True
             if word in ("off", "no", "false", "0"):
                 return False
-            raise OptionError(f"option {self.name} is on or off, not '{text}'")
+            raise OptionError(
+                _("option {name} is on or off, not '{text}'").format(name=self.name, text=text)
+            )
         if self.choices:
             if word in self.choices:
                 return word
             raise OptionError(
-                f"option {self.name} is one of {', '.join(self.choices)}, not '{text}'"
+                _("option {name} is one of {choices}, not '{text}'").format(
+                    name=self.name, choices=", ".join(self.choices), text=text
+                )
             )
         if self.unlimited and word in ("unlimited", "inf", "infinite"):
             return UNLIMITED
         try:
             value = int(word)
         except ValueError:
-            raise OptionError(f"option {self.name} takes a whole number, not '{text}'") from None
+            raise OptionError(
+                _("option {name} takes a whole number, not '{text}'").format(
+                    name=self.name, text=text
+                )
+            ) from None
         return self.check_count(value)
 
     def check_count(self, value: int) -> int:
         if self.minimum is not None and value < self.minimum:
-            raise OptionError(f"option {self.name} is at least {self.minimum}, not {value}")
+            raise OptionError(
+                _("option {name} is at least {least}, not {value}").format(
+                    name=self.name, least=self.minimum, value=value
+                )
+            )
         if self.maximum is not None and value > self.maximum:
-            raise OptionError(f"option {self.name} is at most {self.maximum}, not {value}")
+            raise OptionError(
+                _("option {name} is at most {most}, not {value}").format(
+                    name=self.name, most=self.maximum, value=value
+                )
+            )
         return value
 
     def format(self, value: object) -> str:
@@ -61,15 +79,14 @@ class Option:
             return "unlimited"
         return str(value)
 
-    def describe(self) -> str:
+    def accepted(self) -> str:
+        """The values --rule takes, as it writes them: on|off, a|b|c, 0..99|unlimited."""
         if self.is_flag:
-            values = "on|off"
-        elif self.choices:
-            values = "|".join(self.choices)
-        else:
-            top = "" if self.maximum is None else str(self.maximum)
-            values = f"{self.minimum}..{top}" + ("|unlimited" if self.unlimited else "")
-        return f"{self.name}={values} (default {self.format(self.default)}): {self.help}"
+            return "on|off"
+        if self.choices:
+            return "|".join(self.choices)
+        top = "" if self.maximum is None else str(self.maximum)
+        return f"{self.minimum}..{top}" + ("|unlimited" if self.unlimited else "")
 
 
 def resolve_options(specs: tuple[Option, ...], given: dict[str, object]) -> dict[str, object]:
@@ -79,8 +96,12 @@ def resolve_options(specs: tuple[Option, ...], given: dict[str, object]) -> dict
     for name, value in given.items():
         spec = by_name.get(name)
         if spec is None:
-            known = ", ".join(by_name) or "none"
-            raise OptionError(f"unknown option '{name}' (this game's options: {known})")
+            known = ", ".join(by_name) or _("none")
+            raise OptionError(
+                _("unknown option '{name}' (this game's options: {known})").format(
+                    name=name, known=known
+                )
+            )
         values[name] = spec.parse(value) if isinstance(value, str) else validate(spec, value)
     return values
 
@@ -88,12 +109,20 @@ def resolve_options(specs: tuple[Option, ...], given: dict[str, object]) -> dict
 def validate(spec: Option, value: object) -> object:
     if spec.is_flag:
         if not isinstance(value, bool):
-            raise OptionError(f"option {spec.name} is on or off, not {value!r}")
+            raise OptionError(
+                _("option {name} is on or off, not {value}").format(
+                    name=spec.name, value=repr(value)
+                )
+            )
         return value
     if spec.choices:
         return spec.parse(str(value))
     if value is UNLIMITED and spec.unlimited:
         return value
     if not isinstance(value, int) or isinstance(value, bool):
-        raise OptionError(f"option {spec.name} takes a whole number, not {value!r}")
+        raise OptionError(
+            _("option {name} takes a whole number, not {value}").format(
+                name=spec.name, value=repr(value)
+            )
+        )
     return spec.check_count(value)

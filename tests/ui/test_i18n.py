@@ -355,3 +355,33 @@ def test_an_option_s_value_agrees_with_its_option(app, language, passes, left):
     assert left in status
     # each choice's meaning beside it, in the player's words: no English choice name left
     assert scoring and "vegas" not in scoring[0] and "standard =" not in scoring[0]
+
+
+def test_the_command_line_s_help_lists_rule_options_and_moves_in_the_language():
+    from solitaire import cli
+
+    i18n.choose("de")
+    try:
+        listed = cli.games_help()
+        usage = cli.build_parser().format_help()
+    finally:
+        i18n.choose(i18n.SOURCE_LANGUAGE)
+    assert "--rule redeals=0..99|unlimited (Vorgabe 2): erlaubtes Neumischen" in listed
+    assert "eine bedeckte Karte, QH oder QH-3, benennt das Ziehen" in " ".join(listed.split())
+    assert "(default" not in listed and "a covered card" not in listed
+    assert "--rule NAME=WERT" in usage and "--record DATEI" in usage
+
+
+def test_a_card_name_typed_wrong_is_refused_in_the_language():
+    from solitaire.model.games import make_rules
+    from solitaire.model.moves import IllegalMove
+
+    rules = make_rules("lucie")
+    i18n.choose("fr")
+    try:
+        with pytest.raises(IllegalMove) as refused:
+            rules.parse_move("ZQ", rules.deal(1))
+    finally:
+        i18n.choose(i18n.SOURCE_LANGUAGE)
+    said = str(refused.value)
+    assert said.startswith("« ZQ » : « Z » n'est pas un rang") and "Coups : une carte" in said

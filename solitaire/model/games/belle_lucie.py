@@ -318,7 +318,12 @@ class BelleLucie(Rules):
     merci_plural = N_(
         "draws"
     )  # the merci's name in the plural, in refusals  # what the draw lets the player do
-    typed_merci = "names the draw"  # what a covered card typed does (``notation_hint``)
+    # The moves as typed (``notation_hint``): a covered card typed names the draw.
+    notation = N_(
+        "a card like TC (to its foundation, else onto the next higher card of its suit), or"
+        " with a destination, TC-F or TC-7 for fan 7; a covered card, QH or QH-3, names the"
+        " draw; S reshuffles"
+    )
     mercis_word = C_("the merci", "Draw")  # on the status line, before the number left
     buttons = (
         GameButton(N_("Reshuffle"), play(MoveKind.REDEAL), enabled_by=MoveKind.REDEAL),
@@ -461,20 +466,20 @@ class BelleLucie(Rules):
 
     # ------------------------------------------------------------------ notation
     def notation_hint(self) -> str:
-        return (
-            "a card like TC (to its foundation, else onto the next higher card of its suit), "
-            "or with a destination, TC-F or TC-7 for fan 7; a covered card, QH or QH-3, "
-            f"{self.typed_merci}; S reshuffles"
-        )
+        return self.notation
 
     def parse_move(self, text: str, state: State) -> Move:
         move = self.parse_command(text)
         if move is None:
-            card_text, _, where = text.strip().upper().partition("-")
+            card_text, _dash, where = text.strip().upper().partition("-")
             try:
                 card = parse_card(card_text)
             except CardError as error:
-                raise IllegalMove(f"{error}. Moves: {self.notation_hint()}") from None
+                raise IllegalMove(
+                    _("{problem}. Moves: {notation}").format(
+                        problem=error, notation=_(self.notation_hint())
+                    )
+                ) from None
             move = self.card_move(state, card, where)
         self.check(state, move)
         return move
@@ -575,7 +580,11 @@ class Merci(BelleLucie):
     merci_word = N_("merci")
     merci_phrase = N_("use a merci")
     merci_plural = N_("mercis")
-    typed_merci = "uses a merci"
+    notation = N_(
+        "a card like TC (to its foundation, else onto the next higher card of its suit), or"
+        " with a destination, TC-F or TC-7 for fan 7; a covered card, QH or QH-3, uses a"
+        " merci; S reshuffles"
+    )
     mercis_word = N_("Mercis")
     buttons = (
         BelleLucie.buttons[0],

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 
 import pygame
 
+from ...i18n import _
+
 MIN_SIZE = (800, 600)
 DEFAULT_WINDOW = (1280, 800)
 # Where windows need an X11 or Wayland display named in the environment.
@@ -37,12 +39,14 @@ def open_display() -> str | None:
     if sys.platform.startswith(DISPLAY_SERVER_SYSTEMS) and not (
         os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     ):
-        return "no display: neither DISPLAY nor WAYLAND_DISPLAY is set"
+        return _("no display: neither DISPLAY nor WAYLAND_DISPLAY is set")
     pygame.display.init()
     driver = pygame.display.get_driver()
     if driver.lower() in UNSEEN_DRIVERS:
         pygame.display.quit()
-        return f"no display answered; SDL could only offer its {driver} driver"
+        return _("no display answered; SDL could only offer its {driver} driver").format(
+            driver=driver
+        )
     return None
 
 
