@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import __version__, i18n
-from .i18n import N_, _
+from .i18n import N_, _, thousands
 from .model.game import DealError, Game, MoveListError
 from .model.games import BROKEN, GAMES, UnknownGame, make_rules, unknown_game
 from .model.options import OptionError
@@ -133,7 +133,7 @@ def build_parser() -> OneLineParser:
     parser.add_argument(
         "--deal",
         metavar="N",
-        help=_("deal number 0..{largest} (default: random)").format(largest=f"{MAX_DEAL:,}"),
+        help=_("deal number 0..{largest} (default: random)").format(largest=thousands(MAX_DEAL)),
     )
     parser.add_argument(
         "--rule",
@@ -318,7 +318,7 @@ def parse_deal(text: str | None) -> int:
     if not re.fullmatch(r"[0-9]{1,7}", digits) or int(digits) > MAX_DEAL:
         raise CommandLineError(
             _("--deal takes a whole number from 0 to {largest}, not '{given}'").format(
-                largest=f"{MAX_DEAL:,}", given=shorten(text)
+                largest=thousands(MAX_DEAL), given=shorten(text)
             )
         )
     return int(digits)

@@ -220,6 +220,16 @@ def language() -> str:
     return _language
 
 
+# How a language groups the digits of a large number (English: 1,000,000); a no-break space
+# keeps a French number on one line.
+THOUSANDS_SEPARATORS = {"de": ".", "fr": "\u00a0"}
+
+
+def thousands(value: int) -> str:
+    """A whole number as the player's language writes it: 1,000,000, 1.000.000, 1 000 000."""
+    return f"{value:,}".replace(",", THOUSANDS_SEPARATORS.get(_language, ","))
+
+
 class InContext(str):
     """A text named with its sense (``C_``): ``_()`` translates it in that context."""
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import _, thousands
 from .moves import IllegalMove, Move, Status, Turn
 from .rules import MAX_DEAL, Rules
 from .state import Step, StepLog
@@ -17,7 +17,7 @@ class Game:
         if not isinstance(deal_number, int) or not 0 <= deal_number <= MAX_DEAL:
             raise DealError(
                 _("deal number must be a whole number from 0 to {most}").format(
-                    most=f"{MAX_DEAL:,}"
+                    most=thousands(MAX_DEAL)
                 )
             )
         self.rules = rules

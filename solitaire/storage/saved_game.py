@@ -17,7 +17,7 @@ import sys
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..i18n import N_, _
+from ..i18n import N_, _, thousands
 from ..model.game import Game
 from ..model.games import GAMES, make_rules
 from ..model.moves import Turn
@@ -161,7 +161,7 @@ def from_dict(data: dict, game_id: str | None = None) -> tuple[Game, dict]:
             _(
                 "it has {count} moves and no records of them; a game without records has at"
                 " most {most}"
-            ).format(count=f"{len(moves):,}", most=f"{MAX_CHECKED_MOVES:,}")
+            ).format(count=thousands(len(moves)), most=thousands(MAX_CHECKED_MOVES))
         )
     if records is not None and not (
         isinstance(records, list)
@@ -252,7 +252,7 @@ def _extra_problem(extra: dict) -> str | None:
             )
         check, problem = EXTRAS[key]
         if not check(value):
-            return _(problem).format(value=shown(value), most=f"{MAX_PENDING:,}")
+            return _(problem).format(value=shown(value), most=thousands(MAX_PENDING))
     return None
 
 

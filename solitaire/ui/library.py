@@ -75,8 +75,8 @@ LOOK_CHECKS = {
     "verdict": lambda value: isinstance(value, bool),
     "card_scale": lambda value: isinstance(value, float) and value in CARD_SCALES,
 }
-# What each kind of save is called when it cannot be written, most important first.
-SAVES = {"games": N_("Games"), "stats": N_("Statistics"), "settings": N_("Settings")}
+# The kinds of save, most important first (``saving_problem`` names the first that fails).
+SAVES = ("games", "stats", "settings")
 # Why a kind of save is not being saved, and a failed save's notice, by the kind.
 NOT_SAVED = {
     "games": N_("Games are not being saved: {problem}."),

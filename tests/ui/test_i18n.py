@@ -385,3 +385,17 @@ def test_a_card_name_typed_wrong_is_refused_in_the_language():
         i18n.choose(i18n.SOURCE_LANGUAGE)
     said = str(refused.value)
     assert said.startswith("« ZQ » : « Z » n'est pas un rang") and "Coups : une carte" in said
+
+
+@pytest.mark.parametrize(
+    "language, written", [("en", "1,000,000"), ("de", "1.000.000"), ("fr", "1\u00a0000\u00a0000")]
+)
+def test_a_large_number_is_grouped_as_the_language_writes_it(language, written):
+    """The game-number box's "0 to 1,000,000" would read as "0 to 1.0" in German."""
+    from solitaire.model.rules import MAX_DEAL
+
+    i18n.choose(language)
+    try:
+        assert i18n.thousands(MAX_DEAL) == written
+    finally:
+        i18n.choose(i18n.SOURCE_LANGUAGE)

@@ -12,7 +12,7 @@ from typing import NamedTuple, TypeAlias
 import pygame
 
 from ... import __version__, i18n
-from ...i18n import N_, _, pgettext
+from ...i18n import N_, _, pgettext, thousands
 from ...model.games import make_rules
 from ...model.options import UNLIMITED
 from ...model.rules import GENERIC_SOLVER, MAX_DEAL
@@ -163,7 +163,7 @@ class NumberEntry(Overlay):
                 self.on_number(int(self.digits))
             else:
                 self.problem = _("Type a number from 0 to {largest}.").format(
-                    largest=f"{MAX_DEAL:,}"
+                    largest=thousands(MAX_DEAL)
                 )
                 self.app.audio.play("bing")
         elif event.unicode.isdigit() and len(self.digits) < 7:
@@ -177,7 +177,7 @@ class NumberEntry(Overlay):
         rect = self.box(surface, 0.45, 0.3)
         text(
             surface,
-            _("Game number (0 to {largest})").format(largest=f"{MAX_DEAL:,}"),
+            _("Game number (0 to {largest})").format(largest=thousands(MAX_DEAL)),
             size * 5 // 4,
             theme.accent,
             (rect.centerx, rect.y + size),
