@@ -114,7 +114,7 @@ def test_a_save_with_odd_seconds_is_set_aside_with_a_message(tmp_path, seconds):
         app.step(sleep=False)
         table = app.table
         assert table.tally.seconds == 0 and not table.game.done  # a new deal, said aloud:
-        assert "The saved game could not be read (its seconds" in table.status.message.words
+        assert "The saved game could not be read (its time played" in table.status.message.words
         app.save(table)  # its save does not overwrite the old one
         app.library.flush()
     finally:
