@@ -14,8 +14,9 @@ then the eight foundations' heights, then the talon (the waste from its bottom, 
 stock from its top: an order that turning never changes, only playing its cards), then
 the talon's state: how many cards are turned onto the waste and the passes used, or, where
 the stock is dealt in rows, the cards left in it (it is the start's stock cut short). Its
-key is the same with the columns sorted and the two foundations of each suit sorted
-(interchangeable both).
+key is the same with the two foundations of each suit sorted and the columns sorted
+(interchangeable both), except while rows are left to deal: a row lays a card on each
+column in their order, so until the stock is empty the columns keep their places.
 
 Moves are the engine's: a column's top card (or run, as the game's rule allows) onto a
 card it builds on, into an empty column or home; the waste's top card likewise; turning
@@ -38,11 +39,21 @@ Moves left out, and why that loses no win:
   the lowest card goes, from the smallest column that shows it (a choice by the cards,
   so positions with one key have successors with one key).
 - Of several empty columns only the first is tried, and a column's whole content with no
-  card under it never moves into an empty column (the same position).
+  card under it never moves into an empty column (the same position); both only where no
+  row is left to deal.
 - The talon state turned to through one more pass, where this pass reaches it too.
 
 Every other move is tried, so a search that runs dry has seen every position reachable
 from the start: the proof that the deal cannot be won.
+
+Where the stock is dealt in rows (Gypsy), the search walks by stages, as Spider's does:
+the positions with the same cards left in the stock are compared with one another only,
+STAGE_ALLOWANCE positions from one stage at a time, round after round (one queue for all
+had dealt every row early, a row dealt opening cheap joins). Beside that complete walk
+goes a quick one for wins (``_hopeful``) that leaves out moving cards off a card they build
+on unless the card uncovered goes home next, as KPatience's Gypsy solver all but never
+tries them: it may miss a win, so its running dry proves nothing (deals 600021..600060 at
+2 s: 22 of 40 won by the complete walk alone, 36 with both).
 """
 
 from __future__ import annotations
@@ -78,6 +89,9 @@ LOOSE_BLOCK = 1.0
 DOWN = 8.0  # a face-down card
 BURIED = 2.0  # a card deep in the waste: it comes up only when those on it are played
 THRIFTY = 5.0  # the same, for the walk that keeps cards in the talon
+# Positions a walk by stages takes from one stage at a time (deals 600001..600060 of
+# Gypsy at 2 s: 300 won 55 of 60, 1,000 won 52, 3,000 far fewer).
+STAGE_ALLOWANCE = 300
 
 
 def _code(card) -> int:
@@ -119,6 +133,11 @@ class TwoPackSearch(Core[bytes]):
             for suit in SUITS
         )
         self.block = BLOCK if self.suited else LOOSE_BLOCK
+        if self.deals:  # by stages, see the module's docstring
+            self.strategies = (
+                Strategy(allowance=STAGE_ALLOWANCE),
+                Strategy(allowance=STAGE_ALLOWANCE, moves="_hopeful", complete=False),
+            )
         self.column_values: dict[bytes, float] = {}
         columns = [
             bytes((state.face_down(name), *(_code(card) for card in state.piles[name])))
@@ -136,13 +155,20 @@ class TwoPackSearch(Core[bytes]):
         super().__init__(GAP.join([*columns, found, talon, tail]), max_positions=max_positions)
 
     # ------------------------------------------------------------------ hooks
+    def _stage(self, position: bytes) -> int:
+        return position[-1]  # the cards left in the stock, where rows are dealt
+
     def _won(self, position: bytes) -> bool:
         parts = position.split(GAP)
         return all(height == FULL for height in parts[self.count])
 
     def _key(self, position: bytes) -> bytes:
         parts = position.split(GAP)
-        columns = sorted(parts[: self.count])
+        # A row dealt lays its cards on the columns in their order, so while rows are
+        # left in the stock the order of the columns counts.
+        columns = parts[: self.count]
+        if not (self.deals and position[-1]):
+            columns = sorted(columns)
         found = parts[self.count]
         pairs = bytes(h for i in range(0, 8, 2) for h in sorted(found[i : i + 2]))
         return GAP.join([*columns, pairs, *parts[self.count + 1 :]])
@@ -201,6 +227,11 @@ class TwoPackSearch(Core[bytes]):
         result: list[tuple[tuple[Move, ...], bytes]] = []
         empties = [j for j, column in enumerate(cols) if len(column) == 1]
         empty = empties[0] if empties else None
+        # Empty columns are alike, and a whole column moved into another one changes
+        # nothing, except while rows are left to deal: a row lays a card on each column
+        # in its order.
+        ordered = self.deals and tail[0] > 0
+        targets = empties if ordered else empties[:1]
         by_top: dict[int, list[int]] = {}  # the rank of a column's top card -> the columns
         for j, column in enumerate(cols):
             if len(column) > 1:
@@ -236,14 +267,14 @@ class TwoPackSearch(Core[bytes]):
                         after[j] = cols[j] + column[size - moved :]
                         move = Move(MoveKind.MOVE, names[i], names[j], moved)
                         result.append(((move,), GAP.join([*after, found, talon, tail])))
-            if empty is not None:
+            for target in targets:
                 for moved in range(1, empty_limit + 1):
-                    if moved == size - 1 and column[0] == 0:
+                    if moved == size - 1 and column[0] == 0 and not ordered:
                         break  # the whole column into another empty one: the same position
                     after = list(cols)
                     after[i] = _settled(column[: size - moved])
-                    after[empty] = b"\x00" + column[size - moved :]
-                    move = Move(MoveKind.MOVE, names[i], names[empty], moved)
+                    after[target] = b"\x00" + column[size - moved :]
+                    move = Move(MoveKind.MOVE, names[i], names[target], moved)
                     result.append(((move,), GAP.join([*after, found, talon, tail])))
         if self.has_waste and talon:
             self._waste_moves(cols, found, talon, tail, by_top, empty, result)
@@ -256,6 +287,29 @@ class TwoPackSearch(Core[bytes]):
             ]
             result.append(((DEAL,), GAP.join([*after, found, talon, bytes((left - len(row),))])))
         return result
+
+    def _hopeful(self, position: bytes) -> list[tuple[tuple[Move, ...], bytes]]:
+        """The moves, less those that take cards off a card they build on where the card
+        uncovered cannot then go home: the quick walk's moves (see the docstring)."""
+        parts = position.split(GAP)
+        cols = parts[: self.count]
+        found = parts[self.count]
+        index = {name: i for i, name in enumerate(self.columns)}
+        kept = []
+        for macro in self._successors(position):
+            move = macro[0][-1]
+            i = index.get(move.src)
+            if move.kind is MoveKind.MOVE and i is not None and move.dst in index:
+                column = cols[i]
+                under = len(column) - move.count - 1
+                if (
+                    under > column[0]
+                    and self._builds(column[under + 1], column[under])
+                    and self._home_index(found, column[under]) is None
+                ):
+                    continue
+            kept.append(macro)
+        return kept
 
     def _waste_moves(self, cols, found, talon, tail, by_top, empty, result) -> None:
         """The moves of the waste's top card, for every state of the talon turning

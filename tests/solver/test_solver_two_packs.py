@@ -8,6 +8,7 @@ import pytest
 from helpers import engine_winnable, run_in_steps
 
 from solitaire.model.cards import Card
+from solitaire.model.game import Game
 from solitaire.model.games import GAMES, make_rules
 from solitaire.model.state import State
 from solitaire.solver.solve import SOLVED, UNSOLVABLE
@@ -28,20 +29,23 @@ def small(game_id: str, **options):
     return cls(**options)
 
 
-def endgame(rules, rng: random.Random) -> State:
+def endgame(rules, rng: random.Random, stock_share: float = 0.0, lowest: int = 9) -> State:
     """Most cards home; the rest (a card or two of each suit and pack) dealt at random
-    into the columns and, where the game has them, the stock, the waste and face down."""
+    into the columns and, where the game has them, the stock, the waste and face down
+    (``stock_share`` of them into the stock, the rest at random); each foundation is
+    built to ``lowest`` at least."""
     piles = rules.empty_piles()
     loose = []
     for suit in "SHDC":
         for pack in (0, 1):
-            height = rng.randint(9, 13)
+            height = rng.randint(lowest, 13)
             piles[f"f{suit}{pack + 1}"] = [Card(rank, suit, pack) for rank in range(1, height + 1)]
             loose += [Card(rank, suit, pack) for rank in range(height + 1, 14)]
     rng.shuffle(loose)
     places = list(rules.tableau) + [name for name in ("stock", "waste") if name in rules.roles]
     for card in loose:
-        piles[rng.choice(places)].append(card)
+        place = "stock" if rng.random() < stock_share else rng.choice(places)
+        piles[place].append(card)
     values = {"deal": 1}
     if rules.passes is not None:
         values["passes_used"] = rng.randrange(rules.passes)
@@ -74,6 +78,29 @@ def test_verdicts_agree_with_the_engine_and_lines_replay(game_id, options):
     assert outcomes == {SOLVED, UNSOLVABLE}  # both kinds of endgame were checked
 
 
+def test_rows_left_to_deal_make_the_order_of_the_columns_count():
+    """A row dealt lays its cards on the columns in their order: while rows are left,
+    positions whose columns differ only in order are not alike, nor are empty columns."""
+    rules = small("gypsy")
+    rng = random.Random("rows to deal")
+    outcomes = set()
+    for _ in range(30):
+        state = endgame(rules, rng, stock_share=0.5, lowest=8)
+        verdict, _ = run_in_steps(TwoPackSearch(rules, state, max_positions=200_000), 500)
+        assert (verdict.status == SOLVED) == engine_winnable(rules, state, 200_000), rules.show(
+            state
+        )
+        outcomes.add(verdict.status)
+    assert outcomes == {SOLVED, UNSOLVABLE}
+    state = endgame(rules, random.Random(5), stock_share=0.6)
+    assert state.piles["stock"] and state.piles["t1"] != state.piles["t2"]
+    swapped = state.copy()
+    swapped.piles["t1"], swapped.piles["t2"] = state.piles["t2"], state.piles["t1"]
+    swapped.down = {"t1": state.face_down("t2"), "t2": state.face_down("t1")}
+    search, other = TwoPackSearch(rules, state), TwoPackSearch(rules, swapped)
+    assert search._key(search.start) != other._key(other.start)
+
+
 def test_copies_of_a_card_and_the_foundations_of_a_suit_are_interchangeable():
     rules = make_rules("fortythieves")
     state = endgame(rules, random.Random(3))
@@ -84,3 +111,15 @@ def test_copies_of_a_card_and_the_foundations_of_a_suit_are_interchangeable():
     swapped.piles["t3"] = [card._replace(deck=1 - card.deck) for card in state.piles["t3"]]
     other = TwoPackSearch(rules, swapped)
     assert search._key(search.start) == other._key(other.start)
+
+
+def test_a_gypsy_deal_is_won_by_stages_and_the_quick_walk():
+    """Gypsy's deal 600004: won in some 12,100 positions by the walks by stages (the two
+    walks of one queue each had no verdict at 60,000); the line replays."""
+    rules = make_rules("gypsy")
+    game = Game(rules, 600004)
+    verdict = TwoPackSearch(rules, game.state, max_positions=15_000).finish()
+    assert verdict.status == SOLVED
+    for move in verdict.moves:
+        game.play(move)
+    assert rules.is_won(game.state)
