@@ -210,9 +210,9 @@ class Golf(OntoWaste):
             (
                 N_(
                     "Deal the next card of the stock onto the waste at any time (D or a click on the"
-                    " stock), even when a column card could go: holding a card back for a later card"
-                    " of the stock can win a deal. There is only one pass: the game is lost when the"
-                    " stock is empty and no column card can go."
+                    " stock), even when a column card could go: holding one back can win. There is"
+                    " only one pass: the game is lost when the stock is empty and no column card can"
+                    " go."
                 )
             ),
             (
