@@ -49,6 +49,17 @@ def test_the_stock_deals_any_card_onto_the_waste_one_at_a_time_once():
         game.play(DEAL)
 
 
+def test_the_stock_may_be_dealt_while_a_column_card_could_go():
+    """PySolFC's Golf deals whenever the stock is clicked: a card that could go may be
+    held back for a card still in the stock."""
+    game = game_with("golf", {**EMPTY, "t1": "6D 4H", "t2": "5D", "stock": "3D", "waste": "6S"})
+    assert game.rules.is_legal(game.state, Move(MoveKind.MOVE, "t2", "waste"))
+    game.play_text("D")  # the five is held back: three, four, five, six follow
+    for text in ("1w", "2w", "1w"):
+        game.play_text(text)
+    assert game.rules.is_won(game.state)
+
+
 @pytest.mark.parametrize(
     ("kings", "on_king", "king_on_ace"),
     [("golf", ["QC"], False), ("dead-king", [], False), ("relaxed", ["QC", "AC"], True)],

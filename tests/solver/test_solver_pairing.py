@@ -3,6 +3,7 @@ searched exhaustively, its safe moves go alone, its dead positions are dead, and
 line it finds replays."""
 
 import random
+from itertools import permutations
 
 import pytest
 from helpers import engine_winnable, game_with
@@ -127,3 +128,42 @@ def test_deals_are_won_and_proven_lost_and_the_lines_replay():
     replay(rules, state, won.moves)
     lost = PairingSearch(rules, Game(rules, 3).state).finish()
     assert lost.status == UNSOLVABLE and lost.positions < 10
+
+
+def _pairs_off(rules, state) -> bool:
+    """Whether each rank and its complement can be paired off card for card, no two of a
+    pair lying one over the other at any depth, written from the game's ``covered_by``
+    alone: a deal where they cannot is lost."""
+    place = {card: pile for pile, cards in state.piles.items() for card in cards}
+
+    def over(pile: str) -> set[str]:  # the piles lying over ``pile``, however deep
+        found, todo = set(), [pile]
+        while todo:
+            for upper in rules.covered_by.get(todo.pop(), ()):
+                if upper not in found:
+                    found.add(upper)
+                    todo.append(upper)
+        return found
+
+    def apart(one: Card, other: Card) -> bool:
+        return place[one] not in over(place[other]) and place[other] not in over(place[one])
+
+    for rank in range(1, 7):
+        low = [card for card in place if card.rank == rank]
+        high = [card for card in place if card.rank == 13 - rank]
+        if not any(all(map(apart, low, order)) for order in permutations(high)):
+            return False
+    return True
+
+
+def test_a_deal_is_dead_at_its_start_exactly_when_its_ranks_cannot_be_paired_off():
+    """The family's dead test on whole deals (three passes, every card to go) against a
+    check written apart from it: the two agree on every deal, both ways."""
+    rules = make_rules("pyramid")
+    dead = 0
+    for deal in range(1, 61):
+        state = rules.deal(deal)
+        search = PairingSearch(rules, state, max_positions=10)
+        assert search._dead(search.start) == (not _pairs_off(rules, state)), deal
+        dead += search._dead(search.start)
+    assert 0 < dead < 60

@@ -10,6 +10,7 @@ from helpers import cards, engine_winnable, game_with, run_in_steps
 from solitaire.model.cards import new_deck
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
+from solitaire.model.moves import MoveKind
 from solitaire.solver.search import SOLVED, UNSOLVABLE
 from solitaire.solver.updown import OntoWasteSearch
 
@@ -118,3 +119,15 @@ def test_the_same_answer_however_the_work_is_cut():
         second.moves,
         second.positions,
     )
+
+
+def test_a_win_that_deals_while_a_column_card_could_go_is_found():
+    """The five could go on the six at once, but only dealing the three first wins (three,
+    four, five, six): a search that dealt only when no column card could go (KPatience's
+    Golf solver before black-hole-solver) calls such deals lost."""
+    game = game_with("golf", {"t1": "6D 4H", "t2": "5D", "stock": "3D", "waste": "6S"})
+    search = OntoWasteSearch(game.rules, game.state, max_positions=1_000)
+    verdict, _ = run_in_steps(search, 10)
+    assert verdict.status == SOLVED
+    assert verdict.moves[0].kind == MoveKind.DEAL
+    replay(game.rules, game.state, verdict.moves)

@@ -209,9 +209,10 @@ class Golf(OntoWaste):
             ),
             (
                 N_(
-                    "When no column card can go, deal the next card of the stock onto the waste (D or"
-                    " a click on the stock). There is only one pass: the game is lost when the stock"
-                    " is empty and no column card can go."
+                    "Deal the next card of the stock onto the waste at any time (D or a click on the"
+                    " stock), even when a column card could go: holding one back can win. There is"
+                    " only one pass: the game is lost when the stock is empty and no column card can"
+                    " go."
                 )
             ),
             (
