@@ -23,10 +23,17 @@ A position is one ``bytes``: the ten columns in order, each its face-down count 
 cards bottom first (a card is ``rank * 4 + suit``; copies of a card are one code, so
 positions that differ only in which copy lies where are one position), then the number
 of cards left in the stock (the stock only ever loses cards from its top, so it is the
-start's stock cut short). Its key is the same with the columns sorted (they are
-interchangeable). The walk is the solver core's (``core.py``, a best-first walk by
-stages): it keeps each key and the one it was found from, and reads a win back as the
-engine moves of each step from the start, which the caller replays through the rules.
+start's stock cut short). Its key is the same with the columns sorted. Once the stock is
+empty that folds positions that are alike; while rows are left it is one more pruning of
+the search for wins, since a row lays a card on each column in their order, so such
+positions are not alike (the search proves no loss anyway). It pays: four suits, held-out
+deals 700001..700100 at 2 s, 65 won sorting always, 56 keeping the columns' places while
+rows are left. Lines stay real: the walk is the solver core's (``core.py``, one best-first
+walk by stages), which keeps each key and the one it was found from, each position it
+expands reached from its parent by real moves, and reads a win back as the engine moves
+of each step from the start, which the caller replays through the rules. (With a second
+walk sharing the store a key could stand for a position another walk reached another way,
+and a line could fail to read back: Gypsy's family keeps the columns' places for that.)
 
 Moves are the engine's (``Spider``): a run in one suit onto a card one rank higher of
 any suit or into an empty column, and a row dealt while no column is empty; after each,
