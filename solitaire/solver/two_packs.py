@@ -16,7 +16,9 @@ the talon's state: how many cards are turned onto the waste and the passes used,
 the stock is dealt in rows, the cards left in it (it is the start's stock cut short). Its
 key is the same with the two foundations of each suit sorted and the columns sorted
 (interchangeable both), except while rows are left to deal: a row lays a card on each
-column in their order, so until the stock is empty the columns keep their places.
+column in their order, so until the stock is empty the columns keep their places (the
+complete walk's proofs need it, and so do lines: two walks share the store, and a key
+standing for a position another walk reached another way may not read back).
 
 Moves are the engine's: a column's top card (or run, as the game's rule allows) onto a
 card it builds on, into an empty column or home; the waste's top card likewise; turning
