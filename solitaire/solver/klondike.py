@@ -121,13 +121,16 @@ settled of 100, the search already a third quicker): the deep best-first walk as
 walk beside the two, as before, 85 and 85 (the two alone 87 and 86); the same with half
 its turns, 86 and 87; the dive's turns twice as long, 87 and 85; the move-counting walk's
 twice as long, 84 and 86; turns half as long, 86 and 86; a dive ordered by the guess of
-moves left in place of the move-counting walk, 81 and 74; a third walk that leaves moves
+moves left in place of the move-counting walk, 81 and 74; that walk with a move
+weighing half as much, 84 and 83, or twice, 85 and 77; the walk counting moves first,
+85 and 87; the deep walk first with half the turns, 85 and 86; a third walk that leaves moves
 out, Solvitaire's "streamliner" (where a card can go home, that move alone), as a dive
 (drawing one 84) or counting moves, 84 and 87: on its own it finds some wins in a
 third of the positions, but runs dry on others it loses. The three walks of before,
 given 200,000 positions (some 10 s), win 5 of the 15 deals they leave unknown drawing
-one, so speed alone settles few more: the other 10 stay unknown (Klondike-Solver, through the ``pyksolve`` package
-outside the project, wins 4 of them within 1,000,000 states).
+one, so speed alone settles few more: the other 10 stay unknown (Klondike-Solver,
+through the ``pyksolve`` package outside the project, wins 4 of them within 1,000,000
+states).
 """
 
 from __future__ import annotations
@@ -286,9 +289,10 @@ class KlondikeSearch(Core[Position]):
         assert isinstance(rules, Klondike), "this search knows Klondike's rules only"
         self.draw = rules.turn_count
         self.passes_limit = rules.passes  # None: unlimited
-        self.turns = MoveKind.TURN not in without
+        # (not ``turns``: the core counts its walks' turns by that name)
+        self.turning = MoveKind.TURN not in without
         # Turning alone brings the talon round to any state of a fresh pass, again and again.
-        self.cycles = self.turns and self.passes_limit is None
+        self.cycles = self.turning and self.passes_limit is None
         if not self.cycles:
             # With passes counted the talon's states do not merge and a walk has many
             # more positions to see: the deep best-first walk alone settles more deals
@@ -664,7 +668,7 @@ class KlondikeSearch(Core[Position]):
         if known is not None:
             return known
         states = self._talon_cache[size, turned, passes] = [(0, turned, passes)]
-        if not self.turns:
+        if not self.turning:
             return states
         draw, limit = self.draw, self.passes_limit
         seen = {(turned, passes)}

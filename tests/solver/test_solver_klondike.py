@@ -97,6 +97,15 @@ def test_drawing_one_a_safe_card_of_the_talon_goes_home_and_nothing_else_is_trie
     assert after[0][:4] == bytes((2, 2, 2, 1))
 
 
+def test_without_turns_the_stock_stays_put():
+    """Asked to leave turning out, the search makes no move that turns the stock (the
+    two of clubs in the stock stays there) and finds no win."""
+    game = talon_game(draw="1")
+    search = KlondikeSearch(game.rules, game.state, without=frozenset({MoveKind.TURN}))
+    assert all(TURN not in moves for moves, _ in search._successors(search.start))
+    assert search.finish().status == UNSOLVABLE
+
+
 def test_drawing_three_no_card_of_the_waste_goes_home_unasked():
     game = talon_game(draw="3")
     search = KlondikeSearch(game.rules, game.state)
