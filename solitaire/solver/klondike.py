@@ -107,30 +107,32 @@ byte more, reached by no move) that waits in the heap behind the position they a
 from (``LATER``), so a search that finds a win finds it without counting them, and one
 that runs dry has tried them too.
 
-Where passes are unlimited, two walks of the core take turns (``strategies``), each a
-complete search of its own, so that a deal one of them finds hard may be easy for the
-other: a depth-first dive that tries the most promising move first (``_promise``), and a
-walk that counts moves, as ShootMe's Klondike-Solver does (weighted A*): the moves made
-plus a guess of the moves still needed (``_moves_left``), the fewest first. With passes
-counted a best-first walk goes alone that takes positions deep first (how promising a
-position looks counts the moves that led there, ``_promise``, so it follows a way forward
-down to its end before it looks at the others).
+Walks of the core take turns (``strategies``), each a complete search of its own, so
+that a deal one of them finds hard may be easy for another. A best-first walk that takes
+positions deep first (how promising a position looks counts the moves that led there,
+``_promise``, so it follows a way forward down to its end before it looks at the others)
+has the first turn, and wins most easy deals within it; then, where passes are
+unlimited, a depth-first dive that tries the most promising move first and a walk that
+counts moves, as ShootMe's Klondike-Solver does (weighted A*: the moves made plus a guess
+of the moves still needed, ``_moves_left``, the fewest first) take turns, the deep walk
+never again (``_next_turn``). With passes counted the deep walk goes on alone.
 
 Tried and left out (drawing one and three, tuning deals 600001..600100 at 2 s of CPU,
-settled of 100, the search already a third quicker): the deep best-first walk as a third
-walk beside the two, as before, 85 and 85 (the two alone 87 and 86); the same with half
-its turns, 86 and 87; the dive's turns twice as long, 87 and 85; the move-counting walk's
-twice as long, 84 and 86; turns half as long, 86 and 86; a dive ordered by the guess of
-moves left in place of the move-counting walk, 81 and 74; that walk with a move
-weighing half as much, 84 and 83, or twice, 85 and 77; the walk counting moves first,
-85 and 87; the deep walk first with half the turns, 85 and 86; a third walk that leaves moves
-out, Solvitaire's "streamliner" (where a card can go home, that move alone), as a dive
-(drawing one 84) or counting moves, 84 and 87: on its own it finds some wins in a
-third of the positions, but runs dry on others it loses. The three walks of before,
-given 200,000 positions (some 10 s), win 5 of the 15 deals they leave unknown drawing
-one, so speed alone settles few more: the other 10 stay unknown (Klondike-Solver,
-through the ``pyksolve`` package outside the project, wins 4 of them within 1,000,000
-states).
+settled of 100, the search already a third quicker; the arrangement above 86 and 85):
+the deep walk taking every third turn, as before, 85 and 85; with half as many
+expansions in its turns, first in the round 85 and 86, last 86 and 87; the dive and the
+other walk alone, 87 and 86, but drawing three half of the deals took 0.038 s or more,
+against 0.022 s before (easy deals the deep walk wins at once waited for the dive); of
+those two, the dive's turns twice as long, 87 and 85, the other walk's, 84 and 86, both
+half as long, 86 and 86, the other walk first, 85 and 87, a move weighing half as much
+in it, 84 and 83, or twice, 85 and 77, a dive ordered by the guess of moves left in its
+place, 81 and 74; a third walk that leaves moves out, Solvitaire's "streamliner" (where
+a card can go home, that move alone), as a dive (drawing one 84) or counting moves, 84
+and 87: on its own it finds some wins in a third of the positions, but runs dry on
+others it loses. The three walks of before, given 200,000 positions (some 10 s), win 5
+of the 15 deals they leave unknown drawing one, so speed alone settles few more: the
+other 10 stay unknown (Klondike-Solver, through the ``pyksolve`` package outside the
+project, wins 4 of them within 1,000,000 states).
 """
 
 from __future__ import annotations
@@ -273,6 +275,7 @@ class KlondikeSearch(Core[Position]):
     may name TURN (then the stock stays put)."""
 
     strategies: tuple[Strategy, ...] = (
+        Strategy(),
         Strategy(walk=Walk.DIVE),
         Strategy(value="_moves_left", depth_cost=1.0),
     )
@@ -298,7 +301,7 @@ class KlondikeSearch(Core[Position]):
             # more positions to see: the deep best-first walk alone settles more deals
             # there (drawing one with one pass, deals 600001..600015 at 1 s: 3 settled,
             # the three walks of before 1).
-            self.strategies = (Strategy(),)
+            self.strategies = self.strategies[:1]
         # Every engine move and every macro move is made once and shared by every position
         # it leads to (a search keeps hundreds of thousands).
         self._moves: dict[tuple[str, str, int], Move] = {}
@@ -338,6 +341,16 @@ class KlondikeSearch(Core[Position]):
         super().__init__(start, max_positions=max_positions)
 
     # ------------------------------------------------------------------ the walk's hooks
+    def _next_turn(self) -> tuple[int, int]:
+        """The deep best-first walk's first turn (within it the walk wins most deals that
+        are easy), then the dive's and the other walk's in turn, the deep walk's never
+        again (the module's docstring)."""
+        if len(self.walks) == 1:
+            return super()._next_turn()
+        turn = 1 + (self.turns - 1) % 2 if self.turns else 0
+        self.turns += 1
+        return turn, self.strategies[turn].share
+
     def _won(self, position: Position) -> bool:
         return position[0][:4] == WON
 

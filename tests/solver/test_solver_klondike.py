@@ -265,16 +265,19 @@ def test_deal_5_is_won_by_the_walk_that_counts_moves():
     replay(rules, state, verdict.moves)
 
 
-def test_with_passes_counted_the_deep_walk_goes_alone():
-    """Where passes are unlimited the dive and the walk that counts moves take turns;
-    with passes counted the talon's states do not merge, and the deep best-first walk
-    alone settles more deals."""
-    assert [
-        strategy.walk for strategy in KlondikeSearch(*game_state(passes="unlimited")).strategies
-    ] == [
+def test_the_deep_walk_has_the_first_turn_then_the_other_two_take_turns():
+    """Where passes are unlimited the deep best-first walk has one turn, then the dive and
+    the walk that counts moves take turns; with passes counted the talon's states do not
+    merge, and the deep walk goes alone (it settles more deals there)."""
+    search = KlondikeSearch(*game_state(passes="unlimited"))
+    assert [strategy.walk for strategy in search.strategies] == [
+        Walk.BEST_FIRST,
         Walk.DIVE,
         Walk.BEST_FIRST,
     ]
+    assert search.strategies[0] == Strategy()
+    assert search.turn == 0  # the first turn, the core's as it began
+    assert [search._next_turn()[0] for _ in range(5)] == [1, 2, 1, 2, 1]
     [alone] = KlondikeSearch(*game_state(passes="1")).strategies
     assert alone == Strategy()
 
