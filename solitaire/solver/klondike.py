@@ -107,17 +107,38 @@ byte more, reached by no move) that waits in the heap behind the position they a
 from (``LATER``), so a search that finds a win finds it without counting them, and one
 that runs dry has tried them too.
 
-Where passes are unlimited, three walks of the core take turns (``strategies``; with
-passes counted the first alone), each a complete search of its own,
-so that a deal one of them finds hard may be easy for another: a best-first walk that
-takes positions deep first (how promising a position looks counts the moves that led
-there, ``_promise``, so it follows a way forward down to its end before it looks at the
-others); a depth-first dive that tries the most promising move first; and a walk that
-counts moves, as ShootMe's Klondike-Solver does (weighted A*): the moves made plus a guess
-of the moves still needed (``_moves_left``), the fewest first.
+Walks of the core take turns (``strategies``), each a complete search of its own, so
+that a deal one of them finds hard may be easy for another. A best-first walk that takes
+positions deep first (how promising a position looks counts the moves that led there,
+``_promise``, so it follows a way forward down to its end before it looks at the others)
+has the first turn, and wins most easy deals within it; then, where passes are
+unlimited, a depth-first dive that tries the most promising move first and a walk that
+counts moves, as ShootMe's Klondike-Solver does (weighted A*: the moves made plus a guess
+of the moves still needed, ``_moves_left``, the fewest first) take turns, the deep walk
+never again (``_next_turn``). With passes counted the deep walk goes on alone.
+
+Tried and left out (drawing one and three, tuning deals 600001..600100 at 2 s of CPU,
+settled of 100, the search already a third quicker; the arrangement above 86 and 85):
+the deep walk taking every third turn, as before, 85 and 85; with half as many
+expansions in its turns, first in the round 85 and 86, last 86 and 87; the dive and the
+other walk alone, 87 and 86, but drawing three half of the deals took 0.038 s or more,
+against 0.022 s before (easy deals the deep walk wins at once waited for the dive); of
+those two, the dive's turns twice as long, 87 and 85, the other walk's, 84 and 86, both
+half as long, 86 and 86, the other walk first, 85 and 87, a move weighing half as much
+in it, 84 and 83, or twice, 85 and 77, a dive ordered by the guess of moves left in its
+place, 81 and 74; a third walk that leaves moves out, Solvitaire's "streamliner" (where
+a card can go home, that move alone), as a dive (drawing one 84) or counting moves, 84
+and 87: on its own it finds some wins in a third of the positions, but runs dry on
+others it loses. The three walks of before, given 200,000 positions (some 10 s), win 5
+of the 15 deals they leave unknown drawing one, so speed alone settles few more: the
+other 10 stay unknown (Klondike-Solver, through the ``pyksolve`` package outside the
+project, wins 4 of them within 1,000,000 states).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from operator import getitem
 
 from ..model.cards import SUITS
 from ..model.games.klondike import Klondike
@@ -155,6 +176,15 @@ CHILDREN = tuple(
     )
     for code in range(64)
 )
+# The same as bits of one int (bit ``code`` for a card), and the cards below a card in
+# its suit; the kings' codes begin at KING_CODE.
+BIT = tuple(1 << code for code in range(64))
+PARENT_BITS = tuple(sum(BIT[parent] for parent in PARENTS[code]) for code in range(64))
+SUIT_BELOW = tuple(
+    sum(BIT[rank * 4 + (code & 3)] for rank in range(1, code >> 2)) for code in range(64)
+)
+KING_CODE = KING * 4
+KINGS = tuple(range(KING_CODE, KING_CODE + 4))
 OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))  # the suits of the other colour
 SAME_COLOUR = (3, 2, 1, 0)  # the other suit of the same colour
 # Where the parts of a key begin: foundations, face-down counts, column lengths, passes
@@ -194,6 +224,9 @@ def _raised(found: bytes, suit: int, by: int) -> bytes:
     return found[:suit] + bytes((found[suit] + by,)) + found[suit + 1 :]
 
 
+# A table's entry (``_position`` sums them with ``map``, quicker than a loop of its own).
+_weight_at: Callable[[tuple[float, ...], int], float] = getitem
+
 # A position: its key and the cards really turned onto the waste (the key may count the
 # talon as a fresh pass, see the module's docstring).
 Position = tuple[bytes, int, int, float, bool]
@@ -229,19 +262,17 @@ def _knots(hidden: bytes) -> int:
     return knots
 
 
-def _promise(found: bytes, down: list, knots: int, talon: int, depth: int) -> float:
-    """How promising a position looks: cards home, few cards face down, few knots
-    (``_knots``), short stock and waste (a card there is one more to fetch); and the
-    moves made, so that the walk follows a way forward deep down before it looks at
-    others."""
-    return (
-        HOME * sum(found) - FACE_DOWN * sum(down) - KNOT * knots - IN_TALON * talon + DEEPER * depth
-    )
+def _promise(found: bytes, hidden: float, talon: int, depth: int) -> float:
+    """How promising a position looks: cards home, few cards face down and few knots
+    (``_knots``; ``hidden`` is what they weigh), short stock and waste (a card there is one
+    more to fetch); and the moves made, so that the walk follows a way forward deep down
+    before it looks at others."""
+    return HOME * sum(found) - hidden - IN_TALON * talon + DEEPER * depth
 
 
 class KlondikeSearch(Core[Position]):
-    """Three walks in turns from ``state`` (the module's docstring); ``without`` may name
-    TURN (then the stock stays put)."""
+    """Two walks in turns from ``state``, or one (the module's docstring); ``without``
+    may name TURN (then the stock stays put)."""
 
     strategies: tuple[Strategy, ...] = (
         Strategy(),
@@ -261,14 +292,15 @@ class KlondikeSearch(Core[Position]):
         assert isinstance(rules, Klondike), "this search knows Klondike's rules only"
         self.draw = rules.turn_count
         self.passes_limit = rules.passes  # None: unlimited
-        self.turns = MoveKind.TURN not in without
+        # (not ``turns``: the core counts its walks' turns by that name)
+        self.turning = MoveKind.TURN not in without
         # Turning alone brings the talon round to any state of a fresh pass, again and again.
-        self.cycles = self.turns and self.passes_limit is None
+        self.cycles = self.turning and self.passes_limit is None
         if not self.cycles:
             # With passes counted the talon's states do not merge and a walk has many
             # more positions to see: the deep best-first walk alone settles more deals
             # there (drawing one with one pass, deals 600001..600015 at 1 s: 3 settled,
-            # the three walks 1).
+            # the three walks of before 1).
             self.strategies = self.strategies[:1]
         # Every engine move and every macro move is made once and shared by every position
         # it leads to (a search keeps hundreds of thousands).
@@ -278,6 +310,10 @@ class KlondikeSearch(Core[Position]):
         # The states of the talon turning reaches depend on its length, the cards turned
         # and the passes used only (``_talon_states``).
         self._talon_cache: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
+        # The key ``_dead`` unpacked last, and its parts, for ``_successors`` to take.
+        self._unpacked_last: tuple[bytes, tuple] = (b"", ())
+        # The cards that may go home safely (``_is_safe``), by the foundations' counts.
+        self._safe: dict[bytes, frozenset] = {}
         # A column's face-down cards are always the lowest of those it has now: its knots
         # are known by how many are left (``_promise``).
         self._knots_left = tuple(
@@ -286,6 +322,11 @@ class KlondikeSearch(Core[Position]):
                 for left in range(state.face_down(name) + 1)
             )
             for name in COLUMNS
+        )
+        # ... and what its face-down cards and their knots weigh (``_promise``).
+        self._hidden_weight = tuple(
+            tuple(FACE_DOWN * left + KNOT * knots for left, knots in enumerate(table))
+            for table in self._knots_left
         )
         waste = tuple(_code(card) for card in state.piles["waste"])
         talon = bytes(waste + tuple(_code(card) for card in reversed(state.piles["stock"])))
@@ -300,6 +341,16 @@ class KlondikeSearch(Core[Position]):
         super().__init__(start, max_positions=max_positions)
 
     # ------------------------------------------------------------------ the walk's hooks
+    def _next_turn(self) -> tuple[int, int]:
+        """The deep best-first walk's first turn (within it the walk wins most deals that
+        are easy), then the dive's and the other walk's in turn, the deep walk's never
+        again (the module's docstring)."""
+        if len(self.walks) == 1:
+            return super()._next_turn()
+        turn = 1 + (self.turns - 1) % 2 if self.turns else 0
+        self.turns += 1
+        return turn, self.strategies[turn].share
+
     def _won(self, position: Position) -> bool:
         return position[0][:4] == WON
 
@@ -317,25 +368,35 @@ class KlondikeSearch(Core[Position]):
         moves a card once more, and the stock is turned through."""
         key = position[0]
         down = key[DOWN:LENGTHS]
-        knots = sum(table[left] for table, left in zip(self._knots_left, down))
+        knots = sum(map(getitem, self._knots_left, down))
         guess = 2 * (52 - sum(key[:DOWN])) + sum(down) + knots + key[TALON] / self.draw
         return -guess - LATER_MOVES if position[4] else -guess
 
     # ------------------------------------------------------------------ positions
     def _position(
-        self, found: bytes, down: list, cols: list, passes: int, talon: bytes, turned: int
+        self,
+        found: bytes,
+        down: list,
+        cols: list,
+        passes: int,
+        talon: bytes,
+        turned: int,
+        joined: bytes | None = None,
     ) -> Position:
         """The position of these piles, one move deeper than the one expanded: the key
         counts the talon as a fresh pass where turning alone reaches one (see the
-        module's docstring); how promising it looks (``_promise``)."""
+        module's docstring); how promising it looks (``_promise``). ``joined``: the
+        columns' cards one after another, where the caller has them already."""
         counted = turned
         if self.cycles and (turned % self.draw == 0 or turned == len(talon)):
             counted = 0
         head = bytes((*down, *map(len, cols), passes, counted, len(talon)))
         depth = self._depth + 1
-        knots = sum(table[left] for table, left in zip(self._knots_left, down))
-        value = _promise(found, down, knots, len(talon), depth)
-        return found + head + talon + b"".join(cols), turned, depth, value, False
+        hidden = sum(map(_weight_at, self._hidden_weight, down))
+        value = _promise(found, hidden, len(talon), depth)
+        if joined is None:
+            joined = b"".join(cols)
+        return found + head + talon + joined, turned, depth, value, False
 
     def _move(self, src: str, dst: str, count: int = 1) -> Move:
         move = self._moves.get((src, dst, count))
@@ -354,7 +415,10 @@ class KlondikeSearch(Core[Position]):
         key, turned, self._depth, value, later_only = position
         if later_only:
             key = key[:-1]
-        found, down, passes, talon, cols = _unpacked(key)
+        unpacked = self._unpacked_last
+        if unpacked[0] is not key:  # (``_dead`` unpacked it just before, most often)
+            unpacked = key, _unpacked(key)
+        found, down, passes, talon, cols = unpacked[1]
         talon_states = self._talon_states(talon, turned, passes)
         settle = self._settle
         move_of = self._move
@@ -386,8 +450,15 @@ class KlondikeSearch(Core[Position]):
             return move_of(COLUMNS[i], COLUMNS[j], len(cols[i]) - k - 1), new_cols
 
         # safe cards home, alone: a column's top card, or a twin's after its run moves off
+        safe = self._safe.get(found)
+        if safe is None:
+            safe = self._safe[found] = frozenset(
+                card
+                for card in ((height + 1) * 4 + suit for suit, height in enumerate(found))
+                if card >> 2 <= KING and _is_safe(card, found)
+            )
         for i, cards in enumerate(cols):
-            if cards and _is_safe(cards[-1], found):
+            if cards and cards[-1] in safe:
                 suit = cards[-1] & 3
                 new_cols = cols.copy()
                 new_down = cut(new_cols, i, len(cards) - 1)
@@ -396,15 +467,16 @@ class KlondikeSearch(Core[Position]):
                 return [settle((move,), home, new_down, new_cols, passes, talon, turned)]
         for i, k, j in twins:
             card = cols[i][k]
-            if _is_safe(card, found):
+            if card in safe:
                 swap, new_cols = swapped(i, k, j)
                 new_down = cut(new_cols, i, k)
                 home = _raised(found, card & 3, 1)
                 pair = (swap, move_of(COLUMNS[i], FOUNDATION_OF[card & 3]))
                 return [settle(pair, home, new_down, new_cols, passes, talon, turned)]
-        if self.draw == 1:  # by threes a card fewer in the talon would regroup the others
+        # (by threes a card fewer in the talon would regroup the others)
+        if self.draw == 1 and safe and not safe.isdisjoint(talon):
             for turns, up, used in talon_states if self.cycles else talon_states[:1]:
-                if up and _is_safe(talon[up - 1], found):
+                if up and talon[up - 1] in safe:
                     suit = talon[up - 1] & 3
                     macro = self._macro(turns, move_of("waste", FOUNDATION_OF[suit]))
                     rest = talon[: up - 1] + talon[up:]
@@ -427,7 +499,7 @@ class KlondikeSearch(Core[Position]):
             size = len(cards)
             top = cards[-1]
             suit = top & 3
-            if found[suit] == (top >> 2) - 1:
+            if found[suit] == (top >> 2) - 1 and not later_only:
                 new_cols = cols.copy()
                 new_down = cut(new_cols, i, size - 1)
                 move = move_of(COLUMNS[i], FOUNDATION_OF[suit])
@@ -441,6 +513,9 @@ class KlondikeSearch(Core[Position]):
             targets = [tops.get(parent) for parent in PARENTS[card]]
             if card >> 2 == KING and (first or down[i]):
                 targets.append(empty)
+            now = first or down[i] or wanted
+            if now and later_only:
+                continue
             for j in targets:
                 if j is not None:
                     new_cols = cols.copy()
@@ -448,14 +523,21 @@ class KlondikeSearch(Core[Position]):
                     new_down = cut(new_cols, i, first)
                     move = move_of(COLUMNS[i], COLUMNS[j], size - first)
                     after = settle((move,), found, new_down, new_cols, passes, talon, turned)
-                    (result if first or down[i] or wanted else later).append(after)
-        # the waste's top card, after as many turns of the stock as bring each one up
-        waste_tops: dict[int, list] = {}
-        for turns, up, used in talon_states:
+                    (result if now else later).append(after)
+        # the waste's top card, after as many turns of the stock as bring each one up (the
+        # cards that may go somewhere first: most go nowhere)
+        shown = {talon[up - 1] for _, up, _ in talon_states if up}
+        playable = {(height + 1) * 4 + suit for suit, height in enumerate(found)}
+        for top in tops:
+            playable.update(CHILDREN[top])
+        if empty is not None:
+            playable.update(KINGS)
+        for turns, up, used in () if later_only else talon_states:
             if not up:
                 continue
             card = talon[up - 1]
-            waste_tops.setdefault(card, []).append((turns, up, used))
+            if card not in playable:
+                continue
             suit = card & 3
             if found[suit] == (card >> 2) - 1:
                 rest = talon[: up - 1] + talon[up:]
@@ -477,7 +559,7 @@ class KlondikeSearch(Core[Position]):
         returns = {}
         for suit, height in enumerate(found):
             card = height * 4 + suit
-            if height >= 2 and self._followed(card, found, cols, down, open_tops, waste_tops):
+            if height >= 2 and self._followed(card, found, cols, down, open_tops, shown):
                 returns[card] = _raised(found, suit, -1)
         for card, lower in returns.items():
             targets = [tops.get(parent) for parent in PARENTS[card]]
@@ -495,7 +577,7 @@ class KlondikeSearch(Core[Position]):
             card = cols[i][k]
             swap, swapped_cols = swapped(i, k, j)
             suit = card & 3
-            if found[suit] == (card >> 2) - 1:
+            if found[suit] == (card >> 2) - 1 and not later_only:
                 new_cols = swapped_cols.copy()
                 new_down = cut(new_cols, i, k)
                 moves = (swap, move_of(COLUMNS[i], FOUNDATION_OF[suit]))
@@ -510,7 +592,9 @@ class KlondikeSearch(Core[Position]):
                     new_down = cut(new_cols, m, first)
                     moves = (swap, move_of(COLUMNS[m], COLUMNS[i], len(cols[m]) - first))
                     later.append(settle(moves, found, new_down, new_cols, passes, talon, turned))
-                for turns, up, used in waste_tops.get(child, ()):
+                for turns, up, used in talon_states if child in shown else ():
+                    if not up or talon[up - 1] != child:
+                        continue
                     new_cols = swapped_cols.copy()
                     new_cols[i] = new_cols[i] + bytes((child,))
                     rest = talon[: up - 1] + talon[up:]
@@ -543,13 +627,19 @@ class KlondikeSearch(Core[Position]):
         diamond or the club at the top of a column), with the moves that make it;
         ``cols`` is the search's to change."""
         while True:
-            # the hearts and spades that would have to give up their runs, if face up
-            # under a run (the test of all the cards at once is quicker than looking)
+            # a club or a diamond at the top of a column whose twin may lie face up under
+            # a run (a look for the twin among all the cards at once is quicker than
+            # looking under the runs)
+            joined = b"".join(cols)
+            for cards in cols:
+                if cards and cards[-1] & 3 < 2 and cards[-1] ^ 3 in joined:
+                    break
+            else:
+                break
+            # the hearts and spades that would have to give up their runs
             wanted = {
                 cards[-1] ^ 3: j for j, cards in enumerate(cols) if cards and cards[-1] & 3 < 2
             }
-            if not wanted or wanted.keys().isdisjoint(b"".join(cols)):
-                break
             for i, cards in enumerate(cols):
                 for k in range(down[i], len(cards) - 1):
                     j = wanted.get(cards[k])
@@ -563,10 +653,10 @@ class KlondikeSearch(Core[Position]):
                 break
             else:
                 break
-        return moves, self._position(found, down, cols, passes, talon, turned)
+        return moves, self._position(found, down, cols, passes, talon, turned, joined)
 
     def _followed(
-        self, card: int, found: bytes, cols: list, down: list, tops: set, shown: dict
+        self, card: int, found: bytes, cols: list, down: list, tops: set, shown: set
     ) -> bool:
         """Can anything ever follow ``card`` coming back from its foundation (the rule of
         the module's docstring, taken wide: whatever is not sure to be impossible)? A card
@@ -591,7 +681,7 @@ class KlondikeSearch(Core[Position]):
         if known is not None:
             return known
         states = self._talon_cache[size, turned, passes] = [(0, turned, passes)]
-        if not self.turns:
+        if not self.turning:
             return states
         draw, limit = self.draw, self.passes_limit
         seen = {(turned, passes)}
@@ -618,42 +708,48 @@ class KlondikeSearch(Core[Position]):
         expands a position; a deferred one's position was asked already."""
         if position[4]:
             return False
-        found, down, _, _, cols = _unpacked(position[0])
+        key = position[0]
+        unpacked = _unpacked(key)
+        self._unpacked_last = key, unpacked
+        found, down, _, _, cols = unpacked
         return self._stuck(found, down, cols)
 
     def _stuck(self, found: bytes, down: list, cols: list) -> bool:
         """Is some card that covers face-down cards sure never to move (the module's
-        docstring says why it then never goes home)? ``free[i]``: the cards of column
-        ``i`` from that index up can all move, as far as is known yet."""
-        where = {}
-        free = []
+        docstring says why it then never goes home)? ``blocked``: the cards (a bit each)
+        under the lowest covering card of each column not yet known to move; ``lowest[i]``
+        the index of that card in column ``i`` (0: every card above the column's first can
+        move). Freeing only ever frees more, so the order columns are looked at in does not
+        change the answer."""
+        bit = BIT
+        blocked = 0
+        lowest = []
         for i, cards in enumerate(cols):
-            for index in range(down[i] + 1 if cards else 0):
-                where[cards[index]] = i, index
-            free.append(down[i] + 1)
-
-        def reachable(card: int) -> bool:
-            place = where.get(card)
-            return place is None or place[1] >= free[place[0]] - 1
-
+            hidden = down[i]
+            for card in cards[:hidden]:
+                blocked |= bit[card]
+            lowest.append(hidden)
+        if not blocked:
+            return False
+        parents, below = PARENT_BITS, SUIT_BELOW
         changed = True
         while changed:
             changed = False
             for i, cards in enumerate(cols):
-                while free[i] > 1:
-                    card = cards[free[i] - 1]
-                    rank, suit = card >> 2, card & 3
+                index = lowest[i]
+                while index:
+                    card = cards[index]
+                    # a king, a parent not blocked, or every card below it in its suit
+                    # free (those home never are blocked)
                     if not (
-                        rank == KING
-                        or any(reachable(parent) for parent in PARENTS[card])
-                        or all(
-                            reachable(lower * 4 + suit) for lower in range(found[suit] + 1, rank)
-                        )
+                        card >= KING_CODE or parents[card] & ~blocked or not below[card] & blocked
                     ):
                         break
-                    free[i] -= 1
+                    index -= 1
+                    blocked ^= bit[cards[index]]
                     changed = True
-        return any(mark > 1 for mark in free)
+                lowest[i] = index
+        return bool(blocked)
 
 
 # The search solve.py makes for the games whose definition names this module as solver.

@@ -10,6 +10,7 @@ from solitaire.model.game import Game
 from solitaire.model.games import make_rules
 from solitaire.model.moves import Move, MoveKind
 from solitaire.model.state import State
+from solitaire.solver.core import Strategy, Walk
 from solitaire.solver.klondike import KlondikeSearch, _code
 from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search
 
@@ -96,6 +97,15 @@ def test_drawing_one_a_safe_card_of_the_talon_goes_home_and_nothing_else_is_trie
     assert after[0][:4] == bytes((2, 2, 2, 1))
 
 
+def test_without_turns_the_stock_stays_put():
+    """Asked to leave turning out, the search makes no move that turns the stock (the
+    two of clubs in the stock stays there) and finds no win."""
+    game = talon_game(draw="1")
+    search = KlondikeSearch(game.rules, game.state, without=frozenset({MoveKind.TURN}))
+    assert all(TURN not in moves for moves, _ in search._successors(search.start))
+    assert search.finish().status == UNSOLVABLE
+
+
 def test_drawing_three_no_card_of_the_waste_goes_home_unasked():
     game = talon_game(draw="3")
     search = KlondikeSearch(game.rules, game.state)
@@ -103,12 +113,12 @@ def test_drawing_three_no_card_of_the_waste_goes_home_unasked():
 
 
 def test_a_deal_is_proven_lost_and_a_won_one_replays():
-    """Deal 3 drawing one cannot be won: proven here in some 25,000 positions (the three
+    """Deal 3 drawing one cannot be won: proven here in some 17,000 positions (the two
     walks in turns, one of them running dry); the search without the merged talon states
     and the safe waste cards proves it too, in 232,275 (too many for a test)."""
     rules = make_rules("klondike", draw="1")
     verdict = KlondikeSearch(rules, Game(rules, 3).state).finish()
-    assert verdict.status == UNSOLVABLE and verdict.positions < 30_000
+    assert verdict.status == UNSOLVABLE and verdict.positions < 20_000
     state = Game(rules, 4).state
     won = KlondikeSearch(rules, state).finish()
     assert won.status == SOLVED
@@ -245,21 +255,31 @@ def test_a_deal_the_search_found_hard_is_won_in_few_positions():
 
 def test_deal_5_is_won_by_the_walk_that_counts_moves():
     """Deal 5 drawing one: no win in the whole budget of 200,000 positions before the walk
-    that counts moves (``_moves_left``) took its turns; now some 24,000 positions, about
+    that counts moves (``_moves_left``) took its turns; now some 17,000 positions, about
     a second of CPU."""
     rules = make_rules("klondike", draw="1")
     state = Game(rules, 5).state
-    search = KlondikeSearch(rules, state, max_positions=30_000)
+    search = KlondikeSearch(rules, state, max_positions=20_000)
     verdict = search.finish()
-    assert verdict.status == SOLVED and search.won_by == 2
+    assert verdict.status == SOLVED and search.strategies[search.won_by].value == "_moves_left"
     replay(rules, state, verdict.moves)
 
 
-def test_with_passes_counted_the_deep_walk_goes_alone():
-    """Where passes are unlimited the three walks take turns; with passes counted the
-    talon's states do not merge, and the first walk alone settles more deals."""
-    assert len(KlondikeSearch(*game_state(passes="unlimited")).walks) == 3
-    assert len(KlondikeSearch(*game_state(passes="1")).walks) == 1
+def test_the_deep_walk_has_the_first_turn_then_the_other_two_take_turns():
+    """Where passes are unlimited the deep best-first walk has one turn, then the dive and
+    the walk that counts moves take turns; with passes counted the talon's states do not
+    merge, and the deep walk goes alone (it settles more deals there)."""
+    search = KlondikeSearch(*game_state(passes="unlimited"))
+    assert [strategy.walk for strategy in search.strategies] == [
+        Walk.BEST_FIRST,
+        Walk.DIVE,
+        Walk.BEST_FIRST,
+    ]
+    assert search.strategies[0] == Strategy()
+    assert search.turn == 0  # the first turn, the core's as it began
+    assert [search._next_turn()[0] for _ in range(5)] == [1, 2, 1, 2, 1]
+    [alone] = KlondikeSearch(*game_state(passes="1")).strategies
+    assert alone == Strategy()
 
 
 def game_state(**options) -> tuple:
