@@ -95,7 +95,10 @@ def games_section() -> list[str]:
     for game_id, cls in GAMES.items():
         lines += [".TP", f"\\fB{escaped(game_id)}\\fR", escaped(f"{cls.title}: {cls.blurb}")]
         for spec in cls.option_specs:
-            lines += [".br", f"\\fB\\-\\-rule\\fR {escaped(spec.describe())}"]
+            rule = (
+                f"{spec.name}={spec.accepted()} (default {spec.format(spec.default)}): {spec.help}"
+            )
+            lines += [".br", f"\\fB\\-\\-rule\\fR {escaped(rule)}"]
         lines += [".br", escaped(f"Moves: {cls().notation_hint()}")]
         lines += [".br", f"Example: \\fB{COMMAND} \\-\\-game {escaped(game_id)}\\fR"]
         lines[-1] += f" {escaped(cls.example)}"
