@@ -50,7 +50,11 @@ The core owns the rest:
   position itself by default). A family whose keys hold the whole position (``compact``)
   keeps none: a waiting position is its serial, rebuilt from its key by ``_unpack_key``
   when it is taken, and a best-first walk's queue entry is one int (its values are then
-  whole numbers).
+  whole numbers). A family whose key rebuilds a position but for a small whole number
+  (``tag_bits`` of it: Spider's key sorts the columns, the tag says their places) keeps
+  none in its walks by stages either: a waiting position is one int (priority, serial,
+  depth and ``_tag``), rebuilt by ``_untag`` when it is taken, and the walk's weighting
+  (``Strategy.value``) gives whole numbers.
 - **Strategies in turns** (``Strategy``): best-first walks, each with its own weighting
   and depth cost, and depth-first dives that try the most promising move first (among
   equals the smaller key: a dive needs keys that order, such as ``bytes``), taking
@@ -128,6 +132,11 @@ SERIAL_BITS = 32
 DEPTH_BITS = 10
 DEEPEST = (1 << DEPTH_BITS) - 1
 SERIAL_MASK = (1 << SERIAL_BITS) - 1
+# The same for a walk by stages of a tagged family (``Core.tag_bits``), whose values may
+# be larger and whose lines deeper.
+TAGGED_OFFSET = 1 << 40
+TAGGED_DEPTH_BITS = 16
+TAGGED_DEEPEST = (1 << TAGGED_DEPTH_BITS) - 1
 
 
 class Walk(str, Enum):
@@ -187,6 +196,9 @@ class Core(Stepped, Generic[P]):
     # the notes); None: no moves are kept.
     macros: Any = None
     covers = False  # ``_covered`` says which positions others visited stand for
+    # Bits of the tag that, with the key, rebuilds a position (``_tag``, ``_untag``) for
+    # the walks by stages; 0: they keep the packed positions.
+    tag_bits = 0
 
     def __init__(self, start: P, *, max_positions: int):
         assert 0 < len(self.strategies) <= MAX_WALKS, "one to six strategies"
@@ -268,6 +280,16 @@ class Core(Stepped, Generic[P]):
 
     def _unpack_key(self, key: Any) -> P:
         """The position a key stands for (a ``compact`` family's keys hold it whole)."""
+        raise NotImplementedError
+
+    def _tag(self, position: P) -> int:
+        """The whole number below ``1 << tag_bits`` that rebuilds ``position`` from its key
+        (asked where ``tag_bits``, of a position new to a walk, right after its ``_key``
+        and before its value: a family may keep what that worked out)."""
+        raise NotImplementedError
+
+    def _untag(self, key: Any, tag: int) -> P:
+        """The position of ``key`` and ``tag`` (``_tag``)."""
         raise NotImplementedError
 
     def _next_turn(self) -> tuple[int, int]:
@@ -659,6 +681,109 @@ class _StagedBestFirstWalk(_BestFirstWalk):
         self.heaps.clear()
 
 
+class _TaggedStagedWalk(_StagedBestFirstWalk):
+    """A walk by stages for a family whose key and a tag rebuild a position (``tag_bits``):
+    a heap entry is one int, ((priority << 32 | serial) << 16 | depth) << tag_bits | tag,
+    the priority a whole number made non-negative by TAGGED_OFFSET, the depth kept up to
+    TAGGED_DEEPEST (deeper positions cost no more). A position waiting so costs an int of
+    some 50 bytes where a tuple of it, its value, serial and depth cost some 300."""
+
+    def __init__(self, core: Core, strategy: Strategy, bit: int):
+        super().__init__(core, strategy, bit)
+        self.depth_cost = int(self.depth_cost)
+        self.tag_bits = core.tag_bits
+
+    def begin(self, root: int, start: Any) -> None:
+        self._visit_root(root)
+        self.stage = self.core._stage(start)
+        self.core._key(start)
+        tag = self.core._tag(start)
+        priority = TAGGED_OFFSET - self.value(start)
+        self.heaps[self.stage] = [
+            ((priority << SERIAL_BITS | root) << TAGGED_DEPTH_BITS) << self.tag_bits | tag
+        ]
+
+    def run(self, until: int, most: int) -> tuple[int | None, int]:
+        # ``_children`` spelt out, each new position queued as it is found: this loop is
+        # where the family spends its time.
+        core, heaps, left, value, cost, bit, tag_bits = (
+            self.core,
+            self.heaps,
+            self.left,
+            self.value,
+            self.depth_cost,
+            self.bit,
+            self.tag_bits,
+        )
+        serials, keys, marks, parent = core.serials, core.keys, core.marks, core.parent
+        untag, successors, key_of, tag_of, won, dead, stage_of = (
+            core._untag,
+            self.successors,
+            core._key,
+            core._tag,
+            core._won,
+            core._dead,
+            core._stage,
+        )
+        worth_testing = core._worth_testing if core.tests_by_move else None
+        macros = core.macros
+        test_dead = self.test_dead
+        tag_mask = (1 << tag_bits) - 1
+        pop, push = heapq.heappop, heapq.heappush
+        expanded = 0
+        while expanded < most and core.visits < until and self.waiting():
+            stage = self._next_stage()
+            left[stage] = left.get(stage, self.allowance) - 1
+            entry = pop(heaps[stage])
+            expanded += 1
+            serial = entry >> tag_bits + TAGGED_DEPTH_BITS & SERIAL_MASK
+            position = untag(keys[serial], entry & tag_mask)
+            mark = marks[serial]
+            if mark & DEAD or (mark & TEST and test_dead and dead(position)):
+                marks[serial] = mark | DEAD
+                continue
+            depth = (entry >> tag_bits & TAGGED_DEEPEST) + 1
+            low = min(TAGGED_DEEPEST, depth)
+            base = TAGGED_OFFSET + depth * cost
+            visits = 0
+            for macro, after in successors(position):
+                key = key_of(after)
+                child = serials.get(key)
+                if child is None:
+                    child = serials[key] = len(keys)
+                    keys.append(key)
+                    parent.append(serial)
+                    if macros is not None:
+                        macros.append(macro)
+                    if won(after):
+                        marks.append(0)
+                        core.visits += visits
+                        self.visits += visits
+                        return child, expanded
+                    if worth_testing is None or worth_testing(macro):
+                        marks.append(TEST | bit)
+                    else:
+                        marks.append(bit)
+                elif marks[child] & bit:
+                    continue
+                else:
+                    marks[child] |= bit
+                visits += 1
+                tag = tag_of(after)
+                heap = heaps.get(stage_of(after))
+                if heap is None:
+                    heap = heaps[stage_of(after)] = []
+                priority = base - value(after)
+                push(
+                    heap,
+                    ((priority << SERIAL_BITS | child) << TAGGED_DEPTH_BITS | low) << tag_bits
+                    | tag,
+                )
+            core.visits += visits
+            self.visits += visits
+        return None, expanded
+
+
 class _DiveWalk(_WalkBase):
     """Depth-first: the children of the position taken go on a stack, the most promising
     on top, so the deepest line is followed first, its best move first."""
@@ -949,6 +1074,8 @@ def _walk_for(core: Core, strategy: Strategy, bit: int) -> _WalkBase:
     if strategy.walk == Walk.QUEUES:
         return _QueuesWalk(core, strategy, bit)
     if strategy.allowance is not None:
+        if core.tag_bits:
+            return _TaggedStagedWalk(core, strategy, bit)
         return _StagedBestFirstWalk(core, strategy, bit)
     if core.compact:
         return _CompactBestFirstWalk(core, strategy, bit)
