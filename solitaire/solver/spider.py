@@ -34,6 +34,13 @@ expands reached from its parent by real moves, and reads a win back as the engin
 of each step from the start, which the caller replays through the rules. (With a second
 walk sharing the store a key could stand for a position another walk reached another way,
 and a line could fail to read back: Gypsy's family keeps the columns' places for that.)
+A position waiting in the walk is no ``bytes`` of its own but one int in the heap: its
+priority, serial and depth, and where rows are left, each column's place in the key
+(``_tag``), which with the key rebuilds it (the core's ``tag_bits``); with the stock empty
+the key itself is walked from (its moves are the position's, the columns in another
+order). That takes a stored position from some 350 bytes to some 250 (deal 6, four
+suits, at 150,000 positions: 55 MB where 67 MB were), and the budget from 150,000 to
+250,000 positions.
 
 Moves are the engine's (``Spider``): a run in one suit onto a card one rank higher of
 any suit or into an empty column, and a row dealt while no column is empty; after each,
@@ -69,8 +76,9 @@ from .core import Core, Strategy
 __all__ = ["BUDGET", "SpiderSearch"]
 
 # Positions a search may find before it answers "unknown" (the table's partner and
-# --solve alike).
-BUDGET = 150_000
+# --solve alike): at the whole budget a --solve peaks at 88-89 MB (four and two suits),
+# under the partner's 100 MB (300,000 would reach 97 MB).
+BUDGET = 250_000
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 11))
 FOUNDATIONS = tuple(f"h{number}" for number in range(1, 9))
@@ -99,6 +107,13 @@ EMPTY = 12.0
 SUITED = 5.0  # a card on the next card of its suit
 BROKEN = -2.0  # on a card neither one rank higher nor of its suit
 FULL_STOCK = 50
+# The same as whole numbers, for the walk by stages: the value times WHOLE (a run home,
+# RUN_HOME for RUN cards, counts in thirteenths) and the family's depth cost (-0.001 a
+# move) likewise, so positions are taken in the same order.
+WHOLE = 13_000
+WHOLE_RUN_HOME = round(RUN_HOME * WHOLE) // RUN
+WHOLE_LATE = round(LATE * WHOLE)
+WHOLE_DEPTH_COST = -13
 
 
 def _code(card) -> int:
@@ -154,8 +169,12 @@ class SpiderSearch(Core[bytes]):
     """Best-first from ``state``; ``without`` may name DEAL (then no row is dealt)."""
 
     # One best-first walk of the core, by stages (``_stage``), ALLOWANCE positions a stage
-    # at a time.
-    strategies: tuple[Strategy, ...] = (Strategy(allowance=ALLOWANCE),)
+    # at a time, on whole values (``_whole_value``: the core keeps a waiting position as
+    # one int, its key and the columns' places rebuilding it, ``tag_bits``).
+    strategies: tuple[Strategy, ...] = (
+        Strategy(allowance=ALLOWANCE, value="_whole_value", depth_cost=WHOLE_DEPTH_COST),
+    )
+    tag_bits = 8 * len(COLUMNS)  # a column's place in the key, a byte each
     # A game with no stock: a quick walk for wins that leaves out the moves that seldom
     # help one, and a complete walk that proves a loss when it runs dry. The quick walk
     # expands three times as many positions a turn (on deals 1..100 that settled 99, even
@@ -188,6 +207,10 @@ class SpiderSearch(Core[bytes]):
         if dealt_all:
             self.strategies = self.OPEN_STRATEGIES
         self.values: dict[bytes, float] = {}  # column -> its share of the value
+        self.whole_values: dict[bytes, int] = {}  # the same times WHOLE
+        self.runs: dict[bytes, int] = {}  # column -> its ``_suited_run``
+        self.settled: dict[bytes, bytes] = {}  # column -> ``_settled``
+        self.split: tuple[bytes, list[bytes], list[bytes]] = (b"", [], [])
         columns = [
             bytes((state.face_down(name), *(_code(card) for card in state.piles[name])))
             for name in COLUMNS
@@ -204,9 +227,33 @@ class SpiderSearch(Core[bytes]):
     def _key(self, position: bytes) -> bytes:
         parts = position.split(GAP)
         stock = parts.pop()
-        parts.sort()
-        parts.append(stock)
-        return GAP.join(parts)
+        ordered = sorted(parts)
+        ordered.append(stock)
+        # kept for ``_tag`` and ``_whole_value``, asked next of a position new to the walk
+        self.split = position, parts, ordered
+        return GAP.join(ordered)
+
+    def _tag(self, position: bytes) -> int:
+        """For each column of the position its place in the key (a byte each; equal
+        columns the first of them). Once the stock is empty the columns' order matters no
+        more: the key is the position (tag 0), its moves those of the position with its
+        columns in another order."""
+        return self._places(position) if position[-1] else 0
+
+    def _places(self, position: bytes) -> int:
+        """For each column of the position its place in the key, a byte each."""
+        _, parts, ordered = self.split if self.split[0] is position else self._split(position)
+        return int.from_bytes(bytes(map(ordered.index, parts)), "big")
+
+    def _split(self, position: bytes) -> tuple[bytes, list[bytes], list[bytes]]:
+        self._key(position)
+        return self.split
+
+    def _untag(self, key: bytes, tag: int) -> bytes:
+        if not tag:
+            return key
+        parts = key.split(GAP)
+        return GAP.join([*map(parts.__getitem__, tag.to_bytes(len(COLUMNS), "big")), parts[-1]])
 
     def _value(self, position: bytes) -> float:
         """How promising a position looks beside the others of its stage: runs home
@@ -228,10 +275,35 @@ class SpiderSearch(Core[bytes]):
             down += column[0]
         return value - RUN_HOME * cards / RUN - LATE * (FULL_STOCK - stock) / ROW * down
 
+    def _whole_value(self, position: bytes) -> int:
+        """``_value`` times WHOLE, a whole number (its weights are whole, and runs home
+        are counted in thirteenths of a run)."""
+        _, _, ordered = self.split if self.split[0] is position else self._split(position)
+        parts = ordered[:-1]
+        stock = ordered[-1][0]
+        values = self.whole_values
+        if len(values) > 30_000:
+            values.clear()  # columns come and go: keep the memory bounded
+        value = 0
+        cards = down = 0
+        for column in parts:
+            share = values.get(column)
+            if share is None:
+                share = values[column] = round(_column_value(column)) * WHOLE
+            value += share
+            cards += len(column) - 1
+            down += column[0]
+        return value - WHOLE_RUN_HOME * cards - WHOLE_LATE * (FULL_STOCK - stock) // ROW * down
+
     def _successors(self, position: bytes) -> list[tuple[tuple[Move, ...], bytes]]:
         result, left_out = self._moves(position, leave_out=self.leaves_out)
         if left_out:
             self.pruned = True
+        return result
+
+    def _settle(self, column: bytes) -> bytes:
+        """``_settled``, kept for the columns met again."""
+        result = self.settled[column] = _settled(column)
         return result
 
     def _hopeful(self, position: bytes) -> list[tuple[tuple[Move, ...], bytes]]:
@@ -245,9 +317,14 @@ class SpiderSearch(Core[bytes]):
         """The positions one move away, each with its move, the moves that seldom help a
         win left out where ``leave_out`` says so; and whether any was."""
         left_out = False
-        parts = position.split(GAP)
-        stock = parts.pop()[0]
-        cols = parts
+        parts = position.split(GAP)  # the columns, then the stock's count
+        stock = parts[-1][0]
+        cols = parts[:-1]
+        runs, settled, settle = self.runs, self.settled, self._settle
+        if len(runs) > 30_000:
+            runs.clear()  # columns come and go: keep the memory bounded
+        if len(settled) > 30_000:
+            settled.clear()
         result: list[tuple[tuple[Move, ...], bytes]] = []
         empty = None
         onto: dict[int, list[int]] = {}  # rank -> the columns with a top card of that rank
@@ -257,7 +334,9 @@ class SpiderSearch(Core[bytes]):
             elif empty is None:
                 empty = j
         for i, column in enumerate(cols):
-            length = _suited_run(column)
+            length = runs.get(column)
+            if length is None:
+                length = runs[column] = _suited_run(column)
             size = len(column)
             for moved in range(1, length + 1):
                 start = size - moved
@@ -273,17 +352,18 @@ class SpiderSearch(Core[bytes]):
                     if leave_out and rests and cols[j][-1] != wanted:
                         left_out = True
                         continue
-                    after = list(cols)
-                    after[i] = left = left or _settled(column[:start])
-                    after[j] = _settled(cols[j] + column[start:])
-                    result.append(((MOVES[i, j, moved],), _position(after, stock)))
+                    after = parts[:]
+                    after[i] = left = left or settled.get(column[:start]) or settle(column[:start])
+                    joined = cols[j] + column[start:]
+                    after[j] = settled.get(joined) or settle(joined)
+                    result.append(((MOVES[i, j, moved],), GAP.join(after)))
                 if leave_out and empty is not None and start > 1 and moved < length:
                     left_out = True  # a run in one suit is not split into an empty column
                 elif empty is not None and start > 1:
-                    after = list(cols)
-                    after[i] = left or _settled(column[:start])
+                    after = parts[:]
+                    after[i] = left or settled.get(column[:start]) or settle(column[:start])
                     after[empty] = b"\x00" + column[start:]
-                    result.append(((MOVES[i, empty, moved],), _position(after, stock)))
+                    result.append(((MOVES[i, empty, moved],), GAP.join(after)))
         if self.deals and stock and empty is None:
             row = self.stock[stock - len(COLUMNS) : stock][::-1]
             after = [_settled(column + row[i : i + 1]) for i, column in enumerate(cols)]

@@ -117,3 +117,28 @@ def test_the_verdict_is_the_same_however_the_work_is_cut():
     cut, steps = run_in_steps(SpiderSearch(rules, state, max_positions=15_000), 997)
     assert steps > 1
     assert (cut.status, cut.moves, cut.positions) == (whole.status, whole.moves, whole.positions)
+
+
+class KeepingWholePositions(SpiderSearch):
+    """The same search with its waiting positions kept whole, not as key and tag."""
+
+    tag_bits = 0
+
+
+class PlacingEveryColumn(SpiderSearch):
+    """The same search with the columns' places kept even once the stock is empty."""
+
+    _tag = SpiderSearch._places
+
+
+@pytest.mark.parametrize(("suits", "deal"), [("2", 656037), ("4", 5)])
+def test_positions_kept_as_key_and_tag_are_walked_as_whole_ones(suits, deal):
+    """The core's walk by stages rebuilds each waiting position from its key and the
+    columns' places: it takes the same positions in the same order as a walk that keeps
+    them whole, so it finds the same line after the same count."""
+    rules = make_rules("spider", suits=suits)
+    state = Game(rules, deal).state
+    tagged = PlacingEveryColumn(rules, state, max_positions=15_000).finish()
+    whole = KeepingWholePositions(rules, state, max_positions=15_000).finish()
+    assert tagged.status == SOLVED
+    assert (tagged.moves, tagged.positions) == (whole.moves, whole.positions)
