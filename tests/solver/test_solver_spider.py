@@ -125,12 +125,6 @@ class KeepingWholePositions(SpiderSearch):
     tag_bits = 0
 
 
-class PlacingEveryColumn(SpiderSearch):
-    """The same search with the columns' places kept even once the stock is empty."""
-
-    _tag = SpiderSearch._places
-
-
 @pytest.mark.parametrize(("suits", "deal"), [("2", 656037), ("4", 5)])
 def test_positions_kept_as_key_and_tag_are_walked_as_whole_ones(suits, deal):
     """The core's walk by stages rebuilds each waiting position from its key and the
@@ -138,7 +132,7 @@ def test_positions_kept_as_key_and_tag_are_walked_as_whole_ones(suits, deal):
     them whole, so it finds the same line after the same count."""
     rules = make_rules("spider", suits=suits)
     state = Game(rules, deal).state
-    tagged = PlacingEveryColumn(rules, state, max_positions=15_000).finish()
+    tagged = SpiderSearch(rules, state, max_positions=15_000).finish()
     whole = KeepingWholePositions(rules, state, max_positions=15_000).finish()
     assert tagged.status == SOLVED
     assert (tagged.moves, tagged.positions) == (whole.moves, whole.positions)
