@@ -76,8 +76,9 @@ from .core import Core, Strategy
 __all__ = ["BUDGET", "SpiderSearch"]
 
 # Positions a search may find before it answers "unknown" (the table's partner and
-# --solve alike): at the whole budget a --solve peaks at 88-89 MB (four and two suits),
-# under the partner's 100 MB (300,000 would reach 97 MB).
+# --solve alike): at the whole budget a --solve peaks at 86-87 MiB resident (four suits,
+# deals 6 and 700053; two suits, 700027: 77 MiB), under the partner's 100 MB; 300,000
+# positions reached 95 MiB.
 BUDGET = 250_000
 
 COLUMNS = tuple(f"t{number}" for number in range(1, 11))
