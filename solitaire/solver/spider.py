@@ -36,11 +36,11 @@ walk sharing the store a key could stand for a position another walk reached ano
 and a line could fail to read back: Gypsy's family keeps the columns' places for that.)
 A position waiting in the walk is no ``bytes`` of its own but one int in the heap: its
 priority, serial and depth, and each column's place in the key (``_tag``), which with the
-key rebuilds it (the core's ``tag_bits``). (Walking from the key itself once the stock is
-empty, its columns sorted, took the positions in another order among equals: held-out
-four suits, 63 won where 65 were; the places cost 1 % more time.) That takes a stored position from some 350 bytes to some 250 (deal 6, four
-suits, at 150,000 positions: 55 MB where 67 MB were), and the budget from 150,000 to
-250,000 positions.
+key rebuilds it (the core's ``tag_bits``). That takes a stored position from some 350
+bytes to some 250 (deal 6, four suits, at 150,000 positions: 55 MB where 67 MB were), and
+the budget from 150,000 to 250,000 positions. (Walking from the key itself once the stock
+is empty, its columns sorted, took the positions in another order among equals: held-out
+four suits, 63 won where 65 were; the places there cost 1 % more time.)
 
 Moves are the engine's (``Spider``): a run in one suit onto a card one rank higher of
 any suit or into an empty column, and a row dealt while no column is empty; after each,
