@@ -77,6 +77,7 @@ waits until none is left (nor anything else that moves cards already in the colu
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import replace
 from itertools import pairwise
 
 from ..model.cards import SUITS, Card
@@ -143,16 +144,19 @@ class YukonSearch(Core[tuple]):
         # columns a special move open now tells apart from the others)
         self.specials: dict[tuple, tuple[tuple, bool, frozenset]] = {}
         self.parents = tuple(self._parents_of(code) for code in range(64))
-        # The dead-end test's (see the module notes): in suit, only kings filling.
+        # Whether the walks look for dead ends (see the module notes): building in suit,
+        # only kings filling an empty column, runs going home.
         self.tests_dead = self.by_suit and self.fill == RUN and not self.single_home
         # Only a deal can close a loop (see the module notes): the walks test the start
-        # and the positions a deal leads to.
+        # and the positions a deal leads to; where there is no test, nothing.
         self.tests_by_move = self.tests_dead
         # (stock, values) -> whether something may still come that moves cards already in
         # the columns (a redeal): a deal only lays cards on the tops.
         self.reshaping: dict[tuple, bool] = {}
         if self.single_home and not self.by_suit:
             self.strategies = self.hopeful_strategies
+        if not self.tests_dead:
+            self.strategies = tuple(replace(walk, test_dead=False) for walk in self.strategies)
         super().__init__(self._position(state), max_positions=max_positions)
 
     # -------------------------------------------------------------- positions and states
@@ -240,7 +244,7 @@ class YukonSearch(Core[tuple]):
 
     def _dead(self, position: tuple) -> bool:
         """Whether a frozen card can never go home (see the module notes)."""
-        if not self.tests_dead or self._may_reshape(position):
+        if self._may_reshape(position):
             return False
         return self._locked_in_loop(position[0])
 

@@ -198,7 +198,9 @@ def test_the_lock_is_not_called_where_one_card_can_move():
 @pytest.mark.parametrize("game_id", ["yukon", "russian", "grandfather"])
 def test_games_with_single_cards_going_home_have_no_dead_end_test(game_id):
     rules = make_rules(game_id)
-    assert not YukonSearch(rules, Game(rules, 1).state, max_positions=1).tests_dead
+    search = YukonSearch(rules, Game(rules, 1).state, max_positions=1)
+    assert not search.tests_dead
+    assert not any(walk.test_dead for walk in search.strategies)
 
 
 def test_only_a_deal_closes_a_lock_in_scorpion():
