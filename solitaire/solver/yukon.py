@@ -268,8 +268,8 @@ class YukonSearch(Core[tuple]):
 
     @staticmethod
     def _locked_in_loop(cols: tuple) -> bool:
-        """Runs going home: whether a frozen card lies on anything but its successor (made
-        in one pass, as it runs for every position a walk takes)."""
+        """Runs going home: whether a frozen card lies on anything but its successor, that
+        is whether the chains of cards lying on successors close a loop of two or more."""
         on = bytearray(64)  # card -> the card lying on it (0: none, or not in the columns)
         breaks = []  # cards not lying on their successors, kings left out
         for col in cols:
