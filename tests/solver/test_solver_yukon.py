@@ -10,6 +10,7 @@ import pytest
 from solitaire.model.cards import SUITS, Card, new_deck
 from solitaire.model.game import Game
 from solitaire.model.games import GAMES, make_rules
+from solitaire.model.moves import MoveKind
 from solitaire.model.rules import Rules
 from solitaire.model.state import State
 from solitaire.solver.search import Search
@@ -140,3 +141,85 @@ def test_whole_deals_get_their_verdicts_and_a_win_replays(game_id, deal, status)
     for move in verdict.moves:
         game.play(move)
     assert rules.is_won(game.state) == (status == SOLVED)
+
+
+def test_a_scorpion_endgame_called_dead_is_lost_for_the_generic_search():
+    """Wherever the dead-end test fires on seeded random endgames (the stock dealt or
+    not), the generic search, seeing every position, finds no win."""
+    rules = make_rules("scorpion")
+    rng = random.Random(5)
+    dead = 0
+    while dead < 8:
+        state = scorpion_endgame(rules, rng)
+        search = YukonSearch(rules, state, max_positions=1)
+        if search._dead(search.start):
+            dead += 1
+            assert Search(rules, state, max_positions=100_000).finish().status == UNSOLVABLE
+
+
+def spades_in_play(rules: Rules, columns: dict, stock: list) -> State:
+    """Hearts, diamonds and clubs home as runs, the spades in the columns (all face up)
+    and in the stock as given, by rank."""
+    piles = rules.empty_piles()
+    for home, suit in zip(rules.foundations, "CDH"):
+        piles[home] = [Card(rank, suit) for rank in range(13, 0, -1)]
+    for name, ranks in columns.items():
+        piles[name] = [Card(rank, "S") for rank in ranks]
+    piles["stock"] = [Card(rank, "S") for rank in stock]
+    return State(piles, {"deal": 0}, {})
+
+
+@pytest.mark.parametrize(
+    ("spare", "stock"),
+    [({"t3": [2, 1]}, []), ({}, [2, 1])],  # the ace and two in a column, or still to deal
+)
+def test_two_cards_each_covering_the_others_successor_lock_scorpion(spare, stock):
+    """The six of spades lies under the three, the four under the five: the five may go
+    only onto the six and the three only onto the four, so neither ever moves and the
+    three never lies on the four. A deal still to come changes nothing."""
+    rules = make_rules("scorpion")
+    state = spades_in_play(rules, {"t1": [*range(13, 5, -1), 3], "t2": [4, 5], **spare}, stock)
+    search = YukonSearch(rules, state, max_positions=1)
+    assert search._dead(search.start)
+    assert Search(rules, state, max_positions=100_000).finish().status == UNSOLVABLE
+    assert YukonSearch(rules, state).finish().status == UNSOLVABLE
+
+
+def test_the_lock_is_not_called_where_one_card_can_move():
+    """The four on the five instead: the three goes onto the four, then the five with
+    them onto the six, and the run is whole."""
+    rules = make_rules("scorpion")
+    state = spades_in_play(rules, {"t1": [*range(13, 5, -1), 3], "t2": [5, 4], "t3": [2, 1]}, [])
+    search = YukonSearch(rules, state, max_positions=1)
+    assert not search._dead(search.start)
+    assert YukonSearch(rules, state).finish().status == SOLVED
+
+
+@pytest.mark.parametrize("game_id", ["yukon", "russian", "grandfather"])
+def test_games_with_single_cards_going_home_have_no_dead_end_test(game_id):
+    rules = make_rules(game_id)
+    search = YukonSearch(rules, Game(rules, 1).state, max_positions=1)
+    assert not search.tests_dead
+    assert not any(walk.test_dead for walk in search.strategies)
+
+
+def test_only_a_deal_closes_a_lock_in_scorpion():
+    """What lets the walks test only the start and the positions a deal leads to: along
+    seeded random play, a position not dead leads to a dead one by a deal only."""
+    rules = make_rules("scorpion")
+    dead_after_deal = 0
+    for deal in range(1, 41):
+        game, rng = Game(rules, deal), random.Random(deal)
+        search = YukonSearch(rules, game.state, max_positions=1)
+        was_dead = search._dead(search.start)
+        for _ in range(60):
+            legal = rules.legal_moves(game.state)
+            if not legal or was_dead:
+                break
+            move = rng.choice(legal)
+            game.play(move)
+            dead = search._dead(search._position(game.state))
+            assert not dead or move.kind == MoveKind.DEAL, (deal, move)
+            dead_after_deal += dead
+            was_dead = dead
+    assert dead_after_deal  # a deal closed a lock somewhere
