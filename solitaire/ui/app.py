@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import queue
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -28,6 +29,7 @@ from .art.theme import COLOUR, MONO, forget_fonts
 from .library import Library
 from .platform.audio import Audio, NullAudio
 from .platform.idle import Idler
+from .platform.launcher import refresh_packaged_launcher
 from .platform.window import Window
 from .screen import Screen
 from .screens.chooser import Chooser
@@ -607,6 +609,9 @@ class App:
             pygame.display.set_icon(make_icon())  # after the first frame, like the sound
             self.start_sound()
             self.partner_link.start()
+            # The packaged game's launcher follows its folder: written beside a thread, as it
+            # reads the catalogues for the launcher's translations (some 20 ms).
+            threading.Thread(target=refresh_packaged_launcher, daemon=True).start()
             if self.table is not None:  # the faces for the next launch's first frame
                 face_cache.keep(
                     self.library.cache, self.table.laid_out_view.art, self.library.writer

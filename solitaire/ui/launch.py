@@ -11,7 +11,6 @@ from ..i18n import _
 from .app import App, prepare_environment
 from .library import Library
 from .platform.instance import PATIENCE, Instance, Reply, find_first_copy
-from .platform.launcher import refresh_packaged_launcher
 from .platform.window import open_display
 
 
@@ -53,7 +52,6 @@ def run_app(args, deal: int | None, options: dict, report: Callable[[str], None]
         print(_("The copy that held this player's games is gone: this one takes over."))
     if instance is not None:
         instance.listen()  # from now on: a copy started this instant finds this one
-    refresh_packaged_launcher()  # the packaged game's launcher follows its folder
     try:
         return _play(args, deal, options, report, instance)
     finally:
