@@ -119,6 +119,7 @@ class TwoPackSearch(Core[bytes]):
     ):
         self.rules = rules
         self.columns = tuple(rules.tableau)
+        self.column_index = {name: i for i, name in enumerate(self.columns)}
         self.count = len(self.columns)
         self.suited = rules.build == Build.SUIT
         self.doubling = bool(rules.supermoves)  # runs as far as empty columns allow
@@ -296,7 +297,7 @@ class TwoPackSearch(Core[bytes]):
         parts = position.split(GAP)
         cols = parts[: self.count]
         found = parts[self.count]
-        index = {name: i for i, name in enumerate(self.columns)}
+        index = self.column_index
         kept = []
         for macro in self._successors(position):
             move = macro[0][-1]

@@ -132,6 +132,7 @@ class YukonSearch(Core[tuple]):
         self.rules = rules
         self.without = without
         self.column_names = rules.tableau
+        self.column_index = {name: i for i, name in enumerate(self.column_names)}
         self.by_suit = rules.build == Build.SUIT
         self.fill = rules.empty_fill_rank
         self.single_home = rules.home_for(state, Card(1, SUITS[0])) is not None
@@ -403,7 +404,7 @@ class YukonSearch(Core[tuple]):
         that card cannot go home next: a player seldom needs them, but a complete walk
         tries every one (a quick walk's moves: its running dry proves nothing)."""
         cols, down, found = position[:3]
-        index = {name: i for i, name in enumerate(self.column_names)}
+        index = self.column_index
         kept = []
         for macro in self._successors(position):
             step = macro[0][0]
