@@ -281,6 +281,7 @@ class PrinceSearch(Core[tuple]):
         self.safe = _safe_rule(rules.build)
         self.safe_cache: dict[tuple, frozenset] = {}
         self.home_cache: dict[tuple, frozenset] = {}
+        self.found_facts: dict[tuple, tuple] = {}  # found -> ``_found_facts``
         self.found_bytes: dict[tuple, bytes] = {}
         self.found_of: dict[bytes, tuple] = {}
         self.runs: dict[bytes, int] = {}
@@ -592,10 +593,8 @@ class PrinceSearch(Core[tuple]):
         out: list[tuple] = []
         append = out.append
         settle = self._settle
-        runs = self.runs
-        safe = self.safe_cache.get(found)
-        if safe is None:
-            safe = self._safe_cards(found)
+        facts = self.found_facts.get(found) or self._found_facts(found)
+        safe, going_home, taken_back = facts
         empties = cols.count(b"")
         empty = cols.index(b"") if empties else -1
         onto_card = 1 << empties  # the longest run that may move onto a card
@@ -616,14 +615,32 @@ class PrinceSearch(Core[tuple]):
                 continue
             src = COLUMNS[index]
             card = col[-1]
-            suit = card & 3
-            if (found[suit] + 1) * 4 + suit == card:
+            if card in going_home:
+                suit = card & 3
                 new_cols = list(cols)
                 new_cols[index] = col[:-1]
                 moves = [(src, FOUNDATIONS[suit], 1)]
                 new_found, new_reserve = settle(new_cols, reserve, raise_found(found, suit), moves)
                 append((moves, (new_cols, new_reserve, new_found)))
-            run = runs.get(col) or self._run_length(col)
+            if empty < 0:
+                # No column free: only the top card may move, onto a card.
+                targets = wanted.get(card)
+                if targets is not None:
+                    rest = col[:-1]
+                    moved = BYTE[card]
+                    exposed = rest[-1] if rest else 0
+                    for target in targets:
+                        new_cols = list(cols)
+                        new_cols[index] = rest
+                        new_cols[target] = cols[target] + moved
+                        moves = [(src, COLUMNS[target], 1)]
+                        if exposed and (exposed < 8 or exposed in safe):
+                            new_found, new_reserve = settle(new_cols, reserve, found, moves)
+                            append((moves, (new_cols, new_reserve, new_found)))
+                        else:
+                            append((moves, (new_cols, reserve, found)))
+                continue
+            run = self.runs.get(col) or self._run_length(col)
             for count in range(1, min(onto_card, run) + 1):
                 targets = wanted.get(col[-count])
                 if targets is None:
@@ -641,7 +658,7 @@ class PrinceSearch(Core[tuple]):
                         append((moves, (new_cols, new_reserve, new_found)))
                     else:
                         append((moves, (new_cols, reserve, found)))
-            if empty >= 0 and len(col) > 1:
+            if len(col) > 1:
                 most = min(run, into_empty, len(col) - 1)
                 for count in (1, most) if most > 1 else (1,):
                     new_cols = list(cols)
@@ -661,12 +678,11 @@ class PrinceSearch(Core[tuple]):
         home: frozenset | None = None  # the cards at home from the twos up, once needed
         tops: set = set()  # and then the cards at the top of a column
         for card in reserve:
-            src = self.slot_of[card]
-            new_reserve = reserve.replace(BYTE[card], b"")
-            suit = card & 3
-            if (found[suit] + 1) * 4 + suit == card:
+            if card in going_home:
+                suit = card & 3
                 new_cols = list(cols)
-                moves = [(src, FOUNDATIONS[suit], 1)]
+                moves = [(self.slot_of[card], FOUNDATIONS[suit], 1)]
+                new_reserve = reserve.replace(BYTE[card], b"")
                 new_found, newer = settle(new_cols, new_reserve, raise_found(found, suit), moves)
                 append((moves, (new_cols, newer, new_found)))
             if empty < 0 and card not in wanted:
@@ -679,6 +695,8 @@ class PrinceSearch(Core[tuple]):
                     break
             else:
                 continue  # nothing could ever lie on it
+            src = self.slot_of[card]
+            new_reserve = reserve.replace(BYTE[card], b"")
             for target in wanted.get(card, ()):
                 new_cols = list(cols)
                 new_cols[target] = cols[target] + BYTE[card]
@@ -689,14 +707,7 @@ class PrinceSearch(Core[tuple]):
                 append(([(src, COLUMNS[empty], 1)], (new_cols, new_reserve, found)))
 
         # Nothing becomes safe when a foundation gives a card back: no settling.
-        for suit, rank in enumerate(found):
-            if rank < 3:
-                continue  # aces stay home, and nothing can ever lie on a two
-            lowered = _raise_found(found, suit, -1)
-            if self.safe(lowered, suit, rank):
-                continue  # it would go straight home again: the position before
-            card = rank * 4 + suit
-            src = FOUNDATIONS[suit]
+        for card, src, lowered in taken_back:
             for target in wanted.get(card, ()):
                 new_cols = list(cols)
                 new_cols[target] = cols[target] + BYTE[card]
@@ -706,6 +717,24 @@ class PrinceSearch(Core[tuple]):
                 new_cols[empty] = BYTE[card]
                 append(([(src, COLUMNS[empty], 1)], (new_cols, reserve, lowered)))
         return out
+
+    def _found_facts(self, found: tuple) -> tuple:
+        """What the moves depend on of the foundations alone, kept per state of them: the
+        safe cards (``_safe_cards``), the cards that may go home, and the cards a
+        foundation may give back, each as (card, foundation, the counts after)."""
+        going_home = frozenset(
+            (found[suit] + 1) * 4 + suit for suit in range(4) if found[suit] < 13
+        )
+        taken_back = []
+        for suit, rank in enumerate(found):
+            if rank < 3:
+                continue  # aces stay home, and nothing can ever lie on a two
+            lowered = _raise_found(found, suit, -1)
+            if self.safe(lowered, suit, rank):
+                continue  # it would go straight home again: the position before
+            taken_back.append((rank * 4 + suit, FOUNDATIONS[suit], lowered))
+        facts = self.found_facts[found] = (self._safe_cards(found), going_home, tuple(taken_back))
+        return facts
 
     def _trim_caches(self) -> None:
         """Forget the caches of column facts when they grow large (they are rebuilt as
