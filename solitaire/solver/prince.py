@@ -33,6 +33,7 @@ counted in positions, never in time (``_next_turn`` chooses whose turn it is):
 
 The others together keep ``EARLY_SHARE`` of the positions until the main scan keeps
 ``STALL``, then ``LATE_SHARE`` of the further ones: their quick wins come early if at all.
+The base scan has twice the part of the dive and of the other scan (``OTHER_PARTS``).
 On held-in deals each of them wins some deals in a few thousand positions that the main
 scan needs a hundred thousand for; and each is complete on its own, so nothing they do
 can make a proof wrong. The positions counted are the visits of all the walks together
@@ -98,6 +99,30 @@ once (a top card is never closed); a column without a candidate left settles mos
 positions before anything else is looked at. Otherwise the shrinking goes from candidate to
 candidate, and a column is tested again only when some column's part of S has shrunk
 since its top card last passed.
+
+What the unknowns at 2 s are, and what was measured against them (alternate colours,
+deals 600001..600400 and 500001..500200, 2026-11-29): nearly all are late wins of the
+main scan (600004 at 255,881 positions, 600009 at 257,081; 500080 and 500141 only beyond
+the budget, at 358,727 and 469,005) or long proofs (600155 149,993 positions, 600162
+302,957, 500146 320,960), so what helps is more positions a second, or the other scans'
+quick wins sooner. Taken: the moves of a position some 30 % faster (the same children in
+the same order), and the base scan's larger part. Measured and not taken:
+
+- The base scan as the main one: alone it wins 193 of deals 600001..600200 within 60,000
+  positions where the main scan wins 181, but the late wins only the main scan finds
+  (600004) are lost with it: at 2 s 2 unknowns fewer on 600001..600200, 1 more on
+  500001..500200.
+- The main and the base weights as two queues of one frontier (the core's
+  ``Walk.QUEUES``: each position expanded once, so a proof costs no more), a depth cost
+  of 1 for both: 3 unknowns instead of 5 on 600001..600200, 5 instead of 4 on
+  500001..500200; with a depth cost of 2, 7 on 600001..600200.
+- No take-back from a foundation at all, to bound what a sound rule restricting them
+  could save (as the reserve's: only where a card could ever lie on the card): the
+  proofs only 1-10 % shorter (600101 86,251 positions against 96,283, 600155 131,188
+  against 135,397), so no such rule was worked out.
+- The dead-end test's quick pass reading each candidate's cards from a tuple of its
+  own: no faster. Nearly all its time goes to the positions that pass the quick pass
+  (10 us each, a quarter of the positions tested, half of them dead).
 """
 
 from __future__ import annotations
@@ -139,7 +164,11 @@ QUOTA = 200  # positions a strategy expands in its turn
 # main scan keeps STALL positions, LATE_SHARE of the further ones.
 EARLY_SHARE = 0.35
 STALL = 15_000
-LATE_SHARE = 0.05
+LATE_SHARE = 0.10
+# How the others share it, by their order in ``strategies``: the base scan wins most
+# deals the main scan is slow on (alone, 193 of deals 600001..600200 within 60,000
+# positions, the main scan 181), so it gets twice the dive's and the other scan's.
+OTHER_PARTS = (2, 1, 1)
 
 
 def _raise_found(found: tuple, suit: int, step: int = 1) -> tuple:
@@ -281,6 +310,7 @@ class PrinceSearch(Core[tuple]):
         self.safe = _safe_rule(rules.build)
         self.safe_cache: dict[tuple, frozenset] = {}
         self.home_cache: dict[tuple, frozenset] = {}
+        self.found_facts: dict[tuple, tuple] = {}  # found -> ``_found_facts``
         self.found_bytes: dict[tuple, bytes] = {}
         self.found_of: dict[bytes, tuple] = {}
         self.runs: dict[bytes, int] = {}
@@ -332,7 +362,8 @@ class PrinceSearch(Core[tuple]):
     def _next_turn(self) -> tuple[int, int]:
         """Whose turn it is, and for how many positions expanded (see the module notes):
         the main scan's while the others together keep less than their share of the
-        positions. The caches of column facts are trimmed between turns."""
+        positions, and then the one furthest behind its part of it (``OTHER_PARTS``).
+        The caches of column facts are trimmed between turns."""
         self._trim_caches()
         self.turns += 1
         if self.turns == 1:
@@ -343,8 +374,11 @@ class PrinceSearch(Core[tuple]):
         if first > STALL:
             allowance += LATE_SHARE / (1 - LATE_SHARE) * (first - STALL)
         if sum(other.visits for other in others) <= allowance:
-            fewest = min(range(1, len(self.walks)), key=lambda at: self.walks[at].visits)
-            return fewest, QUOTA
+            behind = min(
+                range(1, len(self.walks)),
+                key=lambda at: self.walks[at].visits / OTHER_PARTS[at - 1],
+            )
+            return behind, QUOTA
         return 0, QUOTA
 
     # -------------------------------------------------------------- positions as bytes
@@ -592,10 +626,8 @@ class PrinceSearch(Core[tuple]):
         out: list[tuple] = []
         append = out.append
         settle = self._settle
-        runs = self.runs
-        safe = self.safe_cache.get(found)
-        if safe is None:
-            safe = self._safe_cards(found)
+        facts = self.found_facts.get(found) or self._found_facts(found)
+        safe, going_home, taken_back = facts
         empties = cols.count(b"")
         empty = cols.index(b"") if empties else -1
         onto_card = 1 << empties  # the longest run that may move onto a card
@@ -616,14 +648,32 @@ class PrinceSearch(Core[tuple]):
                 continue
             src = COLUMNS[index]
             card = col[-1]
-            suit = card & 3
-            if (found[suit] + 1) * 4 + suit == card:
+            if card in going_home:
+                suit = card & 3
                 new_cols = list(cols)
                 new_cols[index] = col[:-1]
                 moves = [(src, FOUNDATIONS[suit], 1)]
                 new_found, new_reserve = settle(new_cols, reserve, raise_found(found, suit), moves)
                 append((moves, (new_cols, new_reserve, new_found)))
-            run = runs.get(col) or self._run_length(col)
+            if empty < 0:
+                # No column free: only the top card may move, onto a card.
+                targets = wanted.get(card)
+                if targets is not None:
+                    rest = col[:-1]
+                    moved = BYTE[card]
+                    exposed = rest[-1] if rest else 0
+                    for target in targets:
+                        new_cols = list(cols)
+                        new_cols[index] = rest
+                        new_cols[target] = cols[target] + moved
+                        moves = [(src, COLUMNS[target], 1)]
+                        if exposed and (exposed < 8 or exposed in safe):
+                            new_found, new_reserve = settle(new_cols, reserve, found, moves)
+                            append((moves, (new_cols, new_reserve, new_found)))
+                        else:
+                            append((moves, (new_cols, reserve, found)))
+                continue
+            run = self.runs.get(col) or self._run_length(col)
             for count in range(1, min(onto_card, run) + 1):
                 targets = wanted.get(col[-count])
                 if targets is None:
@@ -641,7 +691,7 @@ class PrinceSearch(Core[tuple]):
                         append((moves, (new_cols, new_reserve, new_found)))
                     else:
                         append((moves, (new_cols, reserve, found)))
-            if empty >= 0 and len(col) > 1:
+            if len(col) > 1:
                 most = min(run, into_empty, len(col) - 1)
                 for count in (1, most) if most > 1 else (1,):
                     new_cols = list(cols)
@@ -661,12 +711,11 @@ class PrinceSearch(Core[tuple]):
         home: frozenset | None = None  # the cards at home from the twos up, once needed
         tops: set = set()  # and then the cards at the top of a column
         for card in reserve:
-            src = self.slot_of[card]
-            new_reserve = reserve.replace(BYTE[card], b"")
-            suit = card & 3
-            if (found[suit] + 1) * 4 + suit == card:
+            if card in going_home:
+                suit = card & 3
                 new_cols = list(cols)
-                moves = [(src, FOUNDATIONS[suit], 1)]
+                moves = [(self.slot_of[card], FOUNDATIONS[suit], 1)]
+                new_reserve = reserve.replace(BYTE[card], b"")
                 new_found, newer = settle(new_cols, new_reserve, raise_found(found, suit), moves)
                 append((moves, (new_cols, newer, new_found)))
             if empty < 0 and card not in wanted:
@@ -679,6 +728,8 @@ class PrinceSearch(Core[tuple]):
                     break
             else:
                 continue  # nothing could ever lie on it
+            src = self.slot_of[card]
+            new_reserve = reserve.replace(BYTE[card], b"")
             for target in wanted.get(card, ()):
                 new_cols = list(cols)
                 new_cols[target] = cols[target] + BYTE[card]
@@ -689,14 +740,7 @@ class PrinceSearch(Core[tuple]):
                 append(([(src, COLUMNS[empty], 1)], (new_cols, new_reserve, found)))
 
         # Nothing becomes safe when a foundation gives a card back: no settling.
-        for suit, rank in enumerate(found):
-            if rank < 3:
-                continue  # aces stay home, and nothing can ever lie on a two
-            lowered = _raise_found(found, suit, -1)
-            if self.safe(lowered, suit, rank):
-                continue  # it would go straight home again: the position before
-            card = rank * 4 + suit
-            src = FOUNDATIONS[suit]
+        for card, src, lowered in taken_back:
             for target in wanted.get(card, ()):
                 new_cols = list(cols)
                 new_cols[target] = cols[target] + BYTE[card]
@@ -706,6 +750,24 @@ class PrinceSearch(Core[tuple]):
                 new_cols[empty] = BYTE[card]
                 append(([(src, COLUMNS[empty], 1)], (new_cols, reserve, lowered)))
         return out
+
+    def _found_facts(self, found: tuple) -> tuple:
+        """What the moves depend on of the foundations alone, kept per state of them: the
+        safe cards (``_safe_cards``), the cards that may go home, and the cards a
+        foundation may give back, each as (card, foundation, the counts after)."""
+        going_home = frozenset(
+            (found[suit] + 1) * 4 + suit for suit in range(4) if found[suit] < 13
+        )
+        taken_back = []
+        for suit, rank in enumerate(found):
+            if rank < 3:
+                continue  # aces stay home, and nothing can ever lie on a two
+            lowered = _raise_found(found, suit, -1)
+            if self.safe(lowered, suit, rank):
+                continue  # it would go straight home again: the position before
+            taken_back.append((rank * 4 + suit, FOUNDATIONS[suit], lowered))
+        facts = self.found_facts[found] = (self._safe_cards(found), going_home, tuple(taken_back))
+        return facts
 
     def _trim_caches(self) -> None:
         """Forget the caches of column facts when they grow large (they are rebuilt as

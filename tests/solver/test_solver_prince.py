@@ -207,6 +207,9 @@ def test_a_long_search_gives_the_main_scan_most_of_the_work_and_slices_change_no
     kept = [other.visits for other in others]
     share = prince_solver.EARLY_SHARE / (1 - prince_solver.EARLY_SHARE)
     assert 0 < sum(kept) < share * main.visits + 3 * prince_solver.QUOTA * 10
+    # The base scan has twice the part of each of the two others (OTHER_PARTS).
+    base, dive, other = kept
+    assert base > 1.5 * max(dive, other)
     sliced = PrinceSearch(rules, Game(rules, 31).state, max_positions=2_000_000)
     verdict, _ = run_in_steps(sliced, 53)
     assert (verdict.status, verdict.positions) == (whole.verdict.status, whole.verdict.positions)
