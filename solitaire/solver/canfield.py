@@ -137,6 +137,18 @@ dry first has seen every position: no win.
   came within its first positions). In the other modes it did not pay for
   itself: by ones with passes unlimited the deals left open are huge searches it does
   not settle either, and with passes limited nearly every verdict is a proof.
+
+By threes with passes unlimited, the deals left open at 2 s are not wins just out of
+reach: given 1.5 million positions (2 s buys some 200,000), most of those of deals
+600001..600100 stay open, and the rest are losses proven at 200,000-1,000,000 positions
+(one a win, 600008, found at 288,000 with ``_hopeless`` on). Tried there, and settling no
+more deals within 2 s: the quick scan's share after its first positions at 0.02, 0.3, 0.5
+and 1.0; its weighting with a reserve card worth one card home, not three; the main dive
+with the waste cards before the tableau moves, or the farthest waste card first;
+``_hopeless`` at every position or one in three (it seldom fires by threes, where every
+talon card counts as free: 600025 is lost at 451,828 positions with or without it, at 2.5
+times the cost). A budget past 340,000 does not fit the 100 MB: at 385,000 positions the
+store's table of keys doubled on three deals of thirteen (122-128 MB).
 """
 
 from __future__ import annotations
