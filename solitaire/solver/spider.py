@@ -124,7 +124,9 @@ FULL_STOCK = 50
 # times as large the other way (deeper first) 194; 2,000 positions a stage at a time 193.
 # On 500001..500200 at 1 s: 197 with these, a break -4 198, -6 190, the weight of a
 # face-down card rising by 1 194. A break -4 at 2 s won 199 and 199 of the two sets where
-# these won 199 and 198: one deal in 400, kept out as too little to tell.
+# these won 199 and 198: one deal in 400, kept out as too little to tell. An empty column
+# 6 (not 12) 195 and 197 of the two sets at 1 s, a join in suit 4 (not 5) 195 of the first;
+# an empty column 6 with a break -4: 196 and 195 at 1 s, and 198 of the first at 2 s.
 # The same as whole numbers, for the walk by stages: the value times WHOLE (a run home,
 # RUN_HOME for RUN cards, counts in thirteenths) and the family's depth cost (-0.001 a
 # move) likewise, so positions are taken in the same order.
