@@ -86,6 +86,14 @@ FOUNDATIONS = tuple(f"h{number}" for number in range(1, 9))
 RUN = 13
 ROW = 10  # cards dealt at a time: one a column
 ALLOWANCE = 1000  # positions a stage is searched from at a time
+# The same with one suit, where every card joins any card one rank higher: a stage's best
+# positions are many and alike, and a long allowance sorts one stage's cards over and over
+# while the rows still to come hold the win. Tuning deals 600001..600200 at 2 s: 200 won
+# (17.9 s of CPU in all) where 1,000 won 192 (71 s by the clock, the machine idle);
+# 500001..500200: 200 (14.4 s) where 196 (48 s). Two suits gained nothing from shorter
+# ones (500, 250: 397 of those 400 deals as with 1,000); four suits at 250,
+# 600001..600040: 29 won where 27, too few to tell.
+ONE_SUIT_ALLOWANCE = 100
 ACE, KING = 1, 13
 DEAL = Move(MoveKind.DEAL)
 GAP = b"\xff"  # between the columns of a position: no card, count or face-down count is 255
@@ -108,6 +116,17 @@ EMPTY = 12.0
 SUITED = 5.0  # a card on the next card of its suit
 BROKEN = -2.0  # on a card neither one rank higher nor of its suit
 FULL_STOCK = 50
+# Two suits alone, tuning deals 600001..600200 at 1 s of CPU (which leaves more unknown to
+# tell by), 193 won with these: a face-down card 9 (not 6) 192, 4 191; an empty column 20
+# (not 12) 189; a face-down card's weight rising by 1 (not 2) a row dealt 195, by 3 192;
+# a break -4 (not -2) 195, -6 194; a join in suit 8 (not 5) 21 (a run home then costs
+# less than its twelve joins); the depth cost 0 191, ten times as large 191, ten
+# times as large the other way (deeper first) 194; 2,000 positions a stage at a time 193.
+# On 500001..500200 at 1 s: 197 with these, a break -4 198, -6 190, the weight of a
+# face-down card rising by 1 194. A break -4 at 2 s won 199 and 199 of the two sets where
+# these won 199 and 198: one deal in 400, kept out as too little to tell. An empty column
+# 6 (not 12) 195 and 197 of the two sets at 1 s, a join in suit 4 (not 5) 195 of the first;
+# an empty column 6 with a break -4: 196 and 195 at 1 s, and 198 of the first at 2 s.
 # The same as whole numbers, for the walk by stages: the value times WHOLE (a run home,
 # RUN_HOME for RUN cards, counts in thirteenths) and the family's depth cost (-0.001 a
 # move) likewise, so positions are taken in the same order.
@@ -175,6 +194,10 @@ class SpiderSearch(Core[bytes]):
     strategies: tuple[Strategy, ...] = (
         Strategy(allowance=ALLOWANCE, value="_whole_value", depth_cost=WHOLE_DEPTH_COST),
     )
+    # One suit: the same walk taking shorter turns of each stage (ONE_SUIT_ALLOWANCE).
+    ONE_SUIT_STRATEGIES = (
+        Strategy(allowance=ONE_SUIT_ALLOWANCE, value="_whole_value", depth_cost=WHOLE_DEPTH_COST),
+    )
     tag_bits = 8 * len(COLUMNS)  # a column's place in the key, a byte each
     # A game with no stock: a quick walk for wins that leaves out the moves that seldom
     # help one, and a complete walk that proves a loss when it runs dry. The quick walk
@@ -207,6 +230,8 @@ class SpiderSearch(Core[bytes]):
         self.leaves_out = not dealt_all
         if dealt_all:
             self.strategies = self.OPEN_STRATEGIES
+        elif len({card.suit for pile in state.piles.values() for card in pile}) == 1:
+            self.strategies = self.ONE_SUIT_STRATEGIES
         self.values: dict[bytes, float] = {}  # column -> its share of the value
         self.whole_values: dict[bytes, int] = {}  # the same times WHOLE
         self.runs: dict[bytes, int] = {}  # column -> its ``_suited_run``
