@@ -656,7 +656,9 @@ class PrinceSearch(Core[tuple]):
                 new_found, new_reserve = settle(new_cols, reserve, raise_found(found, suit), moves)
                 append((moves, (new_cols, new_reserve, new_found)))
             if empty < 0:
-                # No column free: only the top card may move, onto a card.
+                # No column free: only the top card may move, onto a card. (The loop below
+                # for one card, spelt out without a run looked up: merged into it, the
+                # search took 3-5 % more CPU for the same positions.)
                 targets = wanted.get(card)
                 if targets is not None:
                     rest = col[:-1]
