@@ -50,3 +50,20 @@ def test_verdicts_agree_with_the_engines_exhaustive_search_and_lines_replay(empt
             replay(game.rules, game.state, verdict.moves)
         outcomes.add(verdict.status)
     assert outcomes == {SOLVED, UNSOLVABLE}
+
+
+def test_the_positions_stored_are_those_where_the_walk_may_choose():
+    """A move is followed by the moves forced after it: every position stored but the
+    start is won or has two moves or more (a card into an empty column, or a row dealt)."""
+    choices = 0
+    for seed in range(30):
+        game = small_game(seed)
+        search = DiscardSearch(game.rules, game.state)
+        run_in_steps(search, 100)
+        for key in search.keys[1:]:
+            *columns, stock = key.split(b"\xff")
+            if search._won(key):
+                continue
+            assert len(search._one_move(columns, stock[0])) >= 2, seed
+            choices += 1
+    assert choices
