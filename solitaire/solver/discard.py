@@ -97,6 +97,11 @@ class DiscardSearch(Core[bytes]):
             if i != j
         }
         self.aces = len(self.columns)
+        # The cards a row dealt gives the columns, first column first, by the stock's count.
+        self.rows = {
+            left: [self.stock[left - 1 - i : left - i] for i in range(min(left, len(self.columns)))]
+            for left in range(1, len(self.stock) + 1)
+        }
         # The column whose top card goes, by the columns' top cards (``_discarded``).
         self.discarded: dict[tuple[int, ...], int] = {}
         columns = [bytes(_code(card) for card in state.piles[name]) for name in self.columns]
@@ -124,33 +129,54 @@ class DiscardSearch(Core[bytes]):
         return EMPTY_WEIGHT * empty - (len(position) - len(parts))
 
     def _successors(self, position: bytes) -> list[tuple[tuple[Move, ...], bytes]]:
-        # Each move, then the moves forced after it (see the notes): a position with one
-        # move only is never stored, and a line that runs into one with none is left out.
         parts = position.split(GAP)
         stock = parts.pop()[0]
-        result: list[tuple[tuple[Move, ...], bytes]] = []
-        one_move, aces = self._one_move, self.aces
-        for move, after, left in one_move(parts, stock):
-            moves, dead = [move], False
-            while left or sum(map(len, after)) != aces:  # not won
-                following = one_move(after, left)
-                if len(following) != 1:
-                    dead = not following
-                    break
-                move, after, left = following[0]
-                moves.append(move)
-            if not dead:
-                result.append((tuple(moves), _position(after, left)))
+        result = []
+        for move, after, left in self._one_move(parts, stock):
+            line = self._forced(move, after, left)
+            if line is not None:
+                result.append(line)
         return result
+
+    def _forced(
+        self, move: Move, columns: list[bytes], stock: int
+    ) -> tuple[tuple[Move, ...], bytes] | None:
+        """``move``, which left ``columns`` (changed here) and ``stock``, then the moves
+        forced after it, up to a position won or with a choice (see the notes); None
+        where they run into a position with no move."""
+        moves = [move]
+        discarded, aces, deals = self.discarded, self.aces, self.deals
+        while stock or sum(map(len, columns)) != aces:  # not won
+            tops = tuple([column[-1] if column else NO_CARD for column in columns])
+            i = discarded.get(tops)
+            if i is None:
+                i = self._to_discard(tops)
+            if i >= 0:
+                columns[i] = columns[i][:-1]
+                moves.append(self.to_discards[i])
+            elif NO_CARD in tops:  # moves into the empty column: one, or a choice
+                following = self._one_move(columns, stock)
+                if len(following) != 1:
+                    if not following:
+                        return None
+                    break
+                move, columns, stock = following[0]
+                moves.append(move)
+            elif deals and stock:
+                for i, card in enumerate(self.rows[stock]):
+                    columns[i] += card
+                stock = max(0, stock - len(columns))
+                moves.append(DEAL)
+            else:
+                return None
+        return tuple(moves), _position(columns, stock)
 
     def _one_move(self, parts: list[bytes], stock: int) -> list[tuple[Move, list[bytes], int]]:
         """The positions one move from the columns ``parts`` and the stock's count."""
         tops = tuple([column[-1] if column else NO_CARD for column in parts])
         i = self.discarded.get(tops)
         if i is None:
-            if len(self.discarded) >= DISCARDED_KEPT:
-                self.discarded.clear()
-            i = self.discarded[tops] = _discarded(tops)
+            i = self._to_discard(tops)
         if i >= 0:
             after = list(parts)
             after[i] = parts[i][:-1]
@@ -170,11 +196,17 @@ class DiscardSearch(Core[bytes]):
                 result.append((self.moves[i, empty], after, stock))
         if self.deals and stock:
             after = list(parts)
-            for i in range(len(after)):
-                if stock - i > 0:
-                    after[i] = after[i] + self.stock[stock - 1 - i : stock - i]
+            for i, card in enumerate(self.rows[stock]):
+                after[i] += card
             result.append((DEAL, after, max(0, stock - len(parts))))
         return result
+
+    def _to_discard(self, tops: tuple[int, ...]) -> int:
+        """``_discarded(tops)``, kept."""
+        if len(self.discarded) >= DISCARDED_KEPT:
+            self.discarded.clear()
+        i = self.discarded[tops] = _discarded(tops)
+        return i
 
 
 def _discarded(tops: tuple[int, ...]) -> int:
