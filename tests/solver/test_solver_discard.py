@@ -18,14 +18,15 @@ def replay(rules, state, moves) -> None:
     assert rules.is_won(state)
 
 
-def small_game(seed: int, **options):
-    """The four aces and a few other cards in play or in the stock; the rest discarded."""
+def small_game(seed: int, fewest: int = 3, most: int = 8, **options):
+    """The four aces and a few other cards (``fewest`` to ``most``) in play or in the
+    stock; the rest discarded."""
     rng = random.Random(seed)
     deck = new_deck()
     rng.shuffle(deck)
     aces = [card for card in deck if card.rank == 1]
     others = [card for card in deck if card.rank != 1]
-    cards = aces + others[: rng.randrange(3, 9)]
+    cards = aces + others[: rng.randrange(fewest, most + 1)]
     rng.shuffle(cards)
     split = rng.randrange(4, len(cards) + 1)
     in_play, stock = cards[:split], cards[split:]
@@ -39,10 +40,12 @@ def small_game(seed: int, **options):
 
 
 @pytest.mark.parametrize("empty", ["any", "aces"])
-def test_verdicts_agree_with_the_engines_exhaustive_search_and_lines_replay(empty):
+@pytest.mark.parametrize("fewest, most", [(3, 8), (8, 13)])
+def test_verdicts_agree_with_the_engines_exhaustive_search_and_lines_replay(empty, fewest, most):
+    # The larger positions have longer lines of forced moves, each followed as one move.
     outcomes = set()
     for seed in range(30):
-        game = small_game(seed, empty=empty)
+        game = small_game(seed, fewest, most, empty=empty)
         verdict, _ = run_in_steps(DiscardSearch(game.rules, game.state), 100)
         winnable = engine_winnable(game.rules, game.state, 100_000)
         assert verdict.status == (SOLVED if winnable else UNSOLVABLE), seed
