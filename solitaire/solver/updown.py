@@ -125,6 +125,18 @@ class OntoWasteSearch(Core[bytes]):
         # follows[top][rank]: a card of ``rank`` may go on the waste's top card ``top``
         # (0: an empty waste takes any card).
         self.follows = [[top == 0 or follows(rank, top) for rank in range(14)] for top in range(14)]
+        # playable[top]: each card that may go on a top card of rank ``top``, as its pile,
+        # the pile's height while it is the pile's top card, its rank and the piles lying
+        # over its pile, the piles in their order (the order the moves are tried in).
+        self.playable = [
+            tuple(
+                (pile, place + 1, rank, self.over[pile])
+                for pile, ranks in enumerate(self.ranks)
+                for place, rank in enumerate(ranks)
+                if self.follows[top][rank]
+            )
+            for top in range(14)
+        ]
         self._prepare_dead_test()
         top = state.top(self.waste)
         heights = [len(ranks) for ranks in self.ranks]
@@ -248,11 +260,9 @@ class OntoWasteSearch(Core[bytes]):
         """The moves, a position that is dead (``_hopeless``) left out: no win is lost."""
         count = len(self.piles)
         stock, top = position[count], position[count + 1]
-        can_follow = self.follows[top]
-        ranks, over, moves, pile_counts = self.ranks, self.over, self.moves, self.pile_counts
-        left = 0  # the cards still to clear, by rank, packed
-        for pile in range(count):
-            left += pile_counts[pile][position[pile]]
+        moves, pile_counts = self.moves, self.pile_counts
+        # the cards still to clear, by rank, packed (the heights come first in a position)
+        left = sum(map(list.__getitem__, pile_counts, position))
         # After any move the cards still out, the new top card counted, are those out now
         # but the top card: a card moved onto the waste or dealt is still out.
         out = left + self.stock_counts[stock]
@@ -262,15 +272,12 @@ class OntoWasteSearch(Core[bytes]):
         scans = self.scans_after[top]
         hall_holds = not self._hall_fails(left, out, scans)
         suspects = self.suspects[top]
+        height_of = position.__getitem__
         result: list[tuple[tuple[Move, ...], bytes]] = []
-        for pile in range(count):
-            height = position[pile]
-            if not height:
-                continue
-            rank = ranks[pile][height - 1]
-            if not can_follow[rank]:
-                continue
-            if any(position[other] for other in over[pile]):
+        for pile, height, rank, over in self.playable[top]:
+            if position[pile] != height:
+                continue  # not the pile's top card
+            if over and any(map(height_of, over)):
                 continue  # covered
             if not hall_holds and self._hall_fails(left - (1 << BITS * rank), out, scans):
                 continue
@@ -300,9 +307,7 @@ class OntoWasteSearch(Core[bytes]):
         top = position[count + 1]
         if not top:
             return False
-        left = 0
-        for pile in range(count):
-            left += self.pile_counts[pile][position[pile]]
+        left = sum(map(list.__getitem__, self.pile_counts, position))
         out = left + self.stock_counts[position[count]] + (1 << BITS * top)
         return self._hall_fails(left, out, self.scans) or self._a_card_is_stranded(
             position, out, self.suspects[0][top]
