@@ -138,6 +138,7 @@ class OntoWasteSearch(Core[bytes]):
             for top in range(14)
         ]
         self._prepare_dead_test()
+        self.cleared = bytes(len(self.piles))  # the heights of a won position
         top = state.top(self.waste)
         heights = [len(ranks) for ranks in self.ranks]
         start = bytes((*heights, len(self.stock), top.rank if top else 0))
@@ -245,7 +246,7 @@ class OntoWasteSearch(Core[bytes]):
         return [rank for lower in sorted(found) for rank in self.ranks[lower]]
 
     def _won(self, position: bytes) -> bool:
-        return not any(position[: len(self.piles)])
+        return position.startswith(self.cleared)
 
     def _key(self, position: bytes) -> bytes:
         return position
