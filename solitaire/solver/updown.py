@@ -66,11 +66,16 @@ __all__ = ["BUDGET", "OntoWasteSearch"]
 # Positions a search may find before it answers "unknown" (the table's partner and
 # --solve alike).
 BUDGET = 400_000
+# Answers of Hall's condition remembered at most (some 6 MB), and the bits that tell
+# which scans an answer was for.
+REMEMBERED = 50_000
+SCAN_SET_BITS = 4
 
 RANKS = range(1, 14)
 DEAL = Move(MoveKind.DEAL)
 BITS = 8  # a rank's count in a packed count of cards by rank: a byte
 PACKED_BYTES = 16  # the bytes of a packed count, ranks 0 to 14 (14: never a card)
+PACKED_BITS = 8 * PACKED_BYTES
 NO_RUN = -(1 << 20)  # the excess of the run ending before a scan begins: none goes on
 FIELD = (1 << BITS) - 1
 
@@ -139,6 +144,7 @@ class OntoWasteSearch(Core[bytes]):
         ]
         self._prepare_dead_test()
         self.cleared = bytes(len(self.piles))  # the heights of a won position
+        self.hall_known: dict[int, bool] = {}
         top = state.top(self.waste)
         heights = [len(ranks) for ranks in self.ranks]
         start = bytes((*heights, len(self.stock), top.rank if top else 0))
@@ -168,6 +174,9 @@ class OntoWasteSearch(Core[bytes]):
             ]
             for old in range(14)
         ]
+        # scan_set[old]: which of those sets of scans, a number below 1 << SCAN_SET_BITS.
+        sets = [tuple(map(id, scans)) for scans in self.scans_after]
+        self.scan_set = [sets.index(scans) for scans in sets]
         below = [self._lying_under(pile) for pile in range(len(self.piles))]
         # Each card with cards of the ranks it may go on under it: its pile, its place,
         # its rank, how many such cards and the shifts of those ranks' counts.
@@ -271,7 +280,15 @@ class OntoWasteSearch(Core[bytes]):
         # one fewer where a card is cleared, so where the count with all of them holds,
         # it holds after every move.
         scans = self.scans_after[top]
-        hall_holds = not self._hall_fails(left, out, scans)
+        # Many positions have the same cards out (Golf's relaxed rule: some 70,000 counts
+        # for 157,000 positions); the answers are remembered, a bounded number.
+        known = self.hall_known
+        asked = (left << PACKED_BITS | out) << SCAN_SET_BITS | self.scan_set[top]
+        hall_holds = known.get(asked)
+        if hall_holds is None:
+            if len(known) >= REMEMBERED:
+                known.clear()
+            hall_holds = known[asked] = not self._hall_fails(left, out, scans)
         suspects = self.suspects[top]
         height_of = position.__getitem__
         result: list[tuple[tuple[Move, ...], bytes]] = []
