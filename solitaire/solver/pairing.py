@@ -36,13 +36,18 @@ be paired off: the cards fall into groups that pair only among themselves (a ran
 complement), and within each the cards that must leave need partners of their own, no two
 of a pair lying one over the other at any depth (the one under is free only after the
 other has left) nor, in the last pass, both on the waste (the one under is free only after
-the other has left, and no pass brings them round again). No line wins from there. Each
-group's answer is kept by the group's cards in play and on the waste.
+the other has left, and no pass brings them round again), and the pairs able to leave one
+after another: a pair with a card over one of another pair's cards (or above it on the
+waste in the last pass) must leave before that pair, so in a won line these "before"s
+have no cycle (two queens each over the ace the other takes wait on each other for
+ever). No line wins from there. Each group's answer is kept by the group's cards in play
+and on the waste.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
+from functools import cache
 
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
@@ -53,6 +58,11 @@ __all__ = ["BUDGET", "PairingSearch"]
 
 BUDGET = 400_000  # positions before "unknown"; the process stays well under 100 MB
 POINTER_BITS = 6
+POINTER_MASK = (1 << POINTER_BITS) - 1
+# The table's bits a lookup of a chunk table reads at once (``_chunk_tables``): the
+# pyramid's 28 places in two lookups, two tables of 16,384 entries, made once per layout.
+CHUNK_BITS = 14
+CHUNK_MASK = (1 << CHUNK_BITS) - 1
 
 
 class PairingSearch(Core[int]):
@@ -84,8 +94,16 @@ class PairingSearch(Core[int]):
         self.table_cards = [
             state.piles[pile][0] if state.piles[pile] else None for pile in self.table
         ]
+        # Per place, the places over it that hold a card: no card lies over another
+        # through an empty place (a position given, not dealt, may have holes), and one
+        # that lies over another through cards does so until it leaves (the cards between
+        # can leave only after it).
         self.over = [
-            sum(1 << index[over] for over in rules.covered_by.get(pile, ()) if over in index)
+            sum(
+                1 << index[over]
+                for over in rules.covered_by.get(pile, ())
+                if over in index and state.piles[over]
+            )
             for pile in self.table
         ]
         self.talon = list(state.piles[waste]) + list(reversed(state.piles[hand]))
@@ -110,22 +128,30 @@ class PairingSearch(Core[int]):
             for bit, card in cards.items()
         }
         self.alone = sum(bit for bit, card in cards.items() if rules.leaves_alone(card))
+        # The cards in groups that pair only among themselves (a rank and its complement),
+        # each group's bits, and whether its cards can still all be paired off, by the
+        # group's cards in play and those of them on the waste in the last pass. (Made
+        # before the cards one over the other are told apart as partners: two pairs of a
+        # group may wait on each other, each with a card over one of the other's.)
+        self.groups = self._groups()
+        self.matchable: dict[int, bool] = {}
+        # Per table card (its bit), the cards over it at any depth: gone before it is free.
+        self.above = {1 << at: self._cone(at, below=False) for at in range(table_count)}
         for at in range(table_count):
             if 1 << at in self.partners:
                 self.partners[1 << at] &= ~self._cone(at)
-        self.over_bit = {1 << at: mask for at, mask in enumerate(self.over)}
-        # The cards in groups that pair only among themselves (a rank and its complement),
-        # each group's bits, and whether its cards can still all be paired off, by the
-        # group's cards in play and those of them on the waste in the last pass.
-        self.groups = self._groups()
-        self.matchable: dict[tuple[int, int], bool] = {}
+        # Per chunk of the table's bits, the table cards its cards lie over, so that the
+        # free table cards of a position are those left less those, by a lookup or two.
+        covering = [0] * table_count
+        for at, mask in enumerate(self.over):
+            for over in self._bits(mask):
+                covering[over] |= 1 << at
+        self.covering = _chunk_tables(tuple(covering), int.__or__)
         # The weight of a table card left, the upper rows' most (they wait on the most):
         # the table's bits by their weight.
-        weights: dict[int, int] = {}
-        for at in range(table_count):
-            weight = 3 + (table_count - at) // 4
-            weights[weight] = weights.get(weight, 0) | 1 << at
-        self.weights = tuple(weights.items())
+        # By chunk of the table's bits, four times their weight (``_value``).
+        weights = tuple(4 * (3 + (table_count - at) // 4) for at in range(table_count))
+        self.weights = _chunk_tables(weights, int.__add__)
         present = sum(1 << at for at, card in enumerate(self.table_cards) if card is not None)
         talon_present = ((1 << self.talon_count) - 1) << table_count
         pointer = len(state.piles[waste])
@@ -147,7 +173,9 @@ class PairingSearch(Core[int]):
         probe.piles[self.waste] = []
         return self.rules.is_won(probe)
 
-    def _cone(self, at: int) -> int:
+    def _cone(self, at: int, *, below: bool = True) -> int:
+        """The bits of the table cards over the card of place ``at`` and, where ``below``,
+        those under it, at any depth (and its own)."""
         above = {at}
         todo = [at]
         while todo:  # the cards over it
@@ -155,15 +183,17 @@ class PairingSearch(Core[int]):
                 if over not in above:
                     above.add(over)
                     todo.append(over)
-        below = {at}
+        if not below:
+            return sum(1 << other for other in above if other != at)
+        under_it = {at}
         todo = [at]
         while todo:  # the cards under it
             here = todo.pop()
             for under, mask in enumerate(self.over):
-                if mask >> here & 1 and under not in below:
-                    below.add(under)
+                if mask >> here & 1 and under not in under_it:
+                    under_it.add(under)
                     todo.append(under)
-        return sum(1 << other for other in above | below)
+        return sum(1 << other for other in above | under_it)
 
     @staticmethod
     def _bits(mask: int) -> Iterable[int]:
@@ -186,59 +216,72 @@ class PairingSearch(Core[int]):
             stock = pointer + (stock_cards & -stock_cards).bit_length() - 1
         return waste, stock
 
-    def _with_pointer(self, position: int, pointer: int) -> int:
-        """``position`` with its pointer moved back to just past the waste's top card."""
-        talon = position >> self.talon_shift & ((1 << self.talon_count) - 1)
-        below = talon & ((1 << pointer) - 1)
-        pointer = below.bit_length()
-        cleared = position & ~(((1 << POINTER_BITS) - 1) << self.pointer_shift)
-        return cleared | pointer << self.pointer_shift
-
-    def _free(self, position: int) -> list[int]:
-        """The bits of the free cards: the table's, the waste's and the stock's tops."""
-        over = self.over_bit
-        free = []
-        table = position & self.table_mask
-        while table:
-            bit = table & -table
-            if not position & over[bit]:
-                free.append(bit)
-            table ^= bit
-        waste, stock = self._talon_tops(position)
-        if waste is not None:
-            free.append(1 << (self.talon_shift + waste))
-        if stock is not None:
-            free.append(1 << (self.talon_shift + stock))
-        return free
-
-    def _removed(self, position: int, bits: int) -> int:
-        pointer = position >> self.pointer_shift & ((1 << POINTER_BITS) - 1)
-        return self._with_pointer(position & ~bits, pointer)
-
     # ------------------------------------------------------------ the family's hooks
     def _successors(self, position: int) -> Iterable[tuple[tuple, int]]:
         """The positions one move away, each with its move as the bits of the cards that
-        leave (``_moves_of`` names their piles), or no bits for a turn of the stock."""
-        partners = self.partners
-        free = self._free(position)
+        leave (``_moves_of`` names their piles), or no bits for a turn of the stock. (The
+        free cards and the talon's pointer worked out here, in one place: this is most of
+        the family's time.)"""
+        # The free cards: the table's, then the waste's top card and the stock's.
+        table = position & self.table_mask
+        covered = 0
+        for shift, lookup in self.covering:
+            covered |= lookup[table >> shift & CHUNK_MASK]
+        table &= ~covered
+        free = []
+        while table:
+            bit = table & -table
+            free.append(bit)
+            table ^= bit
+        talon_shift = self.talon_shift
+        talon = position >> talon_shift
+        pointer = position >> self.pointer_shift & POINTER_MASK
+        waste_bit = 1 << talon_shift + pointer - 1 if pointer else 0  # just past the top
+        if waste_bit:
+            free.append(waste_bit)
+        stock_cards = talon >> pointer & ((1 << self.talon_count - pointer) - 1)
+        stock_bit = (stock_cards & -stock_cards) << talon_shift + pointer
+        if stock_bit:
+            free.append(stock_bit)
+        alone = self.alone
         for bit in free:
-            if bit & self.alone:  # safe: it goes alone (see the module's notes)
-                return [((position, bit), self._removed(position, bit))]
+            if bit & alone:  # safe: it goes alone (see the module's notes)
+                return [((position, bit), self._removed(position, bit, waste_bit))]
+        partners, must_leave = self.partners, self.must_leave
         moves: list[tuple[tuple, int]] = []
         for at, bit in enumerate(free):
             mates = partners[bit]
             for other in free[at + 1 :]:
                 if mates & other:
-                    after = self._removed(position, bit | other)
-                    if (position & mates == other and bit & self.must_leave) or (
-                        position & partners[other] == bit and other & self.must_leave
+                    after = self._removed(position, bit | other, waste_bit)
+                    if (position & mates == other and bit & must_leave) or (
+                        position & partners[other] == bit and other & must_leave
                     ):
                         return [((position, bit, other), after)]  # safe: its only partner
                     moves.append(((position, bit, other), after))
-        turn = self._turned(position) if self.turns else None
-        if turn is not None:
-            moves.append(((position,), turn))
+        if self.turns:
+            cleared = position & ~(POINTER_MASK << self.pointer_shift)
+            if stock_bit:  # its top card onto the waste
+                turned = stock_bit.bit_length() - talon_shift
+                moves.append(((position,), cleared | turned << self.pointer_shift))
+            elif waste_bit and (
+                self.passes is None or (position >> self.passes_shift) + 1 < self.passes
+            ):  # the waste back for the next pass, the pointer at 0, a pass more used
+                used = 0 if self.passes is None else 1 << self.passes_shift
+                moves.append(((position,), cleared + used))
         return moves
+
+    def _removed(self, position: int, bits: int, waste_bit: int) -> int:
+        """``position`` less the cards of ``bits``, one of them perhaps the waste's top card
+        (``waste_bit``): then the pointer goes back to just past the card under it."""
+        position &= ~bits
+        if not bits & waste_bit:
+            return position
+        talon_shift = self.talon_shift
+        below = position & (waste_bit - 1) & ~self.table_mask
+        pointer = below.bit_length() - talon_shift if below else 0
+        cleared = position & ~(POINTER_MASK << self.pointer_shift)
+        return cleared | pointer << self.pointer_shift
 
     def _moves_of(self, macro: tuple) -> list[Move]:
         position, *bits = macro
@@ -257,22 +300,6 @@ class PairingSearch(Core[int]):
         waste, _ = self._talon_tops(position)
         return self.waste if at - self.talon_shift == waste else self.hand
 
-    def _turned(self, position: int) -> int | None:
-        """The position after turning the stock: its top card onto the waste, or the waste
-        back for the next pass; None if it cannot turn."""
-        waste, stock = self._talon_tops(position)
-        cleared = position & ~(((1 << POINTER_BITS) - 1) << self.pointer_shift)
-        if stock is not None:
-            return cleared | (stock + 1) << self.pointer_shift
-        if waste is None:
-            return None
-        passes = position >> self.passes_shift
-        if self.passes is not None:
-            if passes + 1 >= self.passes:
-                return None
-            cleared += 1 << self.passes_shift
-        return cleared  # the pointer at 0: every card back in the stock
-
     def _won(self, position: int) -> bool:
         if self.relaxed:
             return not position & self.table_mask
@@ -290,8 +317,9 @@ class PairingSearch(Core[int]):
         visited = self.visited[walk]
         passes = key >> self.passes_shift
         same = key & ((1 << self.passes_shift) - 1)
-        if any(same | fewer << self.passes_shift in visited for fewer in range(passes)):
-            return True
+        for fewer in range(passes):
+            if same | fewer << self.passes_shift in visited:
+                return True
         visited.add(key)
         return False
 
@@ -318,12 +346,15 @@ class PairingSearch(Core[int]):
         if self.passes is not None and (position >> self.passes_shift) + 1 >= self.passes:
             pointer = position >> self.pointer_shift & ((1 << POINTER_BITS) - 1)
             waste = ((1 << pointer) - 1) << self.talon_shift  # the last pass's waste
-        matchable = self.matchable
+        matchable, waste_shift = self.matchable, self.pointer_shift
         for group in self.groups:
-            key = (position & group, waste & position & group)
+            present = position & group
+            # (the cards in play below the pointer's bits, those on the waste above them:
+            # one int a group, the groups' bits apart, the empty group's always matchable)
+            key = present | (waste & present) << waste_shift
             known = matchable.get(key)
             if known is None:
-                known = matchable[key] = self._matchable(*key)
+                known = matchable[key] = self._matchable(present, waste & present)
             if not known:
                 return True
         return False
@@ -332,27 +363,72 @@ class PairingSearch(Core[int]):
         """Whether the cards of ``present`` that must leave can all be paired off with
         cards of ``present``, no two of them lying one over the other (at any depth) or
         both on the waste in the last pass (the one under can never be free with the
-        other)."""
+        other), in pairs that can leave one after the other (``_in_order``)."""
         partners, must = self.partners, present & self.must_leave
 
-        def pair_off(unpaired: int, free: int) -> bool:
+        def pair_off(unpaired: int, free: int, pairs: tuple[int, ...]) -> bool:
             if not unpaired:
-                return True
+                return self._in_order(pairs, waste)
             bit = unpaired & -unpaired
             mates = partners[bit] & free
             if bit & waste:
                 mates &= ~waste
             return any(
-                pair_off(unpaired & ~bit & ~mate, free & ~bit & ~mate) for mate in _bits_of(mates)
+                pair_off(unpaired & ~bit & ~mate, free & ~bit & ~mate, (*pairs, bit | mate))
+                for mate in _bits_of(mates)
             )
 
-        return pair_off(must, present)
+        return pair_off(must, present, ())
+
+    def _in_order(self, pairs: tuple[int, ...], waste: int) -> bool:
+        """Whether the pairs (each the bits of its two cards) can leave in some order: a
+        card leaves with its partner, so a pair with a card that lies over another's card
+        (at any depth), or above it on the waste in the last pass, leaves before that
+        other pair. In a won line the pairs leave one after another, so these "before"s
+        have no cycle; where every pairing of a group has one, no line wins."""
+        above = self.above
+        waiting = list(pairs)
+        while waiting:
+            for pair in waiting:
+                # The cards that must be gone before this pair's can leave.
+                first = 0
+                for bit in _bits_of(pair):
+                    first |= above.get(bit, 0)
+                    if bit & waste:
+                        first |= waste & ~((bit << 1) - 1)  # the waste's cards above it
+                if not any(other & first for other in waiting if other != pair):
+                    waiting.remove(pair)  # it can leave first
+                    break
+            else:
+                return False  # each waits on another
+        return True
 
     def _value(self, position: int) -> int:
         """Fewer table cards left first, the upper rows' most, then fewer talon cards."""
-        weight = sum(value * (position & mask).bit_count() for value, mask in self.weights)
+        table = position & self.table_mask
+        weight = 0
+        for shift, lookup in self.weights:
+            weight += lookup[table >> shift & CHUNK_MASK]
         talon = (position >> self.talon_shift & ((1 << self.talon_count) - 1)).bit_count()
-        return -(4 * weight + talon)
+        return -(weight + talon)
+
+
+@cache
+def _chunk_tables(
+    per_bit: tuple[int, ...], combine: Callable[[int, int], int]
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Per chunk of ``CHUNK_BITS`` bits (its shift), for each mask of the chunk the values of
+    its bits (``per_bit``) combined: a sum or a union of many bits read by a lookup each
+    chunk. Kept per layout: a search of a deal that settles at once makes none."""
+    chunks = []
+    for shift in range(0, len(per_bit), CHUNK_BITS):
+        values = per_bit[shift : shift + CHUNK_BITS]
+        lookup = [0] * (1 << len(values))
+        for mask in range(1, len(lookup)):
+            low = mask & -mask
+            lookup[mask] = combine(lookup[mask ^ low], values[low.bit_length() - 1])
+        chunks.append((shift, tuple(lookup)))
+    return tuple(chunks)
 
 
 def _bits_of(mask: int) -> Iterable[int]:
