@@ -73,6 +73,9 @@ class PairingSearch(Core[int]):
     covers = True
     # One walk: a proof of loss costs a walk's visit to every position, each walk's apart.
     strategies = (Strategy(Walk.BEST_FIRST, share=500),)
+    # A turn of the stock before the last pass, and a king's discard, leave each group's
+    # cards in play and on the last pass's waste as they were: no dead test after them.
+    tests_by_move = True
 
     def __init__(
         self,
@@ -299,6 +302,18 @@ class PairingSearch(Core[int]):
             return self.table[at]
         waste, _ = self._talon_tops(position)
         return self.waste if at - self.talon_shift == waste else self.hand
+
+    def _worth_testing(self, macro: tuple) -> bool:
+        """Whether the position after ``macro`` may be dead where the one before it was
+        not: after a pair left, or a card turned onto the last pass's waste (the dead test
+        reads nothing else; a turn of the waste back leaves an empty waste)."""
+        position, *bits = macro
+        if bits:
+            return not bits[0] & self.alone
+        waste_counts = (
+            self.passes is not None and (position >> self.passes_shift) + 1 >= self.passes
+        )
+        return waste_counts
 
     def _won(self, position: int) -> bool:
         if self.relaxed:
