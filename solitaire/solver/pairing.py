@@ -249,7 +249,7 @@ class PairingSearch(Core[int]):
         alone = self.alone
         for bit in free:
             if bit & alone:  # safe: it goes alone (see the module's notes)
-                return [((position, bit), self._removed(position, bit, waste_bit))]
+                return [((position, position, bit), self._removed(position, bit, waste_bit))]
         partners, must_leave = self.partners, self.must_leave
         moves: list[tuple[tuple, int]] = []
         for at, bit in enumerate(free):
@@ -260,19 +260,57 @@ class PairingSearch(Core[int]):
                     if (position & mates == other and bit & must_leave) or (
                         position & partners[other] == bit and other & must_leave
                     ):
-                        return [((position, bit, other), after)]  # safe: its only partner
-                    moves.append(((position, bit, other), after))
-        if self.turns:
-            cleared = position & ~(POINTER_MASK << self.pointer_shift)
-            if stock_bit:  # its top card onto the waste
-                turned = stock_bit.bit_length() - talon_shift
-                moves.append(((position,), cleared | turned << self.pointer_shift))
-            elif waste_bit and (
-                self.passes is None or (position >> self.passes_shift) + 1 < self.passes
-            ):  # the waste back for the next pass, the pointer at 0, a pass more used
-                used = 0 if self.passes is None else 1 << self.passes_shift
-                moves.append(((position,), cleared + used))
+                        # safe: its only partner
+                        return [((position, position, bit, other), after)]
+                    moves.append(((position, position, bit, other), after))
+        if not self.turns:
+            return moves
+        # The talon's other cards, each brought to the stock's top by turning the stock
+        # (in this pass if it lies in the stock, else in the next, if there is one), and
+        # its moves there: alone, with a free table card or with the waste's top card.
+        table_free = sum(free) & self.table_mask
+        talon_count = self.talon_count
+        talon &= (1 << talon_count) - 1
+        passes_shift, pointer_shift = self.passes_shift, self.pointer_shift
+        cleared = position & ~(POINTER_MASK << pointer_shift)
+        later = self.passes is None or (position >> passes_shift) + 1 < self.passes
+        next_pass = cleared + (0 if self.passes is None else 1 << passes_shift)
+        tops = (waste_bit | stock_bit) >> talon_shift
+        rest = talon & ~tops
+        if not later:  # the waste's cards stay under its top until the pass ends
+            rest &= ~((1 << pointer) - 1)
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            at = low.bit_length() - 1
+            below = talon & (low - 1)  # the talon's cards before it
+            turned = next_pass if at < pointer else cleared
+            turned |= below.bit_length() << pointer_shift
+            bit = low << talon_shift
+            if bit & alone:
+                moves.append(((position, turned, bit), turned & ~bit))
+                continue
+            mates = partners[bit]
+            for other in _bits_of(mates & table_free):
+                moves.append(((position, turned, bit, other), turned & ~bit & ~other))
+            if below:
+                top = 1 << below.bit_length() - 1 + talon_shift
+                if mates & top:
+                    after = self._removed(turned, bit | top, top)
+                    moves.append(((position, turned, top, bit), after))
         return moves
+
+    def _turn(self, position: int) -> int:
+        """The position after one turn of the stock: its top card onto the waste, or the
+        waste back for the next pass."""
+        talon = position >> self.talon_shift & ((1 << self.talon_count) - 1)
+        pointer = position >> self.pointer_shift & POINTER_MASK
+        cleared = position & ~(POINTER_MASK << self.pointer_shift)
+        stock_cards = talon >> pointer
+        if stock_cards:
+            stock = pointer + (stock_cards & -stock_cards).bit_length() - 1
+            return cleared | (stock + 1) << self.pointer_shift
+        return cleared + (0 if self.passes is None else 1 << self.passes_shift)
 
     def _removed(self, position: int, bits: int, waste_bit: int) -> int:
         """``position`` less the cards of ``bits``, one of them perhaps the waste's top card
@@ -287,13 +325,15 @@ class PairingSearch(Core[int]):
         return cleared | pointer << self.pointer_shift
 
     def _moves_of(self, macro: tuple) -> list[Move]:
-        position, *bits = macro
-        if not bits:
-            return [Move(MoveKind.TURN)]
+        position, turned, *bits = macro
+        moves = []
+        while position != turned:
+            moves.append(Move(MoveKind.TURN))
+            position = self._turn(position)
         piles = [self._pile(position, bit) for bit in bits]
         if len(piles) == 1:
-            return [Move(MoveKind.DISCARD, piles[0], self.discard)]
-        return [Move(MoveKind.PAIR, piles[0], self.discard, partner=piles[1])]
+            return [*moves, Move(MoveKind.DISCARD, piles[0], self.discard)]
+        return [*moves, Move(MoveKind.PAIR, piles[0], self.discard, partner=piles[1])]
 
     def _pile(self, position: int, bit: int) -> str:
         """The pile of the free card of ``bit``: its place, the waste or the stock."""
@@ -307,13 +347,14 @@ class PairingSearch(Core[int]):
         """Whether the position after ``macro`` may be dead where the one before it was
         not: after a pair left, or a card turned onto the last pass's waste (the dead test
         reads nothing else; a turn of the waste back leaves an empty waste)."""
-        position, *bits = macro
-        if bits:
-            return not bits[0] & self.alone
-        waste_counts = (
-            self.passes is not None and (position >> self.passes_shift) + 1 >= self.passes
+        position, turned, *bits = macro
+        if not bits[0] & self.alone:
+            return True
+        return (
+            turned != position
+            and self.passes is not None
+            and (turned >> self.passes_shift) + 1 >= self.passes
         )
-        return waste_counts
 
     def _won(self, position: int) -> bool:
         if self.relaxed:
