@@ -420,21 +420,24 @@ class PairingSearch(Core[int]):
         cards of ``present``, no two of them lying one over the other (at any depth) or
         both on the waste in the last pass (the one under can never be free with the
         other), in pairs that can leave one after the other (``_in_order``)."""
-        partners, must = self.partners, present & self.must_leave
+        return self._pair_off(present & self.must_leave, present, (), waste)
 
-        def pair_off(unpaired: int, free: int, pairs: tuple[int, ...]) -> bool:
-            if not unpaired:
-                return self._in_order(pairs, waste)
-            bit = unpaired & -unpaired
-            mates = partners[bit] & free
-            if bit & waste:
-                mates &= ~waste
-            return any(
-                pair_off(unpaired & ~bit & ~mate, free & ~bit & ~mate, (*pairs, bit | mate))
-                for mate in _bits_of(mates)
+    def _pair_off(self, unpaired: int, free: int, pairs: tuple[int, ...], waste: int) -> bool:
+        """Whether the cards of ``unpaired`` can be paired off with cards of ``free``, as
+        ``_matchable`` says, beside the ``pairs`` made already. (A method, not a closure
+        that calls itself: that would make a cycle that keeps the search alive.)"""
+        if not unpaired:
+            return self._in_order(pairs, waste)
+        bit = unpaired & -unpaired
+        mates = self.partners[bit] & free
+        if bit & waste:
+            mates &= ~waste
+        return any(
+            self._pair_off(
+                unpaired & ~bit & ~mate, free & ~bit & ~mate, (*pairs, bit | mate), waste
             )
-
-        return pair_off(must, present, ())
+            for mate in _bits_of(mates)
+        )
 
     def _in_order(self, pairs: tuple[int, ...], waste: int) -> bool:
         """Whether the pairs (each the bits of its two cards) can leave in some order: a
