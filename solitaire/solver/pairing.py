@@ -131,6 +131,8 @@ class PairingSearch(Core[int]):
             for bit, card in cards.items()
         }
         self.alone = sum(bit for bit, card in cards.items() if rules.leaves_alone(card))
+        talon_bits = ((1 << self.talon_count) - 1) << table_count
+        self.talon_alone = self.alone & talon_bits
         # The cards in groups that pair only among themselves (a rank and its complement),
         # each group's bits, and whether its cards can still all be paired off, by the
         # group's cards in play and those of them on the waste in the last pass. (Made
@@ -150,6 +152,11 @@ class PairingSearch(Core[int]):
             for over in self._bits(mask):
                 covering[over] |= 1 << at
         self.covering = _chunk_tables(tuple(covering), int.__or__)
+        # Per talon card, its partners in the talon, both by the talon's own bits.
+        self.talon_mates = {
+            1 << at: (self.partners[1 << table_count + at] & talon_bits) >> table_count
+            for at in range(self.talon_count)
+        }
         # The weight of a table card left, the upper rows' most (they wait on the most):
         # the table's bits by their weight.
         # By chunk of the table's bits, four times their weight (``_value``).
@@ -269,35 +276,41 @@ class PairingSearch(Core[int]):
         # (in this pass if it lies in the stock, else in the next, if there is one), and
         # its moves there: alone, with a free table card or with the waste's top card.
         table_free = sum(free) & self.table_mask
-        talon_count = self.talon_count
-        talon &= (1 << talon_count) - 1
+        # The talon's cards (its own bits) worth bringing up: a king, or a partner of a
+        # free table card; or one that pairs with the card before it, by ``talon_mates``.
+        wanted = self.talon_alone
+        for bit in _bits_of(table_free):
+            wanted |= partners[bit]
+        wanted >>= talon_shift
+        talon_mates = self.talon_mates
+        talon &= (1 << self.talon_count) - 1
         passes_shift, pointer_shift = self.passes_shift, self.pointer_shift
         cleared = position & ~(POINTER_MASK << pointer_shift)
         later = self.passes is None or (position >> passes_shift) + 1 < self.passes
         next_pass = cleared + (0 if self.passes is None else 1 << passes_shift)
-        tops = (waste_bit | stock_bit) >> talon_shift
-        rest = talon & ~tops
+        rest = talon & ~((waste_bit | stock_bit) >> talon_shift)
         if not later:  # the waste's cards stay under its top until the pass ends
             rest &= ~((1 << pointer) - 1)
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            at = low.bit_length() - 1
-            below = talon & (low - 1)  # the talon's cards before it
-            turned = next_pass if at < pointer else cleared
-            turned |= below.bit_length() << pointer_shift
-            bit = low << talon_shift
-            if bit & alone:
-                moves.append(((position, turned, bit), turned & ~bit))
-                continue
-            mates = partners[bit]
-            for other in _bits_of(mates & table_free):
-                moves.append(((position, turned, bit, other), turned & ~bit & ~other))
-            if below:
-                top = 1 << below.bit_length() - 1 + talon_shift
-                if mates & top:
-                    after = self._removed(turned, bit | top, top)
-                    moves.append(((position, turned, top, bit), after))
+        before = 0  # the talon's card before this one, if any
+        left = talon
+        while left:
+            low = left & -left
+            left ^= low
+            if low & rest and (low & wanted or before & talon_mates[low]):
+                at = low.bit_length() - 1
+                turned = next_pass if at < pointer else cleared
+                turned |= before.bit_length() << pointer_shift  # just past the card before
+                bit = low << talon_shift
+                if bit & alone:
+                    moves.append(((position, turned, bit), turned & ~bit))
+                else:
+                    for other in _bits_of(partners[bit] & table_free):
+                        moves.append(((position, turned, bit, other), turned & ~bit & ~other))
+                    if before & talon_mates[low]:
+                        top = before << talon_shift
+                        after = self._removed(turned, bit | top, top)
+                        moves.append(((position, turned, top, bit), after))
+            before = low
         return moves
 
     def _turn(self, position: int) -> int:
