@@ -18,6 +18,12 @@ A position is one int, which is also its key:
   kept just past the waste's top card (0 for an empty waste), so a position has one key;
 - the passes used, where they are limited.
 
+A move is a discard or a pair, with the turns of the stock that bring its talon card up
+made first, as one move: a card of the stock is turned up in this pass, one already on
+the waste (but the top, for its moves with free cards) in the next, if there is one, for
+an earlier pass reaches every position a later one does. Turns alone change no card in
+play, so no line needs a position of its own between them; every move takes cards away.
+
 The moves it leaves out lose no win, so a walk that runs dry proves the deal lost:
 
 - a card that leaves alone (a king) and is free goes at once, alone: nothing pairs with
@@ -28,8 +34,12 @@ The moves it leaves out lose no win, so a walk that runs dry proves the deal los
 - a pair of two free cards, one of which must leave (a table card, or any card where
   every card must go) and has no other partner left, goes at once, alone: every winning
   line pairs those two, and the same argument holds for both;
-- a position the walk has visited with fewer passes used stands for this one
-  (``_covered``): every line from here is a line from there.
+- a position the walk has visited with the same cards in play and fewer passes used, or
+  as many and the pointer no further on (any pointer where the passes are unlimited),
+  stands for this one (``_covered``): each move from here is a move from there to the
+  same position or to one that stands for it, so a line that wins from here has one that
+  wins from there; and since every move takes cards away, the one that stands for
+  another is never reached only through it.
 
 A position is dead when the cards that must leave (the table's, or every card) cannot all
 be paired off: the cards fall into groups that pair only among themselves (a rank and its
@@ -168,8 +178,23 @@ class PairingSearch(Core[int]):
         passes = state.values.get("passes_used", 0) if self.passes is not None else 0
         assert isinstance(passes, int)
         start = present | talon_present | pointer << self.pointer_shift
-        # Per walk (its bit), the positions it has visited.
-        self.visited: dict[int, set[int]] = {1 << at: set() for at in range(len(self.strategies))}
+        # Which position stands for another (``_covered``): one with the same cards in
+        # play (the bits of ``cover_same``) whose rank is no higher, its passes used and
+        # then its pointer (the bits from ``cover_shift``; all of rank 0 where the passes
+        # are unlimited). Turning the stock reaches every card that a position further on
+        # reaches, in the same pass or an earlier one, and a move that brings a card up
+        # leaves the pointer where that card and the cards in play put it, not where it
+        # was: so each move from the position further on is a move from the other to the
+        # same position or one that stands for it, and no line wins only from the first.
+        # (Without turns, only the passes: the pointer then tells which card is free.)
+        # Every move takes cards away, so a position never stands for one it leads to.
+        self.cover_shift = self.pointer_shift if self.turns else self.passes_shift
+        self.cover_same = (1 << self.cover_shift) - 1
+        self.cover_ranked = self.passes is not None or not self.turns
+        # Per walk (its bit), the lowest rank it has visited for each cards in play.
+        self.visited: dict[int, dict[int, int]] = {
+            1 << at: {} for at in range(len(self.strategies))
+        }
         super().__init__(start | passes << self.passes_shift, max_positions=max_positions)
 
     def _relaxed_win(self, state: State) -> bool:
@@ -291,25 +316,31 @@ class PairingSearch(Core[int]):
         rest = talon & ~((waste_bit | stock_bit) >> talon_shift)
         if not later:  # the waste's cards stay under its top until the pass ends
             rest &= ~((1 << pointer) - 1)
+        # The waste's top card pairs with the card under it only in the next pass (its
+        # other moves are those of a free card), brought up again as the stock's top.
+        waste_again = waste_bit >> talon_shift if later else 0
         before = 0  # the talon's card before this one, if any
         left = talon
         while left:
             low = left & -left
             left ^= low
-            if low & rest and (low & wanted or before & talon_mates[low]):
+            with_before = before & talon_mates[low]
+            if low & rest and (low & wanted or with_before) or low & waste_again and with_before:
                 at = low.bit_length() - 1
                 turned = next_pass if at < pointer else cleared
                 turned |= before.bit_length() << pointer_shift  # just past the card before
                 bit = low << talon_shift
                 if bit & alone:
                     moves.append(((position, turned, bit), turned & ~bit))
-                else:
+                    before = low
+                    continue
+                if low & rest:
                     for other in _bits_of(partners[bit] & table_free):
                         moves.append(((position, turned, bit, other), turned & ~bit & ~other))
-                    if before & talon_mates[low]:
-                        top = before << talon_shift
-                        after = self._removed(turned, bit | top, top)
-                        moves.append(((position, turned, top, bit), after))
+                if with_before:
+                    top = before << talon_shift
+                    after = self._removed(turned, bit | top, top)
+                    moves.append(((position, turned, top, bit), after))
             before = low
         return moves
 
@@ -380,16 +411,16 @@ class PairingSearch(Core[int]):
         return position
 
     def _covered(self, key: Hashable, walk: int) -> bool:
-        """Whether the walk (its bit) has visited this position with fewer passes used: every line
-        from here is a line from there (a pass more to come allows every turn it did)."""
+        """Whether the walk (its bit) has visited a position with the same cards in play and
+        fewer passes used, or as many and the pointer no further on (``cover_rank``)."""
         assert isinstance(key, int)
         visited = self.visited[walk]
-        passes = key >> self.passes_shift
-        same = key & ((1 << self.passes_shift) - 1)
-        for fewer in range(passes):
-            if same | fewer << self.passes_shift in visited:
-                return True
-        visited.add(key)
+        same = key & self.cover_same
+        rank = key >> self.cover_shift if self.cover_ranked else 0
+        best = visited.get(same)
+        if best is not None and best <= rank:
+            return True
+        visited[same] = rank
         return False
 
     def _groups(self) -> list[int]:

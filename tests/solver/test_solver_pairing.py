@@ -99,6 +99,55 @@ def test_verdicts_on_crowded_positions_agree_with_the_engine_searched_through(pa
     assert verdicts == {SOLVED, UNSOLVABLE}
 
 
+def long_talon(seed: int, passes: str) -> tuple:
+    """A small random position with a long talon (six to eleven cards, a few on the waste)
+    and one to four cards in the pyramid's lower rows, where the passes and the talon's
+    order decide most of it."""
+    rng = random.Random(f"pyramid talon {seed} {passes}")
+    rules = make_rules("pyramid", passes=passes)
+    pool = []
+    for rank in rng.sample(range(1, 7), 3):
+        count = rng.randint(1, 2)
+        pool += [Card(rank, suit) for suit in rng.sample(SUITS, count)]
+        pool += [Card(13 - rank, suit) for suit in rng.sample(SUITS, count)]
+    pool += [Card(13, suit) for suit in rng.sample(SUITS, rng.randint(0, 1))]
+    rng.shuffle(pool)
+    piles = rules.empty_piles()
+    for place in rng.sample(PLACES[15:], rng.randint(1, 4)):
+        piles[place] = [pool.pop()]
+    waste = rng.randint(0, 3)
+    piles["waste"], piles["stock"] = pool[:waste], pool[waste:]
+    dealt = {card for cards in piles.values() for card in cards}
+    piles["discard"] = [card for card in rules.deck() if card not in dealt]
+    return rules, State(piles, {"deal": 0, **rules.hand_values()})
+
+
+@pytest.mark.parametrize("passes", ["1", "2", "3", "unlimited"])
+def test_verdicts_with_long_talons_agree_with_the_engine_searched_through(passes):
+    """The turns made within the moves that use the cards they bring up, and a position
+    standing for those with the same cards and the pointer further on or more passes
+    used (``_covered``), against the engine's own moves, turn by turn."""
+    verdicts = set()
+    for seed in range(30):
+        rules, state = long_talon(seed, passes)
+        verdict = PairingSearch(rules, state).finish()
+        assert (verdict.status == SOLVED) == engine_winnable(rules, state, 100_000), seed
+        if verdict.status == SOLVED:
+            replay(rules, state, verdict.moves)
+        verdicts.add(verdict.status)
+    assert verdicts == {SOLVED, UNSOLVABLE}
+
+
+def test_the_wastes_top_card_pairs_with_the_card_under_it_in_the_next_pass():
+    layout = {"p7a": "2H", "waste": "TC 3C", "stock": "5S"}
+    game = game_with("pyramid", layout, passes="2", goal="pyramid", values={"passes_used": 0})
+    search = PairingSearch(game.rules, game.state)
+    assert any(len(macro) == 4 for macro, _ in search._successors(search.start))
+    last = game_with("pyramid", layout, passes="1", goal="pyramid", values={"passes_used": 0})
+    search = PairingSearch(last.rules, last.state)
+    assert not search._successors(search.start)
+
+
 def test_two_pairs_each_with_a_card_over_the_others_are_dead():
     # Each queen lies over the ace it cannot take, so each pair waits on the other.
     layout = {"p6a": "AS", "p7a": "QS", "p6d": "AH", "p7e": "QH", "stock": "5C"}
