@@ -90,13 +90,13 @@ PASS_WEIGHT = 150
 class PairingSearch(Core[int]):
     """A search of a pairing game's position (``without`` may name TURN)."""
 
-    # A position stands for those that differ from it only by more passes used: each
-    # walk keeps the positions it has visited, to tell (``_covered``).
+    # A position stands for those with the same cards in play and more passes used or the
+    # pointer further on: each walk keeps the lowest it has visited, to tell (``_covered``).
     covers = True
     # One walk: a proof of loss costs a walk's visit to every position, each walk's apart.
     strategies = (Strategy(Walk.BEST_FIRST, share=500),)
-    # A turn of the stock before the last pass, and a king's discard, leave each group's
-    # cards in play and on the last pass's waste as they were: no dead test after them.
+    # A king's discard with no card turned onto the last pass's waste leaves each group's
+    # cards in play and on that waste as they were: no dead test after it.
     tests_by_move = True
 
     def __init__(
