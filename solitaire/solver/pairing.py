@@ -265,10 +265,11 @@ class PairingSearch(Core[int]):
 
     # ------------------------------------------------------------ the family's hooks
     def _successors(self, position: int) -> Iterable[tuple[tuple, int]]:
-        """The positions one move away, each with its move as the bits of the cards that
-        leave (``_moves_of`` names their piles), or no bits for a turn of the stock. (The
-        free cards and the talon's pointer worked out here, in one place: this is most of
-        the family's time.)"""
+        """The positions one move away, each with its move: the position it starts from,
+        the one after the turns of the stock that bring its card up (the same where none
+        is needed) and the bits of the cards that leave (``_moves_of`` makes the turns and
+        names the piles). (The free cards and the talon's pointer worked out here, in one
+        place: this is most of the family's time.)"""
         # The free cards: the table's, then the waste's top card and the stock's.
         table = position & self.table_mask
         covered = 0
