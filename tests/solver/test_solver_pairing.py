@@ -62,6 +62,112 @@ def test_verdicts_on_small_positions_agree_with_the_engine_searched_through(pass
     assert verdicts == {SOLVED, UNSOLVABLE}  # both kinds were tested
 
 
+def crossed(seed: int, passes: str, goal: str) -> tuple:
+    """A small random position crowded with one to three pairs of each of three ranks and
+    their complements in the pyramid's lower rows, so that pairs often lie across one
+    another (a card of one over a card of the other, both ways)."""
+    rng = random.Random(f"pyramid crossed {seed} {passes} {goal}")
+    rules = make_rules("pyramid", passes=passes, goal=goal)
+    pool = []
+    for rank in rng.sample(range(1, 7), 3):
+        count = rng.randint(1, 3)
+        pool += [Card(rank, suit) for suit in rng.sample(SUITS, count)]
+        pool += [Card(13 - rank, suit) for suit in rng.sample(SUITS, count)]
+    rng.shuffle(pool)
+    piles = rules.empty_piles()
+    for place in rng.sample(PLACES[15:], min(len(pool), rng.randint(5, 8))):
+        piles[place] = [pool.pop()]
+    waste = rng.randint(0, min(2, len(pool)))
+    piles["waste"], piles["stock"] = pool[:waste], pool[waste:]
+    dealt = {card for cards in piles.values() for card in cards}
+    piles["discard"] = [card for card in rules.deck() if card not in dealt]
+    return rules, State(piles, {"deal": 0, **rules.hand_values()})
+
+
+@pytest.mark.parametrize("passes, goal", [("1", "pack"), ("3", "pack"), ("2", "pyramid")])
+def test_verdicts_on_crowded_positions_agree_with_the_engine_searched_through(passes, goal):
+    """The order of the pairs (``_in_order``) and the cards over others at any depth,
+    through holes in the rows too, against the engine's own moves."""
+    verdicts = set()
+    for seed in range(20):
+        rules, state = crossed(seed, passes, goal)
+        verdict = PairingSearch(rules, state).finish()
+        assert (verdict.status == SOLVED) == engine_winnable(rules, state, 100_000), seed
+        if verdict.status == SOLVED:
+            replay(rules, state, verdict.moves)
+        verdicts.add(verdict.status)
+    assert verdicts == {SOLVED, UNSOLVABLE}
+
+
+def long_talon(seed: int, passes: str) -> tuple:
+    """A small random position with a long talon (six to eleven cards, a few on the waste)
+    and one to four cards in the pyramid's lower rows, where the passes and the talon's
+    order decide most of it."""
+    rng = random.Random(f"pyramid talon {seed} {passes}")
+    rules = make_rules("pyramid", passes=passes)
+    pool = []
+    for rank in rng.sample(range(1, 7), 3):
+        count = rng.randint(1, 2)
+        pool += [Card(rank, suit) for suit in rng.sample(SUITS, count)]
+        pool += [Card(13 - rank, suit) for suit in rng.sample(SUITS, count)]
+    pool += [Card(13, suit) for suit in rng.sample(SUITS, rng.randint(0, 1))]
+    rng.shuffle(pool)
+    piles = rules.empty_piles()
+    for place in rng.sample(PLACES[15:], rng.randint(1, 4)):
+        piles[place] = [pool.pop()]
+    waste = rng.randint(0, 3)
+    piles["waste"], piles["stock"] = pool[:waste], pool[waste:]
+    dealt = {card for cards in piles.values() for card in cards}
+    piles["discard"] = [card for card in rules.deck() if card not in dealt]
+    return rules, State(piles, {"deal": 0, **rules.hand_values()})
+
+
+@pytest.mark.parametrize("passes", ["1", "2", "3", "unlimited"])
+def test_verdicts_with_long_talons_agree_with_the_engine_searched_through(passes):
+    """The turns made within the moves that use the cards they bring up, and a position
+    standing for those with the same cards and the pointer further on or more passes
+    used (``_covered``), against the engine's own moves, turn by turn."""
+    verdicts = set()
+    for seed in range(30):
+        rules, state = long_talon(seed, passes)
+        verdict = PairingSearch(rules, state).finish()
+        assert (verdict.status == SOLVED) == engine_winnable(rules, state, 100_000), seed
+        if verdict.status == SOLVED:
+            replay(rules, state, verdict.moves)
+        verdicts.add(verdict.status)
+    assert verdicts == {SOLVED, UNSOLVABLE}
+
+
+def test_the_wastes_top_card_pairs_with_the_card_under_it_in_the_next_pass():
+    layout = {"p7a": "2H", "waste": "TC 3C", "stock": "5S"}
+    game = game_with("pyramid", layout, passes="2", goal="pyramid", values={"passes_used": 0})
+    search = PairingSearch(game.rules, game.state)
+    assert any(len(macro) == 4 for macro, _ in search._successors(search.start))
+    last = game_with("pyramid", layout, passes="1", goal="pyramid", values={"passes_used": 0})
+    search = PairingSearch(last.rules, last.state)
+    assert not search._successors(search.start)
+
+
+def test_two_pairs_each_with_a_card_over_the_others_are_dead():
+    # Each queen lies over the ace it cannot take, so each pair waits on the other.
+    layout = {"p6a": "AS", "p7a": "QS", "p6d": "AH", "p7e": "QH", "stock": "5C"}
+    game = game_with("pyramid", layout, goal="pyramid")
+    search = PairingSearch(game.rules, game.state)
+    assert search._dead(search.start)
+    apart = {"p6a": "AS", "p7a": "QS", "p6f": "AH", "p7e": "QH", "stock": "5C"}
+    game = game_with("pyramid", apart, goal="pyramid")
+    search = PairingSearch(game.rules, game.state)
+    assert not search._dead(search.start)  # the queen of spades takes the free ace first
+
+
+def test_a_card_lies_over_another_through_cards_not_through_holes():
+    # The ten of clubs lies over the three of diamonds only through an empty place: once
+    # the ten of spades pairs with the three of clubs, the three of diamonds takes it.
+    layout = {"p5e": "3D", "p6e": "TS", "p7a": "3C", "p7g": "TC"}
+    game = game_with("pyramid", layout, goal="pyramid")
+    assert PairingSearch(game.rules, game.state).finish().status == SOLVED
+
+
 def only_move(search: PairingSearch):
     [(macro, _)] = search._successors(search.start)
     [move] = search._moves_of(macro)
@@ -132,8 +238,9 @@ def test_deals_are_won_and_proven_lost_and_the_lines_replay():
 
 def _pairs_off(rules, state) -> bool:
     """Whether each rank and its complement can be paired off card for card, no two of a
-    pair lying one over the other at any depth, written from the game's ``covered_by``
-    alone: a deal where they cannot is lost."""
+    pair lying one over the other at any depth, in pairs that can leave one after another
+    (none with a card under another's that is to leave after it), written from the game's
+    ``covered_by`` alone: a deal where they cannot is lost."""
     place = {card: pile for pile, cards in state.piles.items() for card in cards}
 
     def over(pile: str) -> set[str]:  # the piles lying over ``pile``, however deep
@@ -148,10 +255,26 @@ def _pairs_off(rules, state) -> bool:
     def apart(one: Card, other: Card) -> bool:
         return place[one] not in over(place[other]) and place[other] not in over(place[one])
 
+    def first(pair: tuple, then: tuple) -> bool:  # whether ``pair`` must leave before ``then``
+        return any(place[card] in over(place[later]) for card in pair for later in then)
+
+    def in_some_order(pairs: list) -> bool:
+        return any(
+            not any(
+                first(later, earlier)
+                for at, earlier in enumerate(order)
+                for later in order[at + 1 :]
+            )
+            for order in permutations(pairs)
+        )
+
     for rank in range(1, 7):
         low = [card for card in place if card.rank == rank]
         high = [card for card in place if card.rank == 13 - rank]
-        if not any(all(map(apart, low, order)) for order in permutations(high)):
+        if not any(
+            all(map(apart, low, order)) and in_some_order(list(zip(low, order)))
+            for order in permutations(high)
+        ):
             return False
     return True
 
