@@ -612,36 +612,41 @@ class _Board:
         every card to begin with, then the top card of a column's part leaves while it
         fails (a) and (b); as S only shrinks, a card that fails once fails for good."""
         cols, _, found = position
-        height = [len(col) for col in cols]  # each column's part of S, from the bottom
-        column_of, depth_of = [0] * 56, [0] * 56
-        for at, col in enumerate(cols):
-            for depth, card in enumerate(col):
-                column_of[card] = at
-                depth_of[card] = depth
         parents_of = self.parents_of
+        height = [len(col) for col in cols]  # each column's part of S, from the bottom
+        # A card may take another once it is the top of its column's part of S or out of S
+        # (``opened``); the cards out of S (``left``); per suit the lowest card in S, 99 for
+        # none (every card not home is in a column, and in S to begin with).
+        opened, left = bytearray(56), bytearray(56)
+        for col in cols:
+            if col:
+                opened[col[-1]] = 1
+        lowest = [(count + 1) * 4 + suit if count < 13 else 99 for suit, count in enumerate(found)]
         changed = True
         while changed:
             changed = False
             for at, col in enumerate(cols):
-                while height[at]:
-                    card = col[height[at] - 1]
-                    # (b) first: it fails at once where a card it may lie on is free
-                    for parent in parents_of[card]:
-                        if (
-                            parent >> 2 > found[parent & 3]  # not home
-                            and depth_of[parent] >= height[column_of[parent]] - 1
-                        ):
-                            break
-                    else:
-                        suit = card & 3
-                        for code in range(card - 4, (found[suit] << 2) + suit, -4):  # (a)
-                            if depth_of[code] < height[column_of[code]]:
-                                break  # the card stays in S
+                size = height[at]
+                while size:
+                    card = col[size - 1]
+                    suit = card & 3
+                    if lowest[suit] < card:  # (a): a lower card of its suit is in S
+                        for parent in parents_of[card]:
+                            if opened[parent]:
+                                break  # (b) fails: it may go onto that card, not home
                         else:
-                            code = 0
-                        if code:
-                            break
-                    height[at] -= 1
+                            break  # (a) and (b): it stays in S
+                    left[card] = 1
+                    size -= 1
+                    if size:
+                        opened[col[size - 1]] = 1
+                    if lowest[suit] == card:  # the next lowest of its suit still in S
+                        code = card + 4
+                        while code < 56 and left[code]:
+                            code += 4
+                        lowest[suit] = code if code < 56 else 99
+                if size != height[at]:
+                    height[at] = size
                     changed = True
         return any(height)
 

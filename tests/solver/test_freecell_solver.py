@@ -321,6 +321,72 @@ def test_small_positions_agree_with_an_exhaustive_search_where_columns_fill_othe
     assert min(verdicts.values()) >= 3, verdicts
 
 
+def stuck_by_definition(board, position) -> bool:
+    """``_Board.stuck`` spelt out as its notes define S, slowly: the cards of each column
+    from the bottom up to ``height``, shrunk while a column's top card of S fails."""
+    cols, _, found = position
+    height = [len(col) for col in cols]
+
+    def in_s(card: int) -> bool:
+        return any(card in col[: height[at]] for at, col in enumerate(cols))
+
+    def free(card: int) -> bool:  # in a column, at the top of its part of S or above it
+        return any(card in col[max(height[at] - 1, 0) :] for at, col in enumerate(cols))
+
+    shrunk = True
+    while shrunk:
+        shrunk = False
+        for at, col in enumerate(cols):
+            if not height[at]:
+                continue
+            card = col[height[at] - 1]
+            rank, suit = card >> 2, card & 3
+            lower_in_s = any(in_s(low * 4 + suit) for low in range(found[suit] + 1, rank))
+            parents_taken = not any(free(parent) for parent in board.parents_of[card])
+            if not (lower_in_s and parents_taken):
+                height[at] -= 1
+                shrunk = True
+    return any(height)
+
+
+def test_the_stuck_cards_test_is_its_definition():
+    """Baker's Dozen's dead-end test, made quick with running tables, answers as the
+    plain shrinking of S on positions along random lines and a search's positions, of
+    both kinds."""
+    rules = make_rules("bakersdozen")
+    rng = random.Random("stuck")
+    answers = {True: 0, False: 0}
+    for deal in (1, 2, 3):
+        board, cols, cells, found = encode_state(
+            rules.deal(deal), 0, Build.RANK, freecell.EmptyFill.NONE
+        )
+        lcols, lcells = list(cols), list(cells)
+        found = board.settle(lcols, lcells, found)
+        position = (tuple(lcols), tuple(lcells), found)
+        for _ in range(80):
+            answer = board.stuck(position)
+            assert answer == stuck_by_definition(board, position), position
+            answers[answer] += 1
+            children = board.children(position)
+            if not children:
+                break
+            position = rng.choice(children)[1]
+        line = freecell.FreecellLine(
+            rules.deal(deal),
+            max_positions=3000,
+            cells=0,
+            build=Build.RANK,
+            fill=freecell.EmptyFill.NONE,
+        )
+        run_in_steps(line, 1000)
+        for key in line.keys[::10]:
+            position = board.position_of(key)
+            answer = board.stuck(position)
+            assert answer == stuck_by_definition(board, position), position
+            answers[answer] += 1
+    assert min(answers.values()) >= 20, answers
+
+
 # ---------------------------------------------------------------------------- compact positions
 
 
