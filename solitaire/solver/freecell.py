@@ -9,7 +9,8 @@ positions, as Freecell Solver's soft threads do (``FreecellLine._next_turn``):
   engine's limit allows), each with its own weights and a little weight on depth
   (``FAST_WEIGHTS``): where one wanders off, another usually goes straight, and
   together they win nearly every deal within a few hundred positions; two more join
-  after LATE rounds, for the rare deals that need tens of thousands;
+  after LATE rounds, for the rare deals that need tens of thousands (from the first
+  round where no free cell is and no column is filled: ``SINGLE_WEIGHTS``);
 - a dive, depth-first with the most cards home first, whose share grows with every
   round: most proofs of defeat are its walk running dry.
 
@@ -684,14 +685,18 @@ FAST_WEIGHTS = (
 )
 # The same walks where no free cell is and no column is ever filled (Baker's Dozen): a card
 # over a lower one of its suit ("knots", Beleaguered Castle's weight) costs more there, as
-# nothing but a card one rank higher can take it; chosen on deals 1..100.
+# nothing but a card one rank higher can take it. Which weights win a deal soon varies
+# from deal to deal more than anywhere else in the family (one walk alone on tuning deals:
+# 600073 won in 1,107 positions with a depth cost of 2, not in 60,000 with 0.48), so all
+# five take turns from the first round (``late``), chosen on deals 600001..600200 for
+# the deals that each wins soon where the others do not.
 _SINGLE = {**_BASE, "home": 5, "knots": 3, "depth": 2, "empty": 0}
 SINGLE_WEIGHTS = (
-    {**_SINGLE, "g": 0.48},
-    {**_SINGLE, "knots": 2, "depth": 2, "g": 1.0},
-    {**_SINGLE, "home": 8, "breaks": 2, "g": 0.3},
     {**_SINGLE, "g": 2.0},
     {**_SINGLE, "breaks": 1.5, "g": 1.0},
+    {**_SINGLE, "knots": 5, "g": 0.5},
+    {**_SINGLE, "depth": 4, "g": 0.5},
+    {**_SINGLE, "home": 8, "breaks": 2, "g": 0.3},
 )
 EARLY = 3  # best-first walks from the start
 DIVE = EARLY  # the strategy of the dive, after them
@@ -869,11 +874,13 @@ class FreecellLine(Core[Position]):
         self.first_moves: list = []  # the start's own automatic moves
         found = board.settle(lcols, lcells, found, self.first_moves)
         weights = FAST_WEIGHTS
+        self.late = LATE
         if board.single_cards:
             # cards may be stuck for good: each walk leaves out such positions
             weights = SINGLE_WEIGHTS
             # and the dive follows the first walk's weights: most cards home first wandered
             self.strategies = _strategies(weights, "_value_0", test_dead=True)
+            self.late = 1  # every walk from the first round (``SINGLE_WEIGHTS``)
         self.weightings = [_Weighting(board, each) for each in weights]
         for at, weighting in enumerate(self.weightings):
             setattr(self, f"_value_{at}", weighting.value)
@@ -922,7 +929,7 @@ class FreecellLine(Core[Position]):
 
     def _next_turn(self) -> tuple[int, int]:
         """The first walk alone for PRELUDE positions expanded, then rounds: each
-        best-first walk QUOTA (the last two from round LATE), then the dive a share that
+        best-first walk QUOTA (the last two from round ``late``), then the dive a share that
         grows with the rounds. The heuristics' caches are trimmed between turns."""
         for weighting in self.weightings:
             weighting.trim()
@@ -932,7 +939,7 @@ class FreecellLine(Core[Position]):
             return 0, PRELUDE
         if not self.order:
             self.round += 1
-            fast = range(len(self.strategies)) if self.round >= LATE else range(EARLY)
+            fast = range(len(self.strategies)) if self.round >= self.late else range(EARLY)
             self.order = [(at, QUOTA) for at in fast if at != DIVE]
             self.order.append((DIVE, min(PROOF_SHARE * self.round, PROOF_MOST)))
             self.order.reverse()
