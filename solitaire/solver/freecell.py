@@ -832,12 +832,16 @@ def _best_first(at: int, weights: dict, test_dead: bool) -> Strategy:
     )
 
 
-def _strategies(table: tuple, dive: str, test_dead: bool) -> tuple[Strategy, ...]:
+def _strategies(table: tuple, dive: str | None, test_dead: bool) -> tuple[Strategy, ...]:
     """The walks: the first EARLY best-first walks, the dive (ordered by the weighting
-    ``dive``), the late best-first walks."""
+    ``dive``; None: in the order ``children`` gives the moves), the late best-first walks."""
+    if dive is None:
+        plunge = Strategy(Walk.DIVE, PROOF_MOST, ordered=False, test_dead=test_dead)
+    else:
+        plunge = Strategy(Walk.DIVE, PROOF_MOST, dive, test_dead=test_dead)
     return (
         *(_best_first(at, weights, test_dead) for at, weights in enumerate(table[:EARLY])),
-        Strategy(Walk.DIVE, PROOF_MOST, dive, test_dead=test_dead),
+        plunge,
         *(
             _best_first(at, weights, test_dead)
             for at, weights in enumerate(table[EARLY:], start=EARLY)
@@ -881,6 +885,14 @@ class FreecellLine(Core[Position]):
             # and the dive follows the first walk's weights: most cards home first wandered
             self.strategies = _strategies(weights, "_value_0", test_dead=True)
             self.late = 1  # every walk from the first round (``SINGLE_WEIGHTS``)
+        elif board.fill is EmptyFill.KINGS:
+            # the dive takes the moves as ``children`` makes them (cells first: home, onto
+            # a column; then each column's top card home, onto a card, into a cell), as
+            # Freecell Solver's depth-first scan tries its moves: on tuning deals of
+            # Seahaven Towers it wins in hundreds or thousands of positions where most
+            # cards home first needs tens of thousands (600023: 666 positions alone, not
+            # 60,000), and a proof is the same walk through every position
+            self.strategies = _strategies(weights, None, test_dead=False)
         self.weightings = [_Weighting(board, each) for each in weights]
         for at, weighting in enumerate(self.weightings):
             setattr(self, f"_value_{at}", weighting.value)
