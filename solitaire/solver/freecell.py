@@ -51,6 +51,30 @@ The core keeps the move that first found each position (``Core.macros``, two byt
 named for the piles in the key's order; a winning line is read from them, each move
 named again for the real order of the piles (``_Board.real_move``), and replayed from
 the start with its automatic moves. At ``BUDGET`` a process stays under 90 MB.
+
+Tried and not kept (tuning deals, 2 s of CPU each; "unknown" counts the deals unsettled):
+
+- Baker's Dozen, its five weightings over one frontier (the core's ``Walk.QUEUES``, one
+  depth cost of 1): 7 unknown of deals 600001..600115, 2 with the walks apart.
+- Baker's Dozen, the dive's part of a round: the dive has most of the positions (53-72 %
+  on deals 170, 237 and 254 at 100,000), but a turn of 300 positions, or 300 a round up
+  to 3,000, or 1,000 beside turns of 600 for each best-first walk, settled within a deal
+  or three of the growing turn: on deals 1..400 and 600001..600200, 23 unknown with the
+  growing turn and 20 with the last (3 where 2 on 600001..600200), too close to keep.
+  The dive in the order the moves are made, and best-first turns of 100: no better.
+- Seahaven Towers, the dive's share raised to 3,000 or 10,000 positions a round: deal
+  600077 (lost; 133,577 positions to prove) still unknown at 2 s, and 600004 too.
+- Seahaven Towers, a dead end where every cell is full and no cell's card can ever move
+  (the stuck-cards test with the cells' cards in S, a king with cards under it never in
+  S): 47,122 positions to prove deal 600036 lost, 47,123 without it.
+- Seahaven Towers, leaving out the move into a cell of the top card of a column in suit
+  down to a king, while every king in play lies at the bottom of a column: a line that
+  leaves the card in place wins too (nothing but that card can lie on the one under it,
+  which cannot go home before it, and a cell more is free). Deals 600036, 600037 and
+  600038 proven lost in 38,607, 33,474 and 39,535 positions (47,123, 33,891 and 45,032
+  without), 600077 in the same 133,577: not kept, as the loss out of reach gains nothing.
+  Without the condition on the kings it is wrong: a column emptied through the cells may
+  take another king's run.
 """
 
 from __future__ import annotations
@@ -887,8 +911,8 @@ class FreecellLine(Core[Position]):
             self.late = 1  # every walk from the first round (``SINGLE_WEIGHTS``)
         elif board.fill is EmptyFill.KINGS:
             # the dive takes the moves as ``children`` makes them (cells first: home, onto
-            # a column; then each column's top card home, onto a card, into a cell), as
-            # Freecell Solver's depth-first scan tries its moves: on tuning deals of
+            # a column; then each column's top card home, onto a card, into a cell), in a
+            # fixed order as Freecell Solver's depth-first scan tries its moves: on deals of
             # Seahaven Towers it wins in hundreds or thousands of positions where most
             # cards home first needs tens of thousands (600023: 666 positions alone, not
             # 60,000), and a proof is the same walk through every position
