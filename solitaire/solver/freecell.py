@@ -619,6 +619,52 @@ class _Board:
                     append((src | to_cell, (tuple(lcols), tuple(lcells), found)))
         return out
 
+    def single_children(self, position: Position) -> list:
+        """``children`` where no free cell is and no column is ever filled (Baker's
+        Dozen), the same list, sooner: each column's top card home, then onto each
+        column whose top card is one rank higher, in the columns' order (no run moves:
+        the limit is one card)."""
+        cols, cells, found = position
+        out: list[tuple] = []
+        append = out.append
+        nxt = _next_cards(found)
+        safe = self.safe_cards(found)
+        settle = self.settle
+        takers: dict[int, list] = {}  # rank -> the columns whose top card has it
+        for j, col in enumerate(cols):
+            if col:
+                rank = col[-1] >> 2
+                if rank in takers:
+                    takers[rank].append(j)
+                else:
+                    takers[rank] = [j]
+        for i, col in enumerate(cols):
+            if not col:
+                continue
+            top = col[-1]
+            src = i << 9
+            rest = col[:-1]
+            if top in nxt:
+                lcols = list(cols)
+                lcols[i] = rest
+                f2 = settle(lcols, [], raise_found(found, top & 3))
+                append((src | HOME << 4 | 1, (tuple(lcols), cells, f2)))
+            targets = takers.get((top >> 2) + 1)
+            if targets is None:
+                continue
+            moving = col[-1:]
+            settles = rest and rest[-1] in safe
+            for j in targets:
+                lcols = list(cols)
+                lcols[i] = rest
+                lcols[j] = cols[j] + moving
+                if settles:
+                    f2 = settle(lcols, [], found)  # (before the columns are taken)
+                    append((src | j << 4 | 1, (tuple(lcols), cells, f2)))
+                else:
+                    append((src | j << 4 | 1, (tuple(lcols), cells, found)))
+        return out
+
     # -------------------------------------------------------------- dead ends
     def stuck(self, position: Position) -> bool:
         """With no free cell and no column ever filled (``single_cards``): whether some
@@ -924,7 +970,7 @@ class FreecellLine(Core[Position]):
         self.order: list[tuple[int, int]] = []  # the turns left in this round
         self.macros = array("H", [0])  # the move that first found each position, by serial
         for hook, method in (
-            ("_successors", board.children),
+            ("_successors", board.single_children if board.single_cards else board.children),
             ("_key", board.key),
             ("_unpack_key", board.position_of),
         ):

@@ -387,6 +387,28 @@ def test_the_stuck_cards_test_is_its_definition():
     assert min(answers.values()) >= 20, answers
 
 
+def test_baker_s_dozen_moves_are_the_general_ones():
+    """Baker's Dozen's own move maker gives the very list the family's general one does,
+    on positions along random lines from a few deals, cards going home among them."""
+    rules = make_rules("bakersdozen")
+    rng = random.Random("single moves")
+    homeward = 0
+    for deal in range(1, 9):
+        board, cols, cells, found = encode_state(
+            rules.deal(deal), 0, Build.RANK, freecell.EmptyFill.NONE
+        )
+        lcols, lcells = list(cols), list(cells)
+        position = (tuple(lcols), tuple(lcells), board.settle(lcols, lcells, found))
+        for _ in range(60):
+            children = board.children(position)
+            assert board.single_children(position) == children, position
+            if not children:
+                break
+            homeward += sum(after[2] != position[2] for _, after in children)
+            position = rng.choice(children)[1]
+    assert homeward >= 20, homeward
+
+
 # ---------------------------------------------------------------------------- compact positions
 
 
