@@ -252,6 +252,9 @@ def empty_fill(rules) -> EmptyFill:
 _TABLES = {build: _Tables(build) for build in BUILDS}
 
 HOME = 31  # a move's destination when it goes to the foundations (piles are 0..30)
+# A move's mark (above its piles and count) where, made from a position that is not dead,
+# it cannot lead to a dead one (``_Board.single_children``): that one is not tested.
+LIVE = 1 << 14
 SCALE = 50  # the heuristics' weights are counted in fiftieths (every one is a whole number)
 CACHE = 100_000  # entries a cache of column figures may hold before it is emptied
 WON = (13, 13, 13, 13)  # the foundation counts of a won game
@@ -336,7 +339,7 @@ class _Board:
         cells sorted), as the same move from ``position``, the same position in another
         order: piles are known by their cards, and an empty one is the first empty one
         (where ``children`` puts a card)."""
-        src, dst, count = move >> 9, move >> 4 & 31, move & 15
+        src, dst, count = move >> 9 & 31, move >> 4 & 31, move & 15
         cols, cells, _ = self.position_of(key)
         real_cols, real_cells = position[0], position[1]
         ncols = self.ncols
@@ -364,7 +367,7 @@ class _Board:
     def play(self, cols: tuple, cells: tuple, found: tuple, move: int, moves=None) -> Position:
         """The position after ``move`` and the safe cards going home; the moves made are
         added to the list ``moves`` if one is given (in the engine's pile names)."""
-        src, dst, count = move >> 9, move >> 4 & 31, move & 15
+        src, dst, count = move >> 9 & 31, move >> 4 & 31, move & 15
         ncols = self.ncols
         lcols, lcells = list(cols), list(cells)
         if src < ncols:
@@ -654,6 +657,18 @@ class _Board:
                 continue
             moving = col[-1:]
             settles = rest and rest[-1] in safe
+            # Moved onto a card with no card going home, it leaves the position alive
+            # where another card one rank above it stays free (the one it leaves, or
+            # another top card) or no lower card of its suit is left in play. Why: if
+            # the new position had a stuck set S (``stuck``) without the moved card,
+            # S would be one of the position before too, which is not dead; so S holds
+            # it, and it is free, so (a) and (b) hold for it, which each case denies.
+            live = (
+                len(targets) > 1
+                or rest
+                and rest[-1] >> 2 == (top >> 2) + 1
+                or found[top & 3] >= (top >> 2) - 1
+            )
             for j in targets:
                 lcols = list(cols)
                 lcols[i] = rest
@@ -661,6 +676,8 @@ class _Board:
                 if settles:
                     f2 = settle(lcols, [], found)  # (before the columns are taken)
                     append((src | j << 4 | 1, (tuple(lcols), cells, f2)))
+                elif live:
+                    append((src | j << 4 | 1 | LIVE, (tuple(lcols), cells, found)))
                 else:
                     append((src | j << 4 | 1, (tuple(lcols), cells, found)))
         return out
@@ -955,6 +972,7 @@ class FreecellLine(Core[Position]):
             # and the dive follows the first walk's weights: most cards home first wandered
             self.strategies = _strategies(weights, "_value_0", test_dead=True)
             self.late = 1  # every walk from the first round (``SINGLE_WEIGHTS``)
+            self.tests_by_move = True  # the moves that cannot make one dead say so
         elif board.fill is EmptyFill.KINGS:
             # the dive takes the moves as ``children`` makes them (cells first: home, onto
             # a column; then each column's top card home, onto a card, into a cell), in a
@@ -986,6 +1004,9 @@ class FreecellLine(Core[Position]):
 
     def _dead(self, position: Position) -> bool:
         return self.board.stuck(position)
+
+    def _worth_testing(self, macro) -> bool:  # (the family's moves are ints)
+        return not macro & LIVE
 
     def _value_home(self, position: Position) -> int:
         """The dive's order: the most cards home first."""

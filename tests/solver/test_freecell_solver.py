@@ -388,11 +388,13 @@ def test_the_stuck_cards_test_is_its_definition():
 
 
 def test_baker_s_dozen_moves_are_the_general_ones():
-    """Baker's Dozen's own move maker gives the very list the family's general one does,
-    on positions along random lines from a few deals, cards going home among them."""
+    """Baker's Dozen's own move maker gives the very list the family's general one does
+    (but for the mark ``LIVE``), on positions along random lines from a few deals, cards
+    going home among them; and no move it marks ``LIVE`` leads from a position that is not
+    stuck to one that is (such positions are not tested)."""
     rules = make_rules("bakersdozen")
     rng = random.Random("single moves")
-    homeward = 0
+    homeward = live = 0
     for deal in range(1, 9):
         board, cols, cells, found = encode_state(
             rules.deal(deal), 0, Build.RANK, freecell.EmptyFill.NONE
@@ -401,12 +403,38 @@ def test_baker_s_dozen_moves_are_the_general_ones():
         position = (tuple(lcols), tuple(lcells), board.settle(lcols, lcells, found))
         for _ in range(60):
             children = board.children(position)
-            assert board.single_children(position) == children, position
+            own = board.single_children(position)
+            assert [(move & ~freecell.LIVE, after) for move, after in own] == children
+            if not board.stuck(position):
+                for move, after in own:
+                    if move & freecell.LIVE:
+                        assert not board.stuck(after), after
+                        live += 1
             if not children:
                 break
             homeward += sum(after[2] != position[2] for _, after in children)
             position = rng.choice(children)[1]
-    assert homeward >= 20, homeward
+    assert homeward >= 20 and live >= 100, (homeward, live)
+
+
+def test_baker_s_dozen_moves_marked_live_lead_to_no_stuck_position():
+    """Over a search's positions (of both kinds), a move marked ``LIVE`` never leads
+    from a position that is not stuck to a stuck one, where other moves do."""
+    rules = make_rules("bakersdozen")
+    line = freecell.FreecellLine(
+        rules.deal(48), max_positions=4000, cells=0, build=Build.RANK, fill=freecell.EmptyFill.NONE
+    )
+    run_in_steps(line, 1000)
+    board = line.board
+    made_stuck = {True: 0, False: 0}
+    for key in line.keys[::4]:
+        position = board.position_of(key)
+        if board.stuck(position):
+            continue
+        for move, after in board.single_children(position):
+            if board.stuck(after):
+                made_stuck[bool(move & freecell.LIVE)] += 1
+    assert made_stuck[True] == 0 and made_stuck[False] >= 5, made_stuck
 
 
 # ---------------------------------------------------------------------------- compact positions
