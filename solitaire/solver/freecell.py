@@ -9,7 +9,8 @@ positions, as Freecell Solver's soft threads do (``FreecellLine._next_turn``):
   engine's limit allows), each with its own weights and a little weight on depth
   (``FAST_WEIGHTS``): where one wanders off, another usually goes straight, and
   together they win nearly every deal within a few hundred positions; two more join
-  after LATE rounds, for the rare deals that need tens of thousands;
+  after LATE rounds, for the rare deals that need tens of thousands (from the first
+  round where no free cell is and no column is filled: ``SINGLE_WEIGHTS``);
 - a dive, depth-first with the most cards home first, whose share grows with every
   round: most proofs of defeat are its walk running dry.
 
@@ -50,6 +51,30 @@ The core keeps the move that first found each position (``Core.macros``, two byt
 named for the piles in the key's order; a winning line is read from them, each move
 named again for the real order of the piles (``_Board.real_move``), and replayed from
 the start with its automatic moves. At ``BUDGET`` a process stays under 90 MB.
+
+Tried and not kept (tuning deals, 2 s of CPU each; "unknown" counts the deals unsettled):
+
+- Baker's Dozen, its five weightings over one frontier (the core's ``Walk.QUEUES``, one
+  depth cost of 1): 7 unknown of deals 600001..600115, 2 with the walks apart.
+- Baker's Dozen, the dive's part of a round: the dive has most of the positions (53-72 %
+  on deals 170, 237 and 254 at 100,000), but a turn of 300 positions, or 300 a round up
+  to 3,000, or 1,000 beside turns of 600 for each best-first walk, settled within a deal
+  or three of the growing turn: on deals 1..400 and 600001..600200, 23 unknown with the
+  growing turn and 20 with the last (3 where 2 on 600001..600200), too close to keep.
+  The dive in the order the moves are made, and best-first turns of 100: no better.
+- Seahaven Towers, the dive's share raised to 3,000 or 10,000 positions a round: deal
+  600077 (lost; 133,577 positions to prove) still unknown at 2 s, and 600004 too.
+- Seahaven Towers, a dead end where every cell is full and no cell's card can ever move
+  (the stuck-cards test with the cells' cards in S, a king with cards under it never in
+  S): 47,122 positions to prove deal 600036 lost, 47,123 without it.
+- Seahaven Towers, leaving out the move into a cell of the top card of a column in suit
+  down to a king, while every king in play lies at the bottom of a column: a line that
+  leaves the card in place wins too (nothing but that card can lie on the one under it,
+  which cannot go home before it, and a cell more is free). Deals 600036, 600037 and
+  600038 proven lost in 38,607, 33,474 and 39,535 positions (47,123, 33,891 and 45,032
+  without), 600077 in the same 133,577: not kept, as the loss out of reach gains nothing.
+  Without the condition on the kings it is wrong: a column emptied through the cells may
+  take another king's run.
 """
 
 from __future__ import annotations
@@ -227,6 +252,9 @@ def empty_fill(rules) -> EmptyFill:
 _TABLES = {build: _Tables(build) for build in BUILDS}
 
 HOME = 31  # a move's destination when it goes to the foundations (piles are 0..30)
+# A move's mark (above its piles and count) where, made from a position that is not dead,
+# it cannot lead to a dead one (``_Board.single_children``): that one is not tested.
+LIVE = 1 << 14
 SCALE = 50  # the heuristics' weights are counted in fiftieths (every one is a whole number)
 CACHE = 100_000  # entries a cache of column figures may hold before it is emptied
 WON = (13, 13, 13, 13)  # the foundation counts of a won game
@@ -311,7 +339,7 @@ class _Board:
         cells sorted), as the same move from ``position``, the same position in another
         order: piles are known by their cards, and an empty one is the first empty one
         (where ``children`` puts a card)."""
-        src, dst, count = move >> 9, move >> 4 & 31, move & 15
+        src, dst, count = move >> 9 & 31, move >> 4 & 31, move & 15
         cols, cells, _ = self.position_of(key)
         real_cols, real_cells = position[0], position[1]
         ncols = self.ncols
@@ -339,7 +367,7 @@ class _Board:
     def play(self, cols: tuple, cells: tuple, found: tuple, move: int, moves=None) -> Position:
         """The position after ``move`` and the safe cards going home; the moves made are
         added to the list ``moves`` if one is given (in the engine's pile names)."""
-        src, dst, count = move >> 9, move >> 4 & 31, move & 15
+        src, dst, count = move >> 9 & 31, move >> 4 & 31, move & 15
         ncols = self.ncols
         lcols, lcells = list(cols), list(cells)
         if src < ncols:
@@ -594,6 +622,66 @@ class _Board:
                     append((src | to_cell, (tuple(lcols), tuple(lcells), found)))
         return out
 
+    def single_children(self, position: Position) -> list:
+        """``children`` where no free cell is and no column is ever filled (Baker's
+        Dozen), the same list, sooner: each column's top card home, then onto each
+        column whose top card is one rank higher, in the columns' order (no run moves:
+        the limit is one card)."""
+        cols, cells, found = position
+        out: list[tuple] = []
+        append = out.append
+        nxt = _next_cards(found)
+        safe = self.safe_cards(found)
+        settle = self.settle
+        takers: dict[int, list] = {}  # rank -> the columns whose top card has it
+        for j, col in enumerate(cols):
+            if col:
+                rank = col[-1] >> 2
+                if rank in takers:
+                    takers[rank].append(j)
+                else:
+                    takers[rank] = [j]
+        for i, col in enumerate(cols):
+            if not col:
+                continue
+            top = col[-1]
+            src = i << 9
+            rest = col[:-1]
+            if top in nxt:
+                lcols = list(cols)
+                lcols[i] = rest
+                f2 = settle(lcols, [], raise_found(found, top & 3))
+                append((src | HOME << 4 | 1, (tuple(lcols), cells, f2)))
+            targets = takers.get((top >> 2) + 1)
+            if targets is None:
+                continue
+            moving = col[-1:]
+            settles = rest and rest[-1] in safe
+            # Moved onto a card with no card going home, it leaves the position alive
+            # where another card one rank above it stays free (the one it leaves, or
+            # another top card) or no lower card of its suit is left in play. Why: if
+            # the new position had a stuck set S (``stuck``) without the moved card,
+            # S would be one of the position before too, which is not dead; so S holds
+            # it, and it is free, so (a) and (b) hold for it, which each case denies.
+            live = (
+                len(targets) > 1
+                or rest
+                and rest[-1] >> 2 == (top >> 2) + 1
+                or found[top & 3] >= (top >> 2) - 1
+            )
+            for j in targets:
+                lcols = list(cols)
+                lcols[i] = rest
+                lcols[j] = cols[j] + moving
+                if settles:
+                    f2 = settle(lcols, [], found)  # (before the columns are taken)
+                    append((src | j << 4 | 1, (tuple(lcols), cells, f2)))
+                elif live:
+                    append((src | j << 4 | 1 | LIVE, (tuple(lcols), cells, found)))
+                else:
+                    append((src | j << 4 | 1, (tuple(lcols), cells, found)))
+        return out
+
     # -------------------------------------------------------------- dead ends
     def stuck(self, position: Position) -> bool:
         """With no free cell and no column ever filled (``single_cards``): whether some
@@ -612,36 +700,41 @@ class _Board:
         every card to begin with, then the top card of a column's part leaves while it
         fails (a) and (b); as S only shrinks, a card that fails once fails for good."""
         cols, _, found = position
-        height = [len(col) for col in cols]  # each column's part of S, from the bottom
-        column_of, depth_of = [0] * 56, [0] * 56
-        for at, col in enumerate(cols):
-            for depth, card in enumerate(col):
-                column_of[card] = at
-                depth_of[card] = depth
         parents_of = self.parents_of
+        height = [len(col) for col in cols]  # each column's part of S, from the bottom
+        # A card may take another once it is the top of its column's part of S or out of S
+        # (``opened``); the cards out of S (``left``); per suit the lowest card in S, 99 for
+        # none (every card not home is in a column, and in S to begin with).
+        opened, left = bytearray(56), bytearray(56)
+        for col in cols:
+            if col:
+                opened[col[-1]] = 1
+        lowest = [(count + 1) * 4 + suit if count < 13 else 99 for suit, count in enumerate(found)]
         changed = True
         while changed:
             changed = False
             for at, col in enumerate(cols):
-                while height[at]:
-                    card = col[height[at] - 1]
-                    # (b) first: it fails at once where a card it may lie on is free
-                    for parent in parents_of[card]:
-                        if (
-                            parent >> 2 > found[parent & 3]  # not home
-                            and depth_of[parent] >= height[column_of[parent]] - 1
-                        ):
-                            break
-                    else:
-                        suit = card & 3
-                        for code in range(card - 4, (found[suit] << 2) + suit, -4):  # (a)
-                            if depth_of[code] < height[column_of[code]]:
-                                break  # the card stays in S
+                size = height[at]
+                while size:
+                    card = col[size - 1]
+                    suit = card & 3
+                    if lowest[suit] < card:  # (a): a lower card of its suit is in S
+                        for parent in parents_of[card]:
+                            if opened[parent]:
+                                break  # (b) fails: it may go onto that card, not home
                         else:
-                            code = 0
-                        if code:
-                            break
-                    height[at] -= 1
+                            break  # (a) and (b): it stays in S
+                    left[card] = 1
+                    size -= 1
+                    if size:
+                        opened[col[size - 1]] = 1
+                    if lowest[suit] == card:  # the next lowest of its suit still in S
+                        code = card + 4
+                        while code < 56 and left[code]:
+                            code += 4
+                        lowest[suit] = code if code < 56 else 99
+                if size != height[at]:
+                    height[at] = size
                     changed = True
         return any(height)
 
@@ -679,14 +772,18 @@ FAST_WEIGHTS = (
 )
 # The same walks where no free cell is and no column is ever filled (Baker's Dozen): a card
 # over a lower one of its suit ("knots", Beleaguered Castle's weight) costs more there, as
-# nothing but a card one rank higher can take it; chosen on deals 1..100.
+# nothing but a card one rank higher can take it. Which weights win a deal soon varies
+# from deal to deal more than anywhere else in the family (one walk alone on tuning deals:
+# 600073 won in 1,107 positions with a depth cost of 2, not in 60,000 with 0.48), so all
+# five take turns from the first round (``late``), chosen on deals 600001..600200 for
+# the deals that each wins soon where the others do not.
 _SINGLE = {**_BASE, "home": 5, "knots": 3, "depth": 2, "empty": 0}
 SINGLE_WEIGHTS = (
-    {**_SINGLE, "g": 0.48},
-    {**_SINGLE, "knots": 2, "depth": 2, "g": 1.0},
-    {**_SINGLE, "home": 8, "breaks": 2, "g": 0.3},
     {**_SINGLE, "g": 2.0},
     {**_SINGLE, "breaks": 1.5, "g": 1.0},
+    {**_SINGLE, "knots": 5, "g": 0.5},
+    {**_SINGLE, "depth": 4, "g": 0.5},
+    {**_SINGLE, "home": 8, "breaks": 2, "g": 0.3},
 )
 EARLY = 3  # best-first walks from the start
 DIVE = EARLY  # the strategy of the dive, after them
@@ -822,12 +919,16 @@ def _best_first(at: int, weights: dict, test_dead: bool) -> Strategy:
     )
 
 
-def _strategies(table: tuple, dive: str, test_dead: bool) -> tuple[Strategy, ...]:
+def _strategies(table: tuple, dive: str | None, test_dead: bool) -> tuple[Strategy, ...]:
     """The walks: the first EARLY best-first walks, the dive (ordered by the weighting
-    ``dive``), the late best-first walks."""
+    ``dive``; None: in the order ``children`` gives the moves), the late best-first walks."""
+    if dive is None:
+        plunge = Strategy(Walk.DIVE, PROOF_MOST, ordered=False, test_dead=test_dead)
+    else:
+        plunge = Strategy(Walk.DIVE, PROOF_MOST, dive, test_dead=test_dead)
     return (
         *(_best_first(at, weights, test_dead) for at, weights in enumerate(table[:EARLY])),
-        Strategy(Walk.DIVE, PROOF_MOST, dive, test_dead=test_dead),
+        plunge,
         *(
             _best_first(at, weights, test_dead)
             for at, weights in enumerate(table[EARLY:], start=EARLY)
@@ -864,11 +965,22 @@ class FreecellLine(Core[Position]):
         self.first_moves: list = []  # the start's own automatic moves
         found = board.settle(lcols, lcells, found, self.first_moves)
         weights = FAST_WEIGHTS
+        self.late = LATE
         if board.single_cards:
             # cards may be stuck for good: each walk leaves out such positions
             weights = SINGLE_WEIGHTS
             # and the dive follows the first walk's weights: most cards home first wandered
             self.strategies = _strategies(weights, "_value_0", test_dead=True)
+            self.late = 1  # every walk from the first round (``SINGLE_WEIGHTS``)
+            self.tests_by_move = True  # the moves that cannot make one dead say so
+        elif board.fill is EmptyFill.KINGS:
+            # the dive takes the moves as ``children`` makes them (cells first: home, onto
+            # a column; then each column's top card home, onto a card, into a cell), in a
+            # fixed order as Freecell Solver's depth-first scan tries its moves: on deals of
+            # Seahaven Towers it wins in hundreds or thousands of positions where most
+            # cards home first needs tens of thousands (600023: 666 positions alone, not
+            # 60,000), and a proof is the same walk through every position
+            self.strategies = _strategies(weights, None, test_dead=False)
         self.weightings = [_Weighting(board, each) for each in weights]
         for at, weighting in enumerate(self.weightings):
             setattr(self, f"_value_{at}", weighting.value)
@@ -876,7 +988,7 @@ class FreecellLine(Core[Position]):
         self.order: list[tuple[int, int]] = []  # the turns left in this round
         self.macros = array("H", [0])  # the move that first found each position, by serial
         for hook, method in (
-            ("_successors", board.children),
+            ("_successors", board.single_children if board.single_cards else board.children),
             ("_key", board.key),
             ("_unpack_key", board.position_of),
         ):
@@ -892,6 +1004,9 @@ class FreecellLine(Core[Position]):
 
     def _dead(self, position: Position) -> bool:
         return self.board.stuck(position)
+
+    def _worth_testing(self, macro) -> bool:  # (the family's moves are ints)
+        return not macro & LIVE
 
     def _value_home(self, position: Position) -> int:
         """The dive's order: the most cards home first."""
@@ -917,7 +1032,7 @@ class FreecellLine(Core[Position]):
 
     def _next_turn(self) -> tuple[int, int]:
         """The first walk alone for PRELUDE positions expanded, then rounds: each
-        best-first walk QUOTA (the last two from round LATE), then the dive a share that
+        best-first walk QUOTA (the last two from round ``late``), then the dive a share that
         grows with the rounds. The heuristics' caches are trimmed between turns."""
         for weighting in self.weightings:
             weighting.trim()
@@ -927,7 +1042,7 @@ class FreecellLine(Core[Position]):
             return 0, PRELUDE
         if not self.order:
             self.round += 1
-            fast = range(len(self.strategies)) if self.round >= LATE else range(EARLY)
+            fast = range(len(self.strategies)) if self.round >= self.late else range(EARLY)
             self.order = [(at, QUOTA) for at in fast if at != DIVE]
             self.order.append((DIVE, min(PROOF_SHARE * self.round, PROOF_MOST)))
             self.order.reverse()

@@ -321,6 +321,122 @@ def test_small_positions_agree_with_an_exhaustive_search_where_columns_fill_othe
     assert min(verdicts.values()) >= 3, verdicts
 
 
+def stuck_by_definition(board, position) -> bool:
+    """``_Board.stuck`` spelt out as its notes define S, slowly: the cards of each column
+    from the bottom up to ``height``, shrunk while a column's top card of S fails."""
+    cols, _, found = position
+    height = [len(col) for col in cols]
+
+    def in_s(card: int) -> bool:
+        return any(card in col[: height[at]] for at, col in enumerate(cols))
+
+    def free(card: int) -> bool:  # in a column, at the top of its part of S or above it
+        return any(card in col[max(height[at] - 1, 0) :] for at, col in enumerate(cols))
+
+    shrunk = True
+    while shrunk:
+        shrunk = False
+        for at, col in enumerate(cols):
+            if not height[at]:
+                continue
+            card = col[height[at] - 1]
+            rank, suit = card >> 2, card & 3
+            lower_in_s = any(in_s(low * 4 + suit) for low in range(found[suit] + 1, rank))
+            parents_taken = not any(free(parent) for parent in board.parents_of[card])
+            if not (lower_in_s and parents_taken):
+                height[at] -= 1
+                shrunk = True
+    return any(height)
+
+
+def test_the_stuck_cards_test_is_its_definition():
+    """Baker's Dozen's dead-end test, made quick with running tables, answers as the
+    plain shrinking of S on positions along random lines and a search's positions, of
+    both kinds."""
+    rules = make_rules("bakersdozen")
+    rng = random.Random("stuck")
+    answers = {True: 0, False: 0}
+    for deal in (1, 2, 3):
+        board, cols, cells, found = encode_state(
+            rules.deal(deal), 0, Build.RANK, freecell.EmptyFill.NONE
+        )
+        lcols, lcells = list(cols), list(cells)
+        found = board.settle(lcols, lcells, found)
+        position = (tuple(lcols), tuple(lcells), found)
+        for _ in range(80):
+            answer = board.stuck(position)
+            assert answer == stuck_by_definition(board, position), position
+            answers[answer] += 1
+            children = board.children(position)
+            if not children:
+                break
+            position = rng.choice(children)[1]
+        line = freecell.FreecellLine(
+            rules.deal(deal),
+            max_positions=3000,
+            cells=0,
+            build=Build.RANK,
+            fill=freecell.EmptyFill.NONE,
+        )
+        run_in_steps(line, 1000)
+        for key in line.keys[::10]:
+            position = board.position_of(key)
+            answer = board.stuck(position)
+            assert answer == stuck_by_definition(board, position), position
+            answers[answer] += 1
+    assert min(answers.values()) >= 20, answers
+
+
+def test_baker_s_dozen_moves_are_the_general_ones():
+    """Baker's Dozen's own move maker gives the very list the family's general one does
+    (but for the mark ``LIVE``), on positions along random lines from a few deals, cards
+    going home among them; and no move it marks ``LIVE`` leads from a position that is not
+    stuck to one that is (such positions are not tested)."""
+    rules = make_rules("bakersdozen")
+    rng = random.Random("single moves")
+    homeward = live = 0
+    for deal in range(1, 9):
+        board, cols, cells, found = encode_state(
+            rules.deal(deal), 0, Build.RANK, freecell.EmptyFill.NONE
+        )
+        lcols, lcells = list(cols), list(cells)
+        position = (tuple(lcols), tuple(lcells), board.settle(lcols, lcells, found))
+        for _ in range(60):
+            children = board.children(position)
+            own = board.single_children(position)
+            assert [(move & ~freecell.LIVE, after) for move, after in own] == children
+            if not board.stuck(position):
+                for move, after in own:
+                    if move & freecell.LIVE:
+                        assert not board.stuck(after), after
+                        live += 1
+            if not children:
+                break
+            homeward += sum(after[2] != position[2] for _, after in children)
+            position = rng.choice(children)[1]
+    assert homeward >= 20 and live >= 100, (homeward, live)
+
+
+def test_baker_s_dozen_moves_marked_live_lead_to_no_stuck_position():
+    """Over a search's positions (of both kinds), a move marked ``LIVE`` never leads
+    from a position that is not stuck to a stuck one, where other moves do."""
+    rules = make_rules("bakersdozen")
+    line = freecell.FreecellLine(
+        rules.deal(48), max_positions=4000, cells=0, build=Build.RANK, fill=freecell.EmptyFill.NONE
+    )
+    run_in_steps(line, 1000)
+    board = line.board
+    made_stuck = {True: 0, False: 0}
+    for key in line.keys[::4]:
+        position = board.position_of(key)
+        if board.stuck(position):
+            continue
+        for move, after in board.single_children(position):
+            if board.stuck(after):
+                made_stuck[bool(move & freecell.LIVE)] += 1
+    assert made_stuck[True] == 0 and made_stuck[False] >= 5, made_stuck
+
+
 # ---------------------------------------------------------------------------- compact positions
 
 
