@@ -76,9 +76,10 @@ waits until none is left (nor anything else that moves cards already in the colu
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Hashable
 from dataclasses import replace
-from itertools import pairwise
+from itertools import accumulate, pairwise
 
 from ..model.cards import SUITS, Card
 from ..model.moves import Move, MoveKind
@@ -102,6 +103,9 @@ W_HOME, W_DOWN, W_BURIED, W_BREAK, W_EMPTY = 60, 30, 2, 3, 8
 SPECIAL = "special"  # a macro step made through the engine: (SPECIAL, kind)
 KINGS = RUN * 4  # the codes of kings and above: no successor
 ON_PATH, FREE, FROZEN = 1, 2, 3  # a card's mark in the dead-end test's walk along chains
+HOME_STEP = -1  # a card's step home, among the steps onto columns (by index)
+# The heuristic's shares of columns kept at most (then forgotten, all at once): some 10 MB.
+COLUMN_VALUES_KEPT = 1 << 16
 
 
 class YukonSearch(Core[tuple]):
@@ -144,7 +148,19 @@ class YukonSearch(Core[tuple]):
         # (stock, values) -> (the special moves' kinds, whether one may still come, the
         # columns a special move open now tells apart from the others)
         self.specials: dict[tuple, tuple[tuple, bool, frozenset]] = {}
-        self.parents = tuple(self._parents_of(code) for code in range(64))
+        parents = [self._parents_of(code) for code in range(64)]
+        # card -> the cards that may be laid on it, in order of code
+        self.children = tuple(
+            tuple(child for child in range(64) if card in parents[child]) for card in range(64)
+        )
+        # the cards that may fill an empty column
+        self.fillers = tuple(
+            code for code in range(4, KINGS + 4) if self.fill is None or code >> 2 == self.fill
+        )
+        self.safe_by_found: dict[tuple, bytes] = {}  # foundations -> the cards safe home
+        # (column, face-down count, foundations where the share depends on them) -> the
+        # column's share of the heuristic's value
+        self.column_values: dict[tuple, int] = {}
         # Whether the walks look for dead ends (see the module notes): building in suit,
         # only kings filling an empty column, runs going home.
         self.tests_dead = self.by_suit and self.fill == RUN and not self.single_home
@@ -158,7 +174,11 @@ class YukonSearch(Core[tuple]):
             self.strategies = self.hopeful_strategies
         if not self.tests_dead:
             self.strategies = tuple(replace(walk, test_dead=False) for walk in self.strategies)
-        super().__init__(self._position(state), max_positions=max_positions)
+        start = self._position(state)
+        cards = b"".join(start[0]) + start[3]
+        # the moves find each card by its code (``_successors``)
+        assert len(set(cards)) == len(cards), "the family's games are played with one pack"
+        super().__init__(start, max_positions=max_positions)
 
     # -------------------------------------------------------------- positions and states
     def _position(self, state: State) -> tuple:
@@ -302,19 +322,32 @@ class YukonSearch(Core[tuple]):
     def _value(self, position: tuple) -> float:
         cols, down, found, _, _ = position
         value = W_HOME * (found[0] + found[1] + found[2] + found[3])
-        wanted = [(found[suit] + 1) * 4 + suit for suit in range(4)] if self.single_home else []
+        # A move changes two columns and leaves the others as they were (the same
+        # ``bytes``): each column's share is looked up, not counted again card by card.
+        known = self.column_values
+        if len(known) > COLUMN_VALUES_KEPT:
+            known.clear()
+        wanted = found if self.single_home else None
         for col, hidden in zip(cols, down):
-            if not col:
-                value += W_EMPTY
-                continue
-            value -= W_DOWN * hidden
-            for card in wanted:
-                at = col.find(card)
+            share = known.get((col, hidden, wanted))
+            if share is None:
+                share = known[col, hidden, wanted] = self._column_value(col, hidden, found)
+            value += share
+        return value
+
+    def _column_value(self, col: bytes, hidden: int, found: tuple) -> int:
+        """A column's share of the heuristic's value."""
+        if not col:
+            return W_EMPTY
+        value = -W_DOWN * hidden
+        if self.single_home:
+            for suit in range(4):
+                at = col.find((found[suit] + 1) * 4 + suit)
                 if at >= 0:
                     value -= W_BURIED * (len(col) - 1 - at)
-            for at in range(max(hidden, 1), len(col)):
-                if not self._builds(col[at], col[at - 1]):
-                    value -= W_BREAK
+        for at in range(max(hidden, 1), len(col)):
+            if not self._builds(col[at], col[at - 1]):
+                value -= W_BREAK
         return value
 
     def _moves_of(self, macro) -> list[Move]:
@@ -344,6 +377,18 @@ class YukonSearch(Core[tuple]):
             return ((rank + 1) * 4 + suit,)
         return tuple((rank + 1) * 4 + other for other in OPPOSITE[suit])
 
+    def _safe_cards(self, found: tuple) -> bytes:
+        """The cards that may go home with nothing left in play that could be laid on
+        them, by the foundations (kept: the foundations change seldom)."""
+        known = self.safe_by_found.get(found)
+        if known is None:
+            known = self.safe_by_found[found] = bytes(
+                card
+                for card in ((found[suit] + 1) * 4 + suit for suit in range(4))
+                if card < KINGS + 4 and self._safe(card, found)
+            )
+        return known
+
     def _safe(self, card: int, found: tuple) -> bool:
         """May ``card`` go home with nothing left in play that could be laid on it?"""
         suit, rank = card & 3, card >> 2
@@ -355,45 +400,65 @@ class YukonSearch(Core[tuple]):
 
     def _successors(self, position: tuple) -> list:
         cols, down, found = position[:3]
-        parents = self.parents
         kinds, later, fixed = self._chances(position)
         if self.single_home and not later:
             # The safe card with the lowest code first, wherever it lies: equal positions
             # (columns in another order) send the same card home.
-            safe = [
-                (col[-1], index)
-                for index, col in enumerate(cols)
-                if col and self._safe(col[-1], found)
-            ]
+            safe = self._safe_cards(found)
             if safe:
-                return [self._home(position, min(safe)[1])]
-        out = []
-        tops: dict[int, int] = {col[-1]: index for index, col in enumerate(cols) if col}
+                homes = [
+                    (col[-1], index) for index, col in enumerate(cols) if col and col[-1] in safe
+                ]
+                if homes:
+                    return [self._home(position, min(homes)[1])]
+        # Each card is found by its code (one pack: codes are unique) in the columns laid
+        # end to end, from the tops it may go on, not the other way round: a handful of
+        # searches in C instead of a loop over every face-up card. The moves are then put
+        # in the order of the cards that move (column, height), the home move first, then
+        # the cards they go on by code, then empty columns: the order of a loop over the
+        # cards, which the walks' ties follow.
+        flat = b"".join(cols)
+        ends = list(accumulate(map(len, cols)))
+        steps = []  # (source column, height, order, target column)
+        children = self.children
+        for target, col in enumerate(cols):
+            if not col:
+                continue
+            top = col[-1]
+            if self.single_home and found[top & 3] == (top >> 2) - 1:
+                steps.append((target, -1, 0, HOME_STEP))
+            for card in children[top]:
+                at = flat.find(card)
+                if at < 0:
+                    continue
+                index = bisect_right(ends, at)
+                at -= ends[index] - len(cols[index])
+                if index != target and at >= down[index]:
+                    steps.append((index, at, top, target))
         # Empty columns are alike but where a special move tells them apart: of the
         # others only the first is tried.
         empties = [index for index, col in enumerate(cols) if not col and index in fixed]
         empties += [index for index, col in enumerate(cols) if not col and index not in fixed][:1]
-        for index, col in enumerate(cols):
-            if not col:
-                continue
-            if self.single_home:
-                top = col[-1]
-                if found[top & 3] == (top >> 2) - 1:
-                    out.append(self._home(position, index))
-            for at in range(down[index], len(col)):
-                card = col[at]
-                for parent in parents[card]:
-                    target = tops.get(parent)
-                    if target is not None and target != index:
-                        out.append(self._move(position, index, target, at))
-                if empties and (self.fill is None or card >> 2 == self.fill):
-                    out.extend(
-                        self._move(position, index, to, at)
-                        for to in empties
+        if empties:
+            for card in self.fillers:
+                at = flat.find(card)
+                if at < 0:
+                    continue
+                index = bisect_right(ends, at)
+                at -= ends[index] - len(cols[index])
+                if at >= down[index]:
+                    steps.extend(
+                        (index, at, 64 + rank, to)
+                        for rank, to in enumerate(empties)
                         # a whole column to an empty one: the same position, but where a
                         # special move tells the two apart
                         if at or index in fixed or to in fixed
                     )
+        steps.sort()
+        out = [
+            self._home(position, index) if to == HOME_STEP else self._move(position, index, to, at)
+            for index, at, _, to in steps
+        ]
         for kind in kinds:
             after = self._position(self.rules.successor(self._state(position), Move(kind)))
             out.append((((SPECIAL, kind),), after))
