@@ -96,6 +96,8 @@ __all__ = ["BUDGET", "YukonSearch", "agrees_with_engine"]
 BUDGET = 300_000
 SEP = b"\xff"  # between columns in a key: neither a card (4..55) nor a face-down count
 RUN = 13  # a whole suit, king to ace
+RUNS = tuple(bytes(rank * 4 + suit for rank in range(RUN, 0, -1)) for suit in range(4))
+COUNTS = tuple(bytes((count,)) for count in range(64))  # a face-down count, as a key's byte
 # The heuristic's weights (higher is better): a card home, a card face down, a card above
 # the next one its foundation takes, a face-up card not on the card it builds on, an
 # empty column.
@@ -250,7 +252,7 @@ class YukonSearch(Core[tuple]):
     # -------------------------------------------------------------- the core's hooks
     def _key(self, position: tuple) -> Hashable:
         cols, down, found, stock, values = position
-        columns = [bytes((count,)) + col for count, col in zip(down, cols)]
+        columns = list(map(bytes.__add__, map(COUNTS.__getitem__, down), cols))
         fixed = self._chances(position)[2]
         if fixed:  # the columns a special move tells apart keep their places
             loose = sorted(column for index, column in enumerate(columns) if index not in fixed)
@@ -520,11 +522,10 @@ class YukonSearch(Core[tuple]):
         whole (the game's ``follow_up``); the card under it turns up."""
         for index in touched:
             col = cols[index]
-            if len(col) - down[index] < RUN:
+            if len(col) - down[index] < RUN or col[-1] >> 2 != 1:
                 continue
-            run = col[-RUN:]
-            suit = run[0] & 3
-            if run == bytes(rank * 4 + suit for rank in range(RUN, 0, -1)):
+            suit = col[-1] & 3
+            if col.endswith(RUNS[suit]):
                 cols[index] = col[:-RUN]
                 self._turn_up(cols, down, index)
                 found = tuple(RUN if other == suit else found[other] for other in range(4))
