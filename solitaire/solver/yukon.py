@@ -150,6 +150,9 @@ class YukonSearch(Core[tuple]):
         # (stock, values) -> (the special moves' kinds, whether one may still come, the
         # columns a special move open now tells apart from the others)
         self.specials: dict[tuple, tuple[tuple, bool, frozenset]] = {}
+        # (stock, values) -> the cards a deal lays on each column, the stock and values
+        # after it (``_special``)
+        self.deals: dict[tuple, tuple] = {}
         parents = [self._parents_of(code) for code in range(64)]
         # card -> the cards that may be laid on it, in order of code
         self.children = tuple(
@@ -462,9 +465,41 @@ class YukonSearch(Core[tuple]):
             for index, at, _, to in steps
         ]
         for kind in kinds:
-            after = self._position(self.rules.successor(self._state(position), Move(kind)))
-            out.append((((SPECIAL, kind),), after))
+            out.append((((SPECIAL, kind),), self._special(position, kind)))
         return out
+
+    def _special(self, position: tuple, kind: MoveKind) -> tuple:
+        """The position after a special move. A deal lays the same cards on the same
+        columns wherever the cards in the columns lie (its kinds and places depend on
+        the stock and the values only, as ``_chances`` has it too): the engine makes it
+        once for each stock and values, and the cards it laid are laid here after that,
+        then the runs that makes go home as after a move. The first time is checked
+        against the engine's position; where the engine's position is not the columns
+        with cards laid on them (a run went home at once), it is asked again next time."""
+        if kind != MoveKind.DEAL:
+            return self._position(self.rules.successor(self._state(position), Move(kind)))
+        marker = (position[3], position[4])
+        laid = self.deals.get(marker)
+        if laid is not None:
+            return self._lay(position, laid)
+        before = self._state(position)
+        after = self._position(self.rules.successor(before, Move(kind)))
+        cols = position[0]
+        if all(new.startswith(old) for old, new in zip(cols, after[0])):
+            laid = (tuple(new[len(old) :] for old, new in zip(cols, after[0])), *after[3:])
+            if self._lay(position, laid) == after:
+                self.deals[marker] = laid
+        return after
+
+    def _lay(self, position: tuple, laid: tuple) -> tuple:
+        """``position`` with the cards of a deal laid on the columns (``_special``)."""
+        cols, down, found = position[:3]
+        extras, stock, values = laid
+        new_cols = [col + extra for col, extra in zip(cols, extras)]
+        new_down = list(down)
+        touched = tuple(index for index, extra in enumerate(extras) if extra)
+        found = self._runs_home(new_cols, new_down, found, touched)
+        return (tuple(new_cols), tuple(new_down), found, stock, values)
 
     def _hopeful(self, position: tuple) -> list:
         """The moves, less those that take cards off a face-up card they build on where
