@@ -105,6 +105,7 @@ W_HOME, W_DOWN, W_BURIED, W_BREAK, W_EMPTY = 60, 30, 2, 3, 8
 SPECIAL = "special"  # a macro step made through the engine: (SPECIAL, kind)
 KINGS = RUN * 4  # the codes of kings and above: no successor
 ON_PATH, FREE, FROZEN = 1, 2, 3  # a card's mark in the dead-end test's walk along chains
+NO_CHANCES: tuple[tuple, bool, frozenset] = ((), False, frozenset())  # no special moves
 HOME_STEP = -1  # a card's step home, among the steps onto columns (by index)
 # The heuristic's shares of columns kept at most (then forgotten, all at once): some 3 MB
 # (as fast as four times as many; Yukon's full budget then takes 96 MB at most, 91 without).
@@ -227,7 +228,7 @@ class YukonSearch(Core[tuple]):
         columns that one tells apart: a redeal all (it gathers them in their order), a
         deal those it lays cards on."""
         if not self.has_specials:
-            return (), False, frozenset()
+            return NO_CHANCES
         marker = (position[3], position[4])
         known = self.specials.get(marker)
         if known is None:
@@ -540,11 +541,16 @@ class YukonSearch(Core[tuple]):
         new_cols = list(cols)
         new_cols[src] = col[:at]
         new_cols[dst] = cols[dst] + col[at:]
-        new_down = list(down)
-        if not self.single_home:
-            found = self._runs_home(new_cols, new_down, found, (src, dst))
-        self._turn_up(new_cols, new_down, src)
-        after = (tuple(new_cols), tuple(new_down), found, stock, values)
+        if self.single_home and (down[src] < at or not down[src]):
+            # nothing turns up (nor goes home with the move): the face-down counts as
+            # they were
+            after = (tuple(new_cols), down, found, stock, values)
+        else:
+            new_down = list(down)
+            if not self.single_home:
+                found = self._runs_home(new_cols, new_down, found, (src, dst))
+            self._turn_up(new_cols, new_down, src)
+            after = (tuple(new_cols), tuple(new_down), found, stock, values)
         names = self.column_names
         return ((names[src], names[dst], len(col) - at),), after
 
