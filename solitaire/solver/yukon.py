@@ -150,10 +150,11 @@ class YukonSearch(Core[tuple]):
     )
     # Runs going home (Scorpion), most deals are lost: one complete walk alone. Each walk
     # is a complete search of its own, so a proof of loss needs one walk to see every
-    # position, and a second walk beside it spends half the budget on positions the
-    # first sees again (Scorpion's deals 600001..600100 at 2 s: 88 settled with the
-    # dive beside, 90 without, the same 90 with the dive alone; the 11 wins found all
-    # the same). At the full budget it stores more positions: 97 MB, where 83.
+    # position, and a second walk beside it takes its share of the budget for visits
+    # that count for no proof of the first's (Scorpion's deals 600001..600100 at 2 s: 88
+    # settled with the dive beside, 90 without, the same 90 with the dive alone; the 11
+    # wins found all the same). At the full budget it stores more positions: 97 MB,
+    # where 83.
     proving_strategies = (Strategy(Walk.BEST_FIRST, 400, depth_cost=1),)
 
     def __init__(
