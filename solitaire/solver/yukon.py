@@ -72,13 +72,30 @@ waits until none is left (nor anything else that moves cards already in the colu
   Russian Solitaire's deals 600001..600040 nor in 15,000 random endgames (3,000 each of
   10 to 30 cards in 2 to 7 columns), and Russian Solitaire's verdicts were all settled
   without it: only its cost would remain.
+- Alternate colours (Yukon): no test. One was tried, sound but finding nothing: a card
+  X (not an ace nor a king) is stuck for good where the card of its suit one lower is
+  in play and it, and each card X could go on that is not home, lie under X in X's
+  column, and every card strictly between the lowest of them and X is face down or a
+  card (not a king) each of whose parents not home lies in that stretch too. The first
+  move to lift a card of that stretch is made by a card in it (none can move: its
+  parents lie under it, covered; X cannot go home, the card it waits for lies under it)
+  or by a card under it all, which carries the stretch whole, as it is; so X never goes
+  home. It fired at none of deals 600001..600200's starts nor at any of 94,000
+  positions searched in five deals left unknown (it asks for three cards under one in
+  a column): Yukon's losses lock across columns.
+
+Speed (the same walks, the same positions): each column's share of the heuristic is
+kept (a move changes two columns), the moves are found from the tops (each card by its
+code in the columns laid end to end), and a deal, made through the engine once for each
+stock and values, is laid by the family after that.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Hashable
 from dataclasses import replace
-from itertools import pairwise
+from itertools import accumulate, pairwise
 
 from ..model.cards import SUITS, Card
 from ..model.moves import Move, MoveKind
@@ -95,6 +112,8 @@ __all__ = ["BUDGET", "YukonSearch", "agrees_with_engine"]
 BUDGET = 300_000
 SEP = b"\xff"  # between columns in a key: neither a card (4..55) nor a face-down count
 RUN = 13  # a whole suit, king to ace
+RUNS = tuple(bytes(rank * 4 + suit for rank in range(RUN, 0, -1)) for suit in range(4))
+COUNTS = tuple(bytes((count,)) for count in range(64))  # a face-down count, as a key's byte
 # The heuristic's weights (higher is better): a card home, a card face down, a card above
 # the next one its foundation takes, a face-up card not on the card it builds on, an
 # empty column.
@@ -102,11 +121,17 @@ W_HOME, W_DOWN, W_BURIED, W_BREAK, W_EMPTY = 60, 30, 2, 3, 8
 SPECIAL = "special"  # a macro step made through the engine: (SPECIAL, kind)
 KINGS = RUN * 4  # the codes of kings and above: no successor
 ON_PATH, FREE, FROZEN = 1, 2, 3  # a card's mark in the dead-end test's walk along chains
+NO_CHANCES: tuple[tuple, bool, frozenset] = ((), False, frozenset())  # no special moves
+HOME_STEP = -1  # a card's step home, among the steps onto columns (by index)
+# The heuristic's shares of columns kept at most (then forgotten, all at once): some 3 MB
+# (as fast as four times as many; Yukon's full budget then takes 96 MB at most, 91 without).
+COLUMN_VALUES_KEPT = 1 << 14
 
 
 class YukonSearch(Core[tuple]):
-    """A best-first walk and a dive taking turns, from ``state`` (see the module notes);
-    ``without`` names kinds of special move the search may not make."""
+    """A best-first walk and a dive taking turns, from ``state`` (see the module notes),
+    with a quick walk for wins beside in alternate colours, and a best-first walk alone
+    where runs go home; ``without`` names kinds of special move the search may not make."""
 
     strategies: tuple[Strategy, ...] = (
         Strategy(Walk.BEST_FIRST, 400, depth_cost=1),
@@ -115,11 +140,22 @@ class YukonSearch(Core[tuple]):
     # Building in alternate colours most deals are won: a quick walk for wins goes beside
     # the two (``_hopeful``; Yukon's deals 600001..600060 at 2 s: 43 settled without it,
     # 49 with it). In suit most are lost, and their proofs need the whole budget (Scorpion's
-    # deals 600001..600020: 12 losses proven without it, 10 with it).
+    # deals 600001..600020: 12 losses proven without it, 10 with it). The quick walk takes
+    # turns twice as long as the best-first complete one (Yukon's deals at 2 s, the same
+    # code: 600001..600100 79 settled where 78 with turns as long, 500001..500100 84
+    # where 81).
     hopeful_strategies = (
         *strategies,
-        Strategy(Walk.BEST_FIRST, 400, depth_cost=1, moves="_hopeful", complete=False),
+        Strategy(Walk.BEST_FIRST, 800, depth_cost=1, moves="_hopeful", complete=False),
     )
+    # Runs going home (Scorpion), most deals are lost: one complete walk alone. Each walk
+    # is a complete search of its own, so a proof of loss needs one walk to see every
+    # position, and a second walk beside it takes its share of the budget for visits
+    # that count for no proof of the first's (Scorpion's deals 600001..600100 at 2 s: 88
+    # settled with the dive beside, 90 without, the same 90 with the dive alone; the 11
+    # wins found all the same). At the full budget it stores more positions: 97 MB,
+    # where 83.
+    proving_strategies = (Strategy(Walk.BEST_FIRST, 400, depth_cost=1),)
 
     def __init__(
         self,
@@ -144,7 +180,22 @@ class YukonSearch(Core[tuple]):
         # (stock, values) -> (the special moves' kinds, whether one may still come, the
         # columns a special move open now tells apart from the others)
         self.specials: dict[tuple, tuple[tuple, bool, frozenset]] = {}
-        self.parents = tuple(self._parents_of(code) for code in range(64))
+        # (stock, values) -> the cards a deal lays on each column, the stock and values
+        # after it (``_special``)
+        self.deals: dict[tuple, tuple] = {}
+        parents = [self._parents_of(code) for code in range(64)]
+        # card -> the cards that may be laid on it, in order of code
+        self.children = tuple(
+            tuple(child for child in range(64) if card in parents[child]) for card in range(64)
+        )
+        # the cards that may fill an empty column
+        self.fillers = tuple(
+            code for code in range(4, KINGS + 4) if self.fill is None or code >> 2 == self.fill
+        )
+        self.safe_by_found: dict[tuple, bytes] = {}  # foundations -> the cards safe home
+        # (column, face-down count, foundations where the share depends on them) -> the
+        # column's share of the heuristic's value
+        self.column_values: dict[tuple, int] = {}
         # Whether the walks look for dead ends (see the module notes): building in suit,
         # only kings filling an empty column, runs going home.
         self.tests_dead = self.by_suit and self.fill == RUN and not self.single_home
@@ -156,9 +207,15 @@ class YukonSearch(Core[tuple]):
         self.reshaping: dict[tuple, bool] = {}
         if self.single_home and not self.by_suit:
             self.strategies = self.hopeful_strategies
+        if self.tests_dead:
+            self.strategies = self.proving_strategies
         if not self.tests_dead:
             self.strategies = tuple(replace(walk, test_dead=False) for walk in self.strategies)
-        super().__init__(self._position(state), max_positions=max_positions)
+        start = self._position(state)
+        cards = b"".join(start[0]) + start[3]
+        # the moves find each card by its code (``_successors``)
+        assert len(set(cards)) == len(cards), "the family's games are played with one pack"
+        super().__init__(start, max_positions=max_positions)
 
     # -------------------------------------------------------------- positions and states
     def _position(self, state: State) -> tuple:
@@ -201,7 +258,7 @@ class YukonSearch(Core[tuple]):
         columns that one tells apart: a redeal all (it gathers them in their order), a
         deal those it lays cards on."""
         if not self.has_specials:
-            return (), False, frozenset()
+            return NO_CHANCES
         marker = (position[3], position[4])
         known = self.specials.get(marker)
         if known is None:
@@ -230,7 +287,7 @@ class YukonSearch(Core[tuple]):
     # -------------------------------------------------------------- the core's hooks
     def _key(self, position: tuple) -> Hashable:
         cols, down, found, stock, values = position
-        columns = [bytes((count,)) + col for count, col in zip(down, cols)]
+        columns = list(map(bytes.__add__, map(COUNTS.__getitem__, down), cols))
         fixed = self._chances(position)[2]
         if fixed:  # the columns a special move tells apart keep their places
             loose = sorted(column for index, column in enumerate(columns) if index not in fixed)
@@ -302,19 +359,32 @@ class YukonSearch(Core[tuple]):
     def _value(self, position: tuple) -> float:
         cols, down, found, _, _ = position
         value = W_HOME * (found[0] + found[1] + found[2] + found[3])
-        wanted = [(found[suit] + 1) * 4 + suit for suit in range(4)] if self.single_home else []
+        # A move changes two columns and leaves the others as they were (the same
+        # ``bytes``): each column's share is looked up, not counted again card by card.
+        known = self.column_values
+        if len(known) > COLUMN_VALUES_KEPT:
+            known.clear()
+        wanted = found if self.single_home else None
         for col, hidden in zip(cols, down):
-            if not col:
-                value += W_EMPTY
-                continue
-            value -= W_DOWN * hidden
-            for card in wanted:
-                at = col.find(card)
+            share = known.get((col, hidden, wanted))
+            if share is None:
+                share = known[col, hidden, wanted] = self._column_value(col, hidden, found)
+            value += share
+        return value
+
+    def _column_value(self, col: bytes, hidden: int, found: tuple) -> int:
+        """A column's share of the heuristic's value."""
+        if not col:
+            return W_EMPTY
+        value = -W_DOWN * hidden
+        if self.single_home:
+            for suit in range(4):
+                at = col.find((found[suit] + 1) * 4 + suit)
                 if at >= 0:
                     value -= W_BURIED * (len(col) - 1 - at)
-            for at in range(max(hidden, 1), len(col)):
-                if not self._builds(col[at], col[at - 1]):
-                    value -= W_BREAK
+        for at in range(max(hidden, 1), len(col)):
+            if not self._builds(col[at], col[at - 1]):
+                value -= W_BREAK
         return value
 
     def _moves_of(self, macro) -> list[Move]:
@@ -344,6 +414,18 @@ class YukonSearch(Core[tuple]):
             return ((rank + 1) * 4 + suit,)
         return tuple((rank + 1) * 4 + other for other in OPPOSITE[suit])
 
+    def _safe_cards(self, found: tuple) -> bytes:
+        """The cards that may go home with nothing left in play that could be laid on
+        them, by the foundations (kept: the foundations change seldom)."""
+        known = self.safe_by_found.get(found)
+        if known is None:
+            known = self.safe_by_found[found] = bytes(
+                card
+                for card in ((found[suit] + 1) * 4 + suit for suit in range(4))
+                if card < KINGS + 4 and self._safe(card, found)
+            )
+        return known
+
     def _safe(self, card: int, found: tuple) -> bool:
         """May ``card`` go home with nothing left in play that could be laid on it?"""
         suit, rank = card & 3, card >> 2
@@ -355,49 +437,101 @@ class YukonSearch(Core[tuple]):
 
     def _successors(self, position: tuple) -> list:
         cols, down, found = position[:3]
-        parents = self.parents
         kinds, later, fixed = self._chances(position)
         if self.single_home and not later:
             # The safe card with the lowest code first, wherever it lies: equal positions
             # (columns in another order) send the same card home.
-            safe = [
-                (col[-1], index)
-                for index, col in enumerate(cols)
-                if col and self._safe(col[-1], found)
-            ]
+            safe = self._safe_cards(found)
             if safe:
-                return [self._home(position, min(safe)[1])]
-        out = []
-        tops: dict[int, int] = {col[-1]: index for index, col in enumerate(cols) if col}
+                homes = [
+                    (col[-1], index) for index, col in enumerate(cols) if col and col[-1] in safe
+                ]
+                if homes:
+                    return [self._home(position, min(homes)[1])]
+        # Each card is found by its code (one pack: codes are unique) in the columns laid
+        # end to end, from the tops it may go on, not the other way round: a handful of
+        # searches in C instead of a loop over every face-up card. The moves are then put
+        # in the order of the cards that move (column, height), the home move first, then
+        # the cards they go on by code, then empty columns: the order of a loop over the
+        # cards, which the walks' ties follow.
+        flat = b"".join(cols)
+        ends = list(accumulate(map(len, cols)))
+        steps = []  # (source column, height, order, target column)
+        children = self.children
+        for target, col in enumerate(cols):
+            if not col:
+                continue
+            top = col[-1]
+            if self.single_home and found[top & 3] == (top >> 2) - 1:
+                steps.append((target, -1, 0, HOME_STEP))
+            for card in children[top]:
+                at = flat.find(card)
+                if at < 0:
+                    continue
+                index = bisect_right(ends, at)
+                at -= ends[index] - len(cols[index])
+                if index != target and at >= down[index]:
+                    steps.append((index, at, top, target))
         # Empty columns are alike but where a special move tells them apart: of the
         # others only the first is tried.
         empties = [index for index, col in enumerate(cols) if not col and index in fixed]
         empties += [index for index, col in enumerate(cols) if not col and index not in fixed][:1]
-        for index, col in enumerate(cols):
-            if not col:
-                continue
-            if self.single_home:
-                top = col[-1]
-                if found[top & 3] == (top >> 2) - 1:
-                    out.append(self._home(position, index))
-            for at in range(down[index], len(col)):
-                card = col[at]
-                for parent in parents[card]:
-                    target = tops.get(parent)
-                    if target is not None and target != index:
-                        out.append(self._move(position, index, target, at))
-                if empties and (self.fill is None or card >> 2 == self.fill):
-                    out.extend(
-                        self._move(position, index, to, at)
-                        for to in empties
+        if empties:
+            for card in self.fillers:
+                at = flat.find(card)
+                if at < 0:
+                    continue
+                index = bisect_right(ends, at)
+                at -= ends[index] - len(cols[index])
+                if at >= down[index]:
+                    steps.extend(
+                        (index, at, 64 + rank, to)
+                        for rank, to in enumerate(empties)
                         # a whole column to an empty one: the same position, but where a
                         # special move tells the two apart
                         if at or index in fixed or to in fixed
                     )
+        steps.sort()
+        out = [
+            self._home(position, index) if to == HOME_STEP else self._move(position, index, to, at)
+            for index, at, _, to in steps
+        ]
         for kind in kinds:
-            after = self._position(self.rules.successor(self._state(position), Move(kind)))
-            out.append((((SPECIAL, kind),), after))
+            out.append((((SPECIAL, kind),), self._special(position, kind)))
         return out
+
+    def _special(self, position: tuple, kind: MoveKind) -> tuple:
+        """The position after a special move. A deal lays the same cards on the same
+        columns wherever the cards in the columns lie (its kinds and places depend on
+        the stock and the values only, as ``_chances`` has it too): the engine makes it
+        once for each stock and values, and the cards it laid are laid here after that,
+        then the runs that makes go home as after a move. The first time is checked
+        against the engine's position; where the engine's position is not the columns
+        with cards laid on them (a run went home at once), it is asked again next time."""
+        if kind != MoveKind.DEAL:
+            return self._position(self.rules.successor(self._state(position), Move(kind)))
+        marker = (position[3], position[4])
+        laid = self.deals.get(marker)
+        if laid is not None:
+            return self._lay(position, laid)
+        before = self._state(position)
+        after = self._position(self.rules.successor(before, Move(kind)))
+        cols = position[0]
+        if all(new.startswith(old) for old, new in zip(cols, after[0])):
+            laid = (tuple(new[len(old) :] for old, new in zip(cols, after[0])), *after[3:])
+            if self._lay(position, laid) == after:
+                self.deals[marker] = laid
+        return after
+
+    def _lay(self, position: tuple, laid: tuple) -> tuple:
+        """``position`` with the cards of a deal laid on the columns (``_special``)."""
+        cols, down, found = position[:3]
+        extras, stock, values = laid
+        new_cols = [col + extra for col, extra in zip(cols, extras)]
+        new_down = list(down)
+        touched = tuple(index for index, extra in enumerate(extras) if extra)
+        found = self._runs_home(new_cols, new_down, found, touched)
+        return (tuple(new_cols), tuple(new_down), found, stock, values)
 
     def _hopeful(self, position: tuple) -> list:
         """The moves, less those that take cards off a face-up card they build on where
@@ -437,11 +571,16 @@ class YukonSearch(Core[tuple]):
         new_cols = list(cols)
         new_cols[src] = col[:at]
         new_cols[dst] = cols[dst] + col[at:]
-        new_down = list(down)
-        if not self.single_home:
-            found = self._runs_home(new_cols, new_down, found, (src, dst))
-        self._turn_up(new_cols, new_down, src)
-        after = (tuple(new_cols), tuple(new_down), found, stock, values)
+        if self.single_home and (down[src] < at or not down[src]):
+            # nothing turns up (nor goes home with the move): the face-down counts as
+            # they were
+            after = (tuple(new_cols), down, found, stock, values)
+        else:
+            new_down = list(down)
+            if not self.single_home:
+                found = self._runs_home(new_cols, new_down, found, (src, dst))
+            self._turn_up(new_cols, new_down, src)
+            after = (tuple(new_cols), tuple(new_down), found, stock, values)
         names = self.column_names
         return ((names[src], names[dst], len(col) - at),), after
 
@@ -455,11 +594,10 @@ class YukonSearch(Core[tuple]):
         whole (the game's ``follow_up``); the card under it turns up."""
         for index in touched:
             col = cols[index]
-            if len(col) - down[index] < RUN:
+            if len(col) - down[index] < RUN or col[-1] >> 2 != 1:
                 continue
-            run = col[-RUN:]
-            suit = run[0] & 3
-            if run == bytes(rank * 4 + suit for rank in range(RUN, 0, -1)):
+            suit = col[-1] & 3
+            if col.endswith(RUNS[suit]):
                 cols[index] = col[:-RUN]
                 self._turn_up(cols, down, index)
                 found = tuple(RUN if other == suit else found[other] for other in range(4))

@@ -10,7 +10,7 @@ import pytest
 from solitaire.model.cards import SUITS, Card, new_deck
 from solitaire.model.game import Game
 from solitaire.model.games import GAMES, make_rules
-from solitaire.model.moves import MoveKind
+from solitaire.model.moves import Move, MoveKind
 from solitaire.model.rules import Rules
 from solitaire.model.state import State
 from solitaire.solver.search import Search
@@ -43,6 +43,54 @@ def test_its_moves_are_the_engines_on_positions_of_random_play(game_id):
     for deal in (1, 2):
         for state in walk_positions(rules, deal, 40, seed=deal):
             assert agrees_with_engine(rules, state) is None, (game_id, deal)
+
+
+def test_a_deal_laid_by_the_family_is_the_engines():
+    """Scorpion's deal is made through the engine once for each stock, then laid by the
+    family: along seeded random play that keeps the stock, from deals and from endgames
+    (where a deal may complete a run), one search's position after the deal is the
+    engine's each time."""
+    rules = make_rules("scorpion")
+    rng = random.Random(5)
+    starts = [Game(rules, deal).state for deal in (1, 2, 3)]
+    starts += [scorpion_endgame(rules, rng) for _ in range(40)]
+    laid = 0
+    for state in starts:
+        search = YukonSearch(rules, state, max_positions=1)
+        for _ in range(30):
+            if not state.piles["stock"]:
+                break
+            engine = search._position(rules.successor(state, Move(MoveKind.DEAL)))
+            assert search._special(search._position(state), MoveKind.DEAL) == engine
+            laid += bool(search.deals)
+            moves = [move for move in rules.legal_moves(state) if move.kind != MoveKind.DEAL]
+            if not moves:
+                break
+            state = rules.successor(state, rng.choice(moves))
+    assert laid > 100
+
+
+def test_a_deal_laid_by_the_family_sends_home_a_run_it_completes():
+    """The deal made through the engine first, then laid by the family on other columns
+    where its ace completes the run of spades: the run goes home as in the engine."""
+    rules = make_rules("scorpion")
+    piles = rules.empty_piles()
+    piles["h1"] = [Card(rank, "C") for rank in range(13, 0, -1)]
+    piles["h2"] = [Card(rank, "D") for rank in range(13, 0, -1)]
+    hearts = [Card(rank, "H") for rank in range(13, 0, -1) if rank not in (5, 6)]
+    piles["t4"], piles["t5"] = hearts[:6], hearts[6:]
+    piles["stock"] = [Card(5, "H"), Card(6, "H"), Card(1, "S")]  # the ace onto the first
+    piles["t1"] = [Card(rank, "S") for rank in range(13, 2, -1)]
+    piles["t2"] = [Card(2, "S")]
+    first = State(piles, {"deal": 0}, {})
+    piles = {name: list(cards) for name, cards in piles.items()}
+    piles["t1"].append(piles["t2"].pop())  # the two of spades on the three
+    second = State(piles, {"deal": 0}, {})
+    search = YukonSearch(rules, first, max_positions=1)
+    for state in (first, second):
+        engine = search._position(rules.successor(state, Move(MoveKind.DEAL)))
+        assert search._special(search._position(state), MoveKind.DEAL) == engine
+    assert search.deals and engine[2] == (13, 13, 0, 13)  # laid, and the spades home
 
 
 def single_home_endgame(rules: Rules, rng: random.Random, left: int, columns: int) -> State:
