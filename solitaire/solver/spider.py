@@ -345,6 +345,7 @@ class SpiderSearch(Core[bytes]):
         if len(settled) > 30_000:
             settled.clear()
         result: list[tuple[tuple[Move, ...], bytes]] = []
+        append = result.append
         empty = None
         onto: dict[int, list[int]] = {}  # rank -> the columns with a top card of that rank
         for j, column in enumerate(cols):
@@ -357,32 +358,41 @@ class SpiderSearch(Core[bytes]):
             if length is None:
                 length = runs[column] = _suited_run(column)
             size = len(column)
+            top = column[-1] >> 2  # the rank of the top card (its run's ranks rise from it)
             for moved in range(1, length + 1):
+                # Onto the columns whose top card is one rank higher than the run's base
+                # (never column i itself: its own top card is lower).
+                targets = onto.get(top + moved)
+                if targets is None and empty is None:
+                    continue  # nowhere to go
                 start = size - moved
-                card = column[start]
-                wanted = card + 4  # the card of its suit one rank higher
-                under = column[start - 1] if start > column[0] + 1 else -1  # face-up only
-                # Lying on a card one rank higher (of its suit where the run is split).
-                rests = under >> 2 == (card >> 2) + 1
                 left = None
-                for j in onto.get((card >> 2) + 1, ()):
-                    if j == i:
-                        continue
-                    if leave_out and rests and cols[j][-1] != wanted:
-                        left_out = True
-                        continue
-                    after = parts[:]
-                    after[i] = left = left or settled.get(column[:start]) or settle(column[:start])
-                    joined = cols[j] + column[start:]
-                    after[j] = settled.get(joined) or settle(joined)
-                    result.append(((MOVES[i, j, moved],), GAP.join(after)))
-                if leave_out and empty is not None and start > 1 and moved < length:
+                if targets is not None:
+                    card = column[start]
+                    wanted = card + 4  # the card of its suit one rank higher
+                    # Lying on a card one rank higher (of its suit where the run is split);
+                    # only a face-up card counts.
+                    rests = start > column[0] + 1 and column[start - 1] >> 2 == top + moved
+                    for j in targets:
+                        if leave_out and rests and cols[j][-1] != wanted:
+                            left_out = True
+                            continue
+                        after = parts[:]
+                        after[i] = left = (
+                            left or settled.get(column[:start]) or settle(column[:start])
+                        )
+                        joined = cols[j] + column[start:]
+                        after[j] = settled.get(joined) or settle(joined)
+                        append(((MOVES[i, j, moved],), GAP.join(after)))
+                if empty is None or start == 1:
+                    continue
+                if leave_out and moved < length:
                     left_out = True  # a run in one suit is not split into an empty column
-                elif empty is not None and start > 1:
+                else:
                     after = parts[:]
                     after[i] = left or settled.get(column[:start]) or settle(column[:start])
                     after[empty] = b"\x00" + column[start:]
-                    result.append(((MOVES[i, empty, moved],), GAP.join(after)))
+                    append(((MOVES[i, empty, moved],), GAP.join(after)))
         if self.deals and stock and empty is None:
             row = self.stock[stock - len(COLUMNS) : stock][::-1]
             after = [_settled(column + row[i : i + 1]) for i, column in enumerate(cols)]
