@@ -56,9 +56,10 @@ column (the whole run may go). Both pay: four suits, deals 600021..600040 at 2 s
 with the first alone, none without it, 14 with both.
 
 A game of the same columns with no stock, one pack dealt face up (Simple Simon), is
-small enough to walk whole: two walks take turns, a quick one for wins with those moves
-left out (a walk that is not ``complete``: its running dry proves nothing) and one that
-tries every move, whose running dry proves a loss. Only what loses no win is left out of
+small enough to walk whole: three walks take turns, two quick ones for wins with those
+moves left out (walks that are not ``complete``: their running dry proves nothing), one
+best-first and one a dive, and one that tries every move, whose running dry proves a
+loss. Only what loses no win is left out of
 that one: the empty columns but the first (they are alike), and a whole column moved
 into an empty one (the same position).
 """
@@ -71,7 +72,7 @@ from ..model.cards import SUITS
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State
-from .core import Core, Strategy
+from .core import Core, Strategy, Walk
 
 __all__ = ["BUDGET", "SpiderSearch"]
 
@@ -135,6 +136,7 @@ WHOLE = 13_000
 WHOLE_RUN_HOME = round(RUN_HOME * WHOLE) // RUN
 WHOLE_LATE = round(LATE * WHOLE)
 WHOLE_DEPTH_COST = -13
+WHOLE_SHORTER = 650  # the core's default depth cost (0.05 a move) times WHOLE
 
 
 def _code(card) -> int:
@@ -204,10 +206,34 @@ class SpiderSearch(Core[bytes]):
     # help one, and a complete walk that proves a loss when it runs dry. The quick walk
     # expands three times as many positions a turn (on deals 1..100 that settled 99, even
     # turns 98) and, with no rows to deal, prefers the shorter line as the core does by
-    # default (deals 1..300: 298 settled, 297 preferring the deeper position).
+    # default (deals 1..300: 298 settled, 297 preferring the deeper position). Both walk
+    # by stages (one stage: there is no stock) for the waiting positions kept as ints,
+    # on whole values (the same order but for a few ties: deals 600001..600060 settled
+    # alike, five in up to 10 positions more): at the whole budget a --solve of deal
+    # 600081 peaked at 85 MB where 113 MB, with each waiting position a tuple holding its
+    # ``bytes``; some 7 % more time a position. Between them a dive through the quick
+    # walk's moves, the most promising first (not complete either), twice the quick
+    # walk's turn: the deals the two best-first walks leave unknown are mostly wins deep
+    # down a line they keep leaving for a better-looking position elsewhere. Tuning deals
+    # at 250,000 positions, won / lost / unknown (positions in all): 600001..600200
+    # 185 / 14 / 1 (0.86 million) where 180 / 14 / 6 (2.33 million); 1..300 286 / 14 / 0
+    # both (1.36 million where 1.68); 500001..500200 189 / 10 / 1 both (0.85 million
+    # where 0.98). A turn of 600 did as well on those sets, 2,400 won one deal more of the
+    # third (the complete walk's turn is then 6 % of the positions where 10 %: proofs cost
+    # more); the dive alone with the complete walk, no best-first quick walk, 184 / 14 /
+    # 2 of the first set (2.08 million); a dive through every move won none of its
+    # seven hardest deals (with deal 11) at 160,000 positions, as the two walks alone.
     OPEN_STRATEGIES = (
-        Strategy(moves="_hopeful", complete=False, share=600, depth_cost=0.05),
-        Strategy(),
+        Strategy(
+            moves="_hopeful",
+            complete=False,
+            share=600,
+            allowance=ALLOWANCE,
+            value="_whole_value",
+            depth_cost=WHOLE_SHORTER,
+        ),
+        Strategy(walk=Walk.DIVE, moves="_hopeful", complete=False, share=1200),
+        Strategy(allowance=ALLOWANCE, value="_whole_value", depth_cost=WHOLE_DEPTH_COST),
     )
     # No cost for the moves that led to a position (ties go to the deeper one): wins are
     # plentiful, and the shortest is not wanted, the first is.
@@ -345,6 +371,7 @@ class SpiderSearch(Core[bytes]):
         if len(settled) > 30_000:
             settled.clear()
         result: list[tuple[tuple[Move, ...], bytes]] = []
+        append = result.append
         empty = None
         onto: dict[int, list[int]] = {}  # rank -> the columns with a top card of that rank
         for j, column in enumerate(cols):
@@ -357,32 +384,41 @@ class SpiderSearch(Core[bytes]):
             if length is None:
                 length = runs[column] = _suited_run(column)
             size = len(column)
+            top = column[-1] >> 2  # the rank of the top card (its run's ranks rise from it)
             for moved in range(1, length + 1):
+                # Onto the columns whose top card is one rank higher than the run's base
+                # (never column i itself: its own top card is lower).
+                targets = onto.get(top + moved)
+                if targets is None and empty is None:
+                    continue  # nowhere to go
                 start = size - moved
-                card = column[start]
-                wanted = card + 4  # the card of its suit one rank higher
-                under = column[start - 1] if start > column[0] + 1 else -1  # face-up only
-                # Lying on a card one rank higher (of its suit where the run is split).
-                rests = under >> 2 == (card >> 2) + 1
                 left = None
-                for j in onto.get((card >> 2) + 1, ()):
-                    if j == i:
-                        continue
-                    if leave_out and rests and cols[j][-1] != wanted:
-                        left_out = True
-                        continue
-                    after = parts[:]
-                    after[i] = left = left or settled.get(column[:start]) or settle(column[:start])
-                    joined = cols[j] + column[start:]
-                    after[j] = settled.get(joined) or settle(joined)
-                    result.append(((MOVES[i, j, moved],), GAP.join(after)))
-                if leave_out and empty is not None and start > 1 and moved < length:
+                if targets is not None:
+                    card = column[start]
+                    wanted = card + 4  # the card of its suit one rank higher
+                    # Lying on a card one rank higher (of its suit where the run is split);
+                    # only a face-up card counts.
+                    rests = start > column[0] + 1 and column[start - 1] >> 2 == top + moved
+                    for j in targets:
+                        if leave_out and rests and cols[j][-1] != wanted:
+                            left_out = True
+                            continue
+                        after = parts[:]
+                        after[i] = left = (
+                            left or settled.get(column[:start]) or settle(column[:start])
+                        )
+                        joined = cols[j] + column[start:]
+                        after[j] = settled.get(joined) or settle(joined)
+                        append(((MOVES[i, j, moved],), GAP.join(after)))
+                if empty is None or start == 1:
+                    continue
+                if leave_out and moved < length:
                     left_out = True  # a run in one suit is not split into an empty column
-                elif empty is not None and start > 1:
+                else:
                     after = parts[:]
                     after[i] = left or settled.get(column[:start]) or settle(column[:start])
                     after[empty] = b"\x00" + column[start:]
-                    result.append(((MOVES[i, empty, moved],), GAP.join(after)))
+                    append(((MOVES[i, empty, moved],), GAP.join(after)))
         if self.deals and stock and empty is None:
             row = self.stock[stock - len(COLUMNS) : stock][::-1]
             after = [_settled(column + row[i : i + 1]) for i, column in enumerate(cols)]

@@ -9,6 +9,7 @@ from helpers import engine_winnable, game_with
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
 from solitaire.model.moves import Move, MoveKind
+from solitaire.solver.core import Walk
 from solitaire.solver.search import SOLVED, UNSOLVABLE
 from solitaire.solver.spider import SpiderSearch
 
@@ -88,3 +89,15 @@ def test_deals_proven_lost_are_lost_by_the_engine_too(deal):
     state = Game(rules, deal).state
     assert SpiderSearch(rules, state, max_positions=5_000).finish().status == UNSOLVABLE
     assert not engine_winnable(rules, state, 20_000, key=rules.position_key)
+
+
+def test_the_dive_wins_a_deal_the_best_first_walks_leave_unknown():
+    # Tuning deal 600081: with the two best-first walks alone still unknown at 250,000
+    # positions; the dive through the quick walk's moves wins it within some 51,000.
+    rules = make_rules("simon")
+    state = Game(rules, 600081).state
+    search = SpiderSearch(rules, state, max_positions=60_000)
+    verdict = search.finish()
+    assert verdict.status == SOLVED
+    assert search.strategies[search.won_by].walk == Walk.DIVE
+    assert replays_to_a_win(rules, state, verdict.moves)
