@@ -93,6 +93,7 @@ lost with it.
 from __future__ import annotations
 
 from functools import partial
+from operator import itemgetter
 
 from ..model.moves import Move, MoveKind
 from ..model.rules import FOUNDATIONS, Rules
@@ -225,9 +226,12 @@ class CastleSearch(Core[tuple]):
         self, rules: Rules, state: State, *, max_positions: int = BUDGET, without=frozenset()
     ):
         self.names = rules.tableau
-        self.card_cache: dict[bytes, tuple] = {}  # found -> (safe cards, next cards)
+        # found -> (safe cards, next cards, the counts raised by one card of each suit)
+        self.card_cache: dict[bytes, tuple] = {}
         self.stuck_tables: dict[bytes, dict] = {}  # found -> row -> _candidates
-        self.score_tables: dict[bytes, ColumnScores] = {}  # found -> row -> packed scores
+        # found -> (row -> packed scores, as a function; the packed score of the cards
+        # not home)
+        self.score_tables: dict[bytes, tuple] = {}
         self.weights = [_Weights(weights) for weights in SCAN_WEIGHTS]
         # (a function of the weights, not a method: the search is in no cycle, and is let
         # go at once when dropped)
@@ -242,8 +246,8 @@ class CastleSearch(Core[tuple]):
         super().__init__((rows, found, found + JOIN(sorted(rows))), max_positions=max_positions)
 
     # -------------------------------------------------------------- the core's hooks
-    def _key(self, position: tuple) -> bytes:
-        return position[2]
+    # (an itemgetter, called with the position alone: faster than a method)
+    _key = itemgetter(2)  # type: ignore[assignment]
 
     def _unpack_key(self, key: bytes) -> tuple:
         return key[4:].split(b"\0"), key[:4], key
@@ -259,11 +263,14 @@ class CastleSearch(Core[tuple]):
         the queue's weights, in quarters of a unit (``SCAN_WEIGHTS``, moves made aside:
         they are the walk's depth cost)."""
         rows, found, _ = position
-        table = self.score_tables.get(found)
-        if table is None:
-            table = self.score_tables[found] = ColumnScores(self.row_scores, found)
-        home = found[0] + found[1] + found[2] + found[3]
-        total = sum(map(table.__getitem__, rows)) + (52 - home) * self.home_packed
+        tables = self.score_tables.get(found)
+        if tables is None:
+            tables = self.score_tables[found] = (
+                ColumnScores(self.row_scores, found).__getitem__,
+                (52 - sum(found)) * self.home_packed,
+            )
+        share, away = tables
+        total = sum(map(share, rows), away)
         return (
             -(total >> SHIFTS[0] & LANE),
             -(total >> SHIFTS[1] & LANE),
@@ -309,7 +316,8 @@ class CastleSearch(Core[tuple]):
     # -------------------------------------------------------------- safe moves home
     def _cards(self, found: bytes) -> tuple:
         """(the cards that may go home now and are safe there, see the module notes;
-        the cards that may go home now)."""
+        the cards that may go home now; the counts after one more card of each suit,
+        None for a suit all home)."""
         cards = self.card_cache.get(found)
         if cards is None:
             least = min(found)
@@ -320,21 +328,23 @@ class CastleSearch(Core[tuple]):
                     if found[suit] < 13 and least >= found[suit] - 1
                 ),
                 frozenset((found[suit] + 1) * 4 + suit for suit in range(4) if found[suit] < 13),
+                tuple(_raise(found, suit) if found[suit] < 13 else None for suit in range(4)),
             )
         return cards
 
     def _settle(self, rows: list, found: bytes, moves: list | None = None) -> bytes:
         """Play every safe card home, the rows changed in place (the moves listed in
         ``moves``, if given); return the new foundation counts."""
+        cache, cards = self.card_cache, self._cards
         while True:
-            safe = self._cards(found)[0]
+            safe, _, raised = cache.get(found) or cards(found)
             for index, row in enumerate(rows):
                 if row and row[-1] in safe:
                     card = row[-1]
                     rows[index] = row[:-1]
                     if moves is not None:
                         moves.append((self.names[index], FOUNDATIONS[card & 3]))
-                    found = _raise(found, card & 3)
+                    found = raised[card & 3]
                     break
             else:
                 return found
@@ -350,17 +360,13 @@ class CastleSearch(Core[tuple]):
         rows, found, _ = position
         out: list[tuple] = []
         append = out.append
-        safe, following = self._cards(found)
+        safe, following, raised = self.card_cache.get(found) or self._cards(found)
         settle = self._settle
-        by_rank: dict[int, list] = {}  # rank -> the rows whose outer card has it
+        by_rank: list[tuple] = [()] * 15  # rank -> the rows whose outer card has it
         empty = -1
         for index, row in enumerate(rows):
             if row:
-                rank = row[-1] >> 2
-                if rank in by_rank:
-                    by_rank[rank].append(index)
-                else:
-                    by_rank[rank] = [index]
+                by_rank[row[-1] >> 2] += (index,)
             elif empty < 0:
                 empty = index
         for index, row in enumerate(rows):
@@ -368,32 +374,36 @@ class CastleSearch(Core[tuple]):
                 continue
             card = row[-1]
             rest = row[:-1]
-            # Only a move that frees a safe card or sends one home needs settling.
-            freed = bool(rest) and rest[-1] in safe
             if card in following:
                 new = rows.copy()
                 new[index] = rest
-                home = settle(new, _raise(found, card & 3))
+                home = settle(new, raised[card & 3])
                 append(((rows, found, index, -1, 1), (new, home, home + JOIN(sorted(new)))))
-            targets = by_rank.get((card >> 2) + 1, [])
-            if empty >= 0 and rest:
-                targets = [*targets, empty]
+            targets = by_rank[(card >> 2) + 1]
+            if rest:
+                if empty >= 0:
+                    targets += (empty,)
+                # Only a move that frees a safe card (or sends one home) needs settling.
+                freed = rest[-1] in safe
+            else:
+                freed = False
+            top = row[-1:]
             for target in targets:
                 new = rows.copy()
                 new[index] = rest
-                new[target] = rows[target] + row[-1:]
+                new[target] = rows[target] + top
                 home = settle(new, found) if freed else found
                 append(((rows, found, index, target, 1), (new, home, home + JOIN(sorted(new)))))
         if empty >= 0 and runs:
             self._runs(rows, found, by_rank, append)
         return out
 
-    def _runs(self, rows: list, found: bytes, by_rank: dict, append) -> None:
+    def _runs(self, rows: list, found: bytes, by_rank: list, append) -> None:
         """The shortcuts: a run of cards each one rank below the one under it moved whole,
         through the empty rows, onto a card one rank above its first or into an empty
         row (its cards but the first parked one to an empty row each, then back)."""
         empties = rows.count(b"")
-        safe = self._cards(found)[0]
+        safe = self.card_cache[found][0]  # (filled by ``_successors``)
         settle = self._settle
         empty = rows.index(b"")
         for index, row in enumerate(rows):
@@ -404,9 +414,9 @@ class CastleSearch(Core[tuple]):
                 rest = row[:-length]
                 run = row[-length:]
                 freed = bool(rest) and rest[-1] in safe
-                targets = list(by_rank.get((run[0] >> 2) + 1, ()))
+                targets = by_rank[(run[0] >> 2) + 1]
                 if rest and length < empties:
-                    targets.append(empty)
+                    targets += (empty,)
                 for target in targets:
                     new = rows.copy()
                     new[index] = rest
@@ -422,9 +432,10 @@ class CastleSearch(Core[tuple]):
     # -------------------------------------------------------------- dead positions
     def _candidates(self, row: bytes, found: bytes) -> tuple:
         """The cards of the row that could be the top of its part of S (module notes),
-        from the outer card in, as (index, card, parents, lowers): ``parents`` the cards
-        of the rank above not home and not in this row, ``lowers`` the lower cards of its
-        suit not home and not in this row, or None when one of those lies under it.
+        from the outer card in, as (index, card, parents, lowers, parents as a mask of bits
+        by card): ``parents`` the cards of the rank above not home and not in this row,
+        ``lowers`` the lower cards of its suit not home and not in this row, or None when
+        one of those lies under it.
 
         A card is left out when it fails whatever the other rows hold: a card of the rank
         above lies on it, or every lower card of its suit not home does. A card of the
@@ -448,7 +459,8 @@ class CastleSearch(Core[tuple]):
             ]
             if any(row.find(parent, index) >= 0 for parent in parents):
                 continue
-            out.append((index, card, tuple(p for p in parents if p not in row), lowers))
+            apart = tuple(p for p in parents if p not in row)
+            out.append((index, card, apart, lowers, sum(1 << p for p in apart)))
         return tuple(out)
 
     def dead(self, rows, found: bytes) -> bool:
@@ -463,18 +475,18 @@ class CastleSearch(Core[tuple]):
             for number, row in enumerate(rows):
                 if every[number] is None:
                     every[number] = table[row] = self._candidates(row, found)
-        if () in every:
-            return False
         # A first pass without looking further: an outer card is never under a card of
         # S, so a card whose parent is one fails for good (and is skipped below too).
-        outer = {row[-1] for row in rows}
+        outer = 0  # the outer cards, a bit each
+        for row in rows:
+            outer |= 1 << row[-1]
         at = []  # each row's current candidate
         for cands in every:
             for number, cand in enumerate(cands):
-                if outer.isdisjoint(cand[2]):
+                if not cand[4] & outer:
                     at.append(number)
                     break
-            else:
+            else:  # (a row without candidates too)
                 return False
         # Where each card lies in the rows written out one after the other, a zero byte
         # after each, and which of those places hold cards of S (a flag byte each).
@@ -495,7 +507,7 @@ class CastleSearch(Core[tuple]):
                 index = at[number]
                 while True:
                     # (a) and (b) of the module notes for the top card of the row's part
-                    _, _, parents, lowers = cands[index]
+                    _, _, parents, lowers, _ = cands[index]
                     holds = True
                     if lowers is not None:
                         for lower in lowers:
@@ -512,7 +524,7 @@ class CastleSearch(Core[tuple]):
                         break
                     top = starts[number] + cands[index][0]
                     index += 1
-                    while index < len(cands) and not outer.isdisjoint(cands[index][2]):
+                    while index < len(cands) and cands[index][4] & outer:
                         index += 1
                     if index == len(cands):
                         return False
