@@ -92,7 +92,7 @@ lost with it.
 
 from __future__ import annotations
 
-from functools import partial
+from functools import partial, partialmethod
 from operator import itemgetter
 
 from ..model.moves import Move, MoveKind
@@ -255,9 +255,6 @@ class CastleSearch(Core[tuple]):
     def _won(self, position: tuple) -> bool:
         return position[1] == ALL_HOME
 
-    def _dead(self, position: tuple) -> bool:
-        return self.dead(position[0], position[1])
-
     def _values(self, position: tuple) -> tuple:
         """How promising a position looks to each queue (higher first): less its score by
         the queue's weights, in quarters of a unit (``SCAN_WEIGHTS``, moves made aside:
@@ -350,10 +347,6 @@ class CastleSearch(Core[tuple]):
                 return found
 
     # -------------------------------------------------------------- moves
-    def _single_moves(self, position: tuple) -> list:
-        """The positions one single-card move away (the dive's moves: see the notes)."""
-        return self._successors(position, False)
-
     def _successors(self, position: tuple, runs: bool = True) -> list:
         """Every position one move away, settled, each with its move (``_moves_of``);
         the runs moved whole too (``_runs``) unless ``runs`` is false."""
@@ -397,6 +390,10 @@ class CastleSearch(Core[tuple]):
         if empty >= 0 and runs:
             self._runs(rows, found, by_rank, append)
         return out
+
+    # The positions one single-card move away (the dive's moves: see the notes); a
+    # partial, not a method that calls the other: one call less a position.
+    _single_moves = partialmethod(_successors, runs=False)
 
     def _runs(self, rows: list, found: bytes, by_rank: list, append) -> None:
         """The shortcuts: a run of cards each one rank below the one under it moved whole,
@@ -465,6 +462,10 @@ class CastleSearch(Core[tuple]):
 
     def dead(self, rows, found: bytes) -> bool:
         """Whether a bottom part of every row can never move (module notes)."""
+        return self._dead((rows, found, None))
+
+    def _dead(self, position: tuple) -> bool:
+        rows, found, _ = position
         if b"" in rows:
             return False
         table = self.stuck_tables.get(found)
