@@ -471,24 +471,26 @@ class CastleSearch(Core[tuple]):
         table = self.stuck_tables.get(found)
         if table is None:
             table = self.stuck_tables[found] = {}
-        every: list = list(map(table.get, rows))  # None where a row is not known yet
-        if None in every:
-            for number, row in enumerate(rows):
-                if every[number] is None:
-                    every[number] = table[row] = self._candidates(row, found)
         # A first pass without looking further: an outer card is never under a card of
         # S, so a card whose parent is one fails for good (and is skipped below too).
+        # Most positions fail it (on deal 600150, six in seven), at the first row left
+        # with no candidate: the rows' candidates are only looked up as far as that.
         outer = 0  # the outer cards, a bit each
         for row in rows:
             outer |= 1 << row[-1]
+        every = []  # each row's candidates
         at = []  # each row's current candidate
-        for cands in every:
+        for row in rows:
+            cands = table.get(row)
+            if cands is None:
+                cands = table[row] = self._candidates(row, found)
             for number, cand in enumerate(cands):
                 if not cand[4] & outer:
                     at.append(number)
                     break
             else:  # (a row without candidates too)
                 return False
+            every.append(cands)
         # Where each card lies in the rows written out one after the other, a zero byte
         # after each, and which of those places hold cards of S (a flag byte each).
         flat = JOIN(rows)
