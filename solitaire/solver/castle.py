@@ -377,16 +377,24 @@ class CastleSearch(Core[tuple]):
                 if empty >= 0:
                     targets += (empty,)
                 # Only a move that frees a safe card (or sends one home) needs settling.
-                freed = rest[-1] in safe
-            else:
-                freed = False
-            top = row[-1:]
-            for target in targets:
-                new = rows.copy()
-                new[index] = rest
-                new[target] = rows[target] + top
-                home = settle(new, found) if freed else found
-                append(((rows, found, index, target, 1), (new, home, home + JOIN(sorted(new)))))
+                if rest[-1] in safe:
+                    for target in targets:
+                        new = rows.copy()
+                        new[index] = rest
+                        new[target] = rows[target] + row[-1:]
+                        home = settle(new, found)
+                        append(
+                            ((rows, found, index, target, 1), (new, home, home + JOIN(sorted(new))))
+                        )
+                    continue
+            if targets:
+                top = row[-1:]
+                left = rows.copy()
+                left[index] = rest
+                for target in targets:
+                    new = left.copy()
+                    new[target] = rows[target] + top
+                    append(((rows, found, index, target, 1), (new, found, found + JOIN(sorted(new)))))
         if empty >= 0 and runs:
             self._runs(rows, found, by_rank, append)
         return out
