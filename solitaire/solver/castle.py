@@ -142,7 +142,6 @@ SHORTEN_OVER = 150
 
 ALL_HOME = bytes((13, 13, 13, 13))
 JOIN = b"\0".join  # a key's rows are parted by a zero byte (no card has rank 0)
-ONES = b"\1" * 64
 
 
 def _pack(values) -> int:
@@ -440,25 +439,26 @@ class CastleSearch(Core[tuple]):
     # -------------------------------------------------------------- dead positions
     def _candidates(self, row: bytes, found: bytes) -> tuple:
         """The cards of the row that could be the top of its part of S (module notes),
-        from the outer card in, as (index, card, parents, lowers, parents as a mask of bits
-        by card): ``parents`` the cards of the rank above not home and not in this row,
-        ``lowers`` the lower cards of its suit not home and not in this row, or None when
-        one of those lies under it.
+        from the outer card in, each as four sets of cards, a bit by card code: the
+        cards of the rank above not home and not in this row (its parents), the lower
+        cards of its suit not home and not above it in this row, the row's part of S
+        with it on top, and the cards of that part under another (all but it).
 
         A card is left out when it fails whatever the other rows hold: a card of the rank
         above lies on it, or every lower card of its suit not home does. A card of the
-        rank above under it is under a card of S whenever it is the top of the part."""
+        rank above under it is under a card of S whenever it is the top of the part; a
+        lower card of its suit under it is in S then (it is in the part)."""
+        parts = [0]  # parts[height]: the row's first ``height`` cards
+        for card in row:
+            parts.append(parts[-1] | 1 << card)
         out = []
         for index in range(len(row) - 1, -1, -1):
             card = row[index]
             suit = card & 3
             not_home = range(card - 4, found[suit] * 4 + suit, -4)  # lower, same suit
-            if any(row.find(lower, 0, index) >= 0 for lower in not_home):
-                lowers = None
-            else:
-                lowers = tuple(lower for lower in not_home if lower not in row)
-                if not lowers:
-                    continue
+            lowers = sum(1 << lower for lower in not_home if row.find(lower, index) < 0)
+            if not lowers:
+                continue
             above = (card | 3) + 1  # the first card of the rank above
             parents = [
                 parent
@@ -467,8 +467,8 @@ class CastleSearch(Core[tuple]):
             ]
             if any(row.find(parent, index) >= 0 for parent in parents):
                 continue
-            apart = tuple(p for p in parents if p not in row)
-            out.append((index, card, apart, lowers, sum(1 << p for p in apart)))
+            away = sum(1 << parent for parent in parents if parent not in row)
+            out.append((away, lowers, parts[index + 1], parts[index]))
         return tuple(out)
 
     def dead(self, rows, found: bytes) -> bool:
@@ -497,7 +497,7 @@ class CastleSearch(Core[tuple]):
             cands = table.get(failed)
             if cands is not None:
                 for cand in cands:
-                    if not cand[4] & outer:
+                    if not cand[0] & outer:
                         break
                 else:
                     return False
@@ -508,55 +508,38 @@ class CastleSearch(Core[tuple]):
             if cands is None:
                 cands = table[row] = self._candidates(row, found)
             for number, cand in enumerate(cands):
-                if not cand[4] & outer:
+                if not cand[0] & outer:
                     at.append(number)
                     break
             else:  # (a row without candidates too)
                 self.failed = row
                 return False
             every.append(cands)
-        # Where each card lies in the rows written out one after the other, a zero byte
-        # after each, and which of those places hold cards of S (a flag byte each).
-        flat = JOIN(rows)
-        where = dict(zip(flat, range(len(flat))))
-        inside = bytearray(len(flat) + 1)
-        starts = []
-        start = 0
-        for number, row in enumerate(rows):
-            starts.append(start)
-            height = every[number][at[number]][0] + 1
-            inside[start : start + height] = ONES[:height]
-            start += len(row) + 1
+        # S as a set of cards, a bit by card code, and the cards of S under another.
+        inside = under = 0
+        for cands, number in zip(every, at):
+            _, _, part, below = cands[number]
+            inside |= part
+            under |= below
         changed = True
         while changed:
             changed = False
             for number, cands in enumerate(every):
                 index = at[number]
-                while True:
-                    # (a) and (b) of the module notes for the top card of the row's part
-                    _, _, parents, lowers, _ = cands[index]
-                    holds = True
-                    if lowers is not None:
-                        for lower in lowers:
-                            if inside[where[lower]]:
-                                break
-                        else:
-                            holds = False
-                    if holds:
-                        for parent in parents:
-                            if not inside[where[parent] + 1]:
-                                holds = False
-                                break
-                    if holds:
-                        break
-                    top = starts[number] + cands[index][0]
+                parents, lowers, part, below = cands[index]
+                # (a) and (b) of the module notes for the top card of the row's part;
+                # while they fail, it leaves S, and the next candidate under it is the top
+                while not lowers & inside or parents & under != parents:
                     index += 1
-                    while index < len(cands) and cands[index][4] & outer:
+                    while index < len(cands) and cands[index][0] & outer:
                         index += 1
                     if index == len(cands):
                         return False
-                    height = starts[number] + cands[index][0] + 1
-                    inside[height : top + 1] = bytes(top + 1 - height)
+                    inside ^= part  # (the row's part alone: rows hold other cards)
+                    under ^= below
+                    parents, lowers, part, below = cands[index]
+                    inside |= part
+                    under |= below
                     changed = True
                 at[number] = index
         return True
