@@ -78,6 +78,7 @@ GAP = b"\xff"  # between the parts of a position: no card, count or height is 25
 TURN = Move(MoveKind.TURN)
 DEAL = Move(MoveKind.DEAL)
 FULL = 13
+WON = bytes((FULL,) * 8)  # the eight foundations' heights when every card is home
 RED = tuple((code & 3) in (1, 2) for code in range(64))
 
 # The weights of a position's value (``_value``).
@@ -142,6 +143,17 @@ class TwoPackSearch(Core[bytes]):
                 Strategy(allowance=STAGE_ALLOWANCE, moves="_hopeful", complete=False),
             )
         self.column_values: dict[bytes, float] = {}
+        # Tables made once per foundations' heights (a search meets some hundreds) or per
+        # column, each bounded: the foundations' heights with each suit's two sorted
+        # (``_key``), per card where it goes home and whether safely (``_homes``), a
+        # column's top run (``_run``).
+        self.sorted_pairs: dict[bytes, bytes] = {}
+        self.runs: dict[bytes, int] = {}
+        self.home_tables: dict[bytes, tuple] = {}
+        # Per card code the suits of the cards that may lie on it.
+        self.under_suits = tuple(
+            (code & 3,) if self.suited else ((0, 3) if RED[code] else (1, 2)) for code in range(64)
+        )
         columns = [
             bytes((state.face_down(name), *(_code(card) for card in state.piles[name])))
             for name in self.columns
@@ -162,8 +174,8 @@ class TwoPackSearch(Core[bytes]):
         return position[-1]  # the cards left in the stock, where rows are dealt
 
     def _won(self, position: bytes) -> bool:
-        parts = position.split(GAP)
-        return all(height == FULL for height in parts[self.count])
+        # The foundations' eight heights lie just before the talon and its state.
+        return position.rsplit(GAP, 2)[0][-8:] == WON
 
     def _key(self, position: bytes) -> bytes:
         parts = position.split(GAP)
@@ -173,7 +185,13 @@ class TwoPackSearch(Core[bytes]):
         if not (self.deals and position[-1]):
             columns = sorted(columns)
         found = parts[self.count]
-        pairs = bytes(h for i in range(0, 8, 2) for h in sorted(found[i : i + 2]))
+        pairs = self.sorted_pairs.get(found)
+        if pairs is None:
+            if len(self.sorted_pairs) > 20_000:
+                self.sorted_pairs.clear()
+            pairs = self.sorted_pairs[found] = bytes(
+                h for i in range(0, 8, 2) for h in sorted(found[i : i + 2])
+            )
         return GAP.join([*columns, pairs, *parts[self.count + 1 :]])
 
     def _value(self, position: bytes, buried: float = BURIED) -> float:
@@ -224,9 +242,10 @@ class TwoPackSearch(Core[bytes]):
         cols = parts[:count]
         found = parts[count]
         talon, tail = parts[count + 1], parts[count + 2]
-        safe = self._safe_home(cols, found, talon, tail)
-        if safe is not None:
-            return [safe]
+        homes, safe = self._homes(found)
+        safe_move = self._safe_home(cols, found, talon, tail, homes, safe)
+        if safe_move is not None:
+            return [safe_move]
         result: list[tuple[tuple[Move, ...], bytes]] = []
         empties = [j for j, column in enumerate(cols) if len(column) == 1]
         empty = empties[0] if empties else None
@@ -254,7 +273,7 @@ class TwoPackSearch(Core[bytes]):
             else:
                 onto_limit = empty_limit = 1
             top = column[-1]
-            home = self._home_index(found, top)
+            home = homes[top]
             if home is not None:
                 after = list(cols)
                 after[i] = _settled(column[:-1])
@@ -263,10 +282,13 @@ class TwoPackSearch(Core[bytes]):
                 result.append(((move,), GAP.join([*after, raised, talon, tail])))
             for moved in range(1, onto_limit + 1):
                 card = column[size - moved]
+                emptied = None  # the column the cards leave, once needed
                 for j in by_top.get((card >> 2) + 1, ()):
                     if j != i and self._builds(card, cols[j][-1]):
+                        if emptied is None:
+                            emptied = _settled(column[: size - moved])
                         after = list(cols)
-                        after[i] = _settled(column[: size - moved])
+                        after[i] = emptied
                         after[j] = cols[j] + column[size - moved :]
                         move = Move(MoveKind.MOVE, names[i], names[j], moved)
                         result.append(((move,), GAP.join([*after, found, talon, tail])))
@@ -280,14 +302,13 @@ class TwoPackSearch(Core[bytes]):
                     move = Move(MoveKind.MOVE, names[i], names[target], moved)
                     result.append(((move,), GAP.join([*after, found, talon, tail])))
         if self.has_waste and talon:
-            self._waste_moves(cols, found, talon, tail, by_top, empty, result)
+            self._waste_moves(cols, found, talon, tail, by_top, empty, homes, result)
         if self.deals and tail[0]:
             left = tail[0]
             row = self.stock[max(0, left - count) : left][::-1]
-            after = [
-                _settled(column + row[j : j + 1]) if j < len(row) else column
-                for j, column in enumerate(cols)
-            ]
+            # A card dealt lies face up on the column's face-up top (or alone): no card
+            # turns up.
+            after = [column + row[j : j + 1] for j, column in enumerate(cols)]
             result.append(((DEAL,), GAP.join([*after, found, talon, bytes((left - len(row),))])))
         return result
 
@@ -296,7 +317,7 @@ class TwoPackSearch(Core[bytes]):
         uncovered cannot then go home: the quick walk's moves (see the docstring)."""
         parts = position.split(GAP)
         cols = parts[: self.count]
-        found = parts[self.count]
+        homes = self._homes(parts[self.count])[0]
         index = self.column_index
         kept = []
         for macro in self._successors(position):
@@ -308,13 +329,13 @@ class TwoPackSearch(Core[bytes]):
                 if (
                     under > column[0]
                     and self._builds(column[under + 1], column[under])
-                    and self._home_index(found, column[under]) is None
+                    and homes[column[under]] is None
                 ):
                     continue
             kept.append(macro)
         return kept
 
-    def _waste_moves(self, cols, found, talon, tail, by_top, empty, result) -> None:
+    def _waste_moves(self, cols, found, talon, tail, by_top, empty, homes, result) -> None:
         """The moves of the waste's top card, for every state of the talon turning
         reaches: this pass's, then the next one's short of where this pass starts."""
         turned, used = tail[0], tail[1]
@@ -331,7 +352,7 @@ class TwoPackSearch(Core[bytes]):
             card = talon[q - 1]
             rest = talon[: q - 1] + talon[q:]
             after_tail = bytes((q - 1, passes_used))
-            home = self._home_index(found, card)
+            home = homes[card]
             if home is not None:
                 move = Move(MoveKind.MOVE, "waste", self.foundation_names[home], 1)
                 raised = _raised(found, home)
@@ -348,35 +369,47 @@ class TwoPackSearch(Core[bytes]):
                 move = Move(MoveKind.MOVE, "waste", names[empty], 1)
                 result.append(((*turns, move), GAP.join([*after, found, rest, after_tail])))
 
-    def _safe_home(self, cols, found, talon, tail):
+    def _safe_home(self, cols, found, talon, tail, homes, safe):
         """The one successor where a card that is safe home goes there (the lowest such
         card, from the smallest column showing it), or None."""
         best = None
         for i, column in enumerate(cols):
-            if len(column) == 1:
-                continue
-            card = column[-1]
-            rank = card >> 2
-            home = self._home_index(found, card)
-            if home is None:
-                continue
-            if self.suited:
-                suits: tuple[int, ...] = (card & 3,)
-            else:
-                suits = (1, 2) if not RED[card] else (0, 3)
-            if not all(found[k] >= rank - 1 for suit in suits for k in self.pair_of[suit]):
-                continue
-            if best is None or (card, column) < (cols[best][-1], cols[best]):
+            if (
+                len(column) > 1
+                and safe[column[-1]]
+                and (best is None or (column[-1], column) < (cols[best][-1], cols[best]))
+            ):
                 best = i
         if best is None:
             return None
         column = cols[best]
-        home = self._home_index(found, column[-1])
+        home = homes[column[-1]]
         assert home is not None
         after = list(cols)
         after[best] = _settled(column[:-1])
         move = Move(MoveKind.MOVE, self.columns[best], self.foundation_names[home], 1)
         return (move,), GAP.join([*after, _raised(found, home), talon, tail])
+
+    def _homes(self, found: bytes) -> tuple[tuple[int | None, ...], tuple[bool, ...]]:
+        """Per card code, with these foundation heights: the foundation it goes to (as
+        ``_home_index``), and whether it is safe home (see the module's docstring)."""
+        table = self.home_tables.get(found)
+        if table is None:
+            tables = self.home_tables
+            if len(tables) > 20_000:
+                tables.clear()  # keep the memory bounded
+            homes = tuple(self._home_index(found, code) for code in range(64))
+            safe = tuple(
+                homes[code] is not None
+                and all(
+                    found[k] >= (code >> 2) - 1
+                    for suit in self.under_suits[code]
+                    for k in self.pair_of[suit]
+                )
+                for code in range(64)
+            )
+            table = tables[found] = (homes, safe)
+        return table
 
     def _home_index(self, found: bytes, card: int) -> int | None:
         """The foundation the card goes to (the engine's ``home_for``), or None."""
@@ -387,6 +420,15 @@ class TwoPackSearch(Core[bytes]):
 
     def _run(self, column: bytes) -> int:
         """How many face-up cards at the top of ``column`` form a run by the build rule."""
+        run = self.runs.get(column)
+        if run is None:
+            runs = self.runs
+            if len(runs) > 50_000:
+                runs.clear()  # columns come and go: keep the memory bounded
+            run = runs[column] = self._count_run(column)
+        return run
+
+    def _count_run(self, column: bytes) -> int:
         bottom = column[0] + 1
         index = len(column) - 1
         while index > bottom and self._builds(column[index], column[index - 1]):
