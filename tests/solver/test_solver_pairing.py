@@ -15,7 +15,7 @@ from solitaire.model.games.pyramid import PLACES
 from solitaire.model.moves import Move, MoveKind
 from solitaire.model.state import State
 from solitaire.solver.pairing import PairingSearch
-from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE
+from solitaire.solver.search import SOLVED, UNSOLVABLE
 
 
 def replay(rules, state, moves) -> None:
@@ -37,29 +37,38 @@ def endgame(seed: int, passes: str, goal: str) -> tuple:
     pool += [Card(13, suit) for suit in rng.sample(SUITS, rng.randint(0, 2))]
     pool = list(dict.fromkeys(pool))  # one of each card
     rng.shuffle(pool)
-    piles = rules.empty_piles()
     places = rng.sample(PLACES[15:], rng.randint(3, 7))  # rows 6 and 7
+    return rules, laid_out(rules, pool, places, rng.randint(0, 2))
+
+
+def laid_out(rules, pool: list, places: list, waste: int) -> State:
+    """The position with a card of ``pool`` (from its end) in each of ``places``, the first
+    ``waste`` cards left on the waste, the rest in the stock and every other card out."""
+    piles = rules.empty_piles()
     for place in places:
         piles[place] = [pool.pop()]
-    waste = rng.randint(0, 2)
     piles["waste"], piles["stock"] = pool[:waste], pool[waste:]
     dealt = {card for cards in piles.values() for card in cards}
     piles["discard"] = [card for card in rules.deck() if card not in dealt]
-    return rules, State(piles, {"deal": 0, **rules.hand_values()})
+    return State(piles, {"deal": 0, **rules.hand_values()})
 
 
-@pytest.mark.parametrize("passes, goal", [("1", "pack"), ("3", "pack"), ("2", "pyramid")])
-def test_verdicts_on_small_positions_agree_with_the_engine_searched_through(passes, goal):
+def assert_agrees_with_the_engine(positions, engine_budget: int) -> None:
+    """Each position's verdict is the engine's own moves searched through, every win's
+    line replays, and both verdicts come up (so none is unknown)."""
     verdicts = set()
-    for seed in range(12):
-        rules, state = endgame(seed, passes, goal)
+    for seed, (rules, state) in enumerate(positions):
         verdict = PairingSearch(rules, state).finish()
-        assert verdict.status != UNKNOWN, seed
-        assert (verdict.status == SOLVED) == engine_winnable(rules, state, 30_000), seed
+        assert (verdict.status == SOLVED) == engine_winnable(rules, state, engine_budget), seed
         if verdict.status == SOLVED:
             replay(rules, state, verdict.moves)
         verdicts.add(verdict.status)
     assert verdicts == {SOLVED, UNSOLVABLE}  # both kinds were tested
+
+
+@pytest.mark.parametrize("passes, goal", [("1", "pack"), ("3", "pack"), ("2", "pyramid")])
+def test_verdicts_on_small_positions_agree_with_the_engine_searched_through(passes, goal):
+    assert_agrees_with_the_engine([endgame(seed, passes, goal) for seed in range(12)], 30_000)
 
 
 def crossed(seed: int, passes: str, goal: str) -> tuple:
@@ -74,29 +83,15 @@ def crossed(seed: int, passes: str, goal: str) -> tuple:
         pool += [Card(rank, suit) for suit in rng.sample(SUITS, count)]
         pool += [Card(13 - rank, suit) for suit in rng.sample(SUITS, count)]
     rng.shuffle(pool)
-    piles = rules.empty_piles()
-    for place in rng.sample(PLACES[15:], min(len(pool), rng.randint(5, 8))):
-        piles[place] = [pool.pop()]
-    waste = rng.randint(0, min(2, len(pool)))
-    piles["waste"], piles["stock"] = pool[:waste], pool[waste:]
-    dealt = {card for cards in piles.values() for card in cards}
-    piles["discard"] = [card for card in rules.deck() if card not in dealt]
-    return rules, State(piles, {"deal": 0, **rules.hand_values()})
+    places = rng.sample(PLACES[15:], min(len(pool), rng.randint(5, 8)))
+    return rules, laid_out(rules, pool, places, rng.randint(0, min(2, len(pool) - len(places))))
 
 
 @pytest.mark.parametrize("passes, goal", [("1", "pack"), ("3", "pack"), ("2", "pyramid")])
 def test_verdicts_on_crowded_positions_agree_with_the_engine_searched_through(passes, goal):
     """The order of the pairs (``_in_order``) and the cards over others at any depth,
     through holes in the rows too, against the engine's own moves."""
-    verdicts = set()
-    for seed in range(20):
-        rules, state = crossed(seed, passes, goal)
-        verdict = PairingSearch(rules, state).finish()
-        assert (verdict.status == SOLVED) == engine_winnable(rules, state, 100_000), seed
-        if verdict.status == SOLVED:
-            replay(rules, state, verdict.moves)
-        verdicts.add(verdict.status)
-    assert verdicts == {SOLVED, UNSOLVABLE}
+    assert_agrees_with_the_engine([crossed(seed, passes, goal) for seed in range(20)], 100_000)
 
 
 def long_talon(seed: int, passes: str) -> tuple:
@@ -112,14 +107,8 @@ def long_talon(seed: int, passes: str) -> tuple:
         pool += [Card(13 - rank, suit) for suit in rng.sample(SUITS, count)]
     pool += [Card(13, suit) for suit in rng.sample(SUITS, rng.randint(0, 1))]
     rng.shuffle(pool)
-    piles = rules.empty_piles()
-    for place in rng.sample(PLACES[15:], rng.randint(1, 4)):
-        piles[place] = [pool.pop()]
-    waste = rng.randint(0, 3)
-    piles["waste"], piles["stock"] = pool[:waste], pool[waste:]
-    dealt = {card for cards in piles.values() for card in cards}
-    piles["discard"] = [card for card in rules.deck() if card not in dealt]
-    return rules, State(piles, {"deal": 0, **rules.hand_values()})
+    places = rng.sample(PLACES[15:], rng.randint(1, 4))
+    return rules, laid_out(rules, pool, places, rng.randint(0, 3))
 
 
 @pytest.mark.parametrize("passes", ["1", "2", "3", "unlimited"])
@@ -127,15 +116,7 @@ def test_verdicts_with_long_talons_agree_with_the_engine_searched_through(passes
     """The turns made within the moves that use the cards they bring up, and a position
     standing for those with the same cards and the pointer further on or more passes
     used (``_covered``), against the engine's own moves, turn by turn."""
-    verdicts = set()
-    for seed in range(30):
-        rules, state = long_talon(seed, passes)
-        verdict = PairingSearch(rules, state).finish()
-        assert (verdict.status == SOLVED) == engine_winnable(rules, state, 100_000), seed
-        if verdict.status == SOLVED:
-            replay(rules, state, verdict.moves)
-        verdicts.add(verdict.status)
-    assert verdicts == {SOLVED, UNSOLVABLE}
+    assert_agrees_with_the_engine([long_talon(seed, passes) for seed in range(30)], 100_000)
 
 
 def test_the_wastes_top_card_pairs_with_the_card_under_it_in_the_next_pass():
