@@ -298,6 +298,11 @@ class CanfieldSearch(Core[tuple]):
             for suit in range(4)
         )
         self.reserve = bytes(card_code(card) for card in state.piles["reserve"])
+        # reserve_bits[n]: the bits of the reserve's first n cards (see ``_hopeless``)
+        self.reserve_bits = tuple(
+            sum(1 << card for card in self.reserve[:count])
+            for count in range(len(self.reserve) + 1)
+        )
         piles = tuple(bytes(card_code(card) for card in state.piles[name]) for name in PILES)
         found = tuple(len(state.piles[name]) for name in _FOUNDATION)
         waste = [card_code(card) for card in state.piles["waste"]]
@@ -896,8 +901,8 @@ class CanfieldSearch(Core[tuple]):
             if pointer > 1:
                 stacks.append(talon[:pointer])
         else:
-            for card in talon:
-                free |= 1 << card
+            # the talon is every card not in the tableau, the reserve or home
+            free |= _ALL & ~(tableau | home | self.reserve_bits[reserve_left])
         emptied = not reserve_left and b"" in piles
         depths = [len(cards) - 1 for cards in stacks]  # the lowest free card of each
         levels = list(found)
@@ -1046,8 +1051,28 @@ class CanfieldSearch(Core[tuple]):
                 sources.append((cards[-1], PILES[i], 1, i))
                 if len(cards) > 1:
                     sources.append((cards[0], PILES[i], len(cards), i))
-        out = []
+        # The piles each card can land on, found once: most chains land nowhere.
+        landing: dict[int, list] = {}
+        for j, cards in enumerate(piles):
+            if cards:
+                for child in _CHILDREN[cards[-1]]:
+                    if child in landing:
+                        landing[child].append(j)
+                    else:
+                        landing[child] = [j]
         in_talon = set(talon)
+        if empty < 0:
+            # Only talon cards under which a chain can go on to a landing card are worth
+            # adding: the others start chains that land nowhere (going down from the
+            # landing cards by ``_CHILDREN`` within the talon finds the rest).
+            stack = [card for card in landing if card in in_talon]
+            in_talon = set(stack)
+            while stack:
+                for child in _CHILDREN[stack.pop()]:
+                    if child in talon and child not in in_talon:
+                        in_talon.add(child)
+                        stack.append(child)
+        out = []
         for card, src, count, src_index in sources:
             # Chains of talon cards, lowest first, each card one above the last.
             chain_ends: list[tuple[int, ...]] = [(card,)]
@@ -1058,10 +1083,11 @@ class CanfieldSearch(Core[tuple]):
                         if parent in in_talon and parent not in chain and len(chain) < 13:
                             longer.append(chain + (parent,))
                 for chain in longer:
-                    top_card = chain[-1]
-                    for j, cards in enumerate(piles):
-                        fits = cards and top_card in _CHILDREN[cards[-1]]
-                        if j != src_index and (fits or j == empty):
+                    places = landing.get(chain[-1], ())
+                    if empty >= 0:
+                        places = sorted((*places, empty))
+                    for j in places:
+                        if j != src_index:
                             out.append(self._play_chain(position, chain, src, count, src_index, j))
                 chain_ends = longer
         return out
@@ -1073,8 +1099,14 @@ class CanfieldSearch(Core[tuple]):
         source's card(s) on them: (moves, position)."""
         piles, reserve_left, found, talon, pointer, passes_used, _rank = position
         moves: list = []
-        for card in chain[:0:-1]:
-            talon, pointer = _take_from_talon(talon, pointer, card, moves, PILES[dst])
+        played = chain[:0:-1]
+        to_pile = ("waste", PILES[dst], 1)
+        for card in played:  # ``_take_from_talon`` spelt out: faster
+            place = talon.index(card) + 1
+            moves.append(place - pointer if place >= pointer else len(talon) - pointer + 1 + place)
+            moves.append(to_pile)
+            talon = talon[: place - 1] + talon[place:]
+            pointer = place - 1
         new_piles = list(piles)
         if src_index < 0:
             reserve_left -= 1
@@ -1082,7 +1114,7 @@ class CanfieldSearch(Core[tuple]):
         else:
             lifted = piles[src_index][-count:]
             new_piles[src_index] = piles[src_index][:-count]
-        new_piles[dst] = piles[dst] + bytes(chain[:0:-1]) + lifted
+        new_piles[dst] = piles[dst] + bytes(played) + lifted
         moves.append((src, PILES[dst], count))
         return moves, (new_piles, reserve_left, found, talon, pointer, passes_used)
 
