@@ -248,6 +248,8 @@ SHARES = {
     (1, None): (0.0, 10_000, 0.02),
 }
 QUICK_FULL = 10_000
+# The most answers of the dead-position test kept (``_hopeless``): some 4 MB of them.
+HOPELESS_CACHE = 20_000
 ALL_HOME = (13, 13, 13, 13)  # the foundation counts of a win
 # The quick scan's weights (``_value_quick``): a card home or out of the reserve counts for
 # far more than the depth, which counts for far more than the rank of the move among its
@@ -319,6 +321,7 @@ class CanfieldSearch(Core[tuple]):
                 self.order[self.wanted[suit][count]] = count
         self.pile_cache: dict[bytes, tuple | None] = {}
         self.mask_cache: dict[bytes, tuple] = {}
+        self.hopeless_cache: dict[tuple, bool] = {}
         # By ones with unlimited passes: safe cards go home from anywhere in the talon, and
         # talon cards reach the tableau in chains only (see the module notes).
         self.settle_talon = self.draw == 1 and self.passes is None and self.may_turn
@@ -414,7 +417,13 @@ class CanfieldSearch(Core[tuple]):
             seen.clear()
         self.serials.clear()
         self.keys.clear()
-        for cache in (self.safe_cache, self.reach_cache, self.pile_cache, self.mask_cache):
+        for cache in (
+            self.safe_cache,
+            self.reach_cache,
+            self.pile_cache,
+            self.mask_cache,
+            self.hopeless_cache,
+        ):
             cache.clear()
         return verdict
 
@@ -857,6 +866,24 @@ class CanfieldSearch(Core[tuple]):
         return self.hopeless and self._hopeless(position)
 
     def _hopeless(self, position: tuple) -> bool:
+        """``_never_home``, remembered where a pass is left: there every talon card counts
+        as free, and the talon is every card not elsewhere, so the answer depends only on
+        the piles (in any order), the reserve left and the foundations. (By ones with
+        passes unlimited a third of the positions tested share these with one tested
+        before: the single-move walks meet them at other pointers.)"""
+        piles, reserve_left, found, _talon, _pointer, passes_used, _rank = position
+        if not self.may_turn or self._last_pass(passes_used):
+            return self._never_home(position)
+        cache = self.hopeless_cache
+        key = (*sorted(piles), reserve_left, found)
+        known = cache.get(key)
+        if known is None:
+            if len(cache) > HOPELESS_CACHE:
+                cache.clear()
+            known = cache[key] = self._never_home(position)
+        return known
+
+    def _never_home(self, position: tuple) -> bool:
         """Whether some card can never go home, by what can happen at all in the position,
         each thing taken as soon as it is possible once, whatever else it needs at the same
         time (see the module notes). Sets of cards are bits of ints (``_children_of``).
