@@ -514,3 +514,30 @@ def test_by_ones_with_passes_unlimited_the_chains_are_every_chain_that_lands(dea
     search = CanfieldSearch(rules, Game(rules, deal).state)
     for position, empty, chains in met:
         assert chains == every_chain(search, position, empty)
+
+
+def test_with_a_pass_left_the_dead_position_test_needs_no_pointer():
+    # ``_hopeless`` remembers its answers by the piles (in any order), the reserve left and
+    # the foundations: positions met with those alike, at other pointers or with the piles
+    # in another order, get the same answer worked out afresh.
+    rules = make_rules("canfield", mode="3")
+    met = []
+
+    class Watched(CanfieldSearch):
+        def _hopeless(self, position):
+            met.append(position)
+            return super()._hopeless(position)
+
+    Watched(rules, Game(rules, 600014).state, max_positions=20_000).finish()
+    search = CanfieldSearch(rules, Game(rules, 600014).state)
+    answers: dict = {}
+    for position in met:
+        piles, reserve_left, found = position[:3]
+        assert search._hopeless(position) == search._never_home(position)
+        answers.setdefault((*sorted(piles), reserve_left, found), set()).add(
+            search._never_home(position)
+        )
+        shuffled = (piles[::-1], *position[1:])
+        answers[(*sorted(piles), reserve_left, found)].add(search._never_home(shuffled))
+    assert len(answers) < len(met) and any(True in seen for seen in answers.values())
+    assert all(len(seen) == 1 for seen in answers.values())
