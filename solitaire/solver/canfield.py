@@ -248,8 +248,8 @@ SHARES = {
     (1, None): (0.0, 10_000, 0.02),
 }
 QUICK_FULL = 10_000
-# The most answers of the dead-position test kept (``_hopeless``): some 4 MB of them.
-HOPELESS_CACHE = 20_000
+# The most answers of the dead-position test kept (``_hopeless``): some 2 MB of them.
+HOPELESS_CACHE = 10_000
 ALL_HOME = (13, 13, 13, 13)  # the foundation counts of a win
 # The quick scan's weights (``_value_quick``): a card home or out of the reserve counts for
 # far more than the depth, which counts for far more than the rank of the move among its
