@@ -463,3 +463,81 @@ def test_a_waste_card_the_reserve_can_go_on_is_tried_early():
     verdict = CanfieldSearch(rules, state, max_positions=60_000).finish()
     assert verdict.status == SOLVED
     replay(rules, state, verdict.moves)
+
+
+def every_chain(search: CanfieldSearch, position: tuple, empty: int) -> list:
+    """``_chains`` without its shortcuts: every chain of talon cards from every source,
+    tried on every pile, kept where its top card fits or the pile is the empty one."""
+    piles, reserve_left, _found, talon, _pointer, _passes_used, _rank = position
+    sources = []
+    if reserve_left:
+        sources.append((search.reserve[reserve_left - 1], "reserve", 1, -1))
+    for i, cards in enumerate(piles):
+        if cards:
+            sources.append((cards[-1], canfield.PILES[i], 1, i))
+            if len(cards) > 1:
+                sources.append((cards[0], canfield.PILES[i], len(cards), i))
+    out = []
+    for card, src, count, src_index in sources:
+        ends = [(card,)]
+        while ends:
+            ends = [
+                chain + (parent,)
+                for chain in ends
+                for parent in canfield._PARENTS[chain[-1]]
+                if parent in talon and parent not in chain and len(chain) < 13
+            ]
+            for chain in ends:
+                for j, cards in enumerate(piles):
+                    fits = cards and chain[-1] in canfield._CHILDREN[cards[-1]]
+                    if j != src_index and (fits or j == empty):
+                        out.append(search._play_chain(position, chain, src, count, src_index, j))
+    return out
+
+
+@pytest.mark.parametrize("deal", [14, 600014])
+def test_by_ones_with_passes_unlimited_the_chains_are_every_chain_that_lands(deal):
+    # ``_chains`` leaves out the talon cards no chain through them can land from: the
+    # moves it makes, in their order, are those of the plain enumeration.
+    rules = make_rules("canfield", mode="3")
+    met = []
+
+    class Watched(CanfieldSearch):
+        def _chains(self, position, empty):
+            chains = super()._chains(position, empty)
+            if len(met) < 300:
+                met.append((position, empty, chains))
+            return chains
+
+    Watched(rules, Game(rules, deal).state, max_positions=3000).finish()
+    assert len(met) > 50 and any(chains for _, _, chains in met)
+    search = CanfieldSearch(rules, Game(rules, deal).state)
+    for position, empty, chains in met:
+        assert chains == every_chain(search, position, empty)
+
+
+def test_with_a_pass_left_the_dead_position_test_needs_no_pointer():
+    # ``_hopeless`` remembers its answers by the piles (in any order), the reserve left and
+    # the foundations: positions met with those alike, at other pointers or with the piles
+    # in another order, get the same answer worked out afresh.
+    rules = make_rules("canfield", mode="3")
+    met = []
+
+    class Watched(CanfieldSearch):
+        def _hopeless(self, position):
+            met.append(position)
+            return super()._hopeless(position)
+
+    Watched(rules, Game(rules, 600014).state, max_positions=20_000).finish()
+    search = CanfieldSearch(rules, Game(rules, 600014).state)
+    answers: dict = {}
+    for position in met:
+        piles, reserve_left, found = position[:3]
+        assert search._hopeless(position) == search._never_home(position)
+        answers.setdefault((*sorted(piles), reserve_left, found), set()).add(
+            search._never_home(position)
+        )
+        shuffled = (piles[::-1], *position[1:])
+        answers[(*sorted(piles), reserve_left, found)].add(search._never_home(shuffled))
+    assert len(answers) < len(met) and any(True in seen for seen in answers.values())
+    assert all(len(seen) == 1 for seen in answers.values())
