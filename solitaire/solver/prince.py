@@ -155,6 +155,7 @@ WEIGHTS = {
     "_value_other": OTHER_WEIGHTS[1],
 }
 SCALE = 10  # scores are whole numbers: the weights times SCALE
+ALL_HOME = bytes((13, 13, 13, 13))  # the foundation counts of a won game
 SEP = b"?"  # parts apart in a key: neither a card (4..55) nor a count (0..13)
 CACHE_LIMIT = 100_000  # entries a cache of column facts may hold before it is cleared
 BUDGET = 350_000  # positions (kept by all the strategies together) before "unknown"
@@ -341,8 +342,7 @@ class PrinceSearch(Core[tuple]):
 
     # -------------------------------------------------------------- the core's hooks
     def _won(self, position: tuple) -> bool:
-        found = position[2]
-        return found[0] + found[1] + found[2] + found[3] == 52
+        return position[2] == ALL_HOME
 
     def _dead(self, position: tuple) -> bool:
         return self.dead(position[0], position[2])
