@@ -106,7 +106,18 @@ main scan (600004 at 255,881 positions, 600009 at 257,081; 500080 and 500141 onl
 the budget, at 358,727 and 469,005) or long proofs (600155 149,993 positions, 600162
 302,957, 500146 320,960), so what helps is more positions a second, or the other scans'
 quick wins sooner. Taken: the moves of a position some 30 % faster (the same children in
-the same order), and the base scan's larger part. Measured and not taken:
+the same order), and the base scan's larger part; then the foundation counts kept as
+bytes (Python keeps a bytes' hash, and they go into the key as they are), the counts one
+card higher and the cards-not-home share kept per state of the foundations, and the
+settling spelt out: some 4 % less CPU for the same positions.
+
+Where the time goes now (cProfile): in a late win (600004, 80,000 positions) the moves
+some 35 %, the core's own loop (store, queue) some 25 %, the keys 15 %, the values 12 %,
+the dead-end test 10 %; in a proof (600155) the moves 36 % and the dead-end test 27 %.
+Per call: the moves 7.7 us a position, a key 0.30 us, a value 0.43 us, the dead-end test
+1.4 us where the quick pass settles it (two thirds of the positions tested) and some
+5.7 us more where it does not. So no one part can give the 1.3-2 times the unknowns need.
+Measured and not taken:
 
 - The base scan as the main one: alone it wins 193 of deals 600001..600200 within 60,000
   positions where the main scan wins 181, but the late wins only the main scan finds
@@ -123,6 +134,11 @@ the same order), and the base scan's larger part. Measured and not taken:
 - The dead-end test's quick pass reading each candidate's cards from a tuple of its
   own: no faster. Nearly all its time goes to the positions that pass the quick pass
   (10 us each, a quarter of the positions tested, half of them dead).
+- The source column's name looked up only where the column has a move, the key joined
+  from one list display or extended with a tuple: no faster, within the noise.
+- Each column's share of the value updated only where the move changed it: not tried, as
+  the value is one C-level sum over nine cached column shares (0.43 us); finding the
+  changed columns in Python costs more than that.
 """
 
 from __future__ import annotations
@@ -131,7 +147,7 @@ from ..model.moves import Move, MoveKind
 from ..model.rules import FOUNDATIONS, Rules
 from ..model.state import State
 from ..model.vocabulary import Build
-from .compact import BYTE, OPPOSITE, RED, SAME, ColumnScores, card_code, raise_found
+from .compact import BYTE, OPPOSITE, RED, SAME, ColumnScores, card_code
 from .core import Core, Strategy, Walk
 
 __all__ = ["PrinceSearch"]
@@ -155,6 +171,7 @@ WEIGHTS = {
     "_value_other": OTHER_WEIGHTS[1],
 }
 SCALE = 10  # scores are whole numbers: the weights times SCALE
+ALL_HOME = bytes((13, 13, 13, 13))  # the foundation counts of a won game
 SEP = b"?"  # parts apart in a key: neither a card (4..55) nor a count (0..13)
 CACHE_LIMIT = 100_000  # entries a cache of column facts may hold before it is cleared
 BUDGET = 350_000  # positions (kept by all the strategies together) before "unknown"
@@ -171,10 +188,10 @@ LATE_SHARE = 0.10
 OTHER_PARTS = (2, 1, 1)
 
 
-def _raise_found(found: tuple, suit: int, step: int = 1) -> tuple:
-    changed = list(found)
+def _raise_found(found: bytes, suit: int, step: int = 1) -> bytes:
+    changed = bytearray(found)
     changed[suit] += step
-    return tuple(changed)
+    return bytes(changed)
 
 
 def _builds_table(build: str) -> bytes:
@@ -197,48 +214,48 @@ def _safe_rule(build: str):
     given the foundation counts (solvers.md 4.2, the rules for removable foundations)."""
     if build == Build.ALTERNATE:
 
-        def safe(found: tuple, suit: int, rank: int) -> bool:
+        def safe(found: bytes, suit: int, rank: int) -> bool:
             o1, o2 = OPPOSITE[suit]
             return found[o1] >= rank - 2 and found[o2] >= rank - 2 and found[SAME[suit]] >= rank - 3
 
     elif build == Build.RANK:
 
-        def safe(found: tuple, suit: int, rank: int) -> bool:
+        def safe(found: bytes, suit: int, rank: int) -> bool:
             return all(found[other] >= rank - 2 for other in range(4) if other != suit)
 
     else:
 
-        def safe(found: tuple, suit: int, rank: int) -> bool:
+        def safe(found: bytes, suit: int, rank: int) -> bool:
             return True
 
     return safe
 
 
 class _Weighting:
-    """One set of the heuristic's weights (whole numbers, the weights times SCALE) and the
-    columns' shares of it, kept per state of the foundations (``ColumnScores``)."""
+    """One set of the heuristic's weights (whole numbers, the weights times SCALE) and, per
+    state of the foundations, the columns' shares of it (``ColumnScores``) and the share of
+    the cards not home."""
 
     def __init__(self, search: PrinceSearch, weights: dict):
         self.search = search
         self.weights = {name: round(value * SCALE) for name, value in weights.items()}
-        self.tables: dict[tuple, ColumnScores] = {}
+        self.tables: dict[bytes, tuple[ColumnScores, int]] = {}
         self.home, self.reserve = self.weights["home"], self.weights["reserve"]
 
     def value(self, position: tuple) -> int:
         """How promising a position looks (higher first): less the cards not home, the
         columns' shares and the cards left in the reserve."""
         cols, reserve, found = position
-        table = self.tables.get(found)
-        if table is None:
-            table = self.tables[found] = ColumnScores(self.column_score, found)
-        home = found[0] + found[1] + found[2] + found[3]
-        return -(
-            sum(map(table.__getitem__, cols))
-            + self.home * (52 - home)
-            + self.reserve * len(reserve)
-        )
+        entry = self.tables.get(found)
+        if entry is None:
+            entry = self.tables[found] = (
+                ColumnScores(self.column_score, found),
+                self.home * (52 - sum(found)),
+            )
+        table, not_home = entry
+        return -(sum(map(table.__getitem__, cols)) + not_home + self.reserve * len(reserve))
 
-    def column_score(self, col: bytes, found: tuple) -> int:
+    def column_score(self, col: bytes, found: bytes) -> int:
         """A column's share of the heuristic (in 1/SCALE; lower is better)."""
         w = self.weights
         if not col:
@@ -308,13 +325,12 @@ class PrinceSearch(Core[tuple]):
     ):
         self.fits = _builds_table(rules.build)
         self.safe = _safe_rule(rules.build)
-        self.safe_cache: dict[tuple, frozenset] = {}
-        self.home_cache: dict[tuple, frozenset] = {}
-        self.found_facts: dict[tuple, tuple] = {}  # found -> ``_found_facts``
-        self.found_bytes: dict[tuple, bytes] = {}
-        self.found_of: dict[bytes, tuple] = {}
+        self.safe_cache: dict[bytes, frozenset] = {}
+        self.home_cache: dict[bytes, frozenset] = {}
+        self.found_facts: dict[bytes, tuple] = {}  # found -> ``_found_facts``
+        self.raised: dict[bytes, tuple] = {}  # found -> the counts with one more, by suit
         self.runs: dict[bytes, int] = {}
-        self.stuck_tables: dict[tuple, dict] = {}  # found -> column -> _candidates
+        self.stuck_tables: dict[bytes, dict] = {}  # found -> column -> _candidates
         self.padded = _Padded()  # column -> itself padded to 32 bytes (see dead)
         # takers[card]: the cards that may lie on it in a column
         self.takers = tuple(
@@ -330,7 +346,7 @@ class PrinceSearch(Core[tuple]):
         cols = [bytes(card_code(card) for card in piles[name]) for name in COLUMNS]
         self.slot_of = {card_code(piles[name][-1]): name for name in RESERVE if piles[name]}
         reserve = bytes(sorted(self.slot_of))
-        found = tuple(len(piles[name]) for name in FOUNDATIONS)
+        found = bytes(len(piles[name]) for name in FOUNDATIONS)
         first: list = []
         found, reserve = self._play_first_ace(cols, reserve, found, first)
         found, reserve = self._settle(cols, reserve, found, first)
@@ -342,8 +358,7 @@ class PrinceSearch(Core[tuple]):
 
     # -------------------------------------------------------------- the core's hooks
     def _won(self, position: tuple) -> bool:
-        found = position[2]
-        return found[0] + found[1] + found[2] + found[3] == 52
+        return position[2] == ALL_HOME
 
     def _dead(self, position: tuple) -> bool:
         return self.dead(position[0], position[2])
@@ -387,22 +402,18 @@ class PrinceSearch(Core[tuple]):
         the reserve and the foundation counts, apart by a byte that is no card and no
         count (the counts are implied by the rest, so the key is still exact)."""
         cols, reserve, found = position
-        counts = self.found_bytes.get(found)
-        if counts is None:
-            counts = self.found_bytes[found] = bytes(found)
-            self.found_of[counts] = found
         parts = sorted(cols)
         parts.append(reserve)
-        parts.append(counts)
+        parts.append(found)
         return SEP.join(parts)
 
     def _unpack_key(self, key: bytes) -> tuple:
         """The position (columns, reserve, foundation counts) a key stands for."""
         parts = key.split(SEP)
-        return tuple(parts[:9]), parts[9], self.found_of[parts[10]]
+        return tuple(parts[:9]), parts[9], parts[10]
 
     # -------------------------------------------------------------- safe moves home
-    def _safe_cards(self, found: tuple) -> frozenset:
+    def _safe_cards(self, found: bytes) -> frozenset:
         """The cards that may go home now and that nothing can need any more."""
         cards = self.safe_cache.get(found)
         if cards is None:
@@ -413,7 +424,7 @@ class PrinceSearch(Core[tuple]):
             )
         return cards
 
-    def _play_first_ace(self, cols: list, reserve: bytes, found: tuple, moves: list) -> tuple:
+    def _play_first_ace(self, cols: list, reserve: bytes, found: bytes, moves: list) -> tuple:
         """A free ace the engine has not laid off yet (in a position set up by hand) must
         be played by the player: the engine lays off the others after that move.
         Returns the new foundation counts and reserve."""
@@ -421,19 +432,33 @@ class PrinceSearch(Core[tuple]):
             if col and col[-1] < 8:
                 cols[index] = col[:-1]
                 moves.append((COLUMNS[index], FOUNDATIONS[col[-1] & 3], 1))
-                return _raise_found(found, col[-1] & 3), reserve
+                return self._raise(found, col[-1] & 3), reserve
         if reserve and reserve[0] < 8:
             card = reserve[0]
             moves.append((self.slot_of[card], FOUNDATIONS[card & 3], 1))
-            return _raise_found(found, card & 3), reserve[1:]
+            return self._raise(found, card & 3), reserve[1:]
         return found, reserve
 
-    def _settle(self, cols: list, reserve: bytes, found: tuple, moves: list) -> tuple:
+    def _settle(self, cols: list, reserve: bytes, found: bytes, moves: list) -> tuple:
         """Play the free aces home (the engine does, unlisted) and every safe card (listed
-        moves), the columns in place; return the new foundation counts and reserve."""
+        moves), the columns in place; return the new foundation counts and reserve.
+        (The caches' look-ups spelt out: about one child in ten settles.)"""
+        raised, safe_cache = self.raised, self.safe_cache
         while True:
-            found, reserve = self._lay_aces(cols, reserve, found)
-            safe = self._safe_cards(found)
+            while reserve and reserve[0] < 8:  # sorted: aces first
+                found = (raised.get(found) or self._raised(found))[reserve[0] & 3]
+                reserve = reserve[1:]
+            laid = True
+            while laid:
+                laid = False
+                for index, col in enumerate(cols):
+                    if col and col[-1] < 8:
+                        cols[index] = col[:-1]
+                        found = (raised.get(found) or self._raised(found))[col[-1] & 3]
+                        laid = True
+            safe = safe_cache.get(found)
+            if safe is None:
+                safe = self._safe_cards(found)
             for index, col in enumerate(cols):
                 if col and col[-1] in safe:
                     card = col[-1]
@@ -448,24 +473,21 @@ class PrinceSearch(Core[tuple]):
                         break
                 else:
                     return found, reserve
-            found = _raise_found(found, card & 3)
+            found = (raised.get(found) or self._raised(found))[card & 3]
 
-    @staticmethod
-    def _lay_aces(cols: list, reserve: bytes, found: tuple) -> tuple:
-        while reserve and reserve[0] < 8:  # sorted: aces first
-            found = _raise_found(found, reserve[0] & 3)
-            reserve = reserve[1:]
-        laid = True
-        while laid:
-            laid = False
-            for index, col in enumerate(cols):
-                if col and col[-1] < 8:
-                    cols[index] = col[:-1]
-                    found = _raise_found(found, col[-1] & 3)
-                    laid = True
-        return found, reserve
+    def _raised(self, found: bytes) -> tuple:
+        """The foundation counts with one more card on each foundation, by suit (kept per
+        state of the foundations)."""
+        raised = self.raised.get(found)
+        if raised is None:
+            raised = self.raised[found] = tuple(_raise_found(found, suit) for suit in range(4))
+        return raised
 
-    def _home_cards(self, found: tuple) -> frozenset:
+    def _raise(self, found: bytes, suit: int) -> bytes:
+        """The foundation counts with one more card on ``suit``'s."""
+        return (self.raised.get(found) or self._raised(found))[suit]
+
+    def _home_cards(self, found: bytes) -> frozenset:
         """The foundation cards from the twos up, the ones that count as able to come
         back onto a card from the reserve (see ``children``)."""
         cards = self.home_cache.get(found)
@@ -476,7 +498,7 @@ class PrinceSearch(Core[tuple]):
         return cards
 
     # -------------------------------------------------------------- dead positions
-    def _candidates(self, col: bytes, found: tuple) -> tuple:
+    def _candidates(self, col: bytes, found: bytes) -> tuple:
         """The cards of the column that could be the top of its stuck part, from the top
         down, as (index, card, need, lowers): ``need`` the cards it could lie on that are
         not in the column, ``lowers`` the lower cards of its suit not home yet and not in
@@ -514,7 +536,7 @@ class PrinceSearch(Core[tuple]):
                 out.append((index, card, frozenset(need), lowers and tuple(lowers)))
         return tuple(out)
 
-    def dead(self, cols: tuple, found: tuple) -> bool:
+    def dead(self, cols: tuple, found: bytes) -> bool:
         """Whether no card of some bottom part of every column can ever move (see the
         module notes): then no column ever empties and the position is lost."""
         if b"" in cols:
@@ -627,7 +649,7 @@ class PrinceSearch(Core[tuple]):
         append = out.append
         settle = self._settle
         facts = self.found_facts.get(found) or self._found_facts(found)
-        safe, going_home, taken_back = facts
+        safe, going_home, taken_back, raised = facts
         empties = cols.count(b"")
         empty = cols.index(b"") if empties else -1
         onto_card = 1 << empties  # the longest run that may move onto a card
@@ -653,7 +675,7 @@ class PrinceSearch(Core[tuple]):
                 new_cols = list(cols)
                 new_cols[index] = col[:-1]
                 moves = [(src, FOUNDATIONS[suit], 1)]
-                new_found, new_reserve = settle(new_cols, reserve, raise_found(found, suit), moves)
+                new_found, new_reserve = settle(new_cols, reserve, raised[suit], moves)
                 append((moves, (new_cols, new_reserve, new_found)))
             if empty < 0:
                 # No column free: only the top card may move, onto a card. (The loop below
@@ -718,7 +740,7 @@ class PrinceSearch(Core[tuple]):
                 new_cols = list(cols)
                 moves = [(self.slot_of[card], FOUNDATIONS[suit], 1)]
                 new_reserve = reserve.replace(BYTE[card], b"")
-                new_found, newer = settle(new_cols, new_reserve, raise_found(found, suit), moves)
+                new_found, newer = settle(new_cols, new_reserve, raised[suit], moves)
                 append((moves, (new_cols, newer, new_found)))
             if empty < 0 and card not in wanted:
                 continue  # nowhere to go in the tableau
@@ -753,10 +775,11 @@ class PrinceSearch(Core[tuple]):
                 append(([(src, COLUMNS[empty], 1)], (new_cols, reserve, lowered)))
         return out
 
-    def _found_facts(self, found: tuple) -> tuple:
+    def _found_facts(self, found: bytes) -> tuple:
         """What the moves depend on of the foundations alone, kept per state of them: the
         safe cards (``_safe_cards``), the cards that may go home, and the cards a
-        foundation may give back, each as (card, foundation, the counts after)."""
+        foundation may give back, each as (card, foundation, the counts after), and the
+        counts with one more card on each foundation."""
         going_home = frozenset(
             (found[suit] + 1) * 4 + suit for suit in range(4) if found[suit] < 13
         )
@@ -768,7 +791,12 @@ class PrinceSearch(Core[tuple]):
             if self.safe(lowered, suit, rank):
                 continue  # it would go straight home again: the position before
             taken_back.append((rank * 4 + suit, FOUNDATIONS[suit], lowered))
-        facts = self.found_facts[found] = (self._safe_cards(found), going_home, tuple(taken_back))
+        facts = self.found_facts[found] = (
+            self._safe_cards(found),
+            going_home,
+            tuple(taken_back),
+            self._raised(found),
+        )
         return facts
 
     def _trim_caches(self) -> None:
@@ -781,7 +809,7 @@ class PrinceSearch(Core[tuple]):
         if sum(map(len, self.stuck_tables.values())) > CACHE_LIMIT:
             self.stuck_tables.clear()
         for weighting in self.weightings.values():
-            if sum(map(len, weighting.tables.values())) > CACHE_LIMIT:
+            if sum(len(table) for table, _ in weighting.tables.values()) > CACHE_LIMIT:
                 weighting.tables.clear()
 
 
