@@ -140,7 +140,8 @@ Speed tried and left out (the same positions in the same order): the waste's pla
 cards found from a table, cached by the talon's length, cards turned and passes, of
 where each state of the talon shows a card, in place of a look at every state: 1 to 4 %
 quicker on the expansions of deal 600002 timed alone, nothing seen in whole searches,
-and not worth the code.
+and not worth the code; the columns a card may go to as one table a position, made from
+the tops, in place of a look for each of its parents: the same time (within 2 %).
 """
 
 from __future__ import annotations
