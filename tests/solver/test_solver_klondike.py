@@ -11,7 +11,7 @@ from solitaire.model.games import make_rules
 from solitaire.model.moves import Move, MoveKind
 from solitaire.model.state import State
 from solitaire.solver.core import Strategy, Walk
-from solitaire.solver.klondike import KlondikeSearch, _code
+from solitaire.solver.klondike import KlondikeSearch, _code, _unpacked
 from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Search
 
 TURN = Move(MoveKind.TURN)
@@ -285,3 +285,30 @@ def test_the_deep_walk_has_the_first_turn_then_the_other_two_take_turns():
 def game_state(**options) -> tuple:
     rules = make_rules("klondike", draw="1", **options)
     return rules, Game(rules, 1).state
+
+
+def test_no_move_makes_a_position_dead():
+    """``_dead`` asks the start only: a position made from one that is not dead is not
+    dead (its docstring says why). Random lines of the search's own moves, drawing one
+    and three, each position against every one made from it."""
+    chooser = random.Random(11)
+    checked = 0
+    for draw, deal in [(draw, deal) for draw in ("1", "3") for deal in range(600001, 600013)]:
+        rules = make_rules("klondike", draw=draw)
+        search = KlondikeSearch(rules, Game(rules, deal).state)
+        position = search.start
+        for _ in range(80):
+            children = [after for _, after in search._successors(position)]
+            if not children:
+                break
+            parent_stuck = search._stuck(*stuck_parts(position[0]))
+            for key, _, _, _, deferred in children:
+                assert parent_stuck or deferred or not search._stuck(*stuck_parts(key))
+                checked += 1
+            position = chooser.choice(children)
+    assert checked > 1_000
+
+
+def stuck_parts(key: bytes) -> tuple:
+    found, down, _, _, cols = _unpacked(key)
+    return found, down, cols
