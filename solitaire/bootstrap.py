@@ -11,7 +11,6 @@ the standard library here: this runs before anything else is known to be install
 
 from __future__ import annotations
 
-import importlib.metadata
 import os
 import sys
 from pathlib import Path
@@ -32,6 +31,10 @@ def venv_python(checkout: Path, windowed: bool) -> Path:
 def has_pygame_ce() -> bool:
     """Whether this Python has pygame-ce installed. Not just a module named pygame: Debian's
     python3-pygame is the original pygame, which lacks parts the game uses."""
+    # Imported here, not at the top: importlib.metadata brings email, zipfile and more,
+    # some 20 ms of every launch, and most launches never need to ask.
+    import importlib.metadata
+
     try:
         importlib.metadata.distribution("pygame-ce")
     except importlib.metadata.PackageNotFoundError:
@@ -43,11 +46,11 @@ def restart_in_venv(script: Path, argv: list[str], windowed: bool) -> int | None
     """Run the game with the checkout's .venv if this Python has no pygame-ce and that one
     may: its exit code, or None to carry on here (POSIX replaces this process instead)."""
     python = venv_python(script.parent, windowed)
-    if (
-        has_pygame_ce()
-        or os.environ.get(RESTARTED)
+    if (  # the cheap questions first: has_pygame_ce is asked only where a restart may be
+        os.environ.get(RESTARTED)
         or not python.is_file()
         or Path(sys.prefix).resolve() == python.parent.parent.resolve()
+        or has_pygame_ce()
     ):
         return None
     os.environ[RESTARTED] = "1"

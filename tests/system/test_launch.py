@@ -341,3 +341,27 @@ def test_the_game_and_its_one_copy_check_do_not_load_openssl(tmp_path):
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout.splitlines()[-1]
     assert loaded == "[]"
+
+
+@posix_only
+def test_a_launch_in_the_venv_never_asks_which_pygame_it_has(tmp_path):
+    """importlib.metadata (email, zipfile and more: some 20 ms of every launch) is loaded
+    only where a restart in the checkout's .venv may be needed, not by a game already
+    running in it: here a checkout whose .venv runs the probe."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", tmp_path / ".venv"], check=True)
+    probe = (
+        "import sys; from pathlib import Path; from solitaire import bootstrap;"
+        "bootstrap.has_pygame_ce = lambda: sys.exit('asked');"
+        "print(bootstrap.restart_in_venv(Path(sys.argv[1]), [], False),"
+        " 'importlib.metadata' in sys.modules)"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "SOLITAIRE_RESTARTED"}
+    here = subprocess.run(
+        [tmp_path / ".venv" / "bin" / "python", "-c", probe, tmp_path / "main.py"],
+        env={**env, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=HANG_GUARD,
+        check=False,
+    )
+    assert here.stdout.split() == ["None", "False"], here.stderr
