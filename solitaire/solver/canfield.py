@@ -694,7 +694,7 @@ class CanfieldSearch(Core[tuple]):
                         )
 
         if self.settle_talon:
-            in_tableau.extend(self._chains(position, empty))
+            in_tableau.extend(self._chains(position, empty, takers))
 
         # The waste: turn to each reachable card, then play it home, onto a pile or into
         # the first empty pile (by ones with passes unlimited: home only, the chains above
@@ -1077,9 +1077,10 @@ class CanfieldSearch(Core[tuple]):
                             return True
         return False
 
-    def _chains(self, position: tuple, empty: int) -> list:
+    def _chains(self, position: tuple, empty: int, landing: dict[int, list]) -> list:
         """By ones with passes unlimited: talon cards go onto the tableau only in a chain
         that a reserve or tableau card (or a whole pile) then lands on, in one search move.
+        ``landing``: the piles each card can land on (``_successors``' ``takers``).
 
         Why that loses nothing: every talon card can be reached at any time and taking one
         out leaves the others in order, so in a winning line a talon card's play onto the
@@ -1099,15 +1100,6 @@ class CanfieldSearch(Core[tuple]):
                 sources.append((cards[-1], PILES[i], 1, i))
                 if len(cards) > 1:
                     sources.append((cards[0], PILES[i], len(cards), i))
-        # The piles each card can land on, found once: most chains land nowhere.
-        landing: dict[int, list] = {}
-        for j, cards in enumerate(piles):
-            if cards:
-                for child in _CHILDREN[cards[-1]]:
-                    if child in landing:
-                        landing[child].append(j)
-                    else:
-                        landing[child] = [j]
         in_talon = set(talon)
         if empty < 0:
             # Only talon cards under which a chain can go on to a landing card are worth
@@ -1148,13 +1140,8 @@ class CanfieldSearch(Core[tuple]):
         piles, reserve_left, found, talon, pointer, passes_used, _rank = position
         moves: list = []
         played = chain[:0:-1]
-        to_pile = ("waste", PILES[dst], 1)
-        for card in played:  # ``_take_from_talon`` spelt out: faster
-            place = talon.index(card) + 1
-            moves.append(place - pointer if place >= pointer else len(talon) - pointer + 1 + place)
-            moves.append(to_pile)
-            talon = talon[: place - 1] + talon[place:]
-            pointer = place - 1
+        for card in played:
+            talon, pointer = _take_from_talon(talon, pointer, card, moves, PILES[dst])
         new_piles = list(piles)
         if src_index < 0:
             reserve_left -= 1

@@ -503,8 +503,8 @@ def test_by_ones_with_passes_unlimited_the_chains_are_every_chain_that_lands(dea
     met = []
 
     class Watched(CanfieldSearch):
-        def _chains(self, position, empty):
-            chains = super()._chains(position, empty)
+        def _chains(self, position, empty, landing):
+            chains = super()._chains(position, empty, landing)
             if len(met) < 300:
                 met.append((position, empty, chains))
             return chains
