@@ -278,6 +278,27 @@ def test_a_card_that_can_never_move_makes_the_position_dead():
     assert not search._stuck(key[:4], [2, 0, 0, 0, 0, 0, 0], cols)
 
 
+def test_a_covering_card_whose_parents_can_never_lie_in_a_column_makes_the_start_dead():
+    """The four of hearts and the four of diamonds lie on their suits' twos: they go home
+    only after them, and onto a black five only where that five lies in a column, which
+    needs a red six there, and both red sixes lie under them. The test that takes the
+    fives in the stock for places to go misses it; the start is dead, and the generic
+    search agrees that nothing wins."""
+    homes = {"fC": "AC 2C 3C 4C", "fS": "AS 2S 3S 4S", "fH": "AH", "fD": "AD"}
+    piles = {
+        "t1": "6C 7C 8C 9C TC JC QC KC 6H 2H 4H",
+        "t2": "6S 7S 8S 9S TS JS QS KS 6D 2D 4D",
+        "stock": "5C 5S 3H 5H 7H 8H 9H TH JH QH KH 3D 5D 7D 8D 9D TD JD QD KD",
+    }
+    game = game_with("klondike", {**homes, **piles}, down={"t1": 10, "t2": 10}, draw="3")
+    search = KlondikeSearch(game.rules, game.state)
+    found, down, _, _, cols = _unpacked(search.start[0])
+    assert not search._stuck(found, down, cols)
+    assert search._stuck(found, down, cols, placing=True) and search._dead(search.start)
+    assert search.finish().status == UNSOLVABLE
+    assert Search(game.rules, game.state, max_positions=15_000).finish().status == UNSOLVABLE
+
+
 def test_a_deal_the_search_found_hard_is_won_in_few_positions():
     """Deal 600015 drawing one: the search before the twins' classes, the dead-end test,
     the deferred moves and the deeper walk found no win in 150,000 positions; now a few
