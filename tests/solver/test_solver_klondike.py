@@ -71,6 +71,23 @@ def talon_piles(game: Game) -> dict:
     return {name: " ".join(map(str, cards)) for name, cards in game.state.piles.items()}
 
 
+def test_drawing_three_a_position_stands_for_those_its_turns_reach():
+    """Two cards turned (one came off the waste) reach five, then the fresh pass: the walks
+    have visited the start, so they leave the other two out, whose successors are some of
+    the start's; five turned does not reach two, nor does the fresh pass."""
+    game = talon_game(draw="3")
+    odd = game_with("klondike", {**talon_piles(game), "stock": "2C 9H QH TC", "waste": "9C 9D"})
+    search = KlondikeSearch(game.rules, odd.state)
+    further = [KlondikeSearch(game.rules, turned(game.rules, odd.state, times)) for times in (1, 2)]
+    assert further[0].start[1] == 5 and further[1]._key(further[1].start)[19] == 0
+    for other in further:
+        key = other._key(other.start)
+        assert key != search._key(search.start)
+        assert search._covered(key, 1) and search._covered(key, 4)
+        assert every_successor(other, other.start) <= every_successor(search, search.start)
+        assert not other._covered(search._key(search.start), 1)
+
+
 def test_with_passes_counted_every_state_of_the_talon_is_its_own():
     game = talon_game(draw="1", passes="3")
     keys = set()
@@ -178,7 +195,7 @@ def test_verdicts_on_small_positions_agree_with_the_generic_search(draw, passes)
     assert agree_with_the_generic_search(draw, passes, range(5)) >= 4
 
 
-@pytest.mark.parametrize("draw, passes", [("1", "unlimited"), ("3", "3")])
+@pytest.mark.parametrize("draw, passes", [("1", "unlimited"), ("3", "unlimited"), ("3", "3")])
 def test_with_runs_that_change_twins_the_verdicts_agree_too(draw, passes):
     assert agree_with_the_generic_search(draw, passes, range(1, 8), runs=True) >= 5
 
@@ -223,6 +240,25 @@ def test_a_run_on_either_twin_is_one_position_with_the_same_successors():
     assert from_hearts == every_successor(other, other.start)
 
 
+@pytest.mark.parametrize("draw", ["1", "3"])
+def test_columns_with_no_card_face_down_are_one_position_in_either_order(draw):
+    """Two columns of a king and a queen, nothing face down, in either order (a third
+    column keeps a card face down, and its place): one key, and the win found from either
+    names the piles as they are and replays."""
+    homes = {"fC": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC", "fD": "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD"}
+    homes |= {"fH": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH", "fS": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS"}
+    keys = set()
+    for first, second in [("KH QS", "KS QH"), ("KS QH", "KH QS")]:
+        piles = {"t1": "KD JS", "t2": first, "t5": second, "stock": "QD QC KC"}
+        game = game_with("klondike", {**homes, **piles}, down={"t1": 1}, draw=draw)
+        search = KlondikeSearch(game.rules, game.state)
+        keys.add(search._key(search.start))
+        verdict = search.finish()
+        assert verdict.status == SOLVED
+        replay(game.rules, game.state, verdict.moves)
+    assert len(keys) == 1
+
+
 def test_a_card_that_can_never_move_makes_the_position_dead():
     """The five of clubs lies on both red sixes and on the four of clubs: it can go
     neither home nor onto a six, and the cards under it never come out. Dead at once, and
@@ -240,6 +276,27 @@ def test_a_card_that_can_never_move_makes_the_position_dead():
     # With the six of diamonds out of the column the five may go onto it: not dead.
     cols[0] = bytes(_code(card) for card in cards("6H 4C 5C"))
     assert not search._stuck(key[:4], [2, 0, 0, 0, 0, 0, 0], cols)
+
+
+def test_a_covering_card_whose_parents_can_never_lie_in_a_column_makes_the_start_dead():
+    """The four of hearts and the four of diamonds lie on their suits' twos: they go home
+    only after them, and onto a black five only where that five lies in a column, which
+    needs a red six there, and both red sixes lie under them. The test that takes the
+    fives in the stock for places to go misses it; the start is dead, and the generic
+    search agrees that nothing wins."""
+    homes = {"fC": "AC 2C 3C 4C", "fS": "AS 2S 3S 4S", "fH": "AH", "fD": "AD"}
+    piles = {
+        "t1": "6C 7C 8C 9C TC JC QC KC 6H 2H 4H",
+        "t2": "6S 7S 8S 9S TS JS QS KS 6D 2D 4D",
+        "stock": "5C 5S 3H 5H 7H 8H 9H TH JH QH KH 3D 5D 7D 8D 9D TD JD QD KD",
+    }
+    game = game_with("klondike", {**homes, **piles}, down={"t1": 10, "t2": 10}, draw="3")
+    search = KlondikeSearch(game.rules, game.state)
+    found, down, _, _, cols = _unpacked(search.start[0])
+    assert not search._stuck(found, down, cols)
+    assert search._stuck(found, down, cols, placing=True) and search._dead(search.start)
+    assert search.finish().status == UNSOLVABLE
+    assert Search(game.rules, game.state, max_positions=15_000).finish().status == UNSOLVABLE
 
 
 def test_a_deal_the_search_found_hard_is_won_in_few_positions():
@@ -302,7 +359,7 @@ def test_no_move_makes_a_position_dead():
             if not children:
                 break
             parent_stuck = search._stuck(*stuck_parts(position[0]))
-            for key, _, _, _, deferred in children:
+            for key, *_, deferred in children:
                 assert parent_stuck or deferred or not search._stuck(*stuck_parts(key))
                 checked += 1
             position = chooser.choice(children)
