@@ -15,8 +15,9 @@ positions, as Freecell Solver's soft threads do (``FreecellLine._next_turn``):
   round: most proofs of defeat are its walk running dry.
 
 Every walk is complete: the moves include every single-card move (into the first free
-cell or empty column only: the others give the same position up to order), of which a
-run's move is a shortcut. So when any walk has expanded every position it has visited,
+cell or empty column only: the others give the same position up to order; where no
+column is ever filled, never a column's only card onto a card, which only covers that
+card: ``_Board.single_children``), of which a run's move is a shortcut. So when any walk has expanded every position it has visited,
 every position reachable from the start has been seen, which proves that the position
 cannot be won; only then is "unsolvable" answered. Keys are exact (below), so no two
 positions are ever taken for one.
@@ -624,9 +625,22 @@ class _Board:
 
     def single_children(self, position: Position) -> list:
         """``children`` where no free cell is and no column is ever filled (Baker's
-        Dozen), the same list, sooner: each column's top card home, then onto each
-        column whose top card is one rank higher, in the columns' order (no run moves:
-        the limit is one card)."""
+        Dozen), sooner: each column's top card home, then onto each column whose top
+        card is one rank higher, in the columns' order (no run moves: the limit is one
+        card); the same list but for the moves of a column's only card onto a card.
+
+        Those lose no win. Say a column A holds one card X alone, and P' is the position
+        after X goes onto a card Y. Every line from P' is mirrored from P, move for
+        move: a card laid on X's pile (X, with what lies on it) goes on it in A, and
+        every other move is the same, for the piles in P are the ones of P' but that X's
+        pile stands in A, and Y is free (no card is laid on Y in the mirror while X's
+        pile lies on it in P'; once it has left, Y is free in both). An empty column
+        takes no card, so A emptied gives P' nothing. So a winning line from P' is one
+        from P as long, and a shortest win from any position never makes such a move
+        (from P it would reach P', whose own win is as short as P's, one move more).
+        The search keeps the first move of a shortest win from every winnable position
+        it meets: playing safe cards home keeps a win no longer (``settle``) and the
+        stuck positions left out cannot be won, so walking on it reaches a win."""
         cols, cells, found = position
         out: list[tuple] = []
         append = out.append
@@ -653,10 +667,10 @@ class _Board:
                 f2 = settle(lcols, [], raise_found(found, top & 3))
                 append((src | HOME << 4 | 1, (tuple(lcols), cells, f2)))
             targets = takers.get((top >> 2) + 1)
-            if targets is None:
-                continue
+            if targets is None or not rest:
+                continue  # (a column's only card goes home or nowhere: see above)
             moving = col[-1:]
-            settles = rest and rest[-1] in safe
+            settles = rest[-1] in safe
             # Moved onto a card with no card going home, it leaves the position alive
             # where another card one rank above it stays free (the one it leaves, or
             # another top card) or no lower card of its suit is left in play. Why: if
@@ -665,8 +679,7 @@ class _Board:
             # it, and it is free, so (a) and (b) hold for it, which each case denies.
             live = (
                 len(targets) > 1
-                or rest
-                and rest[-1] >> 2 == (top >> 2) + 1
+                or rest[-1] >> 2 == (top >> 2) + 1
                 or found[top & 3] >= (top >> 2) - 1
             )
             for j in targets:
