@@ -63,6 +63,16 @@ Tried and not kept (tuning deals, 2 s of CPU each; "unknown" counts the deals un
   or three of the growing turn: on deals 1..400 and 600001..600200, 23 unknown with the
   growing turn and 20 with the last (3 where 2 on 600001..600200), too close to keep.
   The dive in the order the moves are made, and best-first turns of 100: no better.
+- Baker's Dozen, beside the rule that a column's only card never goes onto a card
+  (``_Board.single_children``; deals 500186 and 600114 won in 55,243 and 30,346
+  positions where 221,289 and 87,868), two more of its kind: a queen on kings alone
+  never goes onto a king with only kings under it (the kings' piles are the same up to
+  the kings, which go home last in some shortest win); and the stuck-cards test asking
+  only (a) of a column's first card (it is alone whenever it moves, so by that rule it
+  only goes home). Sound, but on eight hard tuning deals at 350,000 positions the same
+  verdicts and counts within 0.1 %: not kept. With that rule, the dive held to 1,000
+  positions a round beside best-first turns of 600, or to 5,000 a round: 8 unknown of
+  deals 1..300 either way, as with its growing turn (the first swapped deal 85 for 134).
 - Seahaven Towers, the dive's share raised to 3,000 or 10,000 positions a round: deal
   600077 (lost; 133,577 positions to prove) still unknown at 2 s, and 600004 too.
 - Seahaven Towers, a dead end where every cell is full and no cell's card can ever move
