@@ -65,11 +65,13 @@ Tried and not kept (tuning deals, 2 s of CPU each; "unknown" counts the deals un
   The dive in the order the moves are made, and best-first turns of 100: no better.
 - Baker's Dozen, beside the rule that a column's only card never goes onto a card
   (``_Board.single_children``; deals 500186 and 600114 won in 55,243 and 30,346
-  positions where 221,289 and 87,868), two more of its kind: a queen on kings alone
+  positions where 221,289 and 87,868), three more of its kind: a queen on kings alone
   never goes onto a king with only kings under it (the kings' piles are the same up to
-  the kings, which go home last in some shortest win); and the stuck-cards test asking
-  only (a) of a column's first card (it is alone whenever it moves, so by that rule it
-  only goes home). Sound, but on eight hard tuning deals at 350,000 positions the same
+  the kings, which go home last in some shortest win); any card on kings alone never
+  onto a card while every queen not home lies on kings alone or first in its column (no
+  queen ever needs the kings it would free); and the stuck-cards test asking only (a)
+  of a column's first card (it is alone whenever it moves, so by that rule it only goes
+  home). Sound, but on five to eight hard tuning deals at 350,000 positions the same
   verdicts and counts within 0.1 %: not kept. With that rule, the dive held to 1,000
   positions a round beside best-first turns of 600, or to 5,000 a round: 8 unknown of
   deals 1..300 either way, as with its growing turn (the first swapped deal 85 for 134).
