@@ -326,6 +326,9 @@ class _Board:
         self.safe_cards = tables.safe_cards
         if build == Build.RANK and ncells == 0 and fill is EmptyFill.NONE:
             self.safe_cards = _single_rank_safe_cards
+        # The cards whose uncovering calls for settling (``settle``): the safe ones, or,
+        # where a card's place decides too (``_settle_single``), the foundations' next.
+        self.settles_on = _next_cards if self.single_cards else self.safe_cards
         self.ncols = ncols
         self.ncells = ncells
         self.col_names = tuple(col_names)
@@ -334,6 +337,7 @@ class _Board:
         self.runs: dict[bytes, int] = {}  # column -> the length of its run at the top
         self.info: dict[bytes, int] = {}  # column -> its cards not on their parent
         self.heads: dict[tuple, bytes] = {}  # (cells, foundations) -> the keys' head
+        self.single_facts: dict[tuple, tuple] = {}  # foundations -> ``_single_facts``
 
     # -------------------------------------------------------------- positions as bytes
     def key(self, position: Position) -> bytes:
@@ -368,7 +372,7 @@ class _Board:
 
     def trim(self) -> None:
         """Empty the caches that have grown too large."""
-        for cache in (self.heads, self.runs, self.info):
+        for cache in (self.heads, self.runs, self.info, self.single_facts):
             if len(cache) >= CACHE:
                 cache.clear()
 
@@ -404,7 +408,7 @@ class _Board:
             moves.append((self.names[src], target, count))
         # Positions are settled: only a card gone home or a card uncovered can make more
         # cards safe (``children`` settles on the same condition).
-        if dst == HOME or src < ncols and lcols[src] and lcols[src][-1] in self.safe_cards(found):
+        if dst == HOME or src < ncols and lcols[src] and lcols[src][-1] in self.settles_on(found):
             found = self.settle(lcols, lcells, found, moves)
         return tuple(lcols), tuple(lcells), found
 
@@ -457,6 +461,8 @@ class _Board:
     def settle(self, cols: list, cells: list, found: tuple, moves=None) -> tuple:
         """Play every safe card home (in place); return the new foundation counts. The
         moves are added to ``moves`` if it is a list."""
+        if self.single_cards:
+            return self._settle_single(cols, found, moves)
         col_names, cell_names = self.col_names, self.cell_names
         safe_cards = self.safe_cards
         safe = safe_cards(found)
@@ -484,6 +490,62 @@ class _Board:
             if not moved:
                 break
         return found
+
+    def _settle_single(self, cols: list, found: tuple, moves=None) -> tuple:
+        """``settle`` with no free cell and no column ever filled: a card goes home when
+        the foundations' own rule allows it (``_single_rank_safe_cards``) or when every
+        card one rank lower not home lies first in its column.
+
+        Such a card X goes home at once without losing a win, nor making one longer. Why:
+        take a shortest win from the position. Each of its ends is a shortest win too, so
+        it never moves a column's only card onto a card (``single_children``), and a card
+        that lies first in its column is its only card whenever it is free to move: the
+        cards one rank lower only ever go home, and nothing is ever laid on X (only they
+        could lie on it). Play X home first, then the same line without X's own moves:
+        nothing lay on X, and no card under X moved while X lay on it, so every other
+        move finds the same cards as before, and the foundations take the cards of X's
+        suit above it after X, as before. The line is as long or shorter (X's move home
+        was in it). Sending a card home never keeps another from going (the rules ask
+        only more cards home, or cards gone home), so the settled position is the same
+        in whatever order they go."""
+        facts = self.single_facts
+        while True:
+            entry = facts.get(found)
+            if entry is None:
+                entry = facts[found] = self._single_facts(found)
+            safe, lowers_of = entry
+            for i, col in enumerate(cols):
+                if not col:
+                    continue
+                card = col[-1]
+                if card in safe or (
+                    card in lowers_of
+                    and {first[0] for first in cols if first}.issuperset(lowers_of[card])
+                ):
+                    cols[i] = col[:-1]
+                    found = raise_found(found, card & 3)
+                    if moves is not None:
+                        moves.append((self.col_names[i], _FOUNDATION[card & 3], 1))
+                    break
+            else:
+                return found
+
+    def _single_facts(self, found: tuple) -> tuple:
+        """(the cards the foundations' own rule sends home; for each other card the
+        foundations take, from the threes up, the cards one rank lower not home, which
+        must all lie first in their columns for it to go home)."""
+        safe = self.safe_cards(found)
+        lowers_of = {}
+        for suit in range(4):
+            rank = found[suit] + 1
+            card = rank * 4 + suit
+            if 2 < rank < 14 and card not in safe:
+                lowers_of[card] = frozenset(
+                    lower
+                    for lower in range((rank - 1) * 4, rank * 4)
+                    if found[lower & 3] < rank - 1
+                )
+        return safe, lowers_of
 
     def run_length(self, col: bytes) -> int:
         n = self.runs.get(col)
@@ -513,7 +575,7 @@ class _Board:
         append = out.append
         ncols = self.ncols
         nxt = _next_cards(found)
-        safe = self.safe_cards(found)
+        safe = self.settles_on(found)  # (uncovered, they call for settling)
         parents_of, children_of = self.parents_of, self.children_of
         settle = self.settle
         nfree = cells.count(0)
@@ -657,7 +719,7 @@ class _Board:
         out: list[tuple] = []
         append = out.append
         nxt = _next_cards(found)
-        safe = self.safe_cards(found)
+        safe = self.settles_on(found)  # (uncovered, they call for settling)
         settle = self.settle
         takers: dict[int, list] = {}  # rank -> the columns whose top card has it
         for j, col in enumerate(cols):

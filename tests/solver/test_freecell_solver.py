@@ -428,6 +428,50 @@ def test_baker_s_dozen_moves_are_the_general_ones():
     assert homeward >= 20 and live >= 100 and left_out >= 5, (homeward, live, left_out)
 
 
+def test_baker_s_dozen_sends_home_a_card_no_card_in_a_column_s_middle_can_need():
+    """Small Baker's Dozen positions in which a card may go home while every card one
+    rank lower not home lies first in its column (but the foundations' own rule would
+    keep it): the position with it home is winnable exactly when the position is, by
+    the engine's exhaustive search, and the solver's verdict is the engine's. (Sending
+    home every card the foundations take, these seeds give a wrong verdict.)"""
+    base = type(make_rules("bakersdozen"))
+    rules = type("Small", (base,), {"cells": ()})()
+    verdicts = {SOLVED: 0, UNSOLVABLE: 0}
+
+    def winnable(state: State) -> bool:
+        return engine_winnable(
+            rules,
+            state,
+            300_000,
+            key=rules.position_key,
+            skip=lambda move: move.kind != MoveKind.MOVE,
+        )
+
+    for seed in range(1, 231):
+        state = endgame(rules, random.Random(f"firsts {seed}"), 2, 4, rules.tableau[:5])
+        board, cols, _, found = encode_state(state, 0, Build.RANK, freecell.EmptyFill.NONE)
+        tops = {col[-1]: at for at, col in enumerate(cols) if col}
+        _, lowers_of = board._single_facts(found)
+        firsts = {col[0] for col in cols if col}
+        extra = {card for card, lowers in lowers_of.items() if lowers <= firsts}
+        for card in extra & tops.keys():
+            home = Move(MoveKind.MOVE, rules.tableau[tops[card]], "f" + SUITS[card & 3], 1)
+            assert winnable(rules.successor(state, home)) == winnable(state), seed
+        if not extra & tops.keys():
+            continue
+        can_win = winnable(state)
+        result = solve_game(rules, state)
+        assert result.status == (SOLVED if can_win else UNSOLVABLE), seed
+        if can_win:
+            play = Game(rules, 1)
+            play.state = state
+            for move in result.moves:
+                play.play(move)
+            assert rules.is_won(play.state), seed
+        verdicts[result.status] += 1
+    assert min(verdicts.values()) >= 3, verdicts
+
+
 def test_baker_s_dozen_wins_without_moving_a_column_s_only_card_onto_a_card():
     """Small Baker's Dozen positions in which a column's only card could go onto another
     card (a move the search leaves out): every verdict is the engine's, which tries every
