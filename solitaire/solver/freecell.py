@@ -37,7 +37,10 @@ in play can need it. In alternate colours: Horne's rule as Freecell Solver uses 
 every card the foundations take, since the only card that could lie on it, the next
 lower of its suit, is home already (Freecell Solver: "always put on the foundation if it
 is built-by-suit"). Regardless of suit: an ace or a two, or a card whose four cards one
-rank lower are all home (an ace needs no place: it can always go home instead). Foundations never give cards back in these games, so all of these
+rank lower are all home (an ace needs no place: it can always go home instead); with no
+free cell and no column ever filled (Baker's Dozen), Beleaguered Castle's rule, or a card
+while every card one rank lower not home lies first in its column (``_Board.settle``).
+Foundations never give cards back in these games, so all of these
 are safe (no win is lost by making them at once). Those are real moves of the game, so
 every one of them is listed in the solution, which replays move by move through the
 engine from the given position (with the game's own automatic moves off, the default).
@@ -509,6 +512,10 @@ class _Board:
         only more cards home, or cards gone home), so the settled position is the same
         in whatever order they go."""
         facts = self.single_facts
+        # The cards first in their columns, once asked for: cards only go home here, so
+        # no card comes first (a column's first card changes only as it empties), and no
+        # rule asks for a card gone home.
+        firsts: set | None = None
         while True:
             entry = facts.get(found)
             if entry is None:
@@ -518,15 +525,19 @@ class _Board:
                 if not col:
                     continue
                 card = col[-1]
-                if card in safe or (
-                    card in lowers_of
-                    and {first[0] for first in cols if first}.issuperset(lowers_of[card])
-                ):
-                    cols[i] = col[:-1]
-                    found = raise_found(found, card & 3)
-                    if moves is not None:
-                        moves.append((self.col_names[i], _FOUNDATION[card & 3], 1))
-                    break
+                if card not in safe:
+                    lowers = lowers_of.get(card)
+                    if lowers is None:
+                        continue
+                    if firsts is None:
+                        firsts = {first[0] for first in cols if first}
+                    if not firsts.issuperset(lowers):
+                        continue
+                cols[i] = col[:-1]
+                found = raise_found(found, card & 3)
+                if moves is not None:
+                    moves.append((self.col_names[i], _FOUNDATION[card & 3], 1))
+                break
             else:
                 return found
 
