@@ -15,8 +15,9 @@ positions, as Freecell Solver's soft threads do (``FreecellLine._next_turn``):
   round: most proofs of defeat are its walk running dry.
 
 Every walk is complete: the moves include every single-card move (into the first free
-cell or empty column only: the others give the same position up to order), of which a
-run's move is a shortcut. So when any walk has expanded every position it has visited,
+cell or empty column only: the others give the same position up to order; where no
+column is ever filled, never a column's only card onto a card, which only covers that
+card: ``_Board.single_children``), of which a run's move is a shortcut. So when any walk has expanded every position it has visited,
 every position reachable from the start has been seen, which proves that the position
 cannot be won; only then is "unsolvable" answered. Keys are exact (below), so no two
 positions are ever taken for one.
@@ -36,7 +37,10 @@ in play can need it. In alternate colours: Horne's rule as Freecell Solver uses 
 every card the foundations take, since the only card that could lie on it, the next
 lower of its suit, is home already (Freecell Solver: "always put on the foundation if it
 is built-by-suit"). Regardless of suit: an ace or a two, or a card whose four cards one
-rank lower are all home (an ace needs no place: it can always go home instead). Foundations never give cards back in these games, so all of these
+rank lower are all home (an ace needs no place: it can always go home instead); with no
+free cell and no column ever filled (Baker's Dozen), Beleaguered Castle's rule, or a card
+while every card one rank lower not home lies first in its column (``_Board.settle``).
+Foundations never give cards back in these games, so all of these
 are safe (no win is lost by making them at once). Those are real moves of the game, so
 every one of them is listed in the solution, which replays move by move through the
 engine from the given position (with the game's own automatic moves off, the default).
@@ -62,6 +66,21 @@ Tried and not kept (tuning deals, 2 s of CPU each; "unknown" counts the deals un
   or three of the growing turn: on deals 1..400 and 600001..600200, 23 unknown with the
   growing turn and 20 with the last (3 where 2 on 600001..600200), too close to keep.
   The dive in the order the moves are made, and best-first turns of 100: no better.
+- Baker's Dozen, beside the rule that a column's only card never goes onto a card
+  (``_Board.single_children``; deals 500186 and 600114 won in 55,243 and 30,346
+  positions where 221,289 and 87,868), three more of its kind: a queen on kings alone
+  never goes onto a king with only kings under it (the kings' piles are the same up to
+  the kings, which go home last in some shortest win); any card on kings alone never
+  onto a card while every queen not home lies on kings alone or first in its column (no
+  queen ever needs the kings it would free); and the stuck-cards test asking only (a)
+  of a column's first card (it is alone whenever it moves, so by that rule it only goes
+  home). Sound, but on five to eight hard tuning deals at 350,000 positions the same
+  verdicts and counts within 0.1 %: not kept. Nor the settling rule widened to a card
+  one rank lower next for home while every card two ranks lower not home lies first in
+  its column (Beleaguered Castle's argument): it applied in none of 99,187 positions
+  of four tuning deals. With that rule, the dive held to 1,000
+  positions a round beside best-first turns of 600, or to 5,000 a round: 8 unknown of
+  deals 1..300 either way, as with its growing turn (the first swapped deal 85 for 134).
 - Seahaven Towers, the dive's share raised to 3,000 or 10,000 positions a round: deal
   600077 (lost; 133,577 positions to prove) still unknown at 2 s, and 600004 too.
 - Seahaven Towers, a dead end where every cell is full and no cell's card can ever move
@@ -313,6 +332,9 @@ class _Board:
         self.safe_cards = tables.safe_cards
         if build == Build.RANK and ncells == 0 and fill is EmptyFill.NONE:
             self.safe_cards = _single_rank_safe_cards
+        # The cards whose uncovering calls for settling (``settle``): the safe ones, or,
+        # where a card's place decides too (``_settle_single``), the foundations' next.
+        self.settles_on = _next_cards if self.single_cards else self.safe_cards
         self.ncols = ncols
         self.ncells = ncells
         self.col_names = tuple(col_names)
@@ -321,6 +343,7 @@ class _Board:
         self.runs: dict[bytes, int] = {}  # column -> the length of its run at the top
         self.info: dict[bytes, int] = {}  # column -> its cards not on their parent
         self.heads: dict[tuple, bytes] = {}  # (cells, foundations) -> the keys' head
+        self.single_facts: dict[tuple, tuple] = {}  # foundations -> ``_single_facts``
 
     # -------------------------------------------------------------- positions as bytes
     def key(self, position: Position) -> bytes:
@@ -355,7 +378,7 @@ class _Board:
 
     def trim(self) -> None:
         """Empty the caches that have grown too large."""
-        for cache in (self.heads, self.runs, self.info):
+        for cache in (self.heads, self.runs, self.info, self.single_facts):
             if len(cache) >= CACHE:
                 cache.clear()
 
@@ -391,7 +414,7 @@ class _Board:
             moves.append((self.names[src], target, count))
         # Positions are settled: only a card gone home or a card uncovered can make more
         # cards safe (``children`` settles on the same condition).
-        if dst == HOME or src < ncols and lcols[src] and lcols[src][-1] in self.safe_cards(found):
+        if dst == HOME or src < ncols and lcols[src] and lcols[src][-1] in self.settles_on(found):
             found = self.settle(lcols, lcells, found, moves)
         return tuple(lcols), tuple(lcells), found
 
@@ -444,6 +467,8 @@ class _Board:
     def settle(self, cols: list, cells: list, found: tuple, moves=None) -> tuple:
         """Play every safe card home (in place); return the new foundation counts. The
         moves are added to ``moves`` if it is a list."""
+        if self.single_cards:
+            return self._settle_single(cols, found, moves)
         col_names, cell_names = self.col_names, self.cell_names
         safe_cards = self.safe_cards
         safe = safe_cards(found)
@@ -471,6 +496,70 @@ class _Board:
             if not moved:
                 break
         return found
+
+    def _settle_single(self, cols: list, found: tuple, moves=None) -> tuple:
+        """``settle`` with no free cell and no column ever filled: a card goes home when
+        the foundations' own rule allows it (``_single_rank_safe_cards``) or when every
+        card one rank lower not home lies first in its column.
+
+        Such a card X goes home at once without losing a win, nor making one longer. Why:
+        take a shortest win from the position. Each of its ends is a shortest win too, so
+        it never moves a column's only card onto a card (``single_children``), and a card
+        that lies first in its column is its only card whenever it is free to move: the
+        cards one rank lower only ever go home, and nothing is ever laid on X (only they
+        could lie on it). Play X home first, then the same line without X's own moves:
+        nothing lay on X, and no card under X moved while X lay on it, so every other
+        move finds the same cards as before, and the foundations take the cards of X's
+        suit above it after X, as before. The line is as long or shorter (X's move home
+        was in it). Sending a card home never keeps another from going (the rules ask
+        only more cards home, or cards gone home), so the settled position is the same
+        in whatever order they go."""
+        facts = self.single_facts
+        # The cards first in their columns, once asked for: cards only go home here, so
+        # no card comes first (a column's first card changes only as it empties), and no
+        # rule asks for a card gone home.
+        firsts: set | None = None
+        while True:
+            entry = facts.get(found)
+            if entry is None:
+                entry = facts[found] = self._single_facts(found)
+            safe, lowers_of = entry
+            for i, col in enumerate(cols):
+                if not col:
+                    continue
+                card = col[-1]
+                if card not in safe:
+                    lowers = lowers_of.get(card)
+                    if lowers is None:
+                        continue
+                    if firsts is None:
+                        firsts = {first[0] for first in cols if first}
+                    if not firsts.issuperset(lowers):
+                        continue
+                cols[i] = col[:-1]
+                found = raise_found(found, card & 3)
+                if moves is not None:
+                    moves.append((self.col_names[i], _FOUNDATION[card & 3], 1))
+                break
+            else:
+                return found
+
+    def _single_facts(self, found: tuple) -> tuple:
+        """(the cards the foundations' own rule sends home; for each other card the
+        foundations take, from the threes up, the cards one rank lower not home, which
+        must all lie first in their columns for it to go home)."""
+        safe = self.safe_cards(found)
+        lowers_of = {}
+        for suit in range(4):
+            rank = found[suit] + 1
+            card = rank * 4 + suit
+            if 2 < rank < 14 and card not in safe:
+                lowers_of[card] = frozenset(
+                    lower
+                    for lower in range((rank - 1) * 4, rank * 4)
+                    if found[lower & 3] < rank - 1
+                )
+        return safe, lowers_of
 
     def run_length(self, col: bytes) -> int:
         n = self.runs.get(col)
@@ -500,7 +589,7 @@ class _Board:
         append = out.append
         ncols = self.ncols
         nxt = _next_cards(found)
-        safe = self.safe_cards(found)
+        safe = self.settles_on(found)  # (uncovered, they call for settling)
         parents_of, children_of = self.parents_of, self.children_of
         settle = self.settle
         nfree = cells.count(0)
@@ -624,14 +713,27 @@ class _Board:
 
     def single_children(self, position: Position) -> list:
         """``children`` where no free cell is and no column is ever filled (Baker's
-        Dozen), the same list, sooner: each column's top card home, then onto each
-        column whose top card is one rank higher, in the columns' order (no run moves:
-        the limit is one card)."""
+        Dozen), sooner: each column's top card home, then onto each column whose top
+        card is one rank higher, in the columns' order (no run moves: the limit is one
+        card); the same list but for the moves of a column's only card onto a card.
+
+        Those lose no win. Say a column A holds one card X alone, and P' is the position
+        after X goes onto a card Y. Every line from P' is mirrored from P, move for
+        move: a card laid on X's pile (X, with what lies on it) goes on it in A, and
+        every other move is the same, for the piles in P are the ones of P' but that X's
+        pile stands in A, and Y is free (no card is laid on Y in the mirror while X's
+        pile lies on it in P'; once it has left, Y is free in both). An empty column
+        takes no card, so A emptied gives P' nothing. So a winning line from P' is one
+        from P as long, and a shortest win from any position never makes such a move
+        (from P it would reach P', whose own win is as short as P's, one move more).
+        The search keeps the first move of a shortest win from every winnable position
+        it meets: playing safe cards home keeps a win no longer (``settle``) and the
+        stuck positions left out cannot be won, so walking on it reaches a win."""
         cols, cells, found = position
         out: list[tuple] = []
         append = out.append
         nxt = _next_cards(found)
-        safe = self.safe_cards(found)
+        safe = self.settles_on(found)  # (uncovered, they call for settling)
         settle = self.settle
         takers: dict[int, list] = {}  # rank -> the columns whose top card has it
         for j, col in enumerate(cols):
@@ -653,10 +755,10 @@ class _Board:
                 f2 = settle(lcols, [], raise_found(found, top & 3))
                 append((src | HOME << 4 | 1, (tuple(lcols), cells, f2)))
             targets = takers.get((top >> 2) + 1)
-            if targets is None:
-                continue
+            if targets is None or not rest:
+                continue  # (a column's only card goes home or nowhere: see above)
             moving = col[-1:]
-            settles = rest and rest[-1] in safe
+            settles = rest[-1] in safe
             # Moved onto a card with no card going home, it leaves the position alive
             # where another card one rank above it stays free (the one it leaves, or
             # another top card) or no lower card of its suit is left in play. Why: if
@@ -665,8 +767,7 @@ class _Board:
             # it, and it is free, so (a) and (b) hold for it, which each case denies.
             live = (
                 len(targets) > 1
-                or rest
-                and rest[-1] >> 2 == (top >> 2) + 1
+                or rest[-1] >> 2 == (top >> 2) + 1
                 or found[top & 3] >= (top >> 2) - 1
             )
             for j in targets:

@@ -387,14 +387,20 @@ def test_the_stuck_cards_test_is_its_definition():
     assert min(answers.values()) >= 20, answers
 
 
+def lone_card_onto_a_card(move: int, position) -> bool:
+    """Whether ``move`` takes a column's only card onto another card."""
+    return len(position[0][move >> 9]) == 1 and (move >> 4) & 31 != freecell.HOME
+
+
 def test_baker_s_dozen_moves_are_the_general_ones():
     """Baker's Dozen's own move maker gives the very list the family's general one does
-    (but for the mark ``LIVE``), on positions along random lines from a few deals, cards
-    going home among them; and no move it marks ``LIVE`` leads from a position that is not
-    stuck to one that is (such positions are not tested)."""
+    (but for the mark ``LIVE``), but for the moves of a column's only card onto a card, on
+    positions along random lines from a few deals, cards going home among them; and no
+    move it marks ``LIVE`` leads from a position that is not stuck to one that is (such
+    positions are not tested)."""
     rules = make_rules("bakersdozen")
     rng = random.Random("single moves")
-    homeward = live = 0
+    homeward = live = left_out = 0
     for deal in range(1, 9):
         board, cols, cells, found = encode_state(
             rules.deal(deal), 0, Build.RANK, freecell.EmptyFill.NONE
@@ -404,7 +410,12 @@ def test_baker_s_dozen_moves_are_the_general_ones():
         for _ in range(60):
             children = board.children(position)
             own = board.single_children(position)
-            assert [(move & ~freecell.LIVE, after) for move, after in own] == children
+            assert [(move & ~freecell.LIVE, after) for move, after in own] == [
+                (move, after)
+                for move, after in children
+                if not lone_card_onto_a_card(move, position)
+            ]
+            left_out += len(children) - len(own)
             if not board.stuck(position):
                 for move, after in own:
                     if move & freecell.LIVE:
@@ -414,7 +425,85 @@ def test_baker_s_dozen_moves_are_the_general_ones():
                 break
             homeward += sum(after[2] != position[2] for _, after in children)
             position = rng.choice(children)[1]
-    assert homeward >= 20 and live >= 100, (homeward, live)
+    assert homeward >= 20 and live >= 100 and left_out >= 5, (homeward, live, left_out)
+
+
+def test_baker_s_dozen_sends_home_a_card_no_card_in_a_column_s_middle_can_need():
+    """Small Baker's Dozen positions in which a card may go home while every card one
+    rank lower not home lies first in its column (but the foundations' own rule would
+    keep it): the position with it home is winnable exactly when the position is, by
+    the engine's exhaustive search, and the solver's verdict is the engine's. (Sending
+    home every card the foundations take, these seeds give a wrong verdict.)"""
+    base = type(make_rules("bakersdozen"))
+    rules = type("Small", (base,), {"cells": ()})()
+    verdicts = {SOLVED: 0, UNSOLVABLE: 0}
+
+    def winnable(state: State) -> bool:
+        return engine_winnable(
+            rules,
+            state,
+            300_000,
+            key=rules.position_key,
+            skip=lambda move: move.kind != MoveKind.MOVE,
+        )
+
+    for seed in range(1, 231):
+        state = endgame(rules, random.Random(f"firsts {seed}"), 2, 4, rules.tableau[:5])
+        board, cols, _, found = encode_state(state, 0, Build.RANK, freecell.EmptyFill.NONE)
+        tops = {col[-1]: at for at, col in enumerate(cols) if col}
+        _, lowers_of = board._single_facts(found)
+        firsts = {col[0] for col in cols if col}
+        extra = {card for card, lowers in lowers_of.items() if lowers <= firsts}
+        for card in extra & tops.keys():
+            home = Move(MoveKind.MOVE, rules.tableau[tops[card]], "f" + SUITS[card & 3], 1)
+            assert winnable(rules.successor(state, home)) == winnable(state), seed
+        if not extra & tops.keys():
+            continue
+        can_win = winnable(state)
+        result = solve_game(rules, state)
+        assert result.status == (SOLVED if can_win else UNSOLVABLE), seed
+        if can_win:
+            play = Game(rules, 1)
+            play.state = state
+            for move in result.moves:
+                play.play(move)
+            assert rules.is_won(play.state), seed
+        verdicts[result.status] += 1
+    assert min(verdicts.values()) >= 3, verdicts
+
+
+def test_baker_s_dozen_wins_without_moving_a_column_s_only_card_onto_a_card():
+    """Small Baker's Dozen positions in which a column's only card could go onto another
+    card (a move the search leaves out): every verdict is the engine's, which tries every
+    move; a win replays."""
+    base = type(make_rules("bakersdozen"))
+    rules = type("Small", (base,), {"cells": ()})()
+    verdicts = {SOLVED: 0, UNSOLVABLE: 0}
+    seed = 0
+    while min(verdicts.values()) < 8:
+        seed += 1
+        assert seed < 400, verdicts
+        state = endgame(rules, random.Random(f"lone {seed}"), 2, 4, rules.tableau[:5])
+        board, cols, cells, found = encode_state(state, 0, Build.RANK, freecell.EmptyFill.NONE)
+        position = (cols, cells, found)
+        if not any(lone_card_onto_a_card(move, position) for move, _ in board.children(position)):
+            continue
+        result = solve_game(rules, state)
+        can_win = engine_winnable(
+            rules,
+            state,
+            300_000,
+            key=rules.position_key,
+            skip=lambda move: move.kind != MoveKind.MOVE,
+        )
+        assert result.status == (SOLVED if can_win else UNSOLVABLE), seed
+        if can_win:
+            play = Game(rules, 1)
+            play.state = state
+            for move in result.moves:
+                play.play(move)
+            assert rules.is_won(play.state), seed
+        verdicts[result.status] += 1
 
 
 def test_baker_s_dozen_moves_marked_live_lead_to_no_stuck_position():
