@@ -66,7 +66,9 @@ into an empty one (the same position).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import pairwise
+from typing import Any
 
 from ..model.cards import SUITS
 from ..model.moves import Move, MoveKind
@@ -176,6 +178,33 @@ def _settled(column: bytes) -> bytes:
     return column
 
 
+class _Kept(dict):
+    """Column -> what ``work`` makes of it, worked out the first time the column is met
+    (most columns are met again and again: one look-up then)."""
+
+    def __init__(self, work: Callable[[bytes], Any]):
+        super().__init__()
+        self.work = work
+
+    def __missing__(self, column: bytes) -> Any:
+        result = self[column] = self.work(column)
+        return result
+
+
+class _Shares(dict):
+    """Column -> its share of a position's whole value (``SpiderSearch._whole_value``) at
+    one count of the stock: its ``_column_value`` times WHOLE less ``late`` for each of
+    its face-down cards, worked out the first time the column is met."""
+
+    def __init__(self, late: int):
+        super().__init__()
+        self.late = late
+
+    def __missing__(self, column: bytes) -> int:
+        share = self[column] = round(_column_value(column)) * WHOLE - self.late * column[0]
+        return share
+
+
 def _suited_run(column: bytes) -> int:
     """How many face-up cards at the top of ``column`` form a run in one suit."""
     size = len(column)
@@ -260,9 +289,12 @@ class SpiderSearch(Core[bytes]):
         elif len({card.suit for pile in state.piles.values() for card in pile}) == 1:
             self.strategies = self.ONE_SUIT_STRATEGIES
         self.values: dict[bytes, float] = {}  # column -> its share of the value
-        self.whole_values: dict[bytes, int] = {}  # the same times WHOLE
-        self.runs: dict[bytes, int] = {}  # column -> its ``_suited_run``
-        self.settled: dict[bytes, bytes] = {}  # column -> ``_settled``
+        # stock count -> column -> its share of the whole value (``_whole_value``), each
+        # kept to its part of the 30,000 columns the other tables keep
+        self.shares: dict[int, _Shares] = {}
+        self.shares_kept = 30_000 * ROW // (len(self.stock) + ROW)
+        self.runs = _Kept(_suited_run)  # column -> its ``_suited_run``
+        self.settled = _Kept(_settled)  # column -> ``_settled``
         self.split: tuple[bytes, list[bytes], list[bytes]] = (b"", [], [])
         columns = [
             bytes((state.face_down(name), *(_code(card) for card in state.piles[name])))
@@ -322,33 +354,24 @@ class SpiderSearch(Core[bytes]):
 
     def _whole_value(self, position: bytes) -> int:
         """``_value`` times WHOLE, a whole number (its weights are whole, and runs home
-        are counted in thirteenths of a run)."""
-        _, _, ordered = self.split if self.split[0] is position else self._split(position)
-        parts = ordered[:-1]
-        stock = ordered[-1][0]
-        values = self.whole_values
-        if len(values) > 30_000:
-            values.clear()  # columns come and go: keep the memory bounded
-        value = 0
-        cards = down = 0
-        for column in parts:
-            share = values.get(column)
-            if share is None:
-                share = values[column] = round(_column_value(column)) * WHOLE
-            value += share
-            cards += len(column) - 1
-            down += column[0]
-        return value - WHOLE_RUN_HOME * cards - WHOLE_LATE * (FULL_STOCK - stock) // ROW * down
+        are counted in thirteenths of a run): each column's share at the stock's count,
+        summed, less a run home's worth for each card on the table (counted from the
+        position's length: a byte a card, and 2 * 10 + 1 for the face-down counts, the
+        gaps and the stock's count)."""
+        _, parts, _ = self.split if self.split[0] is position else self._split(position)
+        stock = position[-1]
+        shares = self.shares.get(stock)
+        if shares is None:
+            shares = self.shares[stock] = _Shares(WHOLE_LATE * (FULL_STOCK - stock) // ROW)
+        elif len(shares) > self.shares_kept:
+            shares.clear()  # columns come and go: keep the memory bounded
+        cards = len(position) - 2 * len(COLUMNS) - 1
+        return sum(map(shares.__getitem__, parts)) - WHOLE_RUN_HOME * cards
 
     def _successors(self, position: bytes) -> list[tuple[tuple[Move, ...], bytes]]:
         result, left_out = self._moves(position, leave_out=self.leaves_out)
         if left_out:
             self.pruned = True
-        return result
-
-    def _settle(self, column: bytes) -> bytes:
-        """``_settled``, kept for the columns met again."""
-        result = self.settled[column] = _settled(column)
         return result
 
     def _hopeful(self, position: bytes) -> list[tuple[tuple[Move, ...], bytes]]:
@@ -365,7 +388,7 @@ class SpiderSearch(Core[bytes]):
         parts = position.split(GAP)  # the columns, then the stock's count
         stock = parts[-1][0]
         cols = parts[:-1]
-        runs, settled, settle = self.runs, self.settled, self._settle
+        runs, settled = self.runs, self.settled
         if len(runs) > 30_000:
             runs.clear()  # columns come and go: keep the memory bounded
         if len(settled) > 30_000:
@@ -380,9 +403,7 @@ class SpiderSearch(Core[bytes]):
             elif empty is None:
                 empty = j
         for i, column in enumerate(cols):
-            length = runs.get(column)
-            if length is None:
-                length = runs[column] = _suited_run(column)
+            length = runs[column]
             size = len(column)
             top = column[-1] >> 2  # the rank of the top card (its run's ranks rise from it)
             for moved in range(1, length + 1):
@@ -404,11 +425,9 @@ class SpiderSearch(Core[bytes]):
                             left_out = True
                             continue
                         after = parts[:]
-                        after[i] = left = (
-                            left or settled.get(column[:start]) or settle(column[:start])
-                        )
+                        after[i] = left = left or settled[column[:start]]
                         joined = cols[j] + column[start:]
-                        after[j] = settled.get(joined) or settle(joined)
+                        after[j] = settled[joined]
                         append(((MOVES[i, j, moved],), GAP.join(after)))
                 if empty is None or start == 1:
                     continue
@@ -416,7 +435,7 @@ class SpiderSearch(Core[bytes]):
                     left_out = True  # a run in one suit is not split into an empty column
                 else:
                     after = parts[:]
-                    after[i] = left or settled.get(column[:start]) or settle(column[:start])
+                    after[i] = left or settled[column[:start]]
                     after[empty] = b"\x00" + column[start:]
                     append(((MOVES[i, empty, moved],), GAP.join(after)))
         if self.deals and stock and empty is None:
