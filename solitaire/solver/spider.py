@@ -223,6 +223,32 @@ class SpiderSearch(Core[bytes]):
     # One best-first walk of the core, by stages (``_stage``), ALLOWANCE positions a stage
     # at a time, on whole values (``_whole_value``: the core keeps a waiting position as
     # one int, its key and the columns' places rebuilding it, ``tag_bits``).
+    #
+    # Tried beside it with a stock, none kept (four suits, tuning deals at 170,000
+    # positions, about 2 s of CPU, won against this walk alone; a second walk kept its
+    # positions apart from this one's by a mark on the stock's count, so that no key stood
+    # for positions the two walks had reached in another order of the columns):
+    # - a dive, as Simple Simon's, taking a third of the turns: through the moves that
+    #   raise the value, the best first, a row dealt only where none is left (or every
+    #   move by value, the row last), each stage below a row dealt given at most 50 or
+    #   300 positions before the dive backs up: 600001..600020, 12 won where 13, and not
+    #   one by the dive; alone it reached the last row of 600004 with no run home and 27
+    #   cards face down, where this walk wins that deal in 11,512 positions. Its moves
+    #   rarely raise the value one by one: four suits need the columns rearranged first.
+    # - a row dealt only from a position with no join in suit and no card to turn up:
+    #   600001..600092, 55 won where 65 (it may run dry: two suits, 600302, 27
+    #   positions), though it won some that this walk needs far more for: 600031 in
+    #   8,157 positions and 600002 in 149,666 (this walk: none within 250,000), 600056 in
+    #   11,312 (238,918), 600088 in 18,902 (none within 170,000).
+    # - both walks, the second dealing so, in turns of 200 positions expanded each:
+    #   600001..600062, 39 won where 42; of 400 and 100: 600001..600100, 71 won as this
+    #   walk alone, three others won (600031, 600056, 600088) and three lost (600051,
+    #   600066, 600087: this walk's wins at 149,000-166,000 positions). Two suits, the
+    #   hardest of 600201..600500 at 150,000 positions (600215, 600341, 600373 unknown
+    #   for this walk): the same three unknown with 400 and 100; the second walk alone
+    #   won 600341 (71,472) but neither other.
+    # - the key and the columns' places worked out from one sort of the columns' order:
+    #   no faster than the places looked up.
     strategies: tuple[Strategy, ...] = (
         Strategy(allowance=ALLOWANCE, value="_whole_value", depth_cost=WHOLE_DEPTH_COST),
     )
