@@ -66,7 +66,9 @@ into an empty one (the same position).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import pairwise
+from typing import Any
 
 from ..model.cards import SUITS
 from ..model.moves import Move, MoveKind
@@ -176,6 +178,33 @@ def _settled(column: bytes) -> bytes:
     return column
 
 
+class _Kept(dict):
+    """Column -> what ``work`` makes of it, worked out the first time the column is met
+    (most columns are met again and again: one look-up then)."""
+
+    def __init__(self, work: Callable[[bytes], Any]):
+        super().__init__()
+        self.work = work
+
+    def __missing__(self, column: bytes) -> Any:
+        result = self[column] = self.work(column)
+        return result
+
+
+class _Shares(dict):
+    """Column -> its share of a position's whole value (``SpiderSearch._whole_value``) at
+    one count of the stock: its ``_column_value`` times WHOLE less ``late`` for each of
+    its face-down cards, worked out the first time the column is met."""
+
+    def __init__(self, late: int):
+        super().__init__()
+        self.late = late
+
+    def __missing__(self, column: bytes) -> int:
+        share = self[column] = round(_column_value(column)) * WHOLE - self.late * column[0]
+        return share
+
+
 def _suited_run(column: bytes) -> int:
     """How many face-up cards at the top of ``column`` form a run in one suit."""
     size = len(column)
@@ -194,6 +223,32 @@ class SpiderSearch(Core[bytes]):
     # One best-first walk of the core, by stages (``_stage``), ALLOWANCE positions a stage
     # at a time, on whole values (``_whole_value``: the core keeps a waiting position as
     # one int, its key and the columns' places rebuilding it, ``tag_bits``).
+    #
+    # Tried beside it with a stock, none kept (four suits, tuning deals at 170,000
+    # positions, about 2 s of CPU, won against this walk alone; a second walk kept its
+    # positions apart from this one's by a mark on the stock's count, so that no key stood
+    # for positions the two walks had reached in another order of the columns):
+    # - a dive, as Simple Simon's, taking a third of the turns: through the moves that
+    #   raise the value, the best first, a row dealt only where none is left (or every
+    #   move by value, the row last), each stage below a row dealt given at most 50 or
+    #   300 positions before the dive backs up: 600001..600020, 12 won where 13, and not
+    #   one by the dive; alone it reached the last row of 600004 with no run home and 27
+    #   cards face down, where this walk wins that deal in 11,512 positions. Its moves
+    #   rarely raise the value one by one: four suits need the columns rearranged first.
+    # - a row dealt only from a position with no join in suit and no card to turn up:
+    #   600001..600092, 55 won where 65 (it may run dry: two suits, 600302, 27
+    #   positions), though it won some that this walk needs far more for: 600031 in
+    #   8,157 positions and 600002 in 149,666 (this walk: none within 250,000), 600056 in
+    #   11,312 (238,918), 600088 in 18,902 (none within 170,000).
+    # - both walks, the second dealing so, in turns of 200 positions expanded each:
+    #   600001..600062, 39 won where 42; of 400 and 100: 600001..600100, 71 won as this
+    #   walk alone, three others won (600031, 600056, 600088) and three lost (600051,
+    #   600066, 600087: this walk's wins at 149,000-166,000 positions). Two suits, the
+    #   hardest of 600201..600500 at 150,000 positions (600215, 600341, 600373 unknown
+    #   for this walk): the same three unknown with 400 and 100; the second walk alone
+    #   won 600341 (71,472) but neither other.
+    # - the key and the columns' places worked out from one sort of the columns' order:
+    #   no faster than the places looked up.
     strategies: tuple[Strategy, ...] = (
         Strategy(allowance=ALLOWANCE, value="_whole_value", depth_cost=WHOLE_DEPTH_COST),
     )
@@ -260,9 +315,12 @@ class SpiderSearch(Core[bytes]):
         elif len({card.suit for pile in state.piles.values() for card in pile}) == 1:
             self.strategies = self.ONE_SUIT_STRATEGIES
         self.values: dict[bytes, float] = {}  # column -> its share of the value
-        self.whole_values: dict[bytes, int] = {}  # the same times WHOLE
-        self.runs: dict[bytes, int] = {}  # column -> its ``_suited_run``
-        self.settled: dict[bytes, bytes] = {}  # column -> ``_settled``
+        # stock count -> column -> its share of the whole value (``_whole_value``), each
+        # kept to its part of the 30,000 columns the other tables keep
+        self.shares: dict[int, _Shares] = {}
+        self.shares_kept = 30_000 * ROW // (len(self.stock) + ROW)
+        self.runs = _Kept(_suited_run)  # column -> its ``_suited_run``
+        self.settled = _Kept(_settled)  # column -> ``_settled``
         self.split: tuple[bytes, list[bytes], list[bytes]] = (b"", [], [])
         columns = [
             bytes((state.face_down(name), *(_code(card) for card in state.piles[name])))
@@ -322,33 +380,24 @@ class SpiderSearch(Core[bytes]):
 
     def _whole_value(self, position: bytes) -> int:
         """``_value`` times WHOLE, a whole number (its weights are whole, and runs home
-        are counted in thirteenths of a run)."""
-        _, _, ordered = self.split if self.split[0] is position else self._split(position)
-        parts = ordered[:-1]
-        stock = ordered[-1][0]
-        values = self.whole_values
-        if len(values) > 30_000:
-            values.clear()  # columns come and go: keep the memory bounded
-        value = 0
-        cards = down = 0
-        for column in parts:
-            share = values.get(column)
-            if share is None:
-                share = values[column] = round(_column_value(column)) * WHOLE
-            value += share
-            cards += len(column) - 1
-            down += column[0]
-        return value - WHOLE_RUN_HOME * cards - WHOLE_LATE * (FULL_STOCK - stock) // ROW * down
+        are counted in thirteenths of a run): each column's share at the stock's count,
+        summed, less a run home's worth for each card on the table (counted from the
+        position's length: a byte a card, and 2 * 10 + 1 for the face-down counts, the
+        gaps and the stock's count)."""
+        _, parts, _ = self.split if self.split[0] is position else self._split(position)
+        stock = position[-1]
+        shares = self.shares.get(stock)
+        if shares is None:
+            shares = self.shares[stock] = _Shares(WHOLE_LATE * (FULL_STOCK - stock) // ROW)
+        elif len(shares) > self.shares_kept:
+            shares.clear()  # columns come and go: keep the memory bounded
+        cards = len(position) - 2 * len(COLUMNS) - 1
+        return sum(map(shares.__getitem__, parts)) - WHOLE_RUN_HOME * cards
 
     def _successors(self, position: bytes) -> list[tuple[tuple[Move, ...], bytes]]:
         result, left_out = self._moves(position, leave_out=self.leaves_out)
         if left_out:
             self.pruned = True
-        return result
-
-    def _settle(self, column: bytes) -> bytes:
-        """``_settled``, kept for the columns met again."""
-        result = self.settled[column] = _settled(column)
         return result
 
     def _hopeful(self, position: bytes) -> list[tuple[tuple[Move, ...], bytes]]:
@@ -365,7 +414,7 @@ class SpiderSearch(Core[bytes]):
         parts = position.split(GAP)  # the columns, then the stock's count
         stock = parts[-1][0]
         cols = parts[:-1]
-        runs, settled, settle = self.runs, self.settled, self._settle
+        runs, settled = self.runs, self.settled
         if len(runs) > 30_000:
             runs.clear()  # columns come and go: keep the memory bounded
         if len(settled) > 30_000:
@@ -380,9 +429,7 @@ class SpiderSearch(Core[bytes]):
             elif empty is None:
                 empty = j
         for i, column in enumerate(cols):
-            length = runs.get(column)
-            if length is None:
-                length = runs[column] = _suited_run(column)
+            length = runs[column]
             size = len(column)
             top = column[-1] >> 2  # the rank of the top card (its run's ranks rise from it)
             for moved in range(1, length + 1):
@@ -404,11 +451,9 @@ class SpiderSearch(Core[bytes]):
                             left_out = True
                             continue
                         after = parts[:]
-                        after[i] = left = (
-                            left or settled.get(column[:start]) or settle(column[:start])
-                        )
+                        after[i] = left = left or settled[column[:start]]
                         joined = cols[j] + column[start:]
-                        after[j] = settled.get(joined) or settle(joined)
+                        after[j] = settled[joined]
                         append(((MOVES[i, j, moved],), GAP.join(after)))
                 if empty is None or start == 1:
                     continue
@@ -416,7 +461,7 @@ class SpiderSearch(Core[bytes]):
                     left_out = True  # a run in one suit is not split into an empty column
                 else:
                     after = parts[:]
-                    after[i] = left or settled.get(column[:start]) or settle(column[:start])
+                    after[i] = left or settled[column[:start]]
                     after[empty] = b"\x00" + column[start:]
                     append(((MOVES[i, empty, moved],), GAP.join(after)))
         if self.deals and stock and empty is None:

@@ -7,6 +7,7 @@ from helpers import engine_winnable, game_with, run_in_steps
 
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
+from solitaire.solver import spider
 from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE
 from solitaire.solver.spider import SpiderSearch
 from solitaire.solver.verdict import GaveUp
@@ -144,3 +145,32 @@ def test_positions_kept_as_key_and_tag_are_walked_as_whole_ones(suits, deal):
     whole = KeepingWholePositions(rules, state, max_positions=15_000).finish()
     assert tagged.status == SOLVED
     assert (tagged.moves, tagged.positions) == (whole.moves, whole.positions)
+
+
+def whole_value_summed_plainly(position: bytes) -> int:
+    """A position's whole value as the weights say, column by column: each column's
+    value, then a run home's worth for each card on the table and each face-down card's
+    weight at the stock's count."""
+    *columns, stock = position.split(b"\xff")
+    value = cards = down = 0
+    for column in columns:
+        value += round(spider._column_value(column)) * spider.WHOLE
+        cards += len(column) - 1
+        down += column[0]
+    late = spider.WHOLE_LATE * (spider.FULL_STOCK - stock[0]) // spider.ROW
+    return value - spider.WHOLE_RUN_HOME * cards - late * down
+
+
+@pytest.mark.parametrize(("suits", "deal"), [("2", 656037), ("4", 5)])
+def test_the_whole_value_from_kept_column_shares_is_the_plain_sum(suits, deal):
+    """The walk's weighting sums shares kept per column and stock count and counts the
+    cards on the table from the position's length: on every position a search took and
+    found, at every count of the stock, it is the plain sum of the weights."""
+    rules = make_rules("spider", suits=suits)
+    search = KeepingWholePositions(rules, Game(rules, deal).state, max_positions=10**6)
+    search.step(5_000)
+    positions = [entry[-1] for heap in search.walks[0].heaps.values() for entry in heap]
+    assert len({position[-1] for position in positions}) >= 3  # several counts of the stock
+    for position in positions:
+        search._key(position)  # (the weighting reads the columns its key split)
+        assert search._whole_value(position) == whole_value_summed_plainly(position)
