@@ -36,6 +36,26 @@ Moves left out, and why that loses no win:
   tells every column apart, a deal those it lays cards on): those are alike (the key
   sorts them), so both give a position already met.
 
+- Runs going home (Scorpion), nothing left to deal: a face-up card X whose successor X+
+  is the top of a column holding only the run from X's king down to X+, all face up,
+  goes onto X+ (with the cards on it) alone, before any other move. Call S the cards
+  from X up. X must lie on X+ before X goes home (only whole runs go home), and its
+  only move is onto X+, so a winning line from the position P makes that move, m,
+  some time; the run under X+ never moves (each card lies on its successor, the king
+  at the bottom: a whole column into an empty one changes nothing). Play the line's
+  moves before m from P' (P with S on X+): each step, the position there is the line's
+  with S (the cards from X up, as they are then) on X+, and the run from the king
+  gone home if S now completes it. A move's card Z goes onto Z+, a top in both (Z+ is
+  not X+: that would be m), and Z lies in Z+'s column in P' only where it did in the
+  line (the columns differ only by S, and the run under X+ holds no card that moves;
+  Z in S goes with Z+ in S in both); the cards it carries are the same but for S, and
+  S keeps its place on X+ or goes with Z in both; a run going home in the line lies
+  within S or away from it, the same in P'; a king into an empty column is as free
+  (P' has an empty column more where the run went home); P' shows every face-up card
+  the line shows (the card under X turns up the earlier). No deal may come: it would
+  lay its cards on tops that differ. After m the line's position is P''s: P' wins
+  whenever P does.
+
 Every other move is tried, so when a walk runs dry the position cannot be won. (Building
 in alternate colours with single cards going home, a quick walk for wins goes beside: it
 leaves out cards taken off a face-up card they build on, and its running dry proves
@@ -448,6 +468,10 @@ class YukonSearch(Core[tuple]):
                 ]
                 if homes:
                     return [self._home(position, min(homes)[1])]
+        if self.tests_dead and not later:
+            joining = self._onto_run_from_king(position)
+            if joining is not None:
+                return [joining]
         # Each card is found by its code (one pack: codes are unique) in the columns laid
         # end to end, from the tops it may go on, not the other way round: a handful of
         # searches in C instead of a loop over every face-up card. The moves are then put
@@ -499,6 +523,31 @@ class YukonSearch(Core[tuple]):
         for kind in kinds:
             out.append((((SPECIAL, kind),), self._special(position, kind)))
         return out
+
+    def _onto_run_from_king(self, position: tuple) -> tuple | None:
+        """Runs going home, nothing left to deal: the move of a face-up card X (with the
+        cards on it) onto X+ at the top of a column that holds a run from its king up to
+        X+ alone, all face up (see the module notes), the lowest X first; or None."""
+        cols, down = position[:2]
+        flat = b"".join(cols)
+        ends = list(accumulate(map(len, cols)))
+        best = None
+        for target, col in enumerate(cols):
+            top = col[-1] if col else 0
+            if down[target] or top < 8 or col != RUNS[top & 3][: len(col)]:
+                continue
+            card = top - 4
+            at = flat.find(card)
+            if at < 0 or (best is not None and card > best[0]):
+                continue
+            index = bisect_right(ends, at)
+            at -= ends[index] - len(cols[index])
+            if at >= down[index]:
+                best = (card, index, at, target)
+        if best is None:
+            return None
+        _, index, at, target = best
+        return self._move(position, index, target, at)
 
     def _special(self, position: tuple, kind: MoveKind) -> tuple:
         """The position after a special move. A deal lays the same cards on the same
@@ -606,8 +655,9 @@ class YukonSearch(Core[tuple]):
 
 def agrees_with_engine(rules: Rules, state: State) -> str | None:
     """Whether the moves made here from ``state`` are the engine's: the same positions one
-    move away (keys compared, the position itself left out), or, where a card goes home
-    safely alone, that move among the engine's. Why not, or None."""
+    move away (keys compared, the position itself left out), or, where a move is made
+    alone (a card home safely, a card onto a run from its king), that move among the
+    engine's. Why not, or None."""
     search = YukonSearch(rules, state, max_positions=1)
     mine = search._successors(search.start)
     engine = {
@@ -620,6 +670,8 @@ def agrees_with_engine(rules: Rules, state: State) -> str | None:
         (step,) = mine[0][0]
         if step[0] != SPECIAL and step[1] in search.home_names:
             return None  # a card that goes home safely, alone
+        if mine[0] == search._onto_run_from_king(search.start):
+            return None  # a card onto a run from its king, alone
     if keys != engine:
         return f"moves differ: {len(keys - engine)} not the engine's, {len(engine - keys)} missed"
     return None
