@@ -455,7 +455,7 @@ class YukonSearch(Core[tuple]):
             return True
         return all(found[other] >= rank - 1 for other in OPPOSITE[suit])
 
-    def _successors(self, position: tuple) -> list:
+    def _successors(self, position: tuple, every_move: bool = True) -> list:
         cols, down, found = position[:3]
         kinds, later, fixed = self._chances(position)
         if self.single_home and not later:
@@ -515,6 +515,12 @@ class YukonSearch(Core[tuple]):
                         # special move tells the two apart
                         if at or index in fixed or to in fixed
                     )
+        if not every_move:  # the quick walk's (``_hopeful``), left out before they are made
+            steps = [
+                step
+                for step in steps
+                if step[3] == HOME_STEP or not self._off_its_parent(position, step[0], step[1])
+            ]
         steps.sort()
         out = [
             self._home(position, index) if to == HOME_STEP else self._move(position, index, to, at)
@@ -586,21 +592,16 @@ class YukonSearch(Core[tuple]):
         """The moves, less those that take cards off a face-up card they build on where
         that card cannot go home next: a player seldom needs them, but a complete walk
         tries every one (a quick walk's moves: its running dry proves nothing)."""
-        cols, down, found = position[:3]
-        index = self.column_index
-        kept = []
-        for macro in self._successors(position):
-            step = macro[0][0]
-            if step[0] != SPECIAL and step[1] in index:
-                i = index[step[0]]
-                col = cols[i]
-                at = len(col) - step[2]
-                if at > down[i] and self._builds(col[at], col[at - 1]):
-                    under = col[at - 1]
-                    if not (self.single_home and found[under & 3] == (under >> 2) - 1):
-                        continue
-            kept.append(macro)
-        return kept
+        return self._successors(position, every_move=False)
+
+    def _off_its_parent(self, position: tuple, index: int, at: int) -> bool:
+        """Whether the card of column ``index`` at ``at`` lies face up on a face-up card
+        it builds on, one that cannot go home next (``_hopeful``)."""
+        col, down, found = position[0][index], position[1], position[2]
+        if at <= down[index] or not self._builds(col[at], col[at - 1]):
+            return False
+        under = col[at - 1]
+        return not (self.single_home and found[under & 3] == (under >> 2) - 1)
 
     def _home(self, position: tuple, index: int) -> tuple:
         cols, down, found, stock, values = position
