@@ -535,25 +535,28 @@ class YukonSearch(Core[tuple]):
         cards on it) onto X+ at the top of a column that holds a run from its king up to
         X+ alone, all face up (see the module notes), the lowest X first; or None."""
         cols, down = position[:2]
+        runs = sorted(
+            (col[-1] - 4, target)
+            for target, col in enumerate(cols)
+            if col
+            and col[0] >= KINGS
+            and col[-1] >= 8
+            and not down[target]
+            and col == RUNS[col[0] & 3][: len(col)]
+        )
+        if not runs:
+            return None
         flat = b"".join(cols)
         ends = list(accumulate(map(len, cols)))
-        best = None
-        for target, col in enumerate(cols):
-            top = col[-1] if col else 0
-            if down[target] or top < 8 or col != RUNS[top & 3][: len(col)]:
-                continue
-            card = top - 4
+        for card, target in runs:
             at = flat.find(card)
-            if at < 0 or (best is not None and card > best[0]):
+            if at < 0:
                 continue
             index = bisect_right(ends, at)
             at -= ends[index] - len(cols[index])
             if at >= down[index]:
-                best = (card, index, at, target)
-        if best is None:
-            return None
-        _, index, at, target = best
-        return self._move(position, index, target, at)
+                return self._move(position, index, target, at)
+        return None
 
     def _special(self, position: tuple, kind: MoveKind) -> tuple:
         """The position after a special move. A deal lays the same cards on the same
