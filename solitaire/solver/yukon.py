@@ -54,7 +54,11 @@ Moves left out, and why that loses no win:
   (P' has an empty column more where the run went home); P' shows every face-up card
   the line shows (the card under X turns up the earlier). No deal may come: it would
   lay its cards on tops that differ. After m the line's position is P''s: P' wins
-  whenever P does.
+  whenever P does. (The same holds, by the same steps, for the one king in play that
+  does not lie at the bottom of a column going alone into an empty column, nothing left
+  to deal: only it can ever fill one. Made alone it changed next to nothing: Scorpion's
+  deals 600001..600100 at 2 s, the same 91 settled, three deals a few hundred to 1,500
+  positions fewer, so it was left out.)
 
 Every other move is tried, so when a walk runs dry the position cannot be won. (Building
 in alternate colours with single cards going home, a quick walk for wins goes beside: it
