@@ -37,12 +37,14 @@ Moves left out, and why that loses no win:
   sorts them), so both give a position already met.
 
 - Runs going home (Scorpion), nothing left to deal: a face-up card X whose successor X+
-  is the top of a column holding only the run from X's king down to X+, all face up,
-  goes onto X+ (with the cards on it) alone, before any other move. Call S the cards
-  from X up. X must lie on X+ before X goes home (only whole runs go home), and its
-  only move is onto X+, so a winning line from the position P makes that move, m,
-  some time; the run under X+ never moves (each card lies on its successor, the king
-  at the bottom: a whole column into an empty one changes nothing). Play the line's
+  is the top of a column whose face-up cards are the run from X's king down to X+ (on
+  face-down cards or none) goes onto X+ (with the cards on it) alone, before any other
+  move. Call S the cards from X up. X must lie on X+ before X goes home (only whole
+  runs go home), and its only move is onto X+, so a winning line from the position P
+  makes that move, m, some time; no card of the run under X+ ever moves but with its
+  king into an empty column (each lies on its successor; the cards under the king are
+  face down until it moves; the king at the bottom: a whole column into an empty one
+  changes nothing), and in P' that move carries S too. Play the line's
   moves before m from P' (P with S on X+): each step, the position there is the line's
   with S (the cards from X up, as they are then) on X+, and the run from the king
   gone home if S now completes it. A move's card Z goes onto Z+, a top in both (Z+ is
@@ -557,17 +559,16 @@ class YukonSearch(Core[tuple]):
 
     def _onto_run_from_king(self, position: tuple) -> tuple | None:
         """Runs going home, nothing left to deal: the move of a face-up card X (with the
-        cards on it) onto X+ at the top of a column that holds a run from its king up to
-        X+ alone, all face up (see the module notes), the lowest X first; or None."""
+        cards on it) onto X+ at the top of a column whose face-up cards are the run from
+        its king down to X+ (see the module notes), the lowest X first; or None."""
         cols, down = position[:2]
         runs = sorted(
             (col[-1] - 4, target)
             for target, col in enumerate(cols)
             if col
-            and col[0] >= KINGS
+            and col[down[target]] >= KINGS
             and col[-1] >= 8
-            and not down[target]
-            and col == RUNS[col[0] & 3][: len(col)]
+            and col[down[target] :] == RUNS[col[down[target]] & 3][: len(col) - down[target]]
         )
         if not runs:
             return None

@@ -275,21 +275,24 @@ def test_only_a_deal_closes_a_lock_in_scorpion():
 
 def run_from_king_endgame(rules: Rules, rng: random.Random) -> State:
     """Two suits home as runs; the third's run from its king down to a random rank in the
-    first column, face up; the rest of it and the fourth suit dealt at random into the
-    next four columns, some face down; nothing left to deal."""
+    first column, face up, on up to two face-down cards; the rest of it and the fourth
+    suit dealt at random there and into the next four columns, some face down; nothing
+    left to deal."""
     piles = rules.empty_piles()
     suits = list(SUITS)
     rng.shuffle(suits)
     for home, suit in zip(rules.foundations, suits[:2]):
         piles[home] = [Card(rank, suit) for rank in range(13, 0, -1)]
     low = rng.randint(2, 8)
-    piles["t1"] = [Card(rank, suits[2]) for rank in range(13, low, -1)]
     rest = [Card(rank, suits[2]) for rank in range(1, low + 1)]
     rest += [Card(rank, suits[3]) for rank in range(1, 14)]
     rng.shuffle(rest)
-    for card in rest:
+    under = rng.randrange(3)
+    piles["t1"] = rest[:under] + [Card(rank, suits[2]) for rank in range(13, low, -1)]
+    for card in rest[under:]:
         piles[rng.choice(rules.tableau[1:5])].append(card)
     down = {name: rng.randrange(len(piles[name])) for name in rules.tableau[1:5] if piles[name]}
+    down["t1"] = under
     return State(piles, {"deal": 0}, down)
 
 
