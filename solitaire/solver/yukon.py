@@ -36,6 +36,32 @@ Moves left out, and why that loses no win:
   tells every column apart, a deal those it lays cards on): those are alike (the key
   sorts them), so both give a position already met.
 
+- Runs going home (Scorpion), nothing left to deal: a face-up card X whose successor X+
+  is the top of a column whose face-up cards are the run from X's king down to X+ (on
+  face-down cards or none) goes onto X+ (with the cards on it) alone, before any other
+  move. Call S the cards from X up. X must lie on X+ before X goes home (only whole
+  runs go home), and its only move is onto X+, so a winning line from the position P
+  makes that move, m, some time; no card of the run under X+ ever moves but with its
+  king into an empty column (each lies on its successor; the cards under the king are
+  face down until it moves; the king at the bottom: a whole column into an empty one
+  changes nothing), and in P' that move carries S too. Play the line's
+  moves before m from P' (P with S on X+): each step, the position there is the line's
+  with S (the cards from X up, as they are then) on X+, and the run from the king
+  gone home if S now completes it. A move's card Z goes onto Z+, a top in both (Z+ is
+  not X+: that would be m), and Z lies in Z+'s column in P' only where it did in the
+  line (the columns differ only by S, and the run under X+ holds no card that moves;
+  Z in S goes with Z+ in S in both); the cards it carries are the same but for S, and
+  S keeps its place on X+ or goes with Z in both; a run going home in the line lies
+  within S or away from it, the same in P'; a king into an empty column is as free
+  (P' has an empty column more where the run went home); P' shows every face-up card
+  the line shows (the card under X turns up the earlier). No deal may come: it would
+  lay its cards on tops that differ. After m the line's position is P''s: P' wins
+  whenever P does. (The same holds, by the same steps, for the one king in play that
+  does not lie at the bottom of a column going alone into an empty column, nothing left
+  to deal: only it can ever fill one. Made alone it changed next to nothing: Scorpion's
+  deals 600001..600100 at 2 s, the same 91 settled, three deals a few hundred to 1,500
+  positions fewer, so it was left out.)
+
 Every other move is tried, so when a walk runs dry the position cannot be won. (Building
 in alternate colours with single cards going home, a quick walk for wins goes beside: it
 leaves out cards taken off a face-up card they build on, and its running dry proves
@@ -84,10 +110,31 @@ waits until none is left (nor anything else that moves cards already in the colu
   positions searched in five deals left unknown (it asks for three cards under one in
   a column): Yukon's losses lock across columns.
 
+Tried for Yukon and left out:
+
+- Twins' classes, as in Klondike: a card lying on one twin (the other card of its rank
+  and colour) with the cards on it moves onto the other twin at the top of a column and
+  back, so such positions are won alike; of the some 4.7 moves a position of the
+  complete walks has, 3.7 are such swaps (deals 600019 and 600020, 40,000 positions
+  each). Klondike's way, the kept position's own moves and one swap followed by what the
+  twin it uncovers allows, is not complete here: a card under the lower twin may need
+  two swaps before it can go onto the other (the group moved by the first holds the
+  twin the second uncovers). The complete way, every position of the class made and
+  each of its moves followed by the swaps onto the lower twins, was sound but costs
+  too much: at 60,000 positions (classes) 16-33 s where 1.3 s, and deal 600017 won in
+  2,212 classes but in 1.44 s, not 6,586 positions in 0.14 s.
+- A move back onto the card a group came from restores the position before: the store
+  has it already, so it costs its making and its key, and is never counted again.
+- KPatience's Yukon solver tries every face-up card onto every top it fits, first the
+  moves that turn a card up or empty a column (here the weights count face-down cards):
+  but for its cards sent home alone by Raymond's rule, which is not shown safe here, it
+  leaves out no move this family makes.
+
 Speed (the same walks, the same positions): each column's share of the heuristic is
 kept (a move changes two columns), the moves are found from the tops (each card by its
-code in the columns laid end to end), and a deal, made through the engine once for each
-stock and values, is laid by the family after that.
+code in the columns laid end to end), the quick walk's moves are left out before they
+are made, and a deal, made through the engine once for each stock and values, is laid
+by the family after that.
 """
 
 from __future__ import annotations
@@ -435,7 +482,7 @@ class YukonSearch(Core[tuple]):
             return True
         return all(found[other] >= rank - 1 for other in OPPOSITE[suit])
 
-    def _successors(self, position: tuple) -> list:
+    def _successors(self, position: tuple, every_move: bool = True) -> list:
         cols, down, found = position[:3]
         kinds, later, fixed = self._chances(position)
         if self.single_home and not later:
@@ -448,6 +495,10 @@ class YukonSearch(Core[tuple]):
                 ]
                 if homes:
                     return [self._home(position, min(homes)[1])]
+        if self.tests_dead and not later:
+            joining = self._onto_run_from_king(position)
+            if joining is not None:
+                return [joining]
         # Each card is found by its code (one pack: codes are unique) in the columns laid
         # end to end, from the tops it may go on, not the other way round: a handful of
         # searches in C instead of a loop over every face-up card. The moves are then put
@@ -491,6 +542,12 @@ class YukonSearch(Core[tuple]):
                         # special move tells the two apart
                         if at or index in fixed or to in fixed
                     )
+        if not every_move:  # the quick walk's (``_hopeful``), left out before they are made
+            steps = [
+                step
+                for step in steps
+                if step[3] == HOME_STEP or not self._off_its_parent(position, step[0], step[1])
+            ]
         steps.sort()
         out = [
             self._home(position, index) if to == HOME_STEP else self._move(position, index, to, at)
@@ -499,6 +556,33 @@ class YukonSearch(Core[tuple]):
         for kind in kinds:
             out.append((((SPECIAL, kind),), self._special(position, kind)))
         return out
+
+    def _onto_run_from_king(self, position: tuple) -> tuple | None:
+        """Runs going home, nothing left to deal: the move of a face-up card X (with the
+        cards on it) onto X+ at the top of a column whose face-up cards are the run from
+        its king down to X+ (see the module notes), the lowest X first; or None."""
+        cols, down = position[:2]
+        runs = sorted(
+            (col[-1] - 4, target)
+            for target, col in enumerate(cols)
+            if col
+            and col[down[target]] >= KINGS
+            and col[-1] >= 8
+            and col[down[target] :] == RUNS[col[down[target]] & 3][: len(col) - down[target]]
+        )
+        if not runs:
+            return None
+        flat = b"".join(cols)
+        ends = list(accumulate(map(len, cols)))
+        for card, target in runs:
+            at = flat.find(card)
+            if at < 0:
+                continue
+            index = bisect_right(ends, at)
+            at -= ends[index] - len(cols[index])
+            if at >= down[index]:
+                return self._move(position, index, target, at)
+        return None
 
     def _special(self, position: tuple, kind: MoveKind) -> tuple:
         """The position after a special move. A deal lays the same cards on the same
@@ -537,21 +621,16 @@ class YukonSearch(Core[tuple]):
         """The moves, less those that take cards off a face-up card they build on where
         that card cannot go home next: a player seldom needs them, but a complete walk
         tries every one (a quick walk's moves: its running dry proves nothing)."""
-        cols, down, found = position[:3]
-        index = self.column_index
-        kept = []
-        for macro in self._successors(position):
-            step = macro[0][0]
-            if step[0] != SPECIAL and step[1] in index:
-                i = index[step[0]]
-                col = cols[i]
-                at = len(col) - step[2]
-                if at > down[i] and self._builds(col[at], col[at - 1]):
-                    under = col[at - 1]
-                    if not (self.single_home and found[under & 3] == (under >> 2) - 1):
-                        continue
-            kept.append(macro)
-        return kept
+        return self._successors(position, every_move=False)
+
+    def _off_its_parent(self, position: tuple, index: int, at: int) -> bool:
+        """Whether the card of column ``index`` at ``at`` lies face up on a face-up card
+        it builds on, one that cannot go home next (``_hopeful``)."""
+        col, down, found = position[0][index], position[1], position[2]
+        if at <= down[index] or not self._builds(col[at], col[at - 1]):
+            return False
+        under = col[at - 1]
+        return not (self.single_home and found[under & 3] == (under >> 2) - 1)
 
     def _home(self, position: tuple, index: int) -> tuple:
         cols, down, found, stock, values = position
@@ -606,8 +685,9 @@ class YukonSearch(Core[tuple]):
 
 def agrees_with_engine(rules: Rules, state: State) -> str | None:
     """Whether the moves made here from ``state`` are the engine's: the same positions one
-    move away (keys compared, the position itself left out), or, where a card goes home
-    safely alone, that move among the engine's. Why not, or None."""
+    move away (keys compared, the position itself left out), or, where a move is made
+    alone (a card home safely, a card onto a run from its king), that move among the
+    engine's. Why not, or None."""
     search = YukonSearch(rules, state, max_positions=1)
     mine = search._successors(search.start)
     engine = {
@@ -620,6 +700,8 @@ def agrees_with_engine(rules: Rules, state: State) -> str | None:
         (step,) = mine[0][0]
         if step[0] != SPECIAL and step[1] in search.home_names:
             return None  # a card that goes home safely, alone
+        if mine[0] == search._onto_run_from_king(search.start):
+            return None  # a card onto a run from its king, alone
     if keys != engine:
         return f"moves differ: {len(keys - engine)} not the engine's, {len(engine - keys)} missed"
     return None

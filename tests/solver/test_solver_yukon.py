@@ -271,3 +271,47 @@ def test_only_a_deal_closes_a_lock_in_scorpion():
             dead_after_deal += dead
             was_dead = dead
     assert dead_after_deal  # a deal closed a lock somewhere
+
+
+def run_from_king_endgame(rules: Rules, rng: random.Random) -> State:
+    """Two suits home as runs; the third's run from its king down to a random rank in the
+    first column, face up, on up to two face-down cards; the rest of it and the fourth
+    suit dealt at random there and into the next four columns, some face down; nothing
+    left to deal."""
+    piles = rules.empty_piles()
+    suits = list(SUITS)
+    rng.shuffle(suits)
+    for home, suit in zip(rules.foundations, suits[:2]):
+        piles[home] = [Card(rank, suit) for rank in range(13, 0, -1)]
+    low = rng.randint(2, 8)
+    rest = [Card(rank, suits[2]) for rank in range(1, low + 1)]
+    rest += [Card(rank, suits[3]) for rank in range(1, 14)]
+    rng.shuffle(rest)
+    under = rng.randrange(3)
+    piles["t1"] = rest[:under] + [Card(rank, suits[2]) for rank in range(13, low, -1)]
+    for card in rest[under:]:
+        piles[rng.choice(rules.tableau[1:5])].append(card)
+    down = {name: rng.randrange(len(piles[name])) for name in rules.tableau[1:5] if piles[name]}
+    down["t1"] = under
+    return State(piles, {"deal": 0}, down)
+
+
+def test_a_card_onto_a_run_from_its_king_alone_loses_no_win():
+    """Scorpion, nothing left to deal: a card goes onto its successor at the top of a run
+    from its king alone. On seeded endgames where it does so at the start, the family's
+    verdict is the generic search's, each seeing every position; wins and losses both."""
+    rules = make_rules("scorpion")
+    rng, seen = random.Random(11), set()
+    for _ in range(12):
+        state = run_from_king_endgame(rules, rng)
+        mine = YukonSearch(rules, state, max_positions=100_000)
+        if mine._onto_run_from_king(mine.start) is None:
+            continue
+        verdict = mine.finish()
+        assert verdict.status == Search(rules, state, max_positions=100_000).finish().status
+        seen.add(verdict.status)
+        position = state.copy()
+        for move in verdict.moves:
+            position = rules.successor(position, move)
+        assert rules.is_won(position) == (verdict.status == SOLVED)
+    assert seen == {SOLVED, UNSOLVABLE}
