@@ -127,9 +127,11 @@ dry first has seen every position: no win.
   from the waste, the turn and the reserve last. They win in a few hundred or thousand
   positions deals the main dive wanders in for a million (by threes, deal 287383 with
   passes unlimited, deal 980694 with three passes). Each has as many positions as the
-  main dive for its first 10,000 with passes unlimited, its first 2,000 by threes in
-  three passes, its first 1,000 by ones in one pass; then a fiftieth, or by ones in one
-  pass a hundredth (``SHARES``). On deals 600001..600059 they won nothing beyond their
+  main dive for its first 10,000 by ones with passes unlimited, its first 8,000 by
+  threes with passes unlimited, its first 2,000 by threes in three passes, its first
+  1,000 by ones in one pass; then a fiftieth, or by ones in one pass a hundredth
+  (``SHARES``). (By threes with passes unlimited their wins on deals 600001..600100 and
+  500001..500100 came within their first 6,500 positions.) On deals 600001..600059 they won nothing beyond their
   first positions (by threes with passes unlimited, seven of the 38 wins came within
   them), while each position they took later was one the main dive, which proves most
   losses, did not get: with a tenth and a twentieth the core's walks settled 80 % of
@@ -140,11 +142,28 @@ dry first has seen every position: no win.
   over the main dive's moves, trying first the positions with the fewest cards left in
   the reserve and the most at home, among equals the deepest and the most promising
   move (``_value_quick``). It often wins in a few hundred positions where the dives
-  wander for thousands. It has as many positions as the main dive for its first 10,000
-  (``QUICK_FULL``), then one for every ten (one for every four before: its wins, too,
-  came within its first positions). In the other modes it did not pay for
-  itself: by ones with passes unlimited the deals left open are huge searches it does
-  not settle either, and with passes limited nearly every verdict is a proof.
+  wander for thousands. It has as many positions as the main dive for its first 6,000
+  (``QUICK_FULL``), then one for every fifty (one for every ten before, and its first
+  10,000: its wins on deals 600001..600100 and 500001..500100 came within its first
+  5,400). In the other modes it did not pay for itself: by ones with passes unlimited
+  the deals left open are huge searches it does not settle either, and with passes
+  limited nearly every verdict is a proof.
+- By threes with passes unlimited, a walk off the dive's line (a limited discrepancy
+  search, after Harvey and Ginsberg): best first over the main dive's moves
+  (``_departing_children``), taking first the line that strays least from the dive's
+  first choices (each move counts as many as the moves the dive tries before it), among
+  equals the one that leaves them the shallowest, then the deepest position
+  (``_value_departing``). So it follows the dive's first line, then each line that
+  leaves it by one move, the shallowest first, then the dive's choices down from there,
+  and so on. A dive that takes a wrong move early spends the whole subtree under it
+  before it mends it: by threes, deal 681742's dive puts the nearest waste card, the
+  king of diamonds, onto the ace of spades at the fifth move, and finds no win in the
+  314,000 positions under it; the win takes the next waste card instead, and from there
+  the dive wins in 200 positions. This walk wins the deal at its 3,186th position.
+  It has one position for every twenty of the main dive's from the start (``SHARES``),
+  taken from the quick scan's and the single-move walks' first positions, which did
+  not win with the positions they gave up. It tries every move of the main dive and
+  marks its own positions, so it, too, proves a loss when it runs dry.
 
 By threes with passes unlimited, the deals left open at 2 s are not wins just out of
 reach: given 1.5 million positions (2 s buys some 200,000), most of those of deals
@@ -260,15 +279,16 @@ def _flatten(steps: list) -> list[Move]:
 # Expanded positions a walk's turn lasts, before the next one's turn may come.
 SLICE = 100
 # For each rule, (cards turned, passes): the quick scan's share after its first
-# ``QUICK_FULL`` positions (0: no quick scan), and each single-move walk's first positions
-# at a share of 1 and its share after them, for each position the main dive visits.
+# ``QUICK_FULL`` positions (0: no quick scan), the walk off the dive's line's share from
+# the start (0: no such walk), and each single-move walk's first positions at a share of 1
+# and its share after them, for each position the main dive visits.
 SHARES = {
-    (1, 1): (0.0, 1_000, 0.01),
-    (3, 3): (0.0, 2_000, 0.02),
-    (3, None): (0.1, 10_000, 0.02),
-    (1, None): (0.0, 10_000, 0.02),
+    (1, 1): (0.0, 0.0, 1_000, 0.01),
+    (3, 3): (0.0, 0.0, 2_000, 0.02),
+    (3, None): (0.02, 0.05, 8_000, 0.02),
+    (1, None): (0.0, 0.0, 10_000, 0.02),
 }
-QUICK_FULL = 10_000
+QUICK_FULL = 6_000
 # The most answers of the dead-position test kept (``_hopeless``): some 2 MB of them.
 HOPELESS_CACHE = 10_000
 ALL_HOME = (13, 13, 13, 13)  # the foundation counts of a win
@@ -278,6 +298,12 @@ ALL_HOME = (13, 13, 13, 13)  # the foundation counts of a win
 # promising move first (the scan follows a line down rather than widening).
 HOME_WEIGHT = 1 << 20
 QUICK_COST = -(1 << 10)
+# The walk off the dive's line (``_departing_children``) keeps in a position's last field,
+# in place of the move's rank, how far its line strayed from the dive's first choices, the
+# depth where it first left them and its depth, packed by these shifts (depths capped).
+STRAYED_SHIFT = 20
+LEFT_AT_SHIFT = 10
+DEPTH_CAP = (1 << LEFT_AT_SHIFT) - 1
 # The single-move walks' move orders, the first tried first (see ``single_children``).
 SINGLE_ORDERS = ("hrtwn", "htwnr")
 
@@ -295,6 +321,7 @@ class CanfieldSearch(Core[tuple]):
     covers = True  # a position stands for those whose pointer turning brings it to
     single_orders = SINGLE_ORDERS
     quick = True  # the quick scan, where it runs (tests turn it off to compare)
+    departures = True  # the walk off the dive's line, where it runs (likewise)
     quick_full = QUICK_FULL
 
     def __init__(
@@ -353,14 +380,24 @@ class CanfieldSearch(Core[tuple]):
         # fifth of the positions for twice the time).
         self.hopeless = self.hopeless and self.draw == 1 and self.passes is None
 
-        # The walks: the main dive, the quick scan (by threes with passes unlimited) and
-        # the single-move dives, each with its share (see ``_next_turn``).
-        quick_share, single_full, single_share = SHARES.get((self.draw, self.passes), (0, 0, 0))
+        # The walks: the main dive, the quick scan and the walk off the dive's line (by
+        # threes with passes unlimited) and the single-move dives, each with its share (see
+        # ``_next_turn``).
+        quick_share, departing_share, single_full, single_share = SHARES.get(
+            (self.draw, self.passes), (0, 0, 0, 0)
+        )
         strategies = [Strategy(Walk.DIVE, SLICE, ordered=False, last_first=True)]
         self.shares: list[tuple[int, float]] = [(0, 1.0)]
         if quick_share and self.quick and self.may_move and self.may_turn:
             strategies.append(Strategy(Walk.BEST_FIRST, SLICE, "_value_quick", QUICK_COST))
             self.shares.append((self.quick_full, quick_share))
+        if departing_share and self.departures and self.may_move and self.may_turn:
+            # (no depth cost: the value holds the depth)
+            departing = Strategy(
+                Walk.BEST_FIRST, SLICE, "_value_departing", 0, moves="_departing_children"
+            )
+            strategies.append(departing)
+            self.shares.append((0, departing_share))
         self.single_walks = 0  # their bits: they see the pointer exactly, no position covers
         if single_share and self.may_move:
             for order in self.single_orders:
@@ -404,6 +441,33 @@ class CanfieldSearch(Core[tuple]):
         return (found[0] + found[1] + found[2] + found[3] - 3 * position[1]) * HOME_WEIGHT + (
             position[6]
         )
+
+    def _value_departing(self, position: tuple) -> float:
+        """The walk off the dive's line's order (see ``_departing_children``): the line
+        that strayed least from the dive's first choices, among equals the one that left
+        them the shallowest, then the deepest position."""
+        info = position[6]  # the depth is the low field, below what is worse the larger
+        return (info & DEPTH_CAP) - (info & ~DEPTH_CAP)
+
+    def _departing_children(self, position: tuple) -> list:
+        """The main dive's children (``children``), each marked with how far its line
+        strayed from the dive's first choices (the sum over its moves of how many moves the
+        dive tries before each), the depth where it first left them and its depth, packed
+        into the position's last field (``STRAYED_SHIFT``) for ``_value_departing``."""
+        info = position[6]
+        strayed, left_at = info >> STRAYED_SHIFT, info >> LEFT_AT_SHIFT & DEPTH_CAP
+        depth = min((info & DEPTH_CAP) + 1, DEPTH_CAP)
+        kids = self.children(position)
+        last = len(kids) - 1  # the dive's first choice comes last
+        out = []
+        for index, (moves, after) in enumerate(kids):
+            off = last - index
+            if off and not strayed:
+                mark = off << STRAYED_SHIFT | depth << LEFT_AT_SHIFT | depth
+            else:
+                mark = (strayed + off) << STRAYED_SHIFT | left_at << LEFT_AT_SHIFT | depth
+            out.append((moves, (*after[:6], mark)))
+        return out
 
     def _single_hrtwn(self, position: tuple) -> list:
         return self.single_children(position, "hrtwn")
@@ -1162,8 +1226,8 @@ class CanfieldSearch(Core[tuple]):
 # Positions a search may look at before it answers "unknown", at the table and for --solve:
 # a search that spends them all takes 80 MB (by threes with passes unlimited, deal
 # 600008), under the worker's 100 MB: past 349,525 positions the store's table of keys
-# doubles (400,000 took 114 MB, 750,000 166 MB). Deal 681742 by threes, won at 366,447
-# positions, is then unknown at the table.
+# doubles (400,000 took 114 MB, 750,000 166 MB). (Deal 681742 by threes, which the main
+# dive wins at 366,447 positions, the walk off its line wins at 85,605.)
 BUDGET = 340_000
 
 # The search solve.py makes for the games whose definition names this module as solver.
