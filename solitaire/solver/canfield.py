@@ -162,8 +162,10 @@ dry first has seen every position: no win.
   the dive wins in 200 positions. This walk wins the deal at its 3,186th position.
   It has one position for every twenty of the main dive's from the start (``SHARES``),
   taken from the quick scan's and the single-move walks' first positions, which did
-  not win with the positions they gave up. It tries every move of the main dive and
-  marks its own positions, so it, too, proves a loss when it runs dry.
+  not win with the positions they gave up, up to 8,000 (``DEPARTING_MOST``: its waiting
+  positions are kept whole, and a search of the whole budget must stay under 100 MB).
+  It tries every move of the main dive and marks its own positions, so it, too, would
+  prove a loss if it ran dry.
 
 By threes with passes unlimited, the deals left open at 2 s are not wins just out of
 reach: given 1.5 million positions (2 s buys some 200,000), most of those of deals
@@ -302,6 +304,11 @@ QUICK_COST = -(1 << 10)
 # in place of the move's rank, how far its line strayed from the dive's first choices, the
 # depth where it first left them and its depth, packed by these shifts (depths capped).
 STRAYED_SHIFT = 20
+# The most positions the walk off the dive's line takes: its waiting positions are kept
+# whole (with 15,000 of them, its share at the whole budget, deal 600090 by threes peaked
+# at 97 MB, with 8,000 at 93 MB, main's code before at 91 MB), and its wins on deals
+# 600001..600100 and 500001..500100 came within its first 1,100 (681742's at 3,186).
+DEPARTING_MOST = 8_000
 LEFT_AT_SHIFT = 10
 DEPTH_CAP = (1 << LEFT_AT_SHIFT) - 1
 # The single-move walks' move orders, the first tried first (see ``single_children``).
@@ -322,6 +329,7 @@ class CanfieldSearch(Core[tuple]):
     single_orders = SINGLE_ORDERS
     quick = True  # the quick scan, where it runs (tests turn it off to compare)
     departures = True  # the walk off the dive's line, where it runs (likewise)
+    departing_most = DEPARTING_MOST
     quick_full = QUICK_FULL
 
     def __init__(
@@ -387,17 +395,19 @@ class CanfieldSearch(Core[tuple]):
             (self.draw, self.passes), (0, 0, 0, 0)
         )
         strategies = [Strategy(Walk.DIVE, SLICE, ordered=False, last_first=True)]
-        self.shares: list[tuple[int, float]] = [(0, 1.0)]
+        # Per walk: its first positions at a share of 1, its share after them, and the
+        # most positions it takes (``_next_turn``).
+        self.shares: list[tuple[int, float, int | None]] = [(0, 1.0, None)]
         if quick_share and self.quick and self.may_move and self.may_turn:
             strategies.append(Strategy(Walk.BEST_FIRST, SLICE, "_value_quick", QUICK_COST))
-            self.shares.append((self.quick_full, quick_share))
+            self.shares.append((self.quick_full, quick_share, None))
         if departing_share and self.departures and self.may_move and self.may_turn:
             # (no depth cost: the value holds the depth)
             departing = Strategy(
                 Walk.BEST_FIRST, SLICE, "_value_departing", 0, moves="_departing_children"
             )
             strategies.append(departing)
-            self.shares.append((0, departing_share))
+            self.shares.append((0, departing_share, self.departing_most))
         self.single_walks = 0  # their bits: they see the pointer exactly, no position covers
         if single_share and self.may_move:
             for order in self.single_orders:
@@ -407,7 +417,7 @@ class CanfieldSearch(Core[tuple]):
                         Walk.DIVE, SLICE, ordered=False, last_first=True, moves="_single_" + order
                     )
                 )
-                self.shares.append((single_full, single_share))
+                self.shares.append((single_full, single_share, None))
         self.strategies = tuple(strategies)
         self.reached: dict[int, dict[int, Any]] = {1 << bit: {} for bit in range(len(strategies))}
         # For each walk (its bit) that lets positions cover others: everything of a position
@@ -487,7 +497,9 @@ class CanfieldSearch(Core[tuple]):
         for index in range(1, len(walks)):
             walk = walks[index]
             if walk.waiting():
-                full, share = self.shares[index]
+                full, share, most = self.shares[index]
+                if most is not None and walk.visits >= most:
+                    continue
                 rate = 1.0 if walk.visits < full else share
                 if walk.visits / rate < behind:
                     best, behind = index, walk.visits / rate

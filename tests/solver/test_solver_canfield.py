@@ -423,6 +423,17 @@ def test_by_threes_deal_681742_is_won_within_a_hundred_thousand_positions():
     replay(rules, state, verdict.moves)
 
 
+def test_the_walk_off_the_dives_line_takes_no_more_positions_than_its_most(monkeypatch):
+    # Its waiting positions are kept whole: it stops at its most, for the memory.
+    rules = make_rules("canfield", mode="2")
+    state = Game(rules, 600008).state
+    monkeypatch.setattr(CanfieldSearch, "departing_most", 100)
+    search = CanfieldSearch(rules, state, max_positions=60_000)
+    assert search.finish().status == UNKNOWN
+    walks = search.walks
+    assert 100 <= departing_walk(search).visits < 600 < walks[0].visits // 20
+
+
 def test_the_walk_off_the_dives_line_strays_least_and_leaves_it_shallowest_first():
     rules = make_rules("canfield", mode="2")
     search = CanfieldSearch(rules, Game(rules, 681742).state)
