@@ -114,10 +114,11 @@ the same hash would be taken for one: with a million positions the odds are some
 
 Other walks take turns with the main dive, by positions counted, not by the clock, so
 the verdict does not depend on how the time is sliced (turns of 100 positions expanded,
-``SLICE``; the next turn goes to the walk furthest behind its share, the main dive's
-share being 1: ``_next_turn``). Each of them, too, tries every move but those left out
-for the reasons above and marks the positions it visited on its own, so whichever runs
-dry first has seen every position: no win.
+``SLICE``, or 5 for the walk off the dive's line below; the next turn goes to the walk
+furthest behind its share, the main dive's share being 1: ``_next_turn``). Each of
+them, too, tries every move but those left out for the reasons above and marks the
+positions it visited on its own, so whichever runs dry first has seen every position:
+no win.
 
 - Two single-move dives (``_single_hrtwn``, ``_single_htwnr``, the core's
   ``Strategy.successors``): one engine move at a time (a turn of the hand is a move of
@@ -131,12 +132,12 @@ dry first has seen every position: no win.
   threes with passes unlimited, its first 2,000 by threes in three passes, its first
   1,000 by ones in one pass; then a fiftieth, or by ones in one pass a hundredth
   (``SHARES``). (By threes with passes unlimited their wins on deals 600001..600100 and
-  500001..500100 came within their first 6,500 positions.) On deals 600001..600059 they won nothing beyond their
-  first positions (by threes with passes unlimited, seven of the 38 wins came within
-  them), while each position they took later was one the main dive, which proves most
-  losses, did not get: with a tenth and a twentieth the core's walks settled 80 % of
-  deals 600001..600100 by threes with passes unlimited and 85 % in three passes, with
-  these 84 % and 88 %.
+  500001..500100 came within their first 6,500 positions.) On deals 600001..600059
+  they won nothing beyond their first positions (by threes with passes unlimited, seven
+  of the 38 wins came within them), while each position they took later was one the main
+  dive, which proves most losses, did not get: with a tenth and a twentieth the core's
+  walks settled 80 % of deals 600001..600100 by threes with passes unlimited and 85 % in
+  three passes, with these 84 % and 88 %.
 
 - By threes with passes unlimited (mode 2), a quick scan for wins: a best-first walk
   over the main dive's moves, trying first the positions with the fewest cards left in
@@ -164,6 +165,9 @@ dry first has seen every position: no win.
   taken from the quick scan's and the single-move walks' first positions, which did
   not win with the positions they gave up, up to 8,000 (``DEPARTING_MOST``: its waiting
   positions are kept whole, and a search of the whole budget must stay under 100 MB).
+  Its turns are of 5 positions expanded, not 100: with a share of one in twenty from
+  the start, a first turn of 100 (some 350 positions found) cost the deals won in a
+  few hundred positions up to two fifths more (600002: 1,226 against 885; now 900).
   It tries every move of the main dive and marks its own positions, so it, too, would
   prove a loss if it ran dry.
 
@@ -309,6 +313,10 @@ STRAYED_SHIFT = 20
 # at 97 MB, with 8,000 at 93 MB, main's code before at 91 MB), and its wins on deals
 # 600001..600100 and 500001..500100 came within its first 1,100 (681742's at 3,186).
 DEPARTING_MOST = 8_000
+# Its turns are short: it takes one position in twenty from the start, and a turn of
+# ``SLICE`` positions expanded (some 350 found) would be more than the whole search of
+# many a deal won early.
+DEPARTING_SLICE = 5
 LEFT_AT_SHIFT = 10
 DEPTH_CAP = (1 << LEFT_AT_SHIFT) - 1
 # The single-move walks' move orders, the first tried first (see ``single_children``).
@@ -395,19 +403,20 @@ class CanfieldSearch(Core[tuple]):
             (self.draw, self.passes), (0, 0, 0, 0)
         )
         strategies = [Strategy(Walk.DIVE, SLICE, ordered=False, last_first=True)]
-        # Per walk: its first positions at a share of 1, its share after them, and the
-        # most positions it takes (``_next_turn``).
-        self.shares: list[tuple[int, float, int | None]] = [(0, 1.0, None)]
+        # Per walk: its first positions at a share of 1, its share after them, the most
+        # positions it takes and the positions it expands in a turn (``_next_turn``).
+        self.shares: list[tuple[int, float, int | None, int]] = [(0, 1.0, None, SLICE)]
         if quick_share and self.quick and self.may_move and self.may_turn:
             strategies.append(Strategy(Walk.BEST_FIRST, SLICE, "_value_quick", QUICK_COST))
-            self.shares.append((self.quick_full, quick_share, None))
+            self.shares.append((self.quick_full, quick_share, None, SLICE))
         if departing_share and self.departures and self.may_move and self.may_turn:
             # (no depth cost: the value holds the depth)
             departing = Strategy(
                 Walk.BEST_FIRST, SLICE, "_value_departing", 0, moves="_departing_children"
             )
             strategies.append(departing)
-            self.shares.append((0, departing_share, self.departing_most))
+            self.shares.append((0, departing_share, self.departing_most, DEPARTING_SLICE))
+        self.last_children: tuple = ((), [])  # the last position ``children`` was asked of
         self.single_walks = 0  # their bits: they see the pointer exactly, no position covers
         if single_share and self.may_move:
             for order in self.single_orders:
@@ -417,7 +426,7 @@ class CanfieldSearch(Core[tuple]):
                         Walk.DIVE, SLICE, ordered=False, last_first=True, moves="_single_" + order
                     )
                 )
-                self.shares.append((single_full, single_share, None))
+                self.shares.append((single_full, single_share, None, SLICE))
         self.strategies = tuple(strategies)
         self.reached: dict[int, dict[int, Any]] = {1 << bit: {} for bit in range(len(strategies))}
         # For each walk (its bit) that lets positions cover others: everything of a position
@@ -467,7 +476,11 @@ class CanfieldSearch(Core[tuple]):
         info = position[6]
         strayed, left_at = info >> STRAYED_SHIFT, info >> LEFT_AT_SHIFT & DEPTH_CAP
         depth = min((info & DEPTH_CAP) + 1, DEPTH_CAP)
-        kids = self.children(position)
+        # A line read back asks each walk's moves of the same position in turn, the main
+        # dive's first: those are the moves here, made once.
+        last_parent, kids = self.last_children
+        if last_parent is not position:
+            kids = self.children(position)
         last = len(kids) - 1  # the dive's first choice comes last
         out = []
         for index, (moves, after) in enumerate(kids):
@@ -497,13 +510,13 @@ class CanfieldSearch(Core[tuple]):
         for index in range(1, len(walks)):
             walk = walks[index]
             if walk.waiting():
-                full, share, most = self.shares[index]
+                full, share, most, _slice = self.shares[index]
                 if most is not None and walk.visits >= most:
                     continue
                 rate = 1.0 if walk.visits < full else share
                 if walk.visits / rate < behind:
                     best, behind = index, walk.visits / rate
-        return best, SLICE
+        return best, self.shares[best][3]
 
     def _finish(self, status: Outcome, won: int | None, gave_up: GaveUp | None = None) -> Verdict:
         """The core's verdict; then the tables are let go, the store with them (nothing
@@ -512,6 +525,7 @@ class CanfieldSearch(Core[tuple]):
         verdict = super()._finish(status, won, gave_up)
         for seen in self.reached.values():
             seen.clear()
+        self.last_children = ((), [])
         self.serials.clear()
         self.keys.clear()
         for cache in (
@@ -835,7 +849,9 @@ class CanfieldSearch(Core[tuple]):
         settle = self._settle
         # last tried first
         ordered = to_empty + from_waste + in_tableau + from_reserve + feeding + home
-        return [(moves, settle(after, moves, rank)) for rank, (moves, after) in enumerate(ordered)]
+        out = [(moves, settle(after, moves, rank)) for rank, (moves, after) in enumerate(ordered)]
+        self.last_children = (position, out)  # (see ``_departing_children``)
+        return out
 
     def single_children(self, position: tuple, order: str) -> list:
         """A single-move search's children: every engine move from ``position``, one at a
@@ -1239,7 +1255,7 @@ class CanfieldSearch(Core[tuple]):
 # a search that spends them all takes 80 MB (by threes with passes unlimited, deal
 # 600008), under the worker's 100 MB: past 349,525 positions the store's table of keys
 # doubles (400,000 took 114 MB, 750,000 166 MB). (Deal 681742 by threes, which the main
-# dive wins at 366,447 positions, the walk off its line wins at 85,605.)
+# dive wins at 366,447 positions, the walk off its line wins at 89,112.)
 BUDGET = 340_000
 
 # The search solve.py makes for the games whose definition names this module as solver.

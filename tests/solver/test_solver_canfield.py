@@ -415,7 +415,7 @@ def test_by_threes_the_walk_off_the_dives_line_wins_deal_681742_early(monkeypatc
 
 def test_by_threes_deal_681742_is_won_within_a_hundred_thousand_positions():
     # Named by the issue with 652010: the main dive wins it at 366,447 positions, past the
-    # budget; with the walk off its line taking turns, at some 86,000.
+    # budget; with the walk off its line taking turns, at some 89,000.
     rules = make_rules("canfield", mode="2")
     state = Game(rules, 681742).state
     verdict = make_search(rules, state).finish()
