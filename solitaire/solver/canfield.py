@@ -181,7 +181,11 @@ with the waste cards before the tableau moves, or the farthest waste card first;
 ``_hopeless`` at every position or one in three (it seldom fires by threes, where every
 talon card counts as free: 600025 is lost at 451,828 positions with or without it, at 2.5
 times the cost). A budget past 340,000 does not fit the 100 MB: at 385,000 positions the
-store's table of keys doubled on three deals of thirteen (122-128 MB).
+store's table of keys doubled on three deals of thirteen (122-128 MB). The walk off the
+dive's line at one in ten after its first 10,000 positions, or at one in twenty or fifty
+beside the other walks' shares as they were, settled 81-82 % of 600001..600100 against
+83 % (600004 and 600067, settled at 1.9 s, went past 2 s); counting each move off the
+line as one, whatever its rank, it won 681742 at its 14,931st position, not its 3,186th.
 
 By ones in one pass and in the house's rule the time goes about evenly to the move
 maker and to the core's store and walks. A lighter move maker (the waste cards sorted
