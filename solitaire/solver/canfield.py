@@ -184,8 +184,9 @@ times the cost). A budget past 340,000 does not fit the 100 MB: at 385,000 posit
 store's table of keys doubled on three deals of thirteen (122-128 MB). The walk off the
 dive's line at one in ten after its first 10,000 positions, or at one in twenty or fifty
 beside the other walks' shares as they were, settled 81-82 % of 600001..600100 against
-83 % (600004 and 600067, settled at 1.9 s, went past 2 s); counting each move off the
-line as one, whatever its rank, it won 681742 at its 14,931st position, not its 3,186th.
+83 % (one or two of 600004, 600034 and 600067, settled at 1.8-1.9 s, went past 2 s in
+each); counting each move off the line as one, whatever its rank, it won 681742 at its
+14,931st position, not its 3,186th.
 
 By ones in one pass and in the house's rule the time goes about evenly to the move
 maker and to the core's store and walks. A lighter move maker (the waste cards sorted
