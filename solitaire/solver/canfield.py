@@ -158,7 +158,7 @@ no win.
   leaves it by one move, the shallowest first, then the dive's choices down from there,
   and so on. A dive that takes a wrong move early spends the whole subtree under it
   before it mends it: by threes, deal 681742's dive puts the nearest waste card, the
-  king of diamonds, onto the ace of spades at the fifth move, and finds no win in the
+  king of diamonds, onto the ace of spades at the sixth move, and finds no win in the
   314,000 positions under it; the win takes the next waste card instead, and from there
   the dive wins in 200 positions. This walk wins the deal at its 3,186th position.
   It has one position for every twenty of the main dive's from the start (``SHARES``),

@@ -396,7 +396,7 @@ def test_the_walk_off_the_dives_line_runs_by_threes_with_passes_unlimited_only()
 
 
 def test_by_threes_the_walk_off_the_dives_line_wins_deal_681742_early(monkeypatch):
-    # The dive's first choice at the fifth move (the king of diamonds onto the ace of
+    # The dive's first choice at the sixth move (the king of diamonds onto the ace of
     # spades, the nearest waste card) leads to some 314,000 positions and no win; the win
     # takes the next waste card, which the walk off the dive's line tries early. Each walk
     # alone, by the main dive's moves:
