@@ -114,10 +114,11 @@ the same hash would be taken for one: with a million positions the odds are some
 
 Other walks take turns with the main dive, by positions counted, not by the clock, so
 the verdict does not depend on how the time is sliced (turns of 100 positions expanded,
-``SLICE``; the next turn goes to the walk furthest behind its share, the main dive's
-share being 1: ``_next_turn``). Each of them, too, tries every move but those left out
-for the reasons above and marks the positions it visited on its own, so whichever runs
-dry first has seen every position: no win.
+``SLICE``, or 5 for the walk off the dive's line below; the next turn goes to the walk
+furthest behind its share, the main dive's share being 1: ``_next_turn``). Each of
+them, too, tries every move but those left out for the reasons above and marks the
+positions it visited on its own, so whichever runs dry first has seen every position:
+no win.
 
 - Two single-move dives (``_single_hrtwn``, ``_single_htwnr``, the core's
   ``Strategy.successors``): one engine move at a time (a turn of the hand is a move of
@@ -127,24 +128,48 @@ dry first has seen every position: no win.
   from the waste, the turn and the reserve last. They win in a few hundred or thousand
   positions deals the main dive wanders in for a million (by threes, deal 287383 with
   passes unlimited, deal 980694 with three passes). Each has as many positions as the
-  main dive for its first 10,000 with passes unlimited, its first 2,000 by threes in
-  three passes, its first 1,000 by ones in one pass; then a fiftieth, or by ones in one
-  pass a hundredth (``SHARES``). On deals 600001..600059 they won nothing beyond their
-  first positions (by threes with passes unlimited, seven of the 38 wins came within
-  them), while each position they took later was one the main dive, which proves most
-  losses, did not get: with a tenth and a twentieth the core's walks settled 80 % of
-  deals 600001..600100 by threes with passes unlimited and 85 % in three passes, with
-  these 84 % and 88 %.
+  main dive for its first 10,000 by ones with passes unlimited, its first 8,000 by
+  threes with passes unlimited, its first 2,000 by threes in three passes, its first
+  1,000 by ones in one pass; then a fiftieth, or by ones in one pass a hundredth
+  (``SHARES``). (By threes with passes unlimited their wins on deals 600001..600100 and
+  500001..500100 came within their first 6,500 positions.) On deals 600001..600059
+  they won nothing beyond their first positions (by threes with passes unlimited, seven
+  of the 38 wins came within them), while each position they took later was one the main
+  dive, which proves most losses, did not get: with a tenth and a twentieth the core's
+  walks settled 80 % of deals 600001..600100 by threes with passes unlimited and 85 % in
+  three passes, with these 84 % and 88 %.
 
 - By threes with passes unlimited (mode 2), a quick scan for wins: a best-first walk
   over the main dive's moves, trying first the positions with the fewest cards left in
   the reserve and the most at home, among equals the deepest and the most promising
   move (``_value_quick``). It often wins in a few hundred positions where the dives
-  wander for thousands. It has as many positions as the main dive for its first 10,000
-  (``QUICK_FULL``), then one for every ten (one for every four before: its wins, too,
-  came within its first positions). In the other modes it did not pay for
-  itself: by ones with passes unlimited the deals left open are huge searches it does
-  not settle either, and with passes limited nearly every verdict is a proof.
+  wander for thousands. It has as many positions as the main dive for its first 6,000
+  (``QUICK_FULL``), then one for every fifty (one for every ten before, and its first
+  10,000: its wins on deals 600001..600100 and 500001..500100 came within its first
+  5,400). In the other modes it did not pay for itself: by ones with passes unlimited
+  the deals left open are huge searches it does not settle either, and with passes
+  limited nearly every verdict is a proof.
+- By threes with passes unlimited, a walk off the dive's line (a limited discrepancy
+  search, after Harvey and Ginsberg): best first over the main dive's moves
+  (``_departing_children``), taking first the line that strays least from the dive's
+  first choices (each move counts as many as the moves the dive tries before it), among
+  equals the one that leaves them the shallowest, then the deepest position
+  (``_value_departing``). So it follows the dive's first line, then each line that
+  leaves it by one move, the shallowest first, then the dive's choices down from there,
+  and so on. A dive that takes a wrong move early spends the whole subtree under it
+  before it mends it: by threes, deal 681742's dive puts the nearest waste card, the
+  king of diamonds, onto the ace of spades at the sixth move, and finds no win in the
+  314,000 positions under it; the win takes the next waste card instead, and from there
+  the dive wins in 200 positions. This walk wins the deal at its 3,186th position.
+  It has one position for every twenty of the main dive's from the start (``SHARES``),
+  taken from the quick scan's and the single-move walks' first positions, which did
+  not win with the positions they gave up, up to 8,000 (``DEPARTING_MOST``: its waiting
+  positions are kept whole, and a search of the whole budget must stay under 100 MB).
+  Its turns are of 5 positions expanded, not 100: with a share of one in twenty from
+  the start, a first turn of 100 (some 350 positions found) cost the deals won in a
+  few hundred positions up to two fifths more (600002: 1,226 against 885; now 900).
+  It tries every move of the main dive and marks its own positions, so it, too, would
+  prove a loss if it ran dry.
 
 By threes with passes unlimited, the deals left open at 2 s are not wins just out of
 reach: given 1.5 million positions (2 s buys some 200,000), most of those of deals
@@ -156,7 +181,12 @@ with the waste cards before the tableau moves, or the farthest waste card first;
 ``_hopeless`` at every position or one in three (it seldom fires by threes, where every
 talon card counts as free: 600025 is lost at 451,828 positions with or without it, at 2.5
 times the cost). A budget past 340,000 does not fit the 100 MB: at 385,000 positions the
-store's table of keys doubled on three deals of thirteen (122-128 MB).
+store's table of keys doubled on three deals of thirteen (122-128 MB). The walk off the
+dive's line at one in ten after its first 10,000 positions, or at one in twenty or fifty
+beside the other walks' shares as they were, settled 81-82 % of 600001..600100 against
+83 % (one or two of 600004, 600034 and 600067, settled at 1.8-1.9 s, went past 2 s in
+each); counting each move off the line as one, whatever its rank, it won 681742 at its
+14,931st position, not its 3,186th.
 
 By ones in one pass and in the house's rule the time goes about evenly to the move
 maker and to the core's store and walks. A lighter move maker (the waste cards sorted
@@ -260,15 +290,16 @@ def _flatten(steps: list) -> list[Move]:
 # Expanded positions a walk's turn lasts, before the next one's turn may come.
 SLICE = 100
 # For each rule, (cards turned, passes): the quick scan's share after its first
-# ``QUICK_FULL`` positions (0: no quick scan), and each single-move walk's first positions
-# at a share of 1 and its share after them, for each position the main dive visits.
+# ``QUICK_FULL`` positions (0: no quick scan), the walk off the dive's line's share from
+# the start (0: no such walk), and each single-move walk's first positions at a share of 1
+# and its share after them, for each position the main dive visits.
 SHARES = {
-    (1, 1): (0.0, 1_000, 0.01),
-    (3, 3): (0.0, 2_000, 0.02),
-    (3, None): (0.1, 10_000, 0.02),
-    (1, None): (0.0, 10_000, 0.02),
+    (1, 1): (0.0, 0.0, 1_000, 0.01),
+    (3, 3): (0.0, 0.0, 2_000, 0.02),
+    (3, None): (0.02, 0.05, 8_000, 0.02),
+    (1, None): (0.0, 0.0, 10_000, 0.02),
 }
-QUICK_FULL = 10_000
+QUICK_FULL = 6_000
 # The most answers of the dead-position test kept (``_hopeless``): some 2 MB of them.
 HOPELESS_CACHE = 10_000
 ALL_HOME = (13, 13, 13, 13)  # the foundation counts of a win
@@ -278,6 +309,21 @@ ALL_HOME = (13, 13, 13, 13)  # the foundation counts of a win
 # promising move first (the scan follows a line down rather than widening).
 HOME_WEIGHT = 1 << 20
 QUICK_COST = -(1 << 10)
+# The walk off the dive's line (``_departing_children``) keeps in a position's last field,
+# in place of the move's rank, how far its line strayed from the dive's first choices, the
+# depth where it first left them and its depth, packed by these shifts (depths capped).
+STRAYED_SHIFT = 20
+# The most positions the walk off the dive's line takes: its waiting positions are kept
+# whole (with 15,000 of them, its share at the whole budget, deal 600090 by threes peaked
+# at 97 MB, with 8,000 at 93 MB, main's code before at 91 MB), and its wins on deals
+# 600001..600100 and 500001..500100 came within its first 1,100 (681742's at 3,186).
+DEPARTING_MOST = 8_000
+# Its turns are short: it takes one position in twenty from the start, and a turn of
+# ``SLICE`` positions expanded (some 350 found) would be more than the whole search of
+# many a deal won early.
+DEPARTING_SLICE = 5
+LEFT_AT_SHIFT = 10
+DEPTH_CAP = (1 << LEFT_AT_SHIFT) - 1
 # The single-move walks' move orders, the first tried first (see ``single_children``).
 SINGLE_ORDERS = ("hrtwn", "htwnr")
 
@@ -295,6 +341,8 @@ class CanfieldSearch(Core[tuple]):
     covers = True  # a position stands for those whose pointer turning brings it to
     single_orders = SINGLE_ORDERS
     quick = True  # the quick scan, where it runs (tests turn it off to compare)
+    departures = True  # the walk off the dive's line, where it runs (likewise)
+    departing_most = DEPARTING_MOST
     quick_full = QUICK_FULL
 
     def __init__(
@@ -353,14 +401,27 @@ class CanfieldSearch(Core[tuple]):
         # fifth of the positions for twice the time).
         self.hopeless = self.hopeless and self.draw == 1 and self.passes is None
 
-        # The walks: the main dive, the quick scan (by threes with passes unlimited) and
-        # the single-move dives, each with its share (see ``_next_turn``).
-        quick_share, single_full, single_share = SHARES.get((self.draw, self.passes), (0, 0, 0))
+        # The walks: the main dive, the quick scan and the walk off the dive's line (by
+        # threes with passes unlimited) and the single-move dives, each with its share (see
+        # ``_next_turn``).
+        quick_share, departing_share, single_full, single_share = SHARES.get(
+            (self.draw, self.passes), (0, 0, 0, 0)
+        )
         strategies = [Strategy(Walk.DIVE, SLICE, ordered=False, last_first=True)]
-        self.shares: list[tuple[int, float]] = [(0, 1.0)]
+        # Per walk: its first positions at a share of 1, its share after them, the most
+        # positions it takes and the positions it expands in a turn (``_next_turn``).
+        self.shares: list[tuple[int, float, int | None, int]] = [(0, 1.0, None, SLICE)]
         if quick_share and self.quick and self.may_move and self.may_turn:
             strategies.append(Strategy(Walk.BEST_FIRST, SLICE, "_value_quick", QUICK_COST))
-            self.shares.append((self.quick_full, quick_share))
+            self.shares.append((self.quick_full, quick_share, None, SLICE))
+        if departing_share and self.departures and self.may_move and self.may_turn:
+            # (no depth cost: the value holds the depth)
+            departing = Strategy(
+                Walk.BEST_FIRST, SLICE, "_value_departing", 0, moves="_departing_children"
+            )
+            strategies.append(departing)
+            self.shares.append((0, departing_share, self.departing_most, DEPARTING_SLICE))
+        self.last_children: tuple = ((), [])  # the last position ``children`` was asked of
         self.single_walks = 0  # their bits: they see the pointer exactly, no position covers
         if single_share and self.may_move:
             for order in self.single_orders:
@@ -370,7 +431,7 @@ class CanfieldSearch(Core[tuple]):
                         Walk.DIVE, SLICE, ordered=False, last_first=True, moves="_single_" + order
                     )
                 )
-                self.shares.append((single_full, single_share))
+                self.shares.append((single_full, single_share, None, SLICE))
         self.strategies = tuple(strategies)
         self.reached: dict[int, dict[int, Any]] = {1 << bit: {} for bit in range(len(strategies))}
         # For each walk (its bit) that lets positions cover others: everything of a position
@@ -405,6 +466,37 @@ class CanfieldSearch(Core[tuple]):
             position[6]
         )
 
+    def _value_departing(self, position: tuple) -> float:
+        """The walk off the dive's line's order (see ``_departing_children``): the line
+        that strayed least from the dive's first choices, among equals the one that left
+        them the shallowest, then the deepest position."""
+        info = position[6]  # the depth is the low field, below what is worse the larger
+        return (info & DEPTH_CAP) - (info & ~DEPTH_CAP)
+
+    def _departing_children(self, position: tuple) -> list:
+        """The main dive's children (``children``), each marked with how far its line
+        strayed from the dive's first choices (the sum over its moves of how many moves the
+        dive tries before each), the depth where it first left them and its depth, packed
+        into the position's last field (``STRAYED_SHIFT``) for ``_value_departing``."""
+        info = position[6]
+        strayed, left_at = info >> STRAYED_SHIFT, info >> LEFT_AT_SHIFT & DEPTH_CAP
+        depth = min((info & DEPTH_CAP) + 1, DEPTH_CAP)
+        # A line read back asks each walk's moves of the same position in turn, the main
+        # dive's first: those are the moves here, made once.
+        last_parent, kids = self.last_children
+        if last_parent is not position:
+            kids = self.children(position)
+        last = len(kids) - 1  # the dive's first choice comes last
+        out = []
+        for index, (moves, after) in enumerate(kids):
+            off = last - index
+            if off and not strayed:
+                mark = off << STRAYED_SHIFT | depth << LEFT_AT_SHIFT | depth
+            else:
+                mark = (strayed + off) << STRAYED_SHIFT | left_at << LEFT_AT_SHIFT | depth
+            out.append((moves, (*after[:6], mark)))
+        return out
+
     def _single_hrtwn(self, position: tuple) -> list:
         return self.single_children(position, "hrtwn")
 
@@ -423,11 +515,13 @@ class CanfieldSearch(Core[tuple]):
         for index in range(1, len(walks)):
             walk = walks[index]
             if walk.waiting():
-                full, share = self.shares[index]
+                full, share, most, _slice = self.shares[index]
+                if most is not None and walk.visits >= most:
+                    continue
                 rate = 1.0 if walk.visits < full else share
                 if walk.visits / rate < behind:
                     best, behind = index, walk.visits / rate
-        return best, SLICE
+        return best, self.shares[best][3]
 
     def _finish(self, status: Outcome, won: int | None, gave_up: GaveUp | None = None) -> Verdict:
         """The core's verdict; then the tables are let go, the store with them (nothing
@@ -436,6 +530,7 @@ class CanfieldSearch(Core[tuple]):
         verdict = super()._finish(status, won, gave_up)
         for seen in self.reached.values():
             seen.clear()
+        self.last_children = ((), [])
         self.serials.clear()
         self.keys.clear()
         for cache in (
@@ -759,7 +854,9 @@ class CanfieldSearch(Core[tuple]):
         settle = self._settle
         # last tried first
         ordered = to_empty + from_waste + in_tableau + from_reserve + feeding + home
-        return [(moves, settle(after, moves, rank)) for rank, (moves, after) in enumerate(ordered)]
+        out = [(moves, settle(after, moves, rank)) for rank, (moves, after) in enumerate(ordered)]
+        self.last_children = (position, out)  # (see ``_departing_children``)
+        return out
 
     def single_children(self, position: tuple, order: str) -> list:
         """A single-move search's children: every engine move from ``position``, one at a
@@ -1162,8 +1259,8 @@ class CanfieldSearch(Core[tuple]):
 # Positions a search may look at before it answers "unknown", at the table and for --solve:
 # a search that spends them all takes 80 MB (by threes with passes unlimited, deal
 # 600008), under the worker's 100 MB: past 349,525 positions the store's table of keys
-# doubles (400,000 took 114 MB, 750,000 166 MB). Deal 681742 by threes, won at 366,447
-# positions, is then unknown at the table.
+# doubles (400,000 took 114 MB, 750,000 166 MB). (Deal 681742 by threes, which the main
+# dive wins at 366,447 positions, the walk off its line wins at 89,112.)
 BUDGET = 340_000
 
 # The search solve.py makes for the games whose definition names this module as solver.

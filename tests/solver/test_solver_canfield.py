@@ -369,13 +369,101 @@ def test_the_quick_scan_alone_agrees_with_the_engine_on_small_positions(seed, mo
     which proves the defeat."""
     rules, state = endgame("2", seed)
     # The main dive waits until the scan runs dry; no single-move walk.
-    monkeypatch.setattr(canfield, "SHARES", {(3, None): (10**9, 0, 0.0)})
+    monkeypatch.setattr(canfield, "SHARES", {(3, None): (10**9, 0.0, 0, 0.0)})
     monkeypatch.setattr(CanfieldSearch, "quick_full", 0)
     search = CanfieldSearch(rules, state, max_positions=200_000)
     verdict = search.finish()
     won = engine_can_win(rules, state)
     assert verdict.status == (SOLVED if won else UNSOLVABLE), seed
     assert search.walks[0].visits == 1  # the start only: the scan alone found the verdict
+    if won:
+        replay(rules, state, verdict.moves)
+
+
+def departing_walk(search: CanfieldSearch):
+    """The walk off the dive's line among the search's walks, or None."""
+    for walk, strategy in zip(search.walks, search.strategies):
+        if strategy.value == "_value_departing":
+            return walk
+    return None
+
+
+def test_the_walk_off_the_dives_line_runs_by_threes_with_passes_unlimited_only():
+    for mode in MODES:
+        rules = make_rules("canfield", mode=mode)
+        search = CanfieldSearch(rules, Game(rules, 1).state)
+        assert (departing_walk(search) is not None) == (mode == "2"), mode
+
+
+def test_by_threes_the_walk_off_the_dives_line_wins_deal_681742_early(monkeypatch):
+    # The dive's first choice at the sixth move (the king of diamonds onto the ace of
+    # spades, the nearest waste card) leads to some 314,000 positions and no win; the win
+    # takes the next waste card, which the walk off the dive's line tries early. Each walk
+    # alone, by the main dive's moves:
+    rules = make_rules("canfield", mode="2")
+    state = Game(rules, 681742).state
+    monkeypatch.setattr(canfield, "SHARES", {(3, None): (0.0, 10**9, 0, 0.0)})
+    search = CanfieldSearch(rules, state, max_positions=10_000)
+    verdict = search.finish()
+    assert verdict.status == SOLVED
+    assert search.won_by == search.walks.index(departing_walk(search))
+    replay(rules, state, verdict.moves)
+    monkeypatch.setattr(canfield, "SHARES", {})
+    dive = CanfieldSearch(rules, state, max_positions=10_000)
+    assert len(dive.walks) == 1 and dive.finish().status == UNKNOWN
+
+
+def test_by_threes_deal_681742_is_won_within_a_hundred_thousand_positions():
+    # Named by the issue with 652010: the main dive wins it at 366,447 positions, past the
+    # budget; with the walk off its line taking turns, at some 89,000.
+    rules = make_rules("canfield", mode="2")
+    state = Game(rules, 681742).state
+    verdict = make_search(rules, state).finish()
+    assert verdict.status == SOLVED and verdict.positions < 100_000
+    replay(rules, state, verdict.moves)
+
+
+def test_the_walk_off_the_dives_line_takes_no_more_positions_than_its_most(monkeypatch):
+    # Its waiting positions are kept whole: it stops at its most, for the memory.
+    rules = make_rules("canfield", mode="2")
+    state = Game(rules, 600008).state
+    monkeypatch.setattr(CanfieldSearch, "departing_most", 100)
+    search = CanfieldSearch(rules, state, max_positions=60_000)
+    assert search.finish().status == UNKNOWN
+    walks = search.walks
+    assert 100 <= departing_walk(search).visits < 600 < walks[0].visits // 20
+
+
+def test_the_walk_off_the_dives_line_strays_least_and_leaves_it_shallowest_first():
+    rules = make_rules("canfield", mode="2")
+    search = CanfieldSearch(rules, Game(rules, 681742).state)
+    children = [after for _, after in search._departing_children(search.start)]
+    # The dive's first choice (given last) strays not at all, the others by how many moves
+    # the dive tries before them.
+    strayed = [after[6] >> canfield.STRAYED_SHIFT for after in children]
+    assert strayed == list(range(len(children) - 1, -1, -1))
+    on_line = children[-1]
+    grandchildren = [after for _, after in search._departing_children(on_line)]
+    value = search._value_departing
+    # Down the dive's line first; then leaving it at the first move before the second.
+    assert value(grandchildren[-1]) > value(children[-2]) > value(grandchildren[-2])
+    assert strayed[-2] == grandchildren[-2][6] >> canfield.STRAYED_SHIFT == 1
+    assert value(children[-2]) > value(children[-3])
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_walk_off_the_dives_line_alone_agrees_with_the_engine_on_small_positions(
+    seed, monkeypatch
+):
+    """The walk off the dive's line given every turn: its wins replay; where there is none
+    it runs dry, which proves the defeat (it tries every move of the main dive)."""
+    rules, state = endgame("2", seed)
+    monkeypatch.setattr(canfield, "SHARES", {(3, None): (0.0, 10**9, 0, 0.0)})
+    search = CanfieldSearch(rules, state, max_positions=200_000)
+    verdict = search.finish()
+    won = engine_can_win(rules, state)
+    assert verdict.status == (SOLVED if won else UNSOLVABLE), seed
+    assert search.walks[0].visits == 1  # the start only: that walk alone found the verdict
     if won:
         replay(rules, state, verdict.moves)
 
