@@ -123,3 +123,38 @@ def test_a_gypsy_deal_is_won_by_stages_and_the_quick_walk():
     for move in verdict.moves:
         game.play(move)
     assert rules.is_won(game.state)
+
+
+def test_the_quick_walk_leaves_out_only_cards_taken_off_a_card_they_build_on():
+    """Gypsy's quick walk makes the complete walk's moves less those that take cards off
+    a card they build on where the card uncovered cannot then go home, in the same order
+    (it leaves them out before making them): checked on the positions of a search."""
+    rules = make_rules("gypsy")
+    search = TwoPackSearch(rules, Game(rules, 600001).state)
+    index = search.column_index
+    left_out = 0
+    frontier = [search.start]
+    for _ in range(400):  # positions a few moves deep, depth first
+        position = frontier.pop()
+        parts = position.split(b"\xff")
+        cols = parts[: search.count]
+        homes = search._homes(parts[search.count])[0]
+        every = search._successors(position)
+        expected = []
+        for macro, after in every:
+            move = macro[-1]
+            i = index.get(move.src)
+            if i is not None and move.dst in index:
+                column = cols[i]
+                under = len(column) - move.count - 1
+                if (
+                    under > column[0]
+                    and search._builds(column[under + 1], column[under])
+                    and homes[column[under]] is None
+                ):
+                    continue
+            expected.append((macro, after))
+        assert search._hopeful(position) == expected
+        left_out += len(every) - len(expected)
+        frontier.extend(after for _, after in every[:3])
+    assert left_out  # the check saw moves left out
