@@ -529,12 +529,8 @@ class YukonSearch(Core[tuple]):
         empties += [index for index, col in enumerate(cols) if not col and index not in fixed][:1]
         if empties:
             for card in self.fillers:
-                at = flat.find(card)
-                if at < 0:
-                    continue
-                index = bisect_right(ends, at)
-                at -= ends[index] - len(cols[index])
-                if at >= down[index]:
+                index, at = _place_of(card, flat, ends, cols)
+                if index >= 0 and at >= down[index]:
                     steps.extend(
                         (index, at, 64 + rank, to)
                         for rank, to in enumerate(empties)
@@ -575,12 +571,8 @@ class YukonSearch(Core[tuple]):
         flat = b"".join(cols)
         ends = list(accumulate(map(len, cols)))
         for card, target in runs:
-            at = flat.find(card)
-            if at < 0:
-                continue
-            index = bisect_right(ends, at)
-            at -= ends[index] - len(cols[index])
-            if at >= down[index]:
+            index, at = _place_of(card, flat, ends, cols)
+            if index >= 0 and at >= down[index]:
                 return self._move(position, index, target, at)
         return None
 
@@ -681,6 +673,18 @@ class YukonSearch(Core[tuple]):
                 self._turn_up(cols, down, index)
                 found = tuple(RUN if other == suit else found[other] for other in range(4))
         return found
+
+
+def _place_of(card: int, flat: bytes, ends: list[int], cols) -> tuple[int, int]:
+    """Where a card lies in the columns laid end to end (``flat``, each column ending at
+    its entry of ``ends``): its column and its height there, or (-1, -1) where no
+    column holds it. (The loop over the tops in ``_successors`` does the same inline: it
+    runs for every position expanded.)"""
+    at = flat.find(card)
+    if at < 0:
+        return -1, -1
+    index = bisect_right(ends, at)
+    return index, at - (ends[index] - len(cols[index]))
 
 
 def agrees_with_engine(rules: Rules, state: State) -> str | None:

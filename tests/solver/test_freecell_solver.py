@@ -22,10 +22,36 @@ from solitaire.solver.freecell import (
     solve_freecell,
 )
 from solitaire.solver.solve import budget_for, solve_game
-from solitaire.solver.verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp
+from solitaire.solver.verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Outcome
 
 NOTATION = re.compile(r"^([1-8][1-8a-dh]|[a-d][1-8h])(v\d+)?$")
 COLUMNS = {f"t{n}" for n in range(1, 9)}
+
+
+def engine_can_win(rules, state: State) -> bool:
+    """The engine's exhaustive search (card moves only) of a small position."""
+    return engine_winnable(
+        rules,
+        state,
+        300_000,
+        key=rules.position_key,
+        skip=lambda move: move.kind != MoveKind.MOVE,
+    )
+
+
+def assert_the_engine_s_verdict(rules, state: State, seed) -> Outcome:
+    """The solver's verdict on a small position is the engine's, and a win replays;
+    returns the verdict."""
+    result = solve_game(rules, state)
+    can_win = engine_can_win(rules, state)
+    assert result.status == (SOLVED if can_win else UNSOLVABLE), seed
+    if can_win:
+        play = Game(rules, 1)
+        play.state = state
+        for move in result.moves:
+            play.play(move)
+        assert rules.is_won(play.state), seed
+    return result.status
 
 
 def replay_check(deal_number: int, moves: list[tuple[str, str, int]]) -> Game:
@@ -302,22 +328,7 @@ def test_small_positions_agree_with_an_exhaustive_search_where_columns_fill_othe
     for seed in range(20):
         rng = random.Random(f"{game} {seed}")
         state = endgame(rules, rng, least, most, rules.tableau[:columns])
-        result = solve_game(rules, state)
-        can_win = engine_winnable(
-            rules,
-            state,
-            300_000,
-            key=rules.position_key,
-            skip=lambda move: move.kind != MoveKind.MOVE,
-        )
-        assert result.status == (SOLVED if can_win else UNSOLVABLE), seed
-        if can_win:
-            play = Game(rules, 1)
-            play.state = state
-            for move in result.moves:
-                play.play(move)
-            assert rules.is_won(play.state), seed
-        verdicts[result.status.value] += 1
+        verdicts[assert_the_engine_s_verdict(rules, state, seed).value] += 1
     assert min(verdicts.values()) >= 3, verdicts
 
 
@@ -438,15 +449,6 @@ def test_baker_s_dozen_sends_home_a_card_no_card_in_a_column_s_middle_can_need()
     rules = type("Small", (base,), {"cells": ()})()
     verdicts = {SOLVED: 0, UNSOLVABLE: 0}
 
-    def winnable(state: State) -> bool:
-        return engine_winnable(
-            rules,
-            state,
-            300_000,
-            key=rules.position_key,
-            skip=lambda move: move.kind != MoveKind.MOVE,
-        )
-
     for seed in range(1, 231):
         state = endgame(rules, random.Random(f"firsts {seed}"), 2, 4, rules.tableau[:5])
         board, cols, _, found = encode_state(state, 0, Build.RANK, freecell.EmptyFill.NONE)
@@ -456,19 +458,12 @@ def test_baker_s_dozen_sends_home_a_card_no_card_in_a_column_s_middle_can_need()
         extra = {card for card, lowers in lowers_of.items() if lowers <= firsts}
         for card in extra & tops.keys():
             home = Move(MoveKind.MOVE, rules.tableau[tops[card]], "f" + SUITS[card & 3], 1)
-            assert winnable(rules.successor(state, home)) == winnable(state), seed
+            assert engine_can_win(rules, rules.successor(state, home)) == engine_can_win(
+                rules, state
+            ), seed
         if not extra & tops.keys():
             continue
-        can_win = winnable(state)
-        result = solve_game(rules, state)
-        assert result.status == (SOLVED if can_win else UNSOLVABLE), seed
-        if can_win:
-            play = Game(rules, 1)
-            play.state = state
-            for move in result.moves:
-                play.play(move)
-            assert rules.is_won(play.state), seed
-        verdicts[result.status] += 1
+        verdicts[assert_the_engine_s_verdict(rules, state, seed)] += 1
     assert min(verdicts.values()) >= 3, verdicts
 
 
@@ -488,22 +483,7 @@ def test_baker_s_dozen_wins_without_moving_a_column_s_only_card_onto_a_card():
         position = (cols, cells, found)
         if not any(lone_card_onto_a_card(move, position) for move, _ in board.children(position)):
             continue
-        result = solve_game(rules, state)
-        can_win = engine_winnable(
-            rules,
-            state,
-            300_000,
-            key=rules.position_key,
-            skip=lambda move: move.kind != MoveKind.MOVE,
-        )
-        assert result.status == (SOLVED if can_win else UNSOLVABLE), seed
-        if can_win:
-            play = Game(rules, 1)
-            play.state = state
-            for move in result.moves:
-                play.play(move)
-            assert rules.is_won(play.state), seed
-        verdicts[result.status] += 1
+        verdicts[assert_the_engine_s_verdict(rules, state, seed)] += 1
 
 
 def test_baker_s_dozen_moves_marked_live_lead_to_no_stuck_position():
