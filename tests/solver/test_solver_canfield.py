@@ -363,6 +363,19 @@ def test_with_the_quick_scan_run_in_steps_reaches_the_verdict_of_finish(deal, st
     assert verdict.moves == whole.moves
 
 
+def assert_one_walk_finds_the_engine_s_verdict(rules, state, seed) -> None:
+    """The search as the test set its shares: its verdict is the engine's, its wins replay,
+    and the first walk (the main dive) expanded the start only, so the one walk given
+    every turn found the verdict."""
+    search = CanfieldSearch(rules, state, max_positions=200_000)
+    verdict = search.finish()
+    won = engine_can_win(rules, state)
+    assert verdict.status == (SOLVED if won else UNSOLVABLE), seed
+    assert search.walks[0].visits == 1
+    if won:
+        replay(rules, state, verdict.moves)
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_the_quick_scan_alone_agrees_with_the_engine_on_small_positions(seed, monkeypatch):
     """The quick scan given every turn: its wins replay; where there is none it runs dry,
@@ -371,13 +384,7 @@ def test_the_quick_scan_alone_agrees_with_the_engine_on_small_positions(seed, mo
     # The main dive waits until the scan runs dry; no single-move walk.
     monkeypatch.setattr(canfield, "SHARES", {(3, None): (10**9, 0.0, 0, 0.0)})
     monkeypatch.setattr(CanfieldSearch, "quick_full", 0)
-    search = CanfieldSearch(rules, state, max_positions=200_000)
-    verdict = search.finish()
-    won = engine_can_win(rules, state)
-    assert verdict.status == (SOLVED if won else UNSOLVABLE), seed
-    assert search.walks[0].visits == 1  # the start only: the scan alone found the verdict
-    if won:
-        replay(rules, state, verdict.moves)
+    assert_one_walk_finds_the_engine_s_verdict(rules, state, seed)
 
 
 def departing_walk(search: CanfieldSearch):
@@ -459,13 +466,7 @@ def test_the_walk_off_the_dives_line_alone_agrees_with_the_engine_on_small_posit
     it runs dry, which proves the defeat (it tries every move of the main dive)."""
     rules, state = endgame("2", seed)
     monkeypatch.setattr(canfield, "SHARES", {(3, None): (0.0, 10**9, 0, 0.0)})
-    search = CanfieldSearch(rules, state, max_positions=200_000)
-    verdict = search.finish()
-    won = engine_can_win(rules, state)
-    assert verdict.status == (SOLVED if won else UNSOLVABLE), seed
-    assert search.walks[0].visits == 1  # the start only: that walk alone found the verdict
-    if won:
-        replay(rules, state, verdict.moves)
+    assert_one_walk_finds_the_engine_s_verdict(rules, state, seed)
 
 
 @pytest.mark.parametrize("mode", ["2", "3"])
