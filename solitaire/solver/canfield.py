@@ -313,6 +313,8 @@ QUICK_COST = -(1 << 10)
 # in place of the move's rank, how far its line strayed from the dive's first choices, the
 # depth where it first left them and its depth, packed by these shifts (depths capped).
 STRAYED_SHIFT = 20
+LEFT_AT_SHIFT = 10
+DEPTH_CAP = (1 << LEFT_AT_SHIFT) - 1
 # The most positions the walk off the dive's line takes: its waiting positions are kept
 # whole (with 15,000 of them, its share at the whole budget, deal 600090 by threes peaked
 # at 97 MB, with 8,000 at 93 MB, main's code before at 91 MB), and its wins on deals
@@ -322,8 +324,6 @@ DEPARTING_MOST = 8_000
 # ``SLICE`` positions expanded (some 350 found) would be more than the whole search of
 # many a deal won early.
 DEPARTING_SLICE = 5
-LEFT_AT_SHIFT = 10
-DEPTH_CAP = (1 << LEFT_AT_SHIFT) - 1
 # The single-move walks' move orders, the first tried first (see ``single_children``).
 SINGLE_ORDERS = ("hrtwn", "htwnr")
 
