@@ -155,7 +155,6 @@ class TwoPackSearch(Core[bytes]):
     ):
         self.rules = rules
         self.columns = tuple(rules.tableau)
-        self.column_index = {name: i for i, name in enumerate(self.columns)}
         self.count = len(self.columns)
         self.suited = rules.build == Build.SUIT
         self.doubling = bool(rules.supermoves)  # runs as far as empty columns allow

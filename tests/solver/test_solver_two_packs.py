@@ -131,7 +131,7 @@ def test_the_quick_walk_leaves_out_only_cards_taken_off_a_card_they_build_on():
     (it leaves them out before making them): checked on the positions of a search."""
     rules = make_rules("gypsy")
     search = TwoPackSearch(rules, Game(rules, 600001).state)
-    index = search.column_index
+    index = {name: i for i, name in enumerate(search.columns)}
     left_out = 0
     frontier = [search.start]
     for _ in range(400):  # positions a few moves deep, depth first
