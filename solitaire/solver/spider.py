@@ -67,6 +67,7 @@ into an empty one (the same position).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from itertools import pairwise
 from typing import Any
 
@@ -89,6 +90,9 @@ FOUNDATIONS = tuple(f"h{number}" for number in range(1, 9))
 RUN = 13
 ROW = 10  # cards dealt at a time: one a column
 ALLOWANCE = 1000  # positions a stage is searched from at a time
+# The most columns a table of what a column is worth, its run or its settled form keeps
+# before it starts again: columns come and go, and the memory stays bounded.
+COLUMNS_KEPT = 30_000
 # The same with one suit, where every card joins any card one rank higher: a stage's best
 # positions are many and alike, and a long allowance sorts one stage's cards over and over
 # while the rows still to come hold the win. Tuning deals 600001..600200 at 2 s: 200 won
@@ -191,18 +195,11 @@ class _Kept(dict):
         return result
 
 
-class _Shares(dict):
-    """Column -> its share of a position's whole value (``SpiderSearch._whole_value``) at
-    one count of the stock: its ``_column_value`` times WHOLE less ``late`` for each of
-    its face-down cards, worked out the first time the column is met."""
-
-    def __init__(self, late: int):
-        super().__init__()
-        self.late = late
-
-    def __missing__(self, column: bytes) -> int:
-        share = self[column] = round(_column_value(column)) * WHOLE - self.late * column[0]
-        return share
+def _column_share(late: int, column: bytes) -> int:
+    """A column's share of a position's whole value (``SpiderSearch._whole_value``) at one
+    count of the stock: its ``_column_value`` times WHOLE less ``late`` for each of its
+    face-down cards."""
+    return round(_column_value(column)) * WHOLE - late * column[0]
 
 
 def _suited_run(column: bytes) -> int:
@@ -316,9 +313,9 @@ class SpiderSearch(Core[bytes]):
             self.strategies = self.ONE_SUIT_STRATEGIES
         self.values: dict[bytes, float] = {}  # column -> its share of the value
         # stock count -> column -> its share of the whole value (``_whole_value``), each
-        # kept to its part of the 30,000 columns the other tables keep
-        self.shares: dict[int, _Shares] = {}
-        self.shares_kept = 30_000 * ROW // (len(self.stock) + ROW)
+        # kept to its part of the ``COLUMNS_KEPT`` the other tables keep
+        self.shares: dict[int, _Kept] = {}
+        self.shares_kept = COLUMNS_KEPT * ROW // (len(self.stock) + ROW)
         self.runs = _Kept(_suited_run)  # column -> its ``_suited_run``
         self.settled = _Kept(_settled)  # column -> ``_settled``
         self.split: tuple[bytes, list[bytes], list[bytes]] = (b"", [], [])
@@ -365,7 +362,7 @@ class SpiderSearch(Core[bytes]):
         parts = position.split(GAP)
         stock = parts.pop()[0]
         values = self.values
-        if len(values) > 30_000:
+        if len(values) > COLUMNS_KEPT:
             values.clear()  # columns come and go: keep the memory bounded
         value = 0.0
         cards = down = 0
@@ -388,7 +385,8 @@ class SpiderSearch(Core[bytes]):
         stock = position[-1]
         shares = self.shares.get(stock)
         if shares is None:
-            shares = self.shares[stock] = _Shares(WHOLE_LATE * (FULL_STOCK - stock) // ROW)
+            late = WHOLE_LATE * (FULL_STOCK - stock) // ROW
+            shares = self.shares[stock] = _Kept(partial(_column_share, late))
         elif len(shares) > self.shares_kept:
             shares.clear()  # columns come and go: keep the memory bounded
         cards = len(position) - 2 * len(COLUMNS) - 1
@@ -415,9 +413,9 @@ class SpiderSearch(Core[bytes]):
         stock = parts[-1][0]
         cols = parts[:-1]
         runs, settled = self.runs, self.settled
-        if len(runs) > 30_000:
+        if len(runs) > COLUMNS_KEPT:
             runs.clear()  # columns come and go: keep the memory bounded
-        if len(settled) > 30_000:
+        if len(settled) > COLUMNS_KEPT:
             settled.clear()
         result: list[tuple[tuple[Move, ...], bytes]] = []
         append = result.append
