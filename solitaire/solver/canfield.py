@@ -19,10 +19,11 @@ walks. The main walk is a dive that tries moves home first, then a waste card on
 pile where the reserve's top card can go on it next, then moves from the reserve, in the
 tableau, from the talon (the nearest waste card first): the order ``children`` gives
 them in, no value asked. (Without the second kind, by threes, deal 652010's win, which
-turns twelve times for such a card, came after 355,000 positions; with it, 40,000.) Tableau piles play the same part, so the key sorts them. The
-talon is left out of the key: it is the original talon less the cards that are
-elsewhere, which the rest of the key says. The pointer and the passes used are kept
-apart in it (``_key``), for the core's visited test ``_covered``: a position is not
+turns twelve times for such a card, came after 355,000 positions; with it, 40,000.)
+Tableau piles play the same part, so the key sorts them. The talon is left out of the
+key: it is the original talon less the cards that are elsewhere, which the rest of the
+key says. The pointer and the passes used are kept apart in it (``_key``), for the core's
+visited test ``_covered``: a position is not
 searched when one the walk visited already differs from it only there and turning could
 bring that one's pointer to its pointer (within the same pass, or a later one; in
 Canfield by ones with unlimited passes that is any pointer at all). Turning commutes

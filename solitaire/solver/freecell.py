@@ -17,9 +17,10 @@ positions, as Freecell Solver's soft threads do (``FreecellLine._next_turn``):
 Every walk is complete: the moves include every single-card move (into the first free
 cell or empty column only: the others give the same position up to order; where no
 column is ever filled, never a column's only card onto a card, which only covers that
-card: ``_Board.single_children``), of which a run's move is a shortcut. So when any walk has expanded every position it has visited,
-every position reachable from the start has been seen, which proves that the position
-cannot be won; only then is "unsolvable" answered. Keys are exact (below), so no two
+card: ``_Board.single_children``), of which a run's move is a shortcut. So when any walk
+has expanded every position it has visited, every position reachable from the start has
+been seen, which proves that the position cannot be won; only then is "unsolvable"
+answered. Keys are exact (below), so no two
 positions are ever taken for one.
 
 The columns build down by one of three rules (``build``): alternate colours (FreeCell,
@@ -861,8 +862,9 @@ class _Board:
 # square), moves made ("g", the walk's depth cost). Where one walk wanders off, another
 # usually goes straight. The first three were chosen on Microsoft deals 1..1000
 # (bench/freecell.py; the first two walks' "home", "breaks" and "empty" again on deals
-# 1..700 once on the core, for the fewest positions); the last two join after LATE rounds, for the rare deals that need
-# tens of thousands of positions, each of which some weights solve much sooner than others.
+# 1..700 once on the core, for the fewest positions); the last two join after LATE
+# rounds, for the rare deals that need tens of thousands of positions, each of which some
+# weights solve much sooner than others.
 _BASE = {"home": 2, "depth": 1, "depth2": 0.3, "breaks": 1, "cell": 0.5, "cell2": 0.7, "empty": 4}
 FAST_WEIGHTS = (
     {**_BASE, "home": 4, "breaks": 2, "empty": 2.4, "g": 0.48},

@@ -14,10 +14,11 @@ order turning never changes) and the seven columns' cards (``rank * 4 + suit``, 
 in the order C D H S), bottom card first. Columns with no card face down differ only by
 their cards (a column's place plays no part in the rules), so the key has them sorted, in
 the places such columns have (a column never gets a face-down card back): the position
-keeps which pile each one is, and its moves name the piles. The heap and the table of positions found
-share that one ``bytes``, some 300 bytes a position with their bookkeeping, so a search
-of the whole budget stays near 70 MB. Where passes are unlimited, the states of the talon
-that a fresh pass turns to (none turned, a multiple of the draw, or all of it) reach one
+keeps which pile each one is, and its moves name the piles. The heap and the table of
+positions found share that one ``bytes``, some 300 bytes a position with their
+bookkeeping, so a search of the whole budget stays near 70 MB. Where passes are
+unlimited, the states of the talon that a fresh pass turns to (none turned, a multiple of
+the draw, or all of it) reach one
 another by turning alone: they have the same successors, and are one key (by ones, every
 state of the talon is); the position keeps how many cards are really turned, so the
 turns it plays are the engine's. The walk is the solver core's (``core.py``): it keeps
@@ -72,10 +73,11 @@ the positions the search does make from it can be won):
   may follow it: a card of the rank below of the other colour in a foundation, face up
   in a column or at the top of the waste after some turns (to lie on c), or a card to
   lie on for the card under c in its foundation, at the top of a column (of any member
-  of the twins' class) or in a foundation (to come back in its turn). Take a shortest winning line, among those
-  the one with the fewest foundation cards coming back before its first other move; say
-  they come back in a block, then move g. For each card c of the block, the first later
-  move that touches c, lays a card on c or takes from c's foundation is in the block or
+  of the twins' class) or in a foundation (to come back in its turn). Take a shortest
+  winning line, among those the one with the fewest foundation cards coming back before
+  its first other move; say they come back in a block, then move g. For each card c of
+  the block, the first later move that touches c, lays a card on c or takes from c's
+  foundation is in the block or
   is g, and lays a card on c or takes the card under it: c going home again or alone to
   another column would make a shorter line, c carried off in a run (g) or a first touch
   after g would let c wait (after that run, or until just before that touch) and make

@@ -20,8 +20,8 @@ A position is (columns as ``bytes`` of card codes ``rank * 4 + suit``, face-down
 counts, foundation counts by suit, the stock as ``bytes``, the deal's values as a
 tuple); the columns in their real order, so moves name the right piles. Its key sorts
 the columns that are interchangeable: those no special move still to come tells apart
-(a deal lands on given columns, a redeal gathers them all in their order). What the verdict assumes: the
-search sees every card, the face-down ones and the stock too.
+(a deal lands on given columns, a redeal gathers them all in their order). What the
+verdict assumes: the search sees every card, the face-down ones and the stock too.
 
 Moves left out, and why that loses no win:
 
