@@ -215,7 +215,6 @@ class YukonSearch(Core[tuple]):
         self.rules = rules
         self.without = without
         self.column_names = rules.tableau
-        self.column_index = {name: i for i, name in enumerate(self.column_names)}
         self.by_suit = rules.build == Build.SUIT
         self.fill = rules.empty_fill_rank
         self.single_home = rules.home_for(state, Card(1, SUITS[0])) is not None
