@@ -956,6 +956,9 @@ class Rules:
     # ------------------------------------------------------------------ the table's part
     # What the table reads to lay out, drive and explain the game: it knows no game by name.
     help = GameHelp(rules=(), keys=())
+    # The keys and controls the game's manual names, each of which its help lists by that
+    # name (a test holds it; a game from no manual names none).
+    manual_keys: tuple[str, ...] = ()
     buttons: tuple[GameButton, ...] = ()  # the game's own, between Redo and Hint
     # The words for empty places a run moves through, and for an empty tableau pile, in
     # the game's own terms (The Prince's manual says vacancies).

@@ -381,6 +381,7 @@ class BelleLucie(Rules):
         # however many the options allow (none saved when they are unlimited).
         return min(2, self.redeals_left(state) or 0)
 
+    manual_keys = ("Enter", "Backspace", "S", "H", "Q", "Draw button")
     help = GameHelp(
         rules=(
             (
@@ -594,6 +595,7 @@ class Merci(BelleLucie):
             enabled_by=MoveKind.MERCI,
         ),
     )
+    manual_keys = ("Enter", "Backspace", "S", "H", "Q", "Merci button")
     help = GameHelp(
         rules=(
             (

@@ -208,6 +208,7 @@ class Canfield(Rules):
             mode=_(str(value)), meaning=_(MODE_NAMES[str(value)])
         )
 
+    manual_keys = ("1", "S", "2-5", "W", "F", "Esc", "N", "R", "A", "H", "I", "Q", "Backspace")
     help = GameHelp(
         rules=(
             (

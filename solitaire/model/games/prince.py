@@ -135,6 +135,7 @@ class Prince(Rules):
         " +4 / -1. A win with help (hints, the demo) scores none."
     )
 
+    manual_keys = ("Ctrl+N", "Ctrl+F", "Ctrl+B", "Ctrl+L", "Backspace", "O")
     help = GameHelp(
         rules=(
             (

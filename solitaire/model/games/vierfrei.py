@@ -120,6 +120,7 @@ class Vierfrei(Rules):
         # close up (table layout), so the cards can be large.
         return Arrangement(tuple(slots), 4 * 1.15 + 0.3 + 3 * 1.15 + 1, 5.8, widen=True)
 
+    manual_keys = ("F1", "F2", "F3", "F10", "Delete", "H", "Right-click", "Backspace")
     help = GameHelp(
         rules=(
             (
