@@ -897,13 +897,28 @@ BUDGET = 350_000
 LATE = 10  # round from which the other best-first walks take turns too
 SHORT = 80  # lines with more steps than this are shortened (the dive's always)
 LONG = 150  # lines with more steps than this are shortened harder
-PRELUDE = 1000  # positions the first walk expands alone
-QUOTA = 300  # then each best-first walk's turn, in positions expanded
-# The dive's turn: this many positions expanded times the round, up to PROOF_MOST: after
-# a few rounds it has most of the time, as a proof of defeat needs (a complete walk that
-# runs dry), while the best-first walks keep their turns for the late wins.
-PROOF_SHARE = 1000
-PROOF_MOST = 20_000
+
+
+@dataclass(frozen=True)
+class Turns:
+    """How the walks take turns, in positions expanded: the first walk alone for
+    ``prelude``, then rounds of each best-first walk ``quota`` and the dive ``proof_share``
+    times the round, up to ``proof_most``: after a few rounds the dive has most of the
+    time, as a proof of defeat needs (a complete walk that runs dry), while the best-first
+    walks keep their turns for the late wins."""
+
+    prelude: int = 1000
+    quota: int = 300
+    proof_share: int = 1000
+    proof_most: int = 20_000
+
+
+TURNS = Turns()
+# Baker's Dozen, where no deal was proven lost by a search (the walks' proofs count for
+# little) and the best-first walks, each alone, win many hard deals in a few thousand
+# positions of their own that the turns above starve (tuning deal 208: the first walk
+# alone wins in 6,585 positions, the walks in turns in 61,929): longer turns for them.
+SINGLE_TURNS = Turns(prelude=3000, quota=1000, proof_share=2000)
 
 
 def _knots(col: bytes) -> int:
@@ -1018,7 +1033,11 @@ def _best_first(at: int, weights: dict, test_dead: bool) -> Strategy:
     """The best-first walk by the weights ``weights`` (the ``at``-th of its table): its
     depth cost is "g"."""
     return Strategy(
-        Walk.BEST_FIRST, QUOTA, f"_value_{at}", round(weights["g"] * SCALE), test_dead=test_dead
+        Walk.BEST_FIRST,
+        TURNS.quota,
+        f"_value_{at}",
+        round(weights["g"] * SCALE),
+        test_dead=test_dead,
     )
 
 
@@ -1026,9 +1045,9 @@ def _strategies(table: tuple, dive: str | None, test_dead: bool) -> tuple[Strate
     """The walks: the first EARLY best-first walks, the dive (ordered by the weighting
     ``dive``; None: in the order ``children`` gives the moves), the late best-first walks."""
     if dive is None:
-        plunge = Strategy(Walk.DIVE, PROOF_MOST, ordered=False, test_dead=test_dead)
+        plunge = Strategy(Walk.DIVE, TURNS.proof_most, ordered=False, test_dead=test_dead)
     else:
-        plunge = Strategy(Walk.DIVE, PROOF_MOST, dive, test_dead=test_dead)
+        plunge = Strategy(Walk.DIVE, TURNS.proof_most, dive, test_dead=test_dead)
     return (
         *(_best_first(at, weights, test_dead) for at, weights in enumerate(table[:EARLY])),
         plunge,
@@ -1069,7 +1088,9 @@ class FreecellLine(Core[Position]):
         found = board.settle(lcols, lcells, found, self.first_moves)
         weights = FAST_WEIGHTS
         self.late = LATE
+        self.turn_lengths = TURNS
         if board.single_cards:
+            self.turn_lengths = SINGLE_TURNS
             # cards may be stuck for good: each walk leaves out such positions
             weights = SINGLE_WEIGHTS
             # and the dive follows the first walk's weights: most cards home first wandered
@@ -1134,20 +1155,21 @@ class FreecellLine(Core[Position]):
         return moves
 
     def _next_turn(self) -> tuple[int, int]:
-        """The first walk alone for PRELUDE positions expanded, then rounds: each
-        best-first walk QUOTA (the last two from round ``late``), then the dive a share that
-        grows with the rounds. The heuristics' caches are trimmed between turns."""
+        """The first walk alone, then rounds: each best-first walk in turn (the last two
+        from round ``late``), then the dive a share that grows with the rounds
+        (``turn_lengths``). The heuristics' caches are trimmed between turns."""
         for weighting in self.weightings:
             weighting.trim()
         self.board.trim()
         self.turns += 1
+        lengths = self.turn_lengths
         if self.turns == 1:
-            return 0, PRELUDE
+            return 0, lengths.prelude
         if not self.order:
             self.round += 1
             fast = range(len(self.strategies)) if self.round >= self.late else range(EARLY)
-            self.order = [(at, QUOTA) for at in fast if at != DIVE]
-            self.order.append((DIVE, min(PROOF_SHARE * self.round, PROOF_MOST)))
+            self.order = [(at, lengths.quota) for at in fast if at != DIVE]
+            self.order.append((DIVE, min(lengths.proof_share * self.round, lengths.proof_most)))
             self.order.reverse()
         return self.order.pop()
 
