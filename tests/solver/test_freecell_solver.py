@@ -506,6 +506,23 @@ def test_baker_s_dozen_moves_marked_live_lead_to_no_stuck_position():
     assert made_stuck[True] == 0 and made_stuck[False] >= 5, made_stuck
 
 
+def test_baker_s_dozen_gives_its_best_first_walks_longer_turns():
+    """Baker's Dozen's walks take longer turns (``SINGLE_TURNS``): deal 208, which the
+    first walk alone wins in 6,585 positions, is won within 10,000 (61,929 with the turns
+    the other games keep, whose walks still take those)."""
+    rules = make_rules("bakersdozen")
+    state = rules.deal(208)
+    line = freecell.FreecellLine(
+        state, max_positions=10_000, cells=0, build=Build.RANK, fill=freecell.EmptyFill.NONE
+    )
+    assert line.turn_lengths == freecell.SINGLE_TURNS
+    verdict, _ = run_in_steps(line, 1000)
+    assert verdict.status == SOLVED
+    assert rules.is_won(play_out(rules, state, verdict.moves))
+    vierfrei = freecell.FreecellLine(make_rules("vierfrei").deal(1), max_positions=10)
+    assert vierfrei.turn_lengths == freecell.TURNS
+
+
 # ---------------------------------------------------------------------------- compact positions
 
 
