@@ -227,11 +227,13 @@ average (2, 4, 8, 16 ...). Tried there, each sound, and not taken:
   search: it finds 65 % of 600002's positions dead and 40 % of 600036's, but cuts 44 %
   and 11 % of them, the dead ones lying near the leaves): 600002 lost at 183,151
   positions in 2.16 s instead of 242,639 in 2.71 s, but deals settled at 1.2-1.5 s took
-  longer (600060: 1.43 s instead of 1.19 s); nine of the slowest deals of 600001..600100
-  took 14.5 s against 14.9 s (from 6 cards: 15.5 s), and 600001..600100 settled 94 %
-  within 2 s either way. In the house's rule, on the first two passes only or where the
-  hand holds 6 or 10 cards or more, it was slower each time (600046: 2.5-3.7 s against
-  2.2 s).
+  longer (600060: 1.43 s instead of 1.19 s). From 10 cards, side by side with the code
+  as it is: 600001..600100 settled 94 % either way, 500001..500200 92.5 % against 91.5 %
+  (500014, 500130 and 500196 settled, 500099 lost to the clock), but held-out
+  700001..700100 93 % against 94 % (700013 lost to the clock); from 14 cards, or from 10
+  at every other position, 500001..500200 no better. In the house's rule, on the first
+  two passes only or where the hand holds 6 or 10 cards or more, it was slower each time
+  (600046: 2.5-3.7 s against 2.2 s).
 """
 
 from __future__ import annotations
