@@ -87,9 +87,9 @@ waits until none is left (nor anything else that moves cards already in the colu
   home from the top, face up, each card but its king on the card it builds on. Where X
   of F stays in play and the card Z lying on X+ goes home in a run, X+ goes too (it
   lies under Z, the run is the column's top), so Z lies on its successor X+ and is X:
-  no. A face-down card goes home in no run, and a lowest face-up card held in F lies on
-  a face-down card, so it is no king's run's (face-up kings are in no F) nor on its
-  successor. So the cards of F left in play keep their reasons, F never breaks, and a
+  no. A face-down card goes home in no run, and a lowest face-up card lies on a
+  face-down card, so it goes home in a run only as its king (a run goes home face up),
+  and face-up kings are in no F. So the cards of F left in play keep their reasons, F never breaks, and a
   card of F lying on anything but X+ (or on the bottom of its column) never goes home:
   dead. A card's links lead to the card lying on its successor and, face down, to the
   lowest face-up card above it; F is the cards whose links lead to a loop (from each a
