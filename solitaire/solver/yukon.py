@@ -70,27 +70,44 @@ nothing.)
 Dead ends (``_dead``), building in suit with only kings filling an empty column, where
 every card X but a king may be laid on one card only, X+ (its suit, one rank higher).
 A card leaves the one under it only by moving onto X+, the top of another column (a king
-into an empty column), or by going home (alone from the top, or in a run K..A from the
-top). Call a set F of cards, none a king, *frozen* when for each X in F the card lying
-right on X+ in the columns is in F too (X lying on X+ counts: it is that card). While
-no card of F goes home, every card of F lies on the card it lies on now: take the first
-move that would lift one, X, off it; X moves onto X+, but the card on X+ is in F and
-still lies there, so X+ is no top. A deal changes nothing of this (it lays new cards on
+into an empty column; a face-down card does not move), or by going home (alone from the
+top, or in a run K..A from the top). Call a set F of cards *frozen* when each X in F is
+held in it: X is not a king and the card lying right on X+ in the columns is in F (X
+lying on X+ counts: it is that card), or X is face down and the lowest face-up card of
+its column is in F. While no card of F goes home, every card of F lies on the card it
+lies on now: take the first move that would lift one, X, off it. Held by the card on
+X+, X moves onto X+; but that card still lies there, so X+ is no top. Held by the
+lowest face-up card above it, X is face down: that card still lies where it did, and
+so do the face-down cards between (none of them, nor any under them, can move), so X is
+still covered and cannot move. A deal changes nothing of this (it lays new cards on
 the tops), so Scorpion's stock may still come; a redeal gathers the columns, so the test
 waits until none is left (nor anything else that moves cards already in the columns).
 
 - Runs going home (Scorpion): the family's F is the greatest frozen set. A run goes
-  home from the top, each card but its king on the card it builds on. Where X of F
-  stays in play and the card Z lying on X+ goes home in a run, X+ goes too (it lies
-  under Z, the run is the column's top), so Z lies on its successor X+ and is X: no.
-  So the cards of F left in play keep their reasons, F never breaks, and a card of F
-  lying on anything but X+ (or on the bottom of its column) never goes home: dead. The
-  card lying on X+ is a one-to-one function of X (a card lies on one card only), so F
-  is the cards on its loops (X, the card on X+, the card on that one's successor, ...,
-  back to X), and a card of F lies on X+ only in a loop of one: dead where there is a
-  loop of two cards or more. A move onto a successor adds one link, X on X+, a loop of
-  one; a king into an empty column and a run going home add none: only a deal can close
-  a loop, so the walks test the start and the positions a deal leads to.
+  home from the top, face up, each card but its king on the card it builds on. Where X
+  of F stays in play and the card Z lying on X+ goes home in a run, X+ goes too (it
+  lies under Z, the run is the column's top), so Z lies on its successor X+ and is X:
+  no. A face-down card goes home in no run, and a lowest face-up card lies on a
+  face-down card, so it goes home in a run only as its king (a run goes home face up),
+  and face-up kings are in no F. So the cards of F left in play keep their reasons, F never breaks, and a
+  card of F lying on anything but X+ (or on the bottom of its column) never goes home:
+  dead. A card's links lead to the card lying on its successor and, face down, to the
+  lowest face-up card above it; F is the cards whose links lead to a loop (from each a
+  walk along links goes on for ever, and a card from which none does is held by no
+  card of a set that keeps each of its cards). Dead: a card of F lying on anything but
+  its successor, which a walk along the links from such cards finds (``_locked_in_loop``;
+  a loop of one through face-down cards, a card above its successor face down in its
+  column, is the commonest). What adds links: a move onto a successor adds X on X+, to
+  which no other link leads (only X has the successor X+, and X, lying on a face-up
+  card, is no lowest face-up card); a king into an empty column and a run going home
+  add none; a card turned up adds the links from the face-down cards under it to it,
+  and a deal the links its cards make. So the walks test the start and the positions a
+  deal leads to, and a position where a card was turned up is left out where it is made
+  (``_turned_up_into_loop``) where it is locked: the position it came from was not (it
+  was tested or made so), so a lock takes a new link, and only where the links from the
+  card turned up lead to a loop is the whole test made (it is locked at once where a
+  face-down card under it lies on anything but its successor: that card's link leads to
+  it).
 - Single cards going home (Russian Solitaire, Grandfather): no test. A card of F may
   go home from the top, and the cards whose reasons it was are freed; a sound test must
   ask of a set L within F that none can be the first of L to go home (a card of its suit
@@ -123,6 +140,18 @@ Tried for Yukon and left out:
   each of its moves followed by the swaps onto the lower twins, was sound but costs
   too much: at 60,000 positions (classes) 16-33 s where 1.3 s, and deal 600017 won in
   2,212 classes but in 1.44 s, not 6,586 positions in 0.14 s.
+- Swaps in blocks: a swap (a card, with the cards on it, off a face-up card it builds
+  on, onto that card's twin at the top of a column) made only in a block with the moves
+  that use the card it frees (it moves alone, goes home, or a card goes onto it). Sound:
+  in a shortest winning line a swap may wait until just before the first move that uses
+  the card it frees (every move between is as legal with the group still on that card,
+  and the positions meet), so its first block, swaps and one other move, is one such;
+  within it no swap goes onto a card freed before it (only a swap back could, and a
+  shortest line has none), so at most two freed cards wait at once. It saved too few
+  positions: the complete best-first walk alone, run until dry, proved deals 600051 and
+  600033 lost in 346,642 and 231,646 positions where 437,585 and 255,035, at twice the
+  CPU per position (14.5 s where 6.7 s, 7.5 s where 5.0 s): the freed card is used at
+  once too often (the twin of the card that moved goes onto it), so it was left out.
 - A move back onto the card a group came from restores the position before: the store
   has it already, so it costs its making and its key, and is never counted again.
 - KPatience's Yukon solver tries every face-up card onto every top it fits, first the
@@ -167,7 +196,7 @@ COUNTS = tuple(bytes((count,)) for count in range(64))  # a face-down count, as 
 W_HOME, W_DOWN, W_BURIED, W_BREAK, W_EMPTY = 60, 30, 2, 3, 8
 SPECIAL = "special"  # a macro step made through the engine: (SPECIAL, kind)
 KINGS = RUN * 4  # the codes of kings and above: no successor
-ON_PATH, FREE, FROZEN = 1, 2, 3  # a card's mark in the dead-end test's walk along chains
+ON_PATH, FREE, FROZEN = 1, 2, 3  # a card's mark in the dead-end test's walk along links
 NO_CHANCES: tuple[tuple, bool, frozenset] = ((), False, frozenset())  # no special moves
 HOME_STEP = -1  # a card's step home, among the steps onto columns (by index)
 # The heuristic's shares of columns kept at most (then forgotten, all at once): some 3 MB
@@ -350,7 +379,7 @@ class YukonSearch(Core[tuple]):
         """Whether a frozen card can never go home (see the module notes)."""
         if self._may_reshape(position):
             return False
-        return self._locked_in_loop(position[0])
+        return self._locked_in_loop(position[0], position[1])
 
     def _worth_testing(self, macro: tuple) -> bool:
         return macro[0][0] == SPECIAL
@@ -371,36 +400,43 @@ class YukonSearch(Core[tuple]):
         return known
 
     @staticmethod
-    def _locked_in_loop(cols: tuple) -> bool:
-        """Runs going home: whether a frozen card lies on anything but its successor, that
-        is whether the chains of cards lying on successors close a loop of two or more."""
+    def _locked_in_loop(cols: tuple, down: tuple) -> bool:
+        """Runs going home: whether a card of the greatest frozen set lies on anything but
+        its successor (see the module notes), that is whether from such a card the links
+        (to the card lying on its successor; from a face-down card, to the lowest face-up
+        card above it too) lead to a loop."""
         on = bytearray(64)  # card -> the card lying on it (0: none, or not in the columns)
+        lowest = bytearray(64)  # a face-down card -> the lowest face-up card above it
         breaks = []  # cards not lying on their successors, kings left out
-        for col in cols:
-            if col:
-                if col[0] < KINGS:
-                    breaks.append(col[0])
-                for under, card in pairwise(col):
-                    on[under] = card
-                    if card < KINGS and under != card + 4:
-                        breaks.append(card)
+        for col, hidden in zip(cols, down):
+            if not col:
+                continue
+            if col[0] < KINGS:
+                breaks.append(col[0])
+            for under, card in pairwise(col):
+                on[under] = card
+                if card < KINGS and under != card + 4:
+                    breaks.append(card)
+            if hidden:
+                above = col[hidden]
+                for card in col[:hidden]:
+                    lowest[card] = above
         known = bytearray(64)  # 0 not known, or ON_PATH, FREE, FROZEN
-        for card in breaks:
-            path = []
-            while not known[card]:
-                known[card] = ON_PATH
-                path.append(card)
-                card = on[card + 4] if card < KINGS else 0
-                if not card:
-                    found = FREE
-                    break
-            else:
-                found = FROZEN if known[card] == ON_PATH else known[card]
-            if found == FROZEN:
-                return True
-            for seen in path:
-                known[seen] = found
-        return False
+
+        def frozen(card: int) -> bool:
+            """Whether the links from ``card`` lead to a loop (a walk in depth: coming
+            back to a card on its path is a loop, so no answer FREE rests on a guess)."""
+            mark = known[card]
+            if mark:
+                return mark != FREE
+            known[card] = ON_PATH
+            found = bool(card < KINGS and on[card + 4] and frozen(on[card + 4])) or bool(
+                lowest[card] and frozen(lowest[card])
+            )
+            known[card] = FROZEN if found else FREE
+            return found
+
+        return any(frozen(card) for card in breaks)
 
     def _value(self, position: tuple) -> float:
         cols, down, found, _, _ = position
@@ -481,7 +517,66 @@ class YukonSearch(Core[tuple]):
             return True
         return all(found[other] >= rank - 1 for other in OPPOSITE[suit])
 
-    def _successors(self, position: tuple, every_move: bool = True) -> list:
+    def _successors(self, position: tuple) -> list:
+        moves = self._moves(position)
+        if self.tests_dead and not self._may_reshape(position):
+            # A card turned up may close a loop through face-down cards (see the module
+            # notes): such a position is left out where it is made.
+            down = position[1]
+            moves = [
+                (macro, after)
+                for macro, after in moves
+                if after[1] == down or not self._turned_up_into_loop(after, down)
+            ]
+        return moves
+
+    def _turned_up_into_loop(self, after: tuple, down_before: tuple) -> bool:
+        """Whether a position where cards were turned up (the face-down counts were
+        ``down_before``) is locked. The links the move makes that were not there before
+        lead from the face-down cards still under a card turned up to it: where there are
+        none, or it is a king (no link leads from it), no new loop can be reached, and
+        the position before was not locked (see the module notes)."""
+        cols, down = after[:2]
+        for col, hidden, was in zip(cols, down, down_before):
+            turned_up = col[hidden] if hidden < was and hidden else KINGS
+            if turned_up < KINGS and self._leads_to_loop(cols, down, turned_up):
+                # so do the face-down cards under it (each links to it): locked where one
+                # of them lies on anything but its successor
+                if col[0] < KINGS or any(col[at] + 4 != col[at - 1] for at in range(1, hidden)):
+                    return True
+                return self._locked_in_loop(cols, down)
+        return False
+
+    @staticmethod
+    def _leads_to_loop(cols: tuple, down: tuple, card: int) -> bool:
+        """Whether the links from ``card`` (``_locked_in_loop``'s) lead to a loop, each
+        card found where it lies as the walk comes to it."""
+        flat = b"".join(cols)
+        ends = list(accumulate(map(len, cols)))
+        known = bytearray(64)
+
+        def frozen(card: int) -> bool:
+            mark = known[card]
+            if mark:
+                return mark != FREE
+            known[card] = ON_PATH
+            found = False
+            if card < KINGS:
+                at = flat.find(card + 4)
+                if at >= 0 and at + 1 < ends[bisect_right(ends, at)]:
+                    found = frozen(flat[at + 1])
+            if not found:
+                index, at = _place_of(card, flat, ends, cols)
+                if at < down[index]:
+                    found = frozen(cols[index][down[index]])
+            known[card] = FROZEN if found else FREE
+            return found
+
+        return frozen(card)
+
+    def _moves(self, position: tuple, every_move: bool = True) -> list:
+        """The moves of ``position``, each with the position after it; ``every_move``
+        False, the quick walk's (``_hopeful``)."""
         cols, down, found = position[:3]
         kinds, later, fixed = self._chances(position)
         if self.single_home and not later:
@@ -612,7 +707,7 @@ class YukonSearch(Core[tuple]):
         """The moves, less those that take cards off a face-up card they build on where
         that card cannot go home next: a player seldom needs them, but a complete walk
         tries every one (a quick walk's moves: its running dry proves nothing)."""
-        return self._successors(position, every_move=False)
+        return self._moves(position, every_move=False)
 
     def _off_its_parent(self, position: tuple, index: int, at: int) -> bool:
         """Whether the card of column ``index`` at ``at`` lies face up on a face-up card
@@ -692,7 +787,7 @@ def agrees_with_engine(rules: Rules, state: State) -> str | None:
     alone (a card home safely, a card onto a run from its king), that move among the
     engine's. Why not, or None."""
     search = YukonSearch(rules, state, max_positions=1)
-    mine = search._successors(search.start)
+    mine = search._moves(search.start)
     engine = {
         search._key(search._position(rules.successor(state, move)))
         for move in rules.legal_moves(state)

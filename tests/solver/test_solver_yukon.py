@@ -251,11 +251,13 @@ def test_games_with_single_cards_going_home_have_no_dead_end_test(game_id):
     assert not any(walk.test_dead for walk in search.strategies)
 
 
-def test_only_a_deal_closes_a_lock_in_scorpion():
-    """What lets the walks test only the start and the positions a deal leads to: along
-    seeded random play, a position not dead leads to a dead one by a deal only."""
+def test_only_a_deal_or_a_card_turned_up_closes_a_lock_in_scorpion():
+    """What lets the walks test only the start, the positions a deal leads to and those
+    where a card was turned up: along seeded random play, a position not dead leads to a
+    dead one by a deal or by a move that turns a card up only, and the test made where a
+    card was turned up (from the new links alone) says so exactly."""
     rules = make_rules("scorpion")
-    dead_after_deal = 0
+    dead_after_deal = dead_after_turning_up = 0
     for deal in range(1, 41):
         game, rng = Game(rules, deal), random.Random(deal)
         search = YukonSearch(rules, game.state, max_positions=1)
@@ -264,13 +266,44 @@ def test_only_a_deal_closes_a_lock_in_scorpion():
             legal = rules.legal_moves(game.state)
             if not legal or was_dead:
                 break
+            before = search._position(game.state)
             move = rng.choice(legal)
             game.play(move)
-            dead = search._dead(search._position(game.state))
-            assert not dead or move.kind == MoveKind.DEAL, (deal, move)
-            dead_after_deal += dead
+            after = search._position(game.state)
+            dead = search._dead(after)
+            turned_up = after[1] != before[1]
+            assert not dead or move.kind == MoveKind.DEAL or turned_up, (deal, move)
+            if turned_up and move.kind != MoveKind.DEAL:
+                assert search._turned_up_into_loop(after, before[1]) == dead, (deal, move)
+                dead_after_turning_up += dead
+            else:
+                dead_after_deal += dead
             was_dead = dead
-    assert dead_after_deal  # a deal closed a lock somewhere
+    assert dead_after_deal and dead_after_turning_up  # both closed a lock somewhere
+
+
+def four_face_up_on(rules: Rules, under: list[int]) -> State:
+    """Scorpion, the spades in play, nothing left to deal: the four face up on the
+    face-down cards ``under`` (ranks, bottom first) in the first column, the run from the
+    king down as far as it goes without them in the second, the three with the two on it
+    in the third."""
+    run = [rank for rank in range(13, 4, -1) if rank not in under]
+    state = spades_in_play(rules, {"t1": [*under, 4], "t2": run, "t3": [3, 2]}, [])
+    return State(state.piles, state.values, {"t1": len(under)})
+
+
+@pytest.mark.parametrize(("under", "locked"), [([5, 1], True), ([1], False)])
+def test_a_card_above_its_successor_face_down_locks_scorpion(under, locked):
+    """The four of spades, the lowest face-up card of its column, lies above the five
+    face down there: it can never move (nothing under it can), so it never lies on the
+    five. With the five at the top of the run from the king instead, the deal is won."""
+    rules = make_rules("scorpion")
+    state = four_face_up_on(rules, under)
+    search = YukonSearch(rules, state, max_positions=1)
+    assert search._dead(search.start) == locked
+    generic = Search(rules, state, max_positions=100_000).finish()
+    assert generic.status == (UNSOLVABLE if locked else SOLVED)
+    assert YukonSearch(rules, state).finish().status == generic.status
 
 
 def run_from_king_endgame(rules: Rules, rng: random.Random) -> State:
