@@ -123,6 +123,22 @@ LATE = 2.0  # more for a face-down card for each row dealt: fewer rows left to f
 EMPTY = 12.0
 SUITED = 5.0  # a card on the next card of its suit
 BROKEN = -2.0  # on a card neither one rank higher nor of its suit
+# An empty column while rows are left in the stock: no row is dealt while a column is
+# empty, so each must be filled again before the next row, and a stage's best positions
+# had been those with the most empty columns, a plateau of runs shifted between them,
+# while the positions that fill them to deal (each a full EMPTY lower) waited far down
+# its heap: two-suit deal 600215 won in 213,574 positions, the line's last position
+# before its last row 4,580th of 30,645 in its stage's heap at 150,000 (a deal the
+# walk now wins in 10,609). Tuning deals 600001..600200 and 500001..500200 at 150,000
+# positions (about 2 s of CPU), won (positions in all, a deal not won counted at the
+# budget): two suits, 12 as with no stock 396 (7.73 million), 6: 399 (6.70), 4: 399
+# (6.46), 0: 197 of the first 200 at 2 s where 199 (an empty column is still the room
+# that sorts the columns); one suit, 600001..600200: 200 won both (1.61 million at 12,
+# 1.11 at 4). One and two suits alone: four suits need the room more than the row (their
+# runs are short and broken), 600001..600040, 600041..600080 and 500001..500040 at
+# 150,000 positions: 27, 28 and 30 won at 12, 27, 29 and 27 at 8, 25 and 24 of the first
+# two at 4.
+EMPTY_WHILE_DEALING = 4.0
 FULL_STOCK = 50
 # Two suits alone, tuning deals 600001..600200 at 1 s of CPU (which leaves more unknown to
 # tell by), 193 won with these: a face-down card 9 (not 6) 192, 4 191; an empty column 20
@@ -149,12 +165,12 @@ def _code(card) -> int:
     return card.rank * 4 + SUITS.index(card.suit)
 
 
-def _column_value(column: bytes) -> float:
+def _column_value(column: bytes, empty: float = EMPTY) -> float:
     """A column's share of a position's value: its face-down cards and the joins of its
-    face-up ones (``column`` is its face-down count, then its cards)."""
+    face-up ones (``column`` is its face-down count, then its cards), or ``empty``."""
     size = len(column)
     if size == 1:
-        return EMPTY
+        return empty
     first = column[0] + 1  # the first face-up card
     value = -FACE_DOWN * column[0]
     lower = column[first]
@@ -195,11 +211,11 @@ class _Kept(dict):
         return result
 
 
-def _column_share(late: int, column: bytes) -> int:
+def _column_share(late: int, empty: float, column: bytes) -> int:
     """A column's share of a position's whole value (``SpiderSearch._whole_value``) at one
-    count of the stock: its ``_column_value`` times WHOLE less ``late`` for each of its
-    face-down cards."""
-    return round(_column_value(column)) * WHOLE - late * column[0]
+    count of the stock: its ``_column_value`` (``empty`` if it is empty) times WHOLE less
+    ``late`` for each of its face-down cards."""
+    return round(_column_value(column, empty)) * WHOLE - late * column[0]
 
 
 def _suited_run(column: bytes) -> int:
@@ -309,8 +325,11 @@ class SpiderSearch(Core[bytes]):
         self.leaves_out = not dealt_all
         if dealt_all:
             self.strategies = self.OPEN_STRATEGIES
-        elif len({card.suit for pile in state.piles.values() for card in pile}) == 1:
+        suits = len({card.suit for pile in state.piles.values() for card in pile})
+        if suits == 1 and not dealt_all:
             self.strategies = self.ONE_SUIT_STRATEGIES
+        # what an empty column is worth while rows are left to deal
+        self.empty_while_dealing = EMPTY if suits > 2 else EMPTY_WHILE_DEALING
         self.values: dict[bytes, float] = {}  # column -> its share of the value
         # stock count -> column -> its share of the whole value (``_whole_value``), each
         # kept to its part of the ``COLUMNS_KEPT`` the other tables keep
@@ -366,7 +385,11 @@ class SpiderSearch(Core[bytes]):
             values.clear()  # columns come and go: keep the memory bounded
         value = 0.0
         cards = down = 0
+        empty = self.empty_while_dealing if stock else EMPTY
         for column in parts:
+            if len(column) == 1:
+                value += empty
+                continue
             share = values.get(column)
             if share is None:
                 share = values[column] = _column_value(column)
@@ -386,7 +409,8 @@ class SpiderSearch(Core[bytes]):
         shares = self.shares.get(stock)
         if shares is None:
             late = WHOLE_LATE * (FULL_STOCK - stock) // ROW
-            shares = self.shares[stock] = _Kept(partial(_column_share, late))
+            empty = self.empty_while_dealing if stock else EMPTY
+            shares = self.shares[stock] = _Kept(partial(_column_share, late, empty))
         elif len(shares) > self.shares_kept:
             shares.clear()  # columns come and go: keep the memory bounded
         cards = len(position) - 2 * len(COLUMNS) - 1
