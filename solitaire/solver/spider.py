@@ -100,7 +100,10 @@ COLUMNS_KEPT = 30_000
 # 500001..500200: 200 (14.4 s) where 196 (48 s). Two suits gained nothing from shorter
 # ones (500, 250: 397 of those 400 deals as with 1,000); four suits at 250,
 # 600001..600040: 29 won where 27, but 600041..600100: 43 where 44 (median 0.80 s where
-# 0.55 s): no gain.
+# 0.55 s): no gain. Nor since an empty column weighs less while rows are left
+# (EMPTY_WHILE_DEALING), two suits at 150,000 positions: 500, 600201..600400, 196 won
+# (3.72 million positions in all) where 197 (4.19 million), 600001..600200 and
+# 500001..500200 397 (5.49 million) where 399 (6.46); 250, 110 of 600201..600313 where 112.
 ONE_SUIT_ALLOWANCE = 100
 ACE, KING = 1, 13
 DEAL = Move(MoveKind.DEAL)
@@ -262,6 +265,13 @@ class SpiderSearch(Core[bytes]):
     #   won 600341 (71,472) but neither other.
     # - the key and the columns' places worked out from one sort of the columns' order:
     #   no faster than the places looked up.
+    # - a row dealt from a position with empty columns too, as one macro move that first
+    #   fills each (the move into it that leaves the best value), so that the rows below
+    #   a stage's best positions get dealt (an empty column then still weighing 12 with
+    #   rows left): two suits, 13 of the hardest tuning deals at 250,000 positions:
+    #   600215 won in 13,929 positions where 213,574, the other 12 within 2 % of the
+    #   positions as before (500046 and 600198 still not won); an empty column worth
+    #   less while rows are left (EMPTY_WHILE_DEALING) won all 13.
     strategies: tuple[Strategy, ...] = (
         Strategy(allowance=ALLOWANCE, value="_whole_value", depth_cost=WHOLE_DEPTH_COST),
     )
