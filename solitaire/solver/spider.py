@@ -126,22 +126,6 @@ LATE = 2.0  # more for a face-down card for each row dealt: fewer rows left to f
 EMPTY = 12.0
 SUITED = 5.0  # a card on the next card of its suit
 BROKEN = -2.0  # on a card neither one rank higher nor of its suit
-# An empty column while rows are left in the stock: no row is dealt while a column is
-# empty, so each must be filled again before the next row, and a stage's best positions
-# had been those with the most empty columns, a plateau of runs shifted between them,
-# while the positions that fill them to deal (each a full EMPTY lower) waited far down
-# its heap: two-suit deal 600215 won in 213,574 positions, the line's last position
-# before its last row 4,580th of 30,645 in its stage's heap at 150,000 (a deal the
-# walk now wins in 10,609). Tuning deals 600001..600200 and 500001..500200 at 150,000
-# positions (about 2 s of CPU), won (positions in all, a deal not won counted at the
-# budget): two suits, 12 as with no stock 396 (7.73 million), 6: 399 (6.70), 4: 399
-# (6.46), 0: 197 of the first 200 at 2 s where 199 (an empty column is still the room
-# that sorts the columns); one suit, 600001..600200: 200 won both (1.61 million at 12,
-# 1.11 at 4). One and two suits alone: four suits need the room more than the row (their
-# runs are short and broken), 600001..600040, 600041..600080 and 500001..500040 at
-# 150,000 positions: 27, 28 and 30 won at 12, 27, 29 and 27 at 8, 25 and 24 of the first
-# two at 4.
-EMPTY_WHILE_DEALING = 4.0
 FULL_STOCK = 50
 # Two suits alone, tuning deals 600001..600200 at 1 s of CPU (which leaves more unknown to
 # tell by), 193 won with these: a face-down card 9 (not 6) 192, 4 191; an empty column 20
@@ -154,6 +138,24 @@ FULL_STOCK = 50
 # these won 199 and 198: one deal in 400, kept out as too little to tell. An empty column
 # 6 (not 12) 195 and 197 of the two sets at 1 s, a join in suit 4 (not 5) 195 of the first;
 # an empty column 6 with a break -4: 196 and 195 at 1 s, and 198 of the first at 2 s.
+# An empty column while rows are left in the stock: no row is dealt while a column is
+# empty, so each must be filled again before the next row, and a stage's best positions
+# had been those with the most empty columns, a plateau of runs shifted between them,
+# while the positions that fill them to deal (each a full EMPTY lower) waited far down
+# its heap: two-suit deal 600215 won in 213,574 positions, the line's last position
+# before its last row 4,580th of 30,645 in its stage's heap at 150,000 (a deal the
+# walk now wins in 10,609). Tuning deals 600001..600200 and 500001..500200 at 150,000
+# positions (about 2 s of CPU), won (positions in all, a deal not won counted at the
+# budget): two suits, 12 as with no stock 396 (7.73 million), 6: 399 (6.70), 4: 399
+# (6.46), 0: 197 of the first 200 at 2 s where 199 (an empty column is still the room
+# that sorts the columns); one suit, 600001..600200: 200 won both (1.61 million at 12,
+# 1.11 at 4). With no rows left an empty column stays 12: 20 there, two suits, 597 of
+# 600001..600400 and 500001..500200 (10.88 million positions) where 596 (10.65).
+# One and two suits alone: four suits need the room more than the row (their
+# runs are short and broken), 600001..600040, 600041..600080 and 500001..500040 at
+# 150,000 positions: 27, 28 and 30 won at 12, 27, 29 and 27 at 8, 25 and 24 of the first
+# two at 4.
+EMPTY_WHILE_DEALING = 4.0
 # The same as whole numbers, for the walk by stages: the value times WHOLE (a run home,
 # RUN_HOME for RUN cards, counts in thirteenths) and the family's depth cost (-0.001 a
 # move) likewise, so positions are taken in the same order.
