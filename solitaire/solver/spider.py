@@ -100,7 +100,10 @@ COLUMNS_KEPT = 30_000
 # 500001..500200: 200 (14.4 s) where 196 (48 s). Two suits gained nothing from shorter
 # ones (500, 250: 397 of those 400 deals as with 1,000); four suits at 250,
 # 600001..600040: 29 won where 27, but 600041..600100: 43 where 44 (median 0.80 s where
-# 0.55 s): no gain.
+# 0.55 s): no gain. Nor since an empty column weighs less while rows are left
+# (EMPTY_WHILE_DEALING), two suits at 150,000 positions: 500, 600201..600400, 196 won
+# (3.72 million positions in all) where 197 (4.19 million), 600001..600200 and
+# 500001..500200 397 (5.49 million) where 399 (6.46); 250, 110 of 600201..600313 where 112.
 ONE_SUIT_ALLOWANCE = 100
 ACE, KING = 1, 13
 DEAL = Move(MoveKind.DEAL)
@@ -135,6 +138,24 @@ FULL_STOCK = 50
 # these won 199 and 198: one deal in 400, kept out as too little to tell. An empty column
 # 6 (not 12) 195 and 197 of the two sets at 1 s, a join in suit 4 (not 5) 195 of the first;
 # an empty column 6 with a break -4: 196 and 195 at 1 s, and 198 of the first at 2 s.
+# An empty column while rows are left in the stock: no row is dealt while a column is
+# empty, so each must be filled again before the next row, and a stage's best positions
+# had been those with the most empty columns, a plateau of runs shifted between them,
+# while the positions that fill them to deal (each a full EMPTY lower) waited far down
+# its heap: two-suit deal 600215 won in 213,574 positions, the line's last position
+# before its last row 4,580th of 30,645 in its stage's heap at 150,000 (a deal the
+# walk now wins in 10,609). Tuning deals 600001..600200 and 500001..500200 at 150,000
+# positions (about 2 s of CPU), won (positions in all, a deal not won counted at the
+# budget): two suits, 12 as with no stock 396 (7.73 million), 6: 399 (6.70), 4: 399
+# (6.46), 0: 197 of the first 200 at 2 s where 199 (an empty column is still the room
+# that sorts the columns); one suit, 600001..600200: 200 won both (1.61 million at 12,
+# 1.11 at 4). With no rows left an empty column stays 12: 20 there, two suits, 597 of
+# 600001..600400 and 500001..500200 (10.88 million positions) where 596 (10.65).
+# One and two suits alone: four suits need the room more than the row (their
+# runs are short and broken), 600001..600040, 600041..600080 and 500001..500040 at
+# 150,000 positions: 27, 28 and 30 won at 12, 27, 29 and 27 at 8, 25 and 24 of the first
+# two at 4.
+EMPTY_WHILE_DEALING = 4.0
 # The same as whole numbers, for the walk by stages: the value times WHOLE (a run home,
 # RUN_HOME for RUN cards, counts in thirteenths) and the family's depth cost (-0.001 a
 # move) likewise, so positions are taken in the same order.
@@ -149,12 +170,12 @@ def _code(card) -> int:
     return card.rank * 4 + SUITS.index(card.suit)
 
 
-def _column_value(column: bytes) -> float:
+def _column_value(column: bytes, empty: float = EMPTY) -> float:
     """A column's share of a position's value: its face-down cards and the joins of its
-    face-up ones (``column`` is its face-down count, then its cards)."""
+    face-up ones (``column`` is its face-down count, then its cards), or ``empty``."""
     size = len(column)
     if size == 1:
-        return EMPTY
+        return empty
     first = column[0] + 1  # the first face-up card
     value = -FACE_DOWN * column[0]
     lower = column[first]
@@ -195,11 +216,11 @@ class _Kept(dict):
         return result
 
 
-def _column_share(late: int, column: bytes) -> int:
+def _column_share(late: int, empty: float, column: bytes) -> int:
     """A column's share of a position's whole value (``SpiderSearch._whole_value``) at one
-    count of the stock: its ``_column_value`` times WHOLE less ``late`` for each of its
-    face-down cards."""
-    return round(_column_value(column)) * WHOLE - late * column[0]
+    count of the stock: its ``_column_value`` (``empty`` if it is empty) times WHOLE less
+    ``late`` for each of its face-down cards."""
+    return round(_column_value(column, empty)) * WHOLE - late * column[0]
 
 
 def _suited_run(column: bytes) -> int:
@@ -246,6 +267,13 @@ class SpiderSearch(Core[bytes]):
     #   won 600341 (71,472) but neither other.
     # - the key and the columns' places worked out from one sort of the columns' order:
     #   no faster than the places looked up.
+    # - a row dealt from a position with empty columns too, as one macro move that first
+    #   fills each (the move into it that leaves the best value), so that the rows below
+    #   a stage's best positions get dealt (an empty column then still weighing 12 with
+    #   rows left): two suits, 13 of the hardest tuning deals at 250,000 positions:
+    #   600215 won in 13,929 positions where 213,574, the other 12 within 2 % of the
+    #   positions as before (500046 and 600198 still not won); an empty column worth
+    #   less while rows are left (EMPTY_WHILE_DEALING) won all 13.
     strategies: tuple[Strategy, ...] = (
         Strategy(allowance=ALLOWANCE, value="_whole_value", depth_cost=WHOLE_DEPTH_COST),
     )
@@ -309,8 +337,11 @@ class SpiderSearch(Core[bytes]):
         self.leaves_out = not dealt_all
         if dealt_all:
             self.strategies = self.OPEN_STRATEGIES
-        elif len({card.suit for pile in state.piles.values() for card in pile}) == 1:
+        suits = len({card.suit for pile in state.piles.values() for card in pile})
+        if suits == 1 and not dealt_all:
             self.strategies = self.ONE_SUIT_STRATEGIES
+        # what an empty column is worth while rows are left to deal
+        self.empty_while_dealing = EMPTY if suits > 2 else EMPTY_WHILE_DEALING
         self.values: dict[bytes, float] = {}  # column -> its share of the value
         # stock count -> column -> its share of the whole value (``_whole_value``), each
         # kept to its part of the ``COLUMNS_KEPT`` the other tables keep
@@ -366,7 +397,11 @@ class SpiderSearch(Core[bytes]):
             values.clear()  # columns come and go: keep the memory bounded
         value = 0.0
         cards = down = 0
+        empty = self.empty_while_dealing if stock else EMPTY
         for column in parts:
+            if len(column) == 1:
+                value += empty
+                continue
             share = values.get(column)
             if share is None:
                 share = values[column] = _column_value(column)
@@ -386,7 +421,8 @@ class SpiderSearch(Core[bytes]):
         shares = self.shares.get(stock)
         if shares is None:
             late = WHOLE_LATE * (FULL_STOCK - stock) // ROW
-            shares = self.shares[stock] = _Kept(partial(_column_share, late))
+            empty = self.empty_while_dealing if stock else EMPTY
+            shares = self.shares[stock] = _Kept(partial(_column_share, late, empty))
         elif len(shares) > self.shares_kept:
             shares.clear()  # columns come and go: keep the memory bounded
         cards = len(position) - 2 * len(COLUMNS) - 1

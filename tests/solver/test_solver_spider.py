@@ -105,7 +105,7 @@ def test_verdicts_on_small_endgames_agree_with_the_engine(seed):
         # one suit, stages taken in short turns: 3,755 positions (the allowance of
         # two and four suits finds no win within the whole budget of 250,000)
         ("1", 600034, 15_000),
-        ("2", 656037, 15_000),
+        ("2", 10, 15_000),
         ("4", 5, 15_000),
     ],
 )
@@ -121,7 +121,7 @@ def test_a_deal_is_won_within_a_budget_and_the_line_replays(suits, deal, budget)
 
 def test_the_verdict_is_the_same_however_the_work_is_cut():
     rules = make_rules("spider", suits="2")
-    state = Game(rules, 656037).state
+    state = Game(rules, 10).state
     whole = SpiderSearch(rules, state, max_positions=15_000).finish()
     cut, steps = run_in_steps(SpiderSearch(rules, state, max_positions=15_000), 997)
     assert steps > 1
@@ -134,7 +134,7 @@ class KeepingWholePositions(SpiderSearch):
     tag_bits = 0
 
 
-@pytest.mark.parametrize(("suits", "deal"), [("2", 656037), ("4", 5)])
+@pytest.mark.parametrize(("suits", "deal"), [("2", 10), ("4", 5)])
 def test_positions_kept_as_key_and_tag_are_walked_as_whole_ones(suits, deal):
     """The core's walk by stages rebuilds each waiting position from its key and the
     columns' places: it takes the same positions in the same order as a walk that keeps
@@ -147,21 +147,23 @@ def test_positions_kept_as_key_and_tag_are_walked_as_whole_ones(suits, deal):
     assert (tagged.moves, tagged.positions) == (whole.moves, whole.positions)
 
 
-def whole_value_summed_plainly(position: bytes) -> int:
+def whole_value_summed_plainly(position: bytes, empty_while_dealing: float) -> int:
     """A position's whole value as the weights say, column by column: each column's
     value, then a run home's worth for each card on the table and each face-down card's
     weight at the stock's count."""
     *columns, stock = position.split(b"\xff")
     value = cards = down = 0
+    # (an empty column weighs less while rows are left to deal)
+    empty = empty_while_dealing if stock[0] else spider.EMPTY
     for column in columns:
-        value += round(spider._column_value(column)) * spider.WHOLE
+        value += round(spider._column_value(column, empty)) * spider.WHOLE
         cards += len(column) - 1
         down += column[0]
     late = spider.WHOLE_LATE * (spider.FULL_STOCK - stock[0]) // spider.ROW
     return value - spider.WHOLE_RUN_HOME * cards - late * down
 
 
-@pytest.mark.parametrize(("suits", "deal"), [("2", 656037), ("4", 5)])
+@pytest.mark.parametrize(("suits", "deal"), [("2", 10), ("4", 5)])
 def test_the_whole_value_from_kept_column_shares_is_the_plain_sum(suits, deal):
     """The walk's weighting sums shares kept per column and stock count and counts the
     cards on the table from the position's length: on every position a search took and
@@ -173,4 +175,32 @@ def test_the_whole_value_from_kept_column_shares_is_the_plain_sum(suits, deal):
     assert len({position[-1] for position in positions}) >= 3  # several counts of the stock
     for position in positions:
         search._key(position)  # (the weighting reads the columns its key split)
-        assert search._whole_value(position) == whole_value_summed_plainly(position)
+        plain = whole_value_summed_plainly(position, search.empty_while_dealing)
+        assert search._whole_value(position) == plain
+
+
+@pytest.mark.parametrize(
+    ("suits", "weight"),
+    [("1", spider.EMPTY_WHILE_DEALING), ("2", spider.EMPTY_WHILE_DEALING), ("4", spider.EMPTY)],
+)
+def test_an_empty_column_weighs_less_while_rows_are_left_but_with_four_suits(suits, weight):
+    """A row is dealt only once every column is filled again: with rows left an empty
+    column is worth less to one and two suits; four suits need the room to sort."""
+    rules = make_rules("spider", suits=suits)
+    search = SpiderSearch(rules, Game(rules, 1).state, max_positions=1_000)
+    assert search.empty_while_dealing == weight
+    empty = b"\x00"
+    dealing = [b"\x01\x08\x0c", empty, *[b"\x01\x08\x0c"] * 8]
+    position = b"\xff".join([*dealing, bytes((20,))])
+    dealt = b"\xff".join([*dealing, bytes((0,))])
+    search._key(position)
+    with_rows = search._whole_value(position)
+    search._key(dealt)
+    without_rows = search._whole_value(dealt)
+    # the same columns; the face-down cards weigh more with no rows left
+    late = spider.WHOLE_LATE * (spider.FULL_STOCK - 20) // spider.ROW
+    last = spider.WHOLE_LATE * spider.FULL_STOCK // spider.ROW
+    assert (
+        without_rows - with_rows
+        == round((spider.EMPTY - weight) * spider.WHOLE) - (last - late) * 9
+    )
