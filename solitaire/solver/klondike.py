@@ -147,11 +147,12 @@ Why the narrow walk: replayed against Klondike-Solver's winning lines (through t
 drawing three (600008, 600022, 600038, 600040, 600048), the walks lost the line within
 its first ten moves: from the position a move further along it they won within 180 to
 4,800 positions, from the one before it not within 20,000. The move they missed was
-always among the successors (every move of those lines but a card home is made within
-three of ours; the cards home come in another order, the safe ones first), but ranked
-second to fifth, often tied with others: a king of the waste into an empty column, a
-card that empties a column, a card onto a column that turns nothing up, while a waste
-card home after many turns or a card turning one up looked better. The walks that keep
+always among the successors (along eight such lines every move but a card home is
+reached within three of ours, and where a card home is not, our position has one move
+only: another card that goes home safely, first), but ranked second to fifth, often
+tied with others: a king of the waste into an empty column, a card that empties a
+column, a card onto a column that turns nothing up, while a waste card home after many
+turns or a card turning one up looked better. The walks that keep
 every move spend their positions under the first moves they take and seldom come back
 to the others; keeping two moves a position, the narrow walk reaches the end of many
 more early choices within as many positions.
