@@ -128,15 +128,34 @@ byte more, reached by no move) that waits in the heap behind the position they a
 from (``LATER``), so a search that finds a win finds it without counting them, and one
 that runs dry has tried them too.
 
-Walks of the core take turns (``strategies``), each a complete search of its own, so
-that a deal one of them finds hard may be easy for another. A best-first walk that takes
-positions deep first (how promising a position looks counts the moves that led there,
-``_promise``, so it follows a way forward down to its end before it looks at the others)
-has the first turn, and wins most easy deals within it; then, where passes are
-unlimited, a depth-first dive that tries the most promising move first and a walk that
-counts moves, as ShootMe's Klondike-Solver does (weighted A*: the moves made plus a guess
-of the moves still needed, ``_moves_left``, the fewest first) take turns, the deep walk
-never again (``_next_turn``). With passes counted the deep walk goes on alone.
+Walks of the core take turns (``strategies``), so that a deal one of them finds hard may
+be easy for another. A best-first walk that takes positions deep first (how promising a
+position looks counts the moves that led there, ``_promise``, so it follows a way forward
+down to its end before it looks at the others) has the first turn, and wins most easy
+deals within it; then, where passes are unlimited, a depth-first dive that tries the most
+promising move first, a walk that counts moves, as ShootMe's Klondike-Solver does
+(weighted A*: the moves made plus a guess of the moves still needed, ``_moves_left``, the
+fewest first), and a narrow walk take turns, the deep walk never again (``_next_turn``).
+With passes counted the deep walk goes on alone. The narrow walk counts moves too, but of
+each position it expands keeps only the two successors the guess finds best
+(``_narrow``; Klondike-Solver's quick search keeps three): it leaves out moves that may
+lose a win, so it is not a complete search and its running dry proves nothing. The other
+three walks keep every move, and a "cannot be won" comes from one of them running dry.
+
+Why the narrow walk: replayed against Klondike-Solver's winning lines (through the
+``pyksolve`` package outside the project) on tuning deals that the walks left unknown
+drawing three (600008, 600022, 600038, 600040, 600048), the walks lost the line within
+its first ten moves: from the position a move further along it they won within 180 to
+4,800 positions, from the one before it not within 20,000. The move they missed was
+always among the successors (along eight such lines every move but a card home is
+reached within three of ours, and where a card home is not, our position has one move
+only: another card that goes home safely, first), but ranked second to fifth, often
+tied with others: a king of the waste into an empty column, a card that empties a
+column, a card onto a column that turns nothing up, while a waste card home after many
+turns or a card turning one up looked better. The walks that keep
+every move spend their positions under the first moves they take and seldom come back
+to the others; keeping two moves a position, the narrow walk reaches the end of many
+more early choices within as many positions.
 
 Tried and left out (drawing one and three, tuning deals 600001..600100 at 2 s of CPU,
 settled of 100, the search already a third quicker; the arrangement above 86 and 85):
@@ -167,6 +186,20 @@ visited kept in one table, each position's once for all walks: 97 MB at the whol
 drawing three (deal 600008) where a table a walk takes 92 MB (72 MB before positions stood
 for others).
 
+Tried with the narrow walk and left out (2026-11-29; drawing three, the 31 tuning deals
+of 600001..600200 the three walks of before left unknown at 2 s of CPU; won / proven
+lost of the 31): in the dive's place, a best-first walk that counts each move ranked
+below the best among its siblings as 10 worse (a search by discrepancies), 3 / 0; the
+narrow walk keeping three successors, 6 / 1; keeping two, 14 / 1, but ten deals the dive
+won at once took five to eighty times longer (600065: 0.02 s, then 1.77 s); the narrow
+walk by ``_promise`` in place of the guess of moves left, 8 / 1; the narrow walk in the
+place of the walk that counts moves, 14 / 1. The four walks taken: 13 / 0, and of the
+200 tuning deals none settled before took half as long again (and 0.05 s) or more.
+Drawing one, of the 21 tuning deals the four walks leave unknown (Klondike-Solver wins 8
+of them, lost early by our walks as drawing three): the narrow walk's turns twice as
+long, 0 won; a fifth walk, narrow by ``_promise``, 1 won; a fifth walk narrow as the
+fourth but taking the last made among equal guesses, 1 won (drawing three 1 of 18).
+
 Speed tried and left out (the same positions in the same order): the waste's playable
 cards found from a table, cached by the talon's length, cards turned and passes, of
 where each state of the talon shows a card, in place of a look at every state: 1 to 4 %
@@ -179,6 +212,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Hashable
+from heapq import nlargest
 from itertools import accumulate
 from operator import getitem
 
@@ -247,6 +281,9 @@ HOME, FACE_DOWN, IN_TALON, KNOT, DEEPER = 10.0, 6.0, 0.25, 10.0, 3.0
 LATER = 50.0
 # ... and, to the walk that counts moves, this many moves more than it.
 LATER_MOVES = 5.0
+# The successors the narrow walk keeps of each position it expands (``_narrow``): the two
+# that the guess of moves left (``_moves_left``) finds best.
+NARROW = 2
 
 
 def _code(card) -> int:
@@ -331,6 +368,7 @@ class KlondikeSearch(Core[Position]):
         Strategy(),
         Strategy(walk=Walk.DIVE),
         Strategy(value="_moves_left", depth_cost=1.0),
+        Strategy(value="_moves_left", depth_cost=1.0, moves="_narrow", complete=False),
     )
 
     def __init__(
@@ -361,6 +399,13 @@ class KlondikeSearch(Core[Position]):
             # there (drawing one with one pass, deals 600001..600015 at 1 s: 3 settled,
             # the three walks of before 1).
             self.strategies = self.strategies[:1]
+        elif self.draw == 1:
+            # Drawing one the narrow walk stays out. A best-first walk takes equal
+            # promises in the order the store found them, so the narrow walk's finds
+            # reorder the walk that counts moves: deal 5, which that walk wins in 16,819
+            # positions beside the dive alone, took 198,984 (9 s) with the narrow walk,
+            # 107,153-166,084 with it at a quarter or half of the turns.
+            self.strategies = self.strategies[:3]
         # Every engine move and every macro move is made once and shared by every position
         # it leads to (a search keeps hundreds of thousands).
         self._moves: dict[tuple[str, str, int], Move] = {}
@@ -408,11 +453,11 @@ class KlondikeSearch(Core[Position]):
     # ------------------------------------------------------------------ the walk's hooks
     def _next_turn(self) -> tuple[int, int]:
         """The deep best-first walk's first turn (within it the walk wins most deals that
-        are easy), then the dive's and the other walk's in turn, the deep walk's never
-        again (the module's docstring)."""
+        are easy), then the narrow walk's and the walk's that counts moves in turn, the
+        deep walk's never again (the module's docstring)."""
         if len(self.walks) == 1:
             return super()._next_turn()
-        turn = 1 + (self.turns - 1) % 2 if self.turns else 0
+        turn = 1 + (self.turns - 1) % (len(self.walks) - 1) if self.turns else 0
         self.turns += 1
         return turn, self.strategies[turn].share
 
@@ -547,6 +592,29 @@ class KlondikeSearch(Core[Position]):
         return macro
 
     # ------------------------------------------------------------------ moves
+    def _narrow(self, position: Position) -> list[tuple[tuple[Move, ...], Position]]:
+        """The moves of the narrow walk: of the successors (``_successors``), the
+        ``NARROW`` that the guess of moves left finds best (the first made among equals),
+        as Klondike-Solver's quick search keeps its best three. It leaves moves out that
+        may lose a win, so its running dry proves nothing (its strategy is not
+        ``complete``); but where a few early moves decide a deal, it looks far down many
+        more ways than the walks that keep every move."""
+        successors = self._successors(position)
+        if len(successors) <= NARROW:
+            return successors
+        return nlargest(NARROW, successors, key=self._guess_of)
+
+    def _guess_of(self, successor: tuple[tuple[Move, ...], Position]) -> float:
+        return self._moves_left(successor[1])
+
+    def _matching(
+        self, position: Position, key: Hashable
+    ) -> list[tuple[tuple[Move, ...], Position]]:
+        """The successors of ``position`` with ``key``, for a line read back: the narrow
+        walk's moves are some of ``_successors``', so those alone are looked through (the
+        core would make every walk's moves in turn, the narrow walk's at twice the cost)."""
+        return [(moves, after) for moves, after in self._successors(position) if after[0] == key]
+
     def _successors(self, position: Position) -> list[tuple[tuple[Move, ...], Position]]:
         key, turned, self._depth, value, names, later_only = position
         self._names = names
