@@ -116,6 +116,16 @@ the positions the search does make from it can be won):
   once, where the free black fives of its stock hid it. Only the start is asked: no move
   makes a position dead that was not by the first test (``_dead`` says why), and none of
   the positions of five searches was dead by the second.
+- With passes counted, in the last pass, parts of the talon are taken for columns of
+  covered cards (``_talon_piles``): the waste, which nothing turns back over any more,
+  so a card of it leaves only after every card above it, home or onto a column; and,
+  drawing three, each group of cards the stock will turn together (the stock turns in
+  the same groups of three from its top to its end), the group's last card on top. Every
+  winning line takes each of these cards home, each after the cards above it, so the
+  same test holds; a move that turns the stock may make a position dead that way (it
+  lays cards on the waste), the others only take cards off the waste, so positions a
+  move with turns leads to are asked too (``_worth_testing``), without the parents
+  counted only where they can lie in a column.
 
 Every other move is tried, so a search that runs dry has seen every position reachable
 from the start, less positions that cannot be won: that is the proof that the deal
@@ -187,7 +197,7 @@ from ..model.games.klondike import Klondike
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State
-from .core import Core, Strategy, Walk
+from .core import Core, Macro, Strategy, Walk
 
 __all__ = ["BUDGET", "KlondikeSearch"]
 
@@ -354,6 +364,9 @@ class KlondikeSearch(Core[Position]):
         # visited that stand for others (a bit each, ``_state_bit``).
         self.covers = self.turning and self.draw > 1
         self._states_seen: list[dict[bytes, int]] = [{} for _ in self.strategies]
+        # With passes counted a position is asked whether it is dead (``_dead``) where the
+        # move to it turned cards onto the waste in the last pass; the others never are.
+        self.tests_by_move = self.passes_limit is not None
         self._covering: dict[tuple[int, int, int], int] = {}
         if not self.cycles:
             # With passes counted the talon's states do not merge and a walk has many
@@ -469,6 +482,11 @@ class KlondikeSearch(Core[Position]):
         if counted % draw == 0 or counted == size:  # a fresh pass's state: every earlier pass
             states += [(used, turned) for used in range(passes) for turned in range(size + 1)]
         return states
+
+    def _worth_testing(self, macro: Macro) -> bool:
+        """Only a move that turns the stock may make a position dead that was not
+        (``_dead``): the others take cards from the waste's top, never add any."""
+        return TURN in macro
 
     def _won(self, position: Position) -> bool:
         return position[0][:4] == WON
@@ -865,22 +883,66 @@ class KlondikeSearch(Core[Position]):
             # position.) With ``placing`` a card sent home may take a place away, but of
             # the positions five searches found (9,000 to 40,000 each, drawing one and
             # three, lost and unknown deals) none was dead that way.
-            return False
+            # In the last pass (passes counted) a move that turns the stock may make a
+            # position dead (``_talon_piles``); such a position is asked too, without
+            # ``placing`` (``_worth_testing``).
+            piles = [] if position[5] else self._talon_piles(position)
+            if not piles:
+                return False
+            found, down, _, _, cols = _unpacked(position[0])
+            return self._stuck(found, down, cols, talon_piles=piles)
         found, down, _, _, cols = _unpacked(position[0])
-        return self._stuck(found, down, cols, placing=True)
+        piles = self._talon_piles(position)
+        return self._stuck(found, down, cols, placing=True, talon_piles=piles)
 
-    def _stuck(self, found: bytes, down: list, cols: list, placing: bool = False) -> bool:
+    def _talon_piles(self, position: Position) -> list[bytes]:
+        """In the last pass (passes counted), the parts of the talon whose cards leave one
+        by one from the top, as a column's covering cards do (``_stuck``), bottom card
+        first: nothing turns the waste back over, so a card of the waste leaves only once
+        every card above it has left, home or onto a column (a card of the waste goes
+        nowhere else); and the stock turns in the same groups (``draw`` cards from its top,
+        the last of them on top of the waste): a card of a group leaves only once the cards
+        of the group turned after it have left. Nothing else is known of the talon: a
+        group may be turned after the waste is played down, or onto it. Elsewhere none."""
+        key = position[0]
+        limit = self.passes_limit
+        if limit is None or key[PASSES] + 1 < limit or not self.turning:
+            return []
+        turned, talon = position[1], key[TALON + 1 : TALON + 1 + key[TALON]]
+        piles = [talon[:turned]] if turned > 1 else []
+        if self.draw > 1:
+            piles += [
+                talon[start : start + self.draw] for start in range(turned, len(talon), self.draw)
+            ]
+        return [pile for pile in piles if len(pile) > 1]
+
+    def _stuck(
+        self,
+        found: bytes,
+        down: list,
+        cols: list,
+        placing: bool = False,
+        talon_piles: list[bytes] | None = None,
+    ) -> bool:
         """Is some card that covers face-down cards sure never to move (the module's
         docstring says why it then never goes home)? ``blocked``: the cards (a bit each)
         under the lowest covering card of each column not yet known to move; ``lowest[i]``
         the index of that card in column ``i`` (0: every card above the column's first can
         move). Freeing only ever frees more, so the order columns are looked at in does not
         change the answer. With ``placing``, a covering card may go onto a parent only
-        where that parent can lie in a column (``_placeable``), not wherever it is free."""
+        where that parent can lie in a column (``_placeable``), not wherever it is free.
+        ``talon_piles``: parts of the talon whose cards leave from the top only, taken as
+        columns of face-down cards under one face-up card (``_talon_piles``)."""
         bit = BIT
         blocked = 0
         lowest = []
-        for i, cards in enumerate(cols):
+        piles = cols
+        if talon_piles:
+            # every card of such a part of the talon over another covers it as a face-down
+            # card over another does, the top one as a column's lowest face-up card
+            piles = [*cols, *talon_piles]
+            down = [*down, *(len(pile) - 1 for pile in talon_piles)]
+        for i, cards in enumerate(piles):
             hidden = down[i]
             for card in cards[:hidden]:
                 blocked |= bit[card]
@@ -892,7 +954,7 @@ class KlondikeSearch(Core[Position]):
         while changed:
             changed = False
             free = self._placeable(cols, blocked) if placing else ~blocked
-            for i, cards in enumerate(cols):
+            for i, cards in enumerate(piles):
                 index = lowest[i]
                 while index:
                     card = cards[index]
@@ -921,7 +983,8 @@ class KlondikeSearch(Core[Position]):
             for card in cards:
                 in_columns |= BIT[card]
         placeable = (in_columns | KINGS_BITS) & ~blocked
-        loose = ALL_CARDS & ~in_columns
+        # (a blocked card of the waste never comes out to lie in a column)
+        loose = ALL_CARDS & ~in_columns & ~blocked
         grown = True
         while grown:
             grown = False
