@@ -177,6 +177,18 @@ visited kept in one table, each position's once for all walks: 97 MB at the whol
 drawing three (deal 600008) where a table a walk takes 92 MB (72 MB before positions stood
 for others).
 
+With passes counted (2026-11-29; deals 600001..600040 at 2 s of CPU, settled of 40, side
+by side; drawing one with one pass, one with three passes, three with one, three with
+three): the deep walk alone 14, 24, 36, 21; the three walks as where passes are
+unlimited 11, 24, 36 (of the first 32 only, as the deep walk alone), 22; with the waste
+of the last pass as covered cards in the dead-end test 19, 25, 36, 22, and the stock's
+groups drawing three too, the same (deals dead at once, none settled more). Left out:
+the three walks (no more settled, one proof fewer by ones in one pass, as a proof needs
+one walk to run dry); positions standing for others drawing one with three passes
+(a fresh pass's states stand for a later pass's): the same 25 settled, 2 % fewer
+positions over the 24 wins, and a position whose waste's top goes home alone would
+stand for others whose moves it does not have (``_covered``): not worth a new proof.
+
 Speed tried and left out (the same positions in the same order): the waste's playable
 cards found from a table, cached by the talon's length, cards turned and passes, of
 where each state of the talon shows a card, in place of a look at every state: 1 to 4 %
