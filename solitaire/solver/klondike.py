@@ -116,6 +116,16 @@ the positions the search does make from it can be won):
   once, where the free black fives of its stock hid it. Only the start is asked: no move
   makes a position dead that was not by the first test (``_dead`` says why), and none of
   the positions of five searches was dead by the second.
+- With passes counted, in the last pass, parts of the talon are taken for columns of
+  covered cards (``_talon_piles``): the waste, which nothing turns back over any more,
+  so a card of it leaves only after every card above it, home or onto a column; and,
+  drawing three, each group of cards the stock will turn together (the stock turns in
+  the same groups of three from its top to its end), the group's last card on top. Every
+  winning line takes each of these cards home, each after the cards above it, so the
+  same test holds; a move that turns the stock may make a position dead that way (it
+  lays cards on the waste), the others only take cards off the waste, so positions a
+  move with turns leads to are asked too (``_worth_testing``), without the parents
+  counted only where they can lie in a column.
 
 Every other move is tried, so a search that runs dry has seen every position reachable
 from the start, less positions that cannot be won: that is the proof that the deal
@@ -202,6 +212,22 @@ of them, lost early by our walks as drawing three): the narrow walk's turns twic
 long, 0 won; a fifth walk, narrow by ``_promise``, 1 won; a fifth walk narrow as the
 fourth but taking the last made among equal guesses, 1 won (drawing three 1 of 18).
 
+With passes counted (2026-11-29; deals 600001..600040 at 2 s of CPU, settled of 40, side
+by side; drawing one with one pass, one with three passes, three with one, three with
+three): the deep walk alone 14, 24, 36, 21; the three walks as where passes are
+unlimited 11, 24, 36 (of the first 32 only, as the deep walk alone), 22; with the waste
+of the last pass as covered cards in the dead-end test 19, 25, 36, 22, and the stock's
+groups drawing three too, the same (deals dead at once, none settled more). Left out:
+the three walks (no more settled, one proof fewer by ones in one pass, as a proof needs
+one walk to run dry); positions standing for others drawing one with three passes
+(a fresh pass's states stand for a later pass's): the same 25 settled, 2 % fewer
+positions over the 24 wins, and a position whose waste's top goes home alone would
+stand for others whose moves it does not have (``_covered``): not worth a new proof;
+the positions after turns in the last pass asked with the parents counted only where
+they can lie in a column (``_placeable``), as the start is: a quarter fewer positions
+on some proofs, but each test slower, 17 settled of 40 in place of 19 by ones in one
+pass, 22 as before by threes in three passes.
+
 Speed tried and left out (the same positions in the same order): the waste's playable
 cards found from a table, cached by the talon's length, cards turned and passes, of
 where each state of the talon shows a card, in place of a look at every state: 1 to 4 %
@@ -223,7 +249,7 @@ from ..model.games.klondike import Klondike
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State
-from .core import Core, Strategy, Walk
+from .core import Core, Macro, Strategy, Walk
 
 __all__ = ["BUDGET", "KlondikeSearch"]
 
@@ -394,6 +420,9 @@ class KlondikeSearch(Core[Position]):
         # visited that stand for others (a bit each, ``_state_bit``).
         self.covers = self.turning and self.draw > 1
         self._states_seen: list[dict[bytes, int]] = [{} for _ in self.strategies]
+        # With passes counted a position is asked whether it is dead (``_dead``) where the
+        # move to it turned cards onto the waste in the last pass; the others never are.
+        self.tests_by_move = self.passes_limit is not None
         self._covering: dict[tuple[int, int, int], int] = {}
         if not self.cycles:
             # With passes counted the talon's states do not merge and a walk has many
@@ -517,6 +546,11 @@ class KlondikeSearch(Core[Position]):
         if counted % draw == 0 or counted == size:  # a fresh pass's state: every earlier pass
             states += [(used, turned) for used in range(passes) for turned in range(size + 1)]
         return states
+
+    def _worth_testing(self, macro: Macro) -> bool:
+        """Only a move that turns the stock may make a position dead that was not
+        (``_dead``): the others take cards from the waste's top, never add any."""
+        return TURN in macro
 
     def _won(self, position: Position) -> bool:
         return position[0][:4] == WON
@@ -936,22 +970,66 @@ class KlondikeSearch(Core[Position]):
             # position.) With ``placing`` a card sent home may take a place away, but of
             # the positions five searches found (9,000 to 40,000 each, drawing one and
             # three, lost and unknown deals) none was dead that way.
-            return False
+            # In the last pass (passes counted) a move that turns the stock may make a
+            # position dead (``_talon_piles``); such a position is asked too, without
+            # ``placing`` (``_worth_testing``).
+            piles = [] if position[5] else self._talon_piles(position)
+            if not piles:
+                return False
+            found, down, _, _, cols = _unpacked(position[0])
+            return self._stuck(found, down, cols, talon_piles=piles)
         found, down, _, _, cols = _unpacked(position[0])
-        return self._stuck(found, down, cols, placing=True)
+        piles = self._talon_piles(position)
+        return self._stuck(found, down, cols, placing=True, talon_piles=piles)
 
-    def _stuck(self, found: bytes, down: list, cols: list, placing: bool = False) -> bool:
+    def _talon_piles(self, position: Position) -> list[bytes]:
+        """In the last pass (passes counted), the parts of the talon whose cards leave one
+        by one from the top, as a column's covering cards do (``_stuck``), bottom card
+        first: nothing turns the waste back over, so a card of the waste leaves only once
+        every card above it has left, home or onto a column (a card of the waste goes
+        nowhere else); and the stock turns in the same groups (``draw`` cards from its top,
+        the last of them on top of the waste): a card of a group leaves only once the cards
+        of the group turned after it have left. Nothing else is known of the talon: a
+        group may be turned after the waste is played down, or onto it. Elsewhere none."""
+        key = position[0]
+        limit = self.passes_limit
+        if limit is None or key[PASSES] + 1 < limit or not self.turning:
+            return []
+        turned, talon = position[1], key[TALON + 1 : TALON + 1 + key[TALON]]
+        piles = [talon[:turned]] if turned > 1 else []
+        if self.draw > 1:
+            piles += [
+                talon[start : start + self.draw] for start in range(turned, len(talon), self.draw)
+            ]
+        return [pile for pile in piles if len(pile) > 1]
+
+    def _stuck(
+        self,
+        found: bytes,
+        down: list,
+        cols: list,
+        placing: bool = False,
+        talon_piles: list[bytes] | None = None,
+    ) -> bool:
         """Is some card that covers face-down cards sure never to move (the module's
         docstring says why it then never goes home)? ``blocked``: the cards (a bit each)
         under the lowest covering card of each column not yet known to move; ``lowest[i]``
         the index of that card in column ``i`` (0: every card above the column's first can
         move). Freeing only ever frees more, so the order columns are looked at in does not
         change the answer. With ``placing``, a covering card may go onto a parent only
-        where that parent can lie in a column (``_placeable``), not wherever it is free."""
+        where that parent can lie in a column (``_placeable``), not wherever it is free.
+        ``talon_piles``: parts of the talon whose cards leave from the top only, taken as
+        columns of face-down cards under one face-up card (``_talon_piles``)."""
         bit = BIT
         blocked = 0
         lowest = []
-        for i, cards in enumerate(cols):
+        piles = cols
+        if talon_piles:
+            # every card of such a part of the talon over another covers it as a face-down
+            # card over another does, the top one as a column's lowest face-up card
+            piles = [*cols, *talon_piles]
+            down = [*down, *(len(pile) - 1 for pile in talon_piles)]
+        for i, cards in enumerate(piles):
             hidden = down[i]
             for card in cards[:hidden]:
                 blocked |= bit[card]
@@ -963,7 +1041,7 @@ class KlondikeSearch(Core[Position]):
         while changed:
             changed = False
             free = self._placeable(cols, blocked) if placing else ~blocked
-            for i, cards in enumerate(cols):
+            for i, cards in enumerate(piles):
                 index = lowest[i]
                 while index:
                     card = cards[index]
@@ -992,7 +1070,8 @@ class KlondikeSearch(Core[Position]):
             for card in cards:
                 in_columns |= BIT[card]
         placeable = (in_columns | KINGS_BITS) & ~blocked
-        loose = ALL_CARDS & ~in_columns
+        # (a blocked card of the waste never comes out to lie in a column)
+        loose = ALL_CARDS & ~in_columns & ~blocked
         grown = True
         while grown:
             grown = False

@@ -142,7 +142,7 @@ def test_a_deal_is_proven_lost_and_a_won_one_replays():
     replay(rules, state, won.moves)
 
 
-def endgame(draw: str, passes: str, seed: int, runs: bool = False) -> tuple:
+def endgame(draw: str, passes: str, seed: int, runs: bool = False, most_waste: int = 2) -> tuple:
     """A small random position: most cards home, the rest in the seven columns (all but
     their top card face down, and with ``runs`` face-up runs on some of them, so that runs
     may change places between twins), the stock and the waste."""
@@ -166,18 +166,20 @@ def endgame(draw: str, passes: str, seed: int, runs: bool = False) -> tuple:
         if fits:
             column.append(fits[0])
             out.remove(fits[0])
-    waste = rng.randint(0, 2)
+    waste = rng.randint(0, most_waste)
     piles["waste"], piles["stock"] = out[:waste], out[waste:]
     return rules, State(piles, {"deal": 0, **rules.hand_values()}, down)
 
 
-def agree_with_the_generic_search(draw: str, passes: str, seeds, runs: bool = False) -> int:
+def agree_with_the_generic_search(
+    draw: str, passes: str, seeds, runs: bool = False, most_waste: int = 2
+) -> int:
     """How many of these small positions the generic search (which walks the engine's own
     moves) settles; where it does, its verdict must be the Klondike search's; every win
     replays."""
     settled = 0
     for seed in seeds:
-        rules, state = endgame(draw, passes, seed, runs)
+        rules, state = endgame(draw, passes, seed, runs, most_waste)
         verdict = KlondikeSearch(rules, state).finish()
         assert verdict.status != UNKNOWN, seed
         if verdict.status == SOLVED:
@@ -198,6 +200,47 @@ def test_verdicts_on_small_positions_agree_with_the_generic_search(draw, passes)
 @pytest.mark.parametrize("draw, passes", [("1", "unlimited"), ("3", "unlimited"), ("3", "3")])
 def test_with_runs_that_change_twins_the_verdicts_agree_too(draw, passes):
     assert agree_with_the_generic_search(draw, passes, range(1, 8), runs=True) >= 5
+
+
+@pytest.mark.parametrize("draw", ["1", "3"])
+def test_with_one_pass_and_a_deep_waste_the_verdicts_agree_too(draw):
+    """In the last pass the cards of the waste under its top are taken for covered cards
+    (``_dead``): the losses that finds must be the generic search's."""
+    assert agree_with_the_generic_search(draw, "1", range(4), most_waste=8) >= 3
+
+
+def buried_waste_game(passes: str) -> Game:
+    """The three of spades tops the waste over the two of spades and both red fours: it
+    can go neither home nor onto a four. In the last pass nothing else can free them."""
+    homes = {"fC": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", "fS": "AS"}
+    homes |= {"fD": "AD 2D 3D", "fH": "AH 2H 3H"}
+    piles = {
+        "t1": "KD QD JD TD 9D 8D 7D 6D 5D",
+        "t2": "KH QH JH TH 9H 8H 7H 6H 5H",
+        "t3": "KS QS JS TS 9S 8S 7S 6S 5S 4S",
+        "waste": "4H 4D 2S 3S",
+        "stock": "",
+    }
+    down = {"t1": 8, "t2": 8, "t3": 9}
+    return game_with(
+        "klondike", {**homes, **piles}, down=down, values={"passes_used": 0}, passes=passes
+    )
+
+
+def test_in_the_last_pass_a_waste_card_that_can_never_leave_makes_the_position_dead():
+    """With one pass the start is dead, and the generic search agrees that nothing wins;
+    with passes left the waste turns over, the fours come up first and the deal is won."""
+    game = buried_waste_game("1")
+    search = KlondikeSearch(game.rules, game.state)
+    assert search._dead(search.start)
+    assert search.finish().status == UNSOLVABLE
+    assert Search(game.rules, game.state, max_positions=15_000).finish().status == UNSOLVABLE
+    game = buried_waste_game("3")
+    search = KlondikeSearch(game.rules, game.state)
+    assert not search._dead(search.start)
+    verdict = search.finish()
+    assert verdict.status == SOLVED
+    replay(game.rules, game.state, verdict.moves)
 
 
 def twins_game(run_on: str) -> Game:
@@ -408,6 +451,35 @@ def test_no_move_makes_a_position_dead():
                 checked += 1
             position = chooser.choice(children)
     assert checked > 1_000
+
+
+@pytest.mark.parametrize("draw", ["1", "3"])
+def test_with_one_pass_only_turns_make_a_position_dead(draw):
+    """In the last pass parts of the talon count as covered cards (``_talon_piles``), so
+    ``_dead`` asks only the positions a move with turns leads to: any other move makes
+    no position dead that was not. Random lines of the search's own moves."""
+    chooser = random.Random(12)
+    checked = 0
+    rules = make_rules("klondike", draw=draw, passes="1")
+    for deal in range(600001, 600013):
+        search = KlondikeSearch(rules, Game(rules, deal).state)
+        position = search.start
+        for _ in range(60):
+            children = search._successors(position)
+            if not children:
+                break
+            parent_stuck = search._stuck(
+                *stuck_parts(position[0]), talon_piles=search._talon_piles(position)
+            )
+            for macro, after in children:
+                if after[-1] or search._worth_testing(macro):
+                    continue
+                assert parent_stuck or not search._stuck(
+                    *stuck_parts(after[0]), talon_piles=search._talon_piles(after)
+                )
+                checked += 1
+            position = chooser.choice([after for _, after in children])
+    assert checked > 100
 
 
 def stuck_parts(key: bytes) -> tuple:
