@@ -61,7 +61,10 @@ The core owns the rest:
   turns of so many positions expanded each, as Freecell Solver's soft threads do
   (``_next_turn`` may choose the turns otherwise). Each walk marks the positions it has
   visited (a bit per walk and position in one ``bytearray``), so one walk's positions are
-  not lost to another, and every walk is a complete search of its own.
+  not lost to another, and every walk is a complete search of its own. Of positions
+  of equal promise a best-first walk takes first the one the store found first, by
+  whichever walk; a family whose weightings tie often may ask for each walk's own order
+  (``ties_in_walk_order``), so that one walk's path does not turn on another's finds.
 - **One frontier, several weightings** (``Walk.QUEUES``, compact families): a walk
   whose strategy's weighting gives a tuple of values, one per queue; every position it
   finds goes into every queue, and the queues take turns (``Strategy.rotation``) at giving
@@ -99,6 +102,7 @@ The core owns the rest:
 from __future__ import annotations
 
 import heapq
+import itertools
 import weakref
 from array import array
 from collections import deque
@@ -196,6 +200,10 @@ class Core(Stepped, Generic[P]):
     # the notes); None: no moves are kept.
     macros: Any = None
     covers = False  # ``_covered`` says which positions others visited stand for
+    # A plain best-first walk takes positions of equal promise in the order the store
+    # found them, by whichever walk; True: in the order it found them itself, so that a
+    # walk's path does not turn on what the others found first.
+    ties_in_walk_order = False
     # Bits of the tag that, with the key, rebuilds a position (``_tag``, ``_untag``) for
     # the walks by stages; 0: they keep the packed positions.
     tag_bits = 0
@@ -533,6 +541,33 @@ class _BestFirstWalk(_WalkBase):
 
     def clear(self) -> None:
         self.heap.clear()
+
+
+class _WalkOrderBestFirstWalk(_BestFirstWalk):
+    """A best-first walk that takes positions of equal promise in the order it found
+    them (``Core.ties_in_walk_order``): a heap of (priority, its own count, serial,
+    depth, packed position)."""
+
+    def begin(self, root: int, start: Any) -> None:
+        self._visit_root(root)
+        self.found = itertools.count(1)
+        self.heap.append((-self.value(start), 0, root, 0, self.core._pack(start)))
+
+    def run(self, until: int, most: int) -> tuple[int | None, int]:
+        core, heap, value, cost = self.core, self.heap, self.value, self.depth_cost
+        pack, unpack, children, found = core._pack, core._unpack, self._children, self.found
+        pop, push = heapq.heappop, heapq.heappush
+        expanded = 0
+        while heap and expanded < most and core.visits < until:
+            _, _, serial, depth, packed = pop(heap)
+            expanded += 1
+            fresh, won = children(serial, unpack(packed))
+            if won is not None:
+                return won, expanded
+            depth += 1
+            for child, after in fresh:
+                push(heap, (depth * cost - value(after), next(found), child, depth, pack(after)))
+        return None, expanded
 
 
 class _CompactBestFirstWalk(_BestFirstWalk):
@@ -1079,4 +1114,6 @@ def _walk_for(core: Core, strategy: Strategy, bit: int) -> _WalkBase:
         return _StagedBestFirstWalk(core, strategy, bit)
     if core.compact:
         return _CompactBestFirstWalk(core, strategy, bit)
+    if core.ties_in_walk_order:
+        return _WalkOrderBestFirstWalk(core, strategy, bit)
     return _BestFirstWalk(core, strategy, bit)
