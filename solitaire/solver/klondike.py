@@ -145,10 +145,10 @@ down to its end before it looks at the others) has the first turn, and wins most
 deals within it; then, where passes are unlimited, a depth-first dive that tries the most
 promising move first, a walk that counts moves, as ShootMe's Klondike-Solver does
 (weighted A*: the moves made plus a guess of the moves still needed, ``_moves_left``, the
-fewest first), and, drawing three, a narrow walk take turns, the deep walk never again
-(``_next_turn``). With passes counted the deep walk goes on alone, and drawing one the
-narrow walk stays out (it reorders the walk that counts moves: ``__init__`` says how it
-cost deal 5 twelve times the positions). The narrow walk counts moves too, but of
+fewest first), and a narrow walk take turns, the deep walk never again (``_next_turn``).
+With passes counted the deep walk goes on alone. Drawing one each walk takes positions of
+equal promise in the order it found them, not the store's (``__init__`` says why: deal
+5). The narrow walk counts moves too, but of
 each position it expands keeps only the two successors the guess finds best
 (``_narrow``; Klondike-Solver's quick search keeps three): it leaves out moves that may
 lose a win, so it is not a complete search and its running dry proves nothing. The other
@@ -431,12 +431,12 @@ class KlondikeSearch(Core[Position]):
             # the three walks of before 1).
             self.strategies = self.strategies[:1]
         elif self.draw == 1:
-            # Drawing one the narrow walk stays out. A best-first walk takes equal
-            # promises in the order the store found them, so the narrow walk's finds
-            # reorder the walk that counts moves: deal 5, which that walk wins in 16,819
-            # positions beside the dive alone, took 198,984 (9 s) with the narrow walk,
-            # 107,153-166,084 with it at a quarter or half of the turns.
-            self.strategies = self.strategies[:3]
+            # Drawing one the guess of moves left ties often, and the narrow walk's finds
+            # reordered the walk that counts moves where equal promises went in the
+            # store's order: deal 5, which that walk wins in 16,819 positions beside the
+            # dive alone, took 198,984 (9 s) with the narrow walk beside them. Each walk
+            # takes them in the order it found them itself: 21,414.
+            self.ties_in_walk_order = True
         # Every engine move and every macro move is made once and shared by every position
         # it leads to (a search keeps hundreds of thousands).
         self._moves: dict[tuple[str, str, int], Move] = {}
@@ -484,9 +484,8 @@ class KlondikeSearch(Core[Position]):
     # ------------------------------------------------------------------ the walk's hooks
     def _next_turn(self) -> tuple[int, int]:
         """The deep best-first walk's first turn (within it the walk wins most deals that
-        are easy), then the others' in turn (the dive's, the walk's that counts moves and,
-        drawing three, the narrow walk's), the deep walk's never again (the module's
-        docstring)."""
+        are easy), then the others' in turn (the dive's, the walk's that counts moves and
+        the narrow walk's), the deep walk's never again (the module's docstring)."""
         if len(self.walks) == 1:
             return super()._next_turn()
         turn = 1 + (self.turns - 1) % (len(self.walks) - 1) if self.turns else 0
