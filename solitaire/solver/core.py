@@ -506,52 +506,25 @@ class _WalkBase:
 
 
 class _BestFirstWalk(_WalkBase):
-    """The most promising position first: a heap of (priority, serial, depth, packed
-    position), the priority the position's value less the depth cost of the moves to it."""
+    """The most promising position first: a heap of (priority, tie, serial, depth, packed
+    position), the priority the position's value less the depth cost of the moves to it;
+    equal priorities go by the tie, the serial (first found by any walk, first taken) or,
+    where the family asks (``Core.ties_in_walk_order``), the order this walk found them."""
 
     def __init__(self, core: Core, strategy: Strategy, bit: int):
         super().__init__(core, strategy, bit)
         cost = strategy.depth_cost
         self.depth_cost = core.depth_cost if cost is None else cost
         self.heap: list = []
+        self.found = itertools.count() if core.ties_in_walk_order else None
 
     def begin(self, root: int, start: Any) -> None:
         self._visit_root(root)
-        self.heap.append((-self.value(start), root, 0, self.core._pack(start)))
+        tie = root if self.found is None else next(self.found)
+        self.heap.append((-self.value(start), tie, root, 0, self.core._pack(start)))
 
     def waiting(self) -> bool:
         return bool(self.heap)
-
-    def run(self, until: int, most: int) -> tuple[int | None, int]:
-        core, heap, value, cost = self.core, self.heap, self.value, self.depth_cost
-        pack, unpack, children = core._pack, core._unpack, self._children
-        pop, push = heapq.heappop, heapq.heappush
-        expanded = 0
-        while heap and expanded < most and core.visits < until:
-            _, serial, depth, packed = pop(heap)
-            expanded += 1
-            fresh, won = children(serial, unpack(packed))
-            if won is not None:
-                return won, expanded
-            depth += 1
-            for child, after in fresh:
-                # the serial breaks ties: first found, first taken; positions never compare
-                push(heap, (depth * cost - value(after), child, depth, pack(after)))
-        return None, expanded
-
-    def clear(self) -> None:
-        self.heap.clear()
-
-
-class _WalkOrderBestFirstWalk(_BestFirstWalk):
-    """A best-first walk that takes positions of equal promise in the order it found
-    them (``Core.ties_in_walk_order``): a heap of (priority, its own count, serial,
-    depth, packed position)."""
-
-    def begin(self, root: int, start: Any) -> None:
-        self._visit_root(root)
-        self.found = itertools.count(1)
-        self.heap.append((-self.value(start), 0, root, 0, self.core._pack(start)))
 
     def run(self, until: int, most: int) -> tuple[int | None, int]:
         core, heap, value, cost = self.core, self.heap, self.value, self.depth_cost
@@ -566,8 +539,13 @@ class _WalkOrderBestFirstWalk(_BestFirstWalk):
                 return won, expanded
             depth += 1
             for child, after in fresh:
-                push(heap, (depth * cost - value(after), next(found), child, depth, pack(after)))
+                # the tie, unique, settles equal priorities: positions never compare
+                tie = child if found is None else next(found)
+                push(heap, (depth * cost - value(after), tie, child, depth, pack(after)))
         return None, expanded
+
+    def clear(self) -> None:
+        self.heap.clear()
 
 
 class _CompactBestFirstWalk(_BestFirstWalk):
@@ -1114,6 +1092,4 @@ def _walk_for(core: Core, strategy: Strategy, bit: int) -> _WalkBase:
         return _StagedBestFirstWalk(core, strategy, bit)
     if core.compact:
         return _CompactBestFirstWalk(core, strategy, bit)
-    if core.ties_in_walk_order:
-        return _WalkOrderBestFirstWalk(core, strategy, bit)
     return _BestFirstWalk(core, strategy, bit)
