@@ -506,10 +506,11 @@ class _WalkBase:
 
 
 class _BestFirstWalk(_WalkBase):
-    """The most promising position first: a heap of (priority, tie, serial, depth, packed
+    """The most promising position first: a heap of (priority, tie, depth, packed
     position), the priority the position's value less the depth cost of the moves to it;
-    equal priorities go by the tie, the serial (first found by any walk, first taken) or,
-    where the family asks (``Core.ties_in_walk_order``), the order this walk found them."""
+    equal priorities go by the tie: the serial (first found by any walk, first taken) or,
+    where the family asks (``Core.ties_in_walk_order``), the count of positions this walk
+    had found before it, above the serial's bits (the serial is the tie's low bits)."""
 
     def __init__(self, core: Core, strategy: Strategy, bit: int):
         super().__init__(core, strategy, bit)
@@ -520,8 +521,8 @@ class _BestFirstWalk(_WalkBase):
 
     def begin(self, root: int, start: Any) -> None:
         self._visit_root(root)
-        tie = root if self.found is None else next(self.found)
-        self.heap.append((-self.value(start), tie, root, 0, self.core._pack(start)))
+        tie = root if self.found is None else next(self.found) << SERIAL_BITS | root
+        self.heap.append((-self.value(start), tie, 0, self.core._pack(start)))
 
     def waiting(self) -> bool:
         return bool(self.heap)
@@ -532,16 +533,16 @@ class _BestFirstWalk(_WalkBase):
         pop, push = heapq.heappop, heapq.heappush
         expanded = 0
         while heap and expanded < most and core.visits < until:
-            _, _, serial, depth, packed = pop(heap)
+            _, tie, depth, packed = pop(heap)
             expanded += 1
-            fresh, won = children(serial, unpack(packed))
+            fresh, won = children(tie & SERIAL_MASK, unpack(packed))
             if won is not None:
                 return won, expanded
             depth += 1
             for child, after in fresh:
                 # the tie, unique, settles equal priorities: positions never compare
-                tie = child if found is None else next(found)
-                push(heap, (depth * cost - value(after), tie, child, depth, pack(after)))
+                tie = child if found is None else next(found) << SERIAL_BITS | child
+                push(heap, (depth * cost - value(after), tie, depth, pack(after)))
         return None, expanded
 
     def clear(self) -> None:
