@@ -644,14 +644,6 @@ class KlondikeSearch(Core[Position]):
     def _guess_of(self, successor: tuple[tuple[Move, ...], Position]) -> float:
         return self._moves_left(successor[1])
 
-    def _matching(
-        self, position: Position, key: Hashable
-    ) -> list[tuple[tuple[Move, ...], Position]]:
-        """The successors of ``position`` with ``key``, for a line read back: the narrow
-        walk's moves are some of ``_successors``', so those alone are looked through (the
-        core would make every walk's moves in turn, the narrow walk's at twice the cost)."""
-        return [(moves, after) for moves, after in self._successors(position) if after[0] == key]
-
     def _successors(self, position: Position) -> list[tuple[tuple[Move, ...], Position]]:
         key, turned, self._depth, value, names, later_only = position
         self._names = names
