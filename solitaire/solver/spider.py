@@ -309,6 +309,21 @@ class SpiderSearch(Core[Position]):
     #   600215 won in 13,929 positions where 213,574, the other 12 within 2 % of the
     #   positions as before (500046 and 600198 still not won); an empty column worth
     #   less while rows are left (EMPTY_WHILE_DEALING) won all 13.
+    #
+    # Where a position's time goes (two-suit tuning deal 600341, won at 100,346 positions:
+    # 54,305 expanded, 297,979 successors made, two thirds of them positions seen before,
+    # and 43,490 rows dealt, each a position counted and never expanded): with the position
+    # one ``bytes``, the moves took 9.0 us an expansion, a key 0.58 us, a new position's tag
+    # and value 1.6 us, the core's loop the rest; 1.21 s in all. A position as a list of
+    # its columns (split for neither its moves nor its key), the runs that may move off a
+    # column worked out once a column (``_pieces``: a search meets some two thousand), and
+    # a row dealt as a card added to each column (only an ace may send a run home):
+    # 5.2 us an expansion, 0.92 s in all, the same positions in the same order. Tried
+    # after it, no faster (the same deal, the two in turn): the columns skipped whose runs
+    # go onto no top card by a bit for each rank (a bit set a column cost as much as the
+    # look-ups saved); the top cards' ranks as one ``bytes`` searched with ``find`` in
+    # place of a table of them (0.97 s); the tag and the value reading what the key kept
+    # without a call.
     strategies: tuple[Strategy, ...] = (
         Strategy(allowance=ALLOWANCE, value="_whole_value", depth_cost=WHOLE_DEPTH_COST),
     )
