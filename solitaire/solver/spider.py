@@ -118,7 +118,8 @@ ACE, KING = 1, 13
 DEAL = (Move(MoveKind.DEAL),)
 GAP = b"\xff"  # between the columns of a key: no card, count or face-down count is 255
 # The engine move of ``count`` cards from column ``i`` to column ``j`` as a macro move of
-# one, made once: ``MOVES[i][j][count]`` (lists indexed, no tuple hashed a move).
+# one, made once: ``MOVES[i][j][count]`` (lists indexed, no tuple hashed a move; a column
+# onto itself and a move of no card are made too, to keep the indexes, and never asked).
 MOVES = [
     [
         [(Move(MoveKind.MOVE, COLUMNS[i], COLUMNS[j], count),) for count in range(105)]
@@ -264,6 +265,8 @@ def _pieces(column: bytes) -> tuple[Piece, ...]:
     pieces = []
     for moved in range(1, length + 1):
         start = size - moved
+        # Lying on a card one rank higher (of its suit where the run is split); only a
+        # face-up card counts.
         rests = start > column[0] + 1 and column[start - 1] >> 2 == top + moved
         left = _settled(column[:start])
         pieces.append((top + moved, moved, column[start:], left, rests, start == 1, moved < length))
