@@ -19,11 +19,14 @@ row dealt it never dealt at all. A win needs every stage done well: taken in tur
 is searched a little deeper every round, and the rows dealt from its better positions
 are tried first.
 
-A position is one ``bytes``: the ten columns in order, each its face-down count then its
-cards bottom first (a card is ``rank * 4 + suit``; copies of a card are one code, so
-positions that differ only in which copy lies where are one position), then the number
-of cards left in the stock (the stock only ever loses cards from its top, so it is the
-start's stock cut short). Its key is the same with the columns sorted. Once the stock is
+A position is a list of eleven ``bytes``: the ten columns in order, each its face-down
+count then its cards bottom first (a card is ``rank * 4 + suit``; copies of a card are
+one code, so positions that differ only in which copy lies where are one position), then
+the number of cards left in the stock (the stock only ever loses cards from its top, so
+it is the start's stock cut short). A move makes a new list that shares the columns it
+leaves alone (a list, not one joined ``bytes``: no position is split into its columns
+again to make its moves or its key). Its key is one ``bytes``, the columns sorted and
+joined, then the stock's count. Once the stock is
 empty that folds positions that are alike; while rows are left it is one more pruning of
 the search for wins, since a row lays a card on each column in their order, so such
 positions are not alike (the search proves no loss anyway). It pays: four suits, held-out
@@ -34,7 +37,7 @@ expands reached from its parent by real moves, and reads a win back as the engin
 of each step from the start, which the caller replays through the rules. (With a second
 walk sharing the store a key could stand for a position another walk reached another way,
 and a line could fail to read back: Gypsy's family keeps the columns' places for that.)
-A position waiting in the walk is no ``bytes`` of its own but one int in the heap: its
+A position waiting in the walk is no list of its own but one int in the heap: its
 priority, serial and depth, and each column's place in the key (``_tag``), which with the
 key rebuilds it (the core's ``tag_bits``). That takes a stored position from some 350
 bytes to some 250 (deal 6, four suits, at 150,000 positions: 55 MB where 67 MB were), and
@@ -79,6 +82,10 @@ from .core import Core, Strategy, Walk
 
 __all__ = ["BUDGET", "SpiderSearch"]
 
+# A position: its ten columns in order, each its face-down count then its cards bottom
+# first, then the stock's count of cards (one byte); never changed once made.
+Position = list[bytes]
+
 # Positions a search may find before it answers "unknown" (the table's partner and
 # --solve alike): at the whole budget a --solve peaks at 86-87 MiB resident (four suits,
 # deals 6 and 700053; two suits, 700027: 77 MiB), under the partner's 100 MB; 300,000
@@ -90,8 +97,10 @@ FOUNDATIONS = tuple(f"h{number}" for number in range(1, 9))
 RUN = 13
 ROW = 10  # cards dealt at a time: one a column
 ALLOWANCE = 1000  # positions a stage is searched from at a time
-# The most columns a table of what a column is worth, its run or its settled form keeps
-# before it starts again: columns come and go, and the memory stays bounded.
+# The most columns a table of what a column is worth, the runs that may move off it or its
+# settled form keeps before it starts again: columns come and go, and the memory stays
+# bounded (a search meets few: some 1,400 in the 100,000 positions of two-suit deal
+# 600341, 2,100 in the 250,000 of four-suit deal 6).
 COLUMNS_KEPT = 30_000
 # The same with one suit, where every card joins any card one rank higher: a stage's best
 # positions are many and alike, and a long allowance sorts one stage's cards over and over
@@ -106,16 +115,20 @@ COLUMNS_KEPT = 30_000
 # 500001..500200 397 (5.49 million) where 399 (6.46); 250, 110 of 600201..600313 where 112.
 ONE_SUIT_ALLOWANCE = 100
 ACE, KING = 1, 13
-DEAL = Move(MoveKind.DEAL)
-GAP = b"\xff"  # between the columns of a position: no card, count or face-down count is 255
-# The engine move of ``count`` cards from column ``i`` to column ``j``, made once.
-MOVES = {
-    (i, j, count): Move(MoveKind.MOVE, COLUMNS[i], COLUMNS[j], count)
+DEAL = (Move(MoveKind.DEAL),)
+GAP = b"\xff"  # between the columns of a key: no card, count or face-down count is 255
+# The engine move of ``count`` cards from column ``i`` to column ``j`` as a macro move of
+# one, made once: ``MOVES[i][j][count]`` (lists indexed, no tuple hashed a move; a column
+# onto itself and a move of no card are made too, to keep the indexes, and never asked).
+MOVES = [
+    [
+        [(Move(MoveKind.MOVE, COLUMNS[i], COLUMNS[j], count),) for count in range(105)]
+        for j in range(len(COLUMNS))
+    ]
     for i in range(len(COLUMNS))
-    for j in range(len(COLUMNS))
-    for count in range(1, 105)
-    if i != j
-}
+]
+# The stock's part of a position by its count of cards, made once.
+STOCK_PARTS = [bytes((count,)) for count in range(256)]
 
 # The weights of a position's value (``_value``), tuned on deals 600001..600030: a run
 # home is worth more than the twelve joins it took away; a card on one rank higher of
@@ -235,7 +248,32 @@ def _suited_run(column: bytes) -> int:
     return size - index
 
 
-class SpiderSearch(Core[bytes]):
+# What a run moved off a column needs, for each count of its cards that may move (see
+# ``_pieces``): the rank of the card it goes onto, the count, the cards moved, the column
+# left behind (settled), whether the run lies on a face-up card one rank higher, whether
+# it is the column's whole content, and whether it leaves part of a run in one suit.
+Piece = tuple[int, int, bytes, bytes, bool, bool, bool]
+
+
+def _pieces(column: bytes) -> tuple[Piece, ...]:
+    """Each run that may move off ``column`` (the top card, the top two if they are in
+    one suit, and so on) as a ``Piece``: worked out once a column, so that a position's
+    moves look them up (a search meets some two thousand columns, again and again)."""
+    length = _suited_run(column)
+    size = len(column)
+    top = column[-1] >> 2  # the rank of the top card (its run's ranks rise from it)
+    pieces = []
+    for moved in range(1, length + 1):
+        start = size - moved
+        # Lying on a card one rank higher (of its suit where the run is split); only a
+        # face-up card counts.
+        rests = start > column[0] + 1 and column[start - 1] >> 2 == top + moved
+        left = _settled(column[:start])
+        pieces.append((top + moved, moved, column[start:], left, rests, start == 1, moved < length))
+    return tuple(pieces)
+
+
+class SpiderSearch(Core[Position]):
     """Best-first from ``state``; ``without`` may name DEAL (then no row is dealt)."""
 
     # One best-first walk of the core, by stages (``_stage``), ALLOWANCE positions a stage
@@ -274,6 +312,21 @@ class SpiderSearch(Core[bytes]):
     #   600215 won in 13,929 positions where 213,574, the other 12 within 2 % of the
     #   positions as before (500046 and 600198 still not won); an empty column worth
     #   less while rows are left (EMPTY_WHILE_DEALING) won all 13.
+    #
+    # Where a position's time goes (two-suit tuning deal 600341, won at 100,346 positions:
+    # 54,305 expanded, 297,979 successors made, two thirds of them positions seen before,
+    # and 43,490 rows dealt, each a position counted and never expanded): with the position
+    # one ``bytes``, the moves took 9.0 us an expansion, a key 0.58 us, a new position's tag
+    # and value 1.6 us, the core's loop the rest; 1.21 s in all. A position as a list of
+    # its columns (split for neither its moves nor its key), the runs that may move off a
+    # column worked out once a column (``_pieces``: a search meets some two thousand), and
+    # a row dealt as a card added to each column (only an ace may send a run home):
+    # 5.2 us an expansion, 0.92 s in all, the same positions in the same order. Tried
+    # after it, no faster (the same deal, the two in turn): the columns skipped whose runs
+    # go onto no top card by a bit for each rank (a bit set a column cost as much as the
+    # look-ups saved); the top cards' ranks as one ``bytes`` searched with ``find`` in
+    # place of a table of them (0.97 s); the tag and the value reading what the key kept
+    # without a call.
     strategies: tuple[Strategy, ...] = (
         Strategy(allowance=ALLOWANCE, value="_whole_value", depth_cost=WHOLE_DEPTH_COST),
     )
@@ -347,58 +400,70 @@ class SpiderSearch(Core[bytes]):
         # kept to its part of the ``COLUMNS_KEPT`` the other tables keep
         self.shares: dict[int, _Kept] = {}
         self.shares_kept = COLUMNS_KEPT * ROW // (len(self.stock) + ROW)
-        self.runs = _Kept(_suited_run)  # column -> its ``_suited_run``
+        self.pieces = _Kept(_pieces)  # column -> its ``_pieces``
         self.settled = _Kept(_settled)  # column -> ``_settled``
-        self.split: tuple[bytes, list[bytes], list[bytes]] = (b"", [], [])
+        # the position whose key was made last, its columns, their order in the key and the
+        # key, kept for ``_tag`` and ``_whole_value``, asked next of a position new to the walk
+        self.split: tuple[Position, list[bytes], list[bytes], bytes] = ([], [], [], b"")
+        # The row dealt at each count of the stock, a card for each column (as ``bytes``, to
+        # lay on it), and the columns it lays an ace on (only an ace can complete a run
+        # there: a column of a position is settled already, its top card face up).
+        self.rows: dict[int, list[bytes]] = {}
+        self.aces: dict[int, list[int]] = {}
+        for count in range(ROW, len(self.stock) + 1):
+            row = self.stock[count - ROW : count][::-1]
+            self.rows[count] = [bytes((card,)) for card in row]
+            self.aces[count] = [i for i, card in enumerate(row) if card >> 2 == ACE]
         columns = [
             bytes((state.face_down(name), *(_code(card) for card in state.piles[name])))
             for name in COLUMNS
         ]
         super().__init__(_position(columns, len(self.stock)), max_positions=max_positions)
 
-    def _stage(self, position: bytes) -> int:
+    def _stage(self, position: Position) -> int:
         """Rows still in the stock: the core's walk takes its positions stage by stage."""
-        return position[-1] // ROW
+        return position[-1][0] // ROW
 
-    def _won(self, position: bytes) -> bool:
+    def _won(self, position: Position) -> bool:
         return position == WON
 
-    def _key(self, position: bytes) -> bytes:
-        parts = position.split(GAP)
-        stock = parts.pop()
-        ordered = sorted(parts)
-        ordered.append(stock)
-        # kept for ``_tag`` and ``_whole_value``, asked next of a position new to the walk
-        self.split = position, parts, ordered
-        return GAP.join(ordered)
+    def _key(self, position: Position) -> bytes:
+        columns = position[:-1]
+        ordered = sorted(columns)
+        ordered.append(position[-1])
+        key = GAP.join(ordered)
+        self.split = position, columns, ordered, key
+        return key
 
-    def _tag(self, position: bytes) -> int:
+    def _tag(self, position: Position) -> int:
         """For each column of the position its place in the key, a byte each (equal
         columns the first of them)."""
-        _, parts, ordered = self.split if self.split[0] is position else self._split(position)
-        return int.from_bytes(bytes(map(ordered.index, parts)), "big")
+        _, columns, ordered, _ = self._split(position)
+        return int.from_bytes(bytes(map(ordered.index, columns)), "big")
 
-    def _split(self, position: bytes) -> tuple[bytes, list[bytes], list[bytes]]:
-        self._key(position)
+    def _split(self, position: Position) -> tuple[Position, list[bytes], list[bytes], bytes]:
+        """What ``_key`` kept of ``position``, made again if another position's key was
+        made since."""
+        if self.split[0] is not position:
+            self._key(position)
         return self.split
 
-    def _untag(self, key: bytes, tag: int) -> bytes:
+    def _untag(self, key: bytes, tag: int) -> Position:
         parts = key.split(GAP)
-        return GAP.join([*map(parts.__getitem__, tag.to_bytes(len(COLUMNS), "big")), parts[-1]])
+        return [*map(parts.__getitem__, tag.to_bytes(len(COLUMNS), "big")), parts[-1]]
 
-    def _value(self, position: bytes) -> float:
+    def _value(self, position: Position) -> float:
         """How promising a position looks beside the others of its stage: runs home
         (cards out of play), few cards face down, cards on the next card of their suit,
         empty columns."""
-        parts = position.split(GAP)
-        stock = parts.pop()[0]
+        stock = position[-1][0]
         values = self.values
         if len(values) > COLUMNS_KEPT:
             values.clear()  # columns come and go: keep the memory bounded
         value = 0.0
         cards = down = 0
         empty = self.empty_while_dealing if stock else EMPTY
-        for column in parts:
+        for column in position[:-1]:
             if len(column) == 1:
                 value += empty
                 continue
@@ -410,14 +475,14 @@ class SpiderSearch(Core[bytes]):
             down += column[0]
         return value - RUN_HOME * cards / RUN - LATE * (FULL_STOCK - stock) / ROW * down
 
-    def _whole_value(self, position: bytes) -> int:
+    def _whole_value(self, position: Position) -> int:
         """``_value`` times WHOLE, a whole number (its weights are whole, and runs home
         are counted in thirteenths of a run): each column's share at the stock's count,
         summed, less a run home's worth for each card on the table (counted from the
-        position's length: a byte a card, and 2 * 10 + 1 for the face-down counts, the
-        gaps and the stock's count)."""
-        _, parts, _ = self.split if self.split[0] is position else self._split(position)
-        stock = position[-1]
+        key's length: a byte a card, and 2 * 10 + 1 for the face-down counts, the gaps
+        and the stock's count)."""
+        _, columns, _, key = self._split(position)
+        stock = position[-1][0]
         shares = self.shares.get(stock)
         if shares is None:
             late = WHOLE_LATE * (FULL_STOCK - stock) // ROW
@@ -425,35 +490,33 @@ class SpiderSearch(Core[bytes]):
             shares = self.shares[stock] = _Kept(partial(_column_share, late, empty))
         elif len(shares) > self.shares_kept:
             shares.clear()  # columns come and go: keep the memory bounded
-        cards = len(position) - 2 * len(COLUMNS) - 1
-        return sum(map(shares.__getitem__, parts)) - WHOLE_RUN_HOME * cards
+        cards = len(key) - 2 * len(COLUMNS) - 1
+        return sum(map(shares.__getitem__, columns)) - WHOLE_RUN_HOME * cards
 
-    def _successors(self, position: bytes) -> list[tuple[tuple[Move, ...], bytes]]:
+    def _successors(self, position: Position) -> list[tuple[tuple[Move, ...], Position]]:
         result, left_out = self._moves(position, leave_out=self.leaves_out)
         if left_out:
             self.pruned = True
         return result
 
-    def _hopeful(self, position: bytes) -> list[tuple[tuple[Move, ...], bytes]]:
+    def _hopeful(self, position: Position) -> list[tuple[tuple[Move, ...], Position]]:
         """The moves of the quick walk for wins beside a complete one (no stock): those
         that seldom help a win are left out, and that walk's running dry proves nothing."""
         return self._moves(position, leave_out=True)[0]
 
     def _moves(
-        self, position: bytes, leave_out: bool
-    ) -> tuple[list[tuple[tuple[Move, ...], bytes]], bool]:
+        self, position: Position, leave_out: bool
+    ) -> tuple[list[tuple[tuple[Move, ...], Position]], bool]:
         """The positions one move away, each with its move, the moves that seldom help a
         win left out where ``leave_out`` says so; and whether any was."""
         left_out = False
-        parts = position.split(GAP)  # the columns, then the stock's count
-        stock = parts[-1][0]
-        cols = parts[:-1]
-        runs, settled = self.runs, self.settled
-        if len(runs) > COLUMNS_KEPT:
-            runs.clear()  # columns come and go: keep the memory bounded
+        cols = position[:-1]
+        pieces, settled = self.pieces, self.settled
+        if len(pieces) > COLUMNS_KEPT:
+            pieces.clear()  # columns come and go: keep the memory bounded
         if len(settled) > COLUMNS_KEPT:
             settled.clear()
-        result: list[tuple[tuple[Move, ...], bytes]] = []
+        result: list[tuple[tuple[Move, ...], Position]] = []
         append = result.append
         empty = None
         onto: dict[int, list[int]] = {}  # rank -> the columns with a top card of that rank
@@ -463,50 +526,43 @@ class SpiderSearch(Core[bytes]):
             elif empty is None:
                 empty = j
         for i, column in enumerate(cols):
-            length = runs[column]
-            size = len(column)
-            top = column[-1] >> 2  # the rank of the top card (its run's ranks rise from it)
-            for moved in range(1, length + 1):
+            moves = MOVES[i]
+            for rank, moved, run, left, rests, whole, split in pieces[column]:
                 # Onto the columns whose top card is one rank higher than the run's base
                 # (never column i itself: its own top card is lower).
-                targets = onto.get(top + moved)
-                if targets is None and empty is None:
-                    continue  # nowhere to go
-                start = size - moved
-                left = None
+                targets = onto.get(rank)
                 if targets is not None:
-                    card = column[start]
-                    wanted = card + 4  # the card of its suit one rank higher
-                    # Lying on a card one rank higher (of its suit where the run is split);
-                    # only a face-up card counts.
-                    rests = start > column[0] + 1 and column[start - 1] >> 2 == top + moved
+                    wanted = run[0] + 4  # the card of its suit one rank higher
                     for j in targets:
-                        if leave_out and rests and cols[j][-1] != wanted:
+                        target = cols[j]
+                        if leave_out and rests and target[-1] != wanted:
                             left_out = True
                             continue
-                        after = parts[:]
-                        after[i] = left = left or settled[column[:start]]
-                        joined = cols[j] + column[start:]
-                        after[j] = settled[joined]
-                        append(((MOVES[i, j, moved],), GAP.join(after)))
-                if empty is None or start == 1:
+                        after = position[:]
+                        after[i] = left
+                        after[j] = settled[target + run]
+                        append((moves[j][moved], after))
+                if empty is None or whole:
                     continue
-                if leave_out and moved < length:
+                if leave_out and split:
                     left_out = True  # a run in one suit is not split into an empty column
                 else:
-                    after = parts[:]
-                    after[i] = left or settled[column[:start]]
-                    after[empty] = b"\x00" + column[start:]
-                    append(((MOVES[i, empty, moved],), GAP.join(after)))
+                    after = position[:]
+                    after[i] = left
+                    after[empty] = b"\x00" + run
+                    append((moves[empty][moved], after))
+        stock = position[-1][0]
         if self.deals and stock and empty is None:
-            row = self.stock[stock - len(COLUMNS) : stock][::-1]
-            after = [_settled(column + row[i : i + 1]) for i, column in enumerate(cols)]
-            result.append(((DEAL,), _position(after, stock - len(COLUMNS))))
+            dealt = list(map(bytes.__add__, cols, self.rows[stock]))
+            for i in self.aces[stock]:
+                dealt[i] = _settled(dealt[i])
+            dealt.append(STOCK_PARTS[stock - ROW])
+            append((DEAL, dealt))
         return result, left_out
 
 
-def _position(columns: list[bytes], stock: int) -> bytes:
-    return GAP.join(columns) + GAP + bytes((stock,))
+def _position(columns: list[bytes], stock: int) -> Position:
+    return [*columns, STOCK_PARTS[stock]]
 
 
 WON = _position([b"\x00"] * len(COLUMNS), 0)

@@ -7,6 +7,7 @@ from helpers import engine_winnable, game_with, run_in_steps
 
 from solitaire.model.game import Game
 from solitaire.model.games import make_rules
+from solitaire.model.moves import MoveKind
 from solitaire.solver import spider
 from solitaire.solver.search import SOLVED, UNKNOWN, UNSOLVABLE
 from solitaire.solver.spider import SpiderSearch
@@ -83,6 +84,51 @@ def test_one_empty_column_is_tried_a_whole_column_stays_put_and_no_run_is_split_
     assert search.pruned  # t1's eight of spades alone was left out: no proof after
 
 
+def position_of(rules, state) -> list[bytes]:
+    """The search's position for an engine state."""
+    return SpiderSearch(rules, state, max_positions=1).start
+
+
+@pytest.mark.parametrize(("suits", "deal"), [("2", 3), ("4", 7)])
+def test_each_successor_is_the_engines_move_and_the_position_it_reaches(suits, deal):
+    """Breadth-first from a deal through some hundreds of positions (rows dealt among
+    them), every move the search makes, none left out, is legal in the engine and leads
+    to the position the engine's rules reach by it, runs home and cards turned up."""
+    rules = make_rules("spider", suits=suits)
+    start = Game(rules, deal).state
+    search = SpiderSearch(rules, start, max_positions=1)
+    frontier, seen, checked, dealt = [start], {search._key(search.start)}, 0, 0
+    while checked < 600:
+        state = frontier.pop(0)
+        successors, _ = search._moves(position_of(rules, state), leave_out=False)
+        for (move,), after in successors:
+            assert rules.is_legal(state, move)
+            reached = rules.successor(state, move)
+            assert position_of(rules, reached) == after
+            checked += 1
+            dealt += move.kind == MoveKind.DEAL
+            if search._key(after) not in seen:
+                seen.add(search._key(after))
+                frontier.append(reached)
+    assert dealt >= 3
+
+
+def test_a_row_that_lays_an_ace_on_a_run_from_king_sends_the_run_home():
+    """A row dealt lays an ace of spades on each column: on the first it completes a run
+    from king to ace, which goes home, and the card under it turns up, as the engine
+    does."""
+    run = SPADES.rsplit(" ", 1)[0]  # king to two
+    layout = {**HOME, "t1": "9H " + run, "stock": " ".join(["AS"] * 10)}
+    layout.update({name: "5H" for name in COLUMNS[1:]})
+    game = game_with("spider", layout, down={"t1": 1}, suits="2")
+    search = SpiderSearch(game.rules, game.state, max_positions=1)
+    (move,), dealt = search._successors(search.start)[-1]
+    assert move.kind == MoveKind.DEAL
+    reached = game.rules.successor(game.state, move)
+    assert len(reached.piles["t1"]) == 1 and reached.face_down("t1") == 0
+    assert dealt == position_of(game.rules, reached)
+
+
 @pytest.mark.parametrize("seed", [0, 4, 6, 8, 10])
 def test_verdicts_on_small_endgames_agree_with_the_engine(seed):
     """A win found replays through the rules; a loss proven is one the engine, trying
@@ -149,11 +195,11 @@ def test_positions_kept_as_key_and_tag_are_walked_as_whole_ones(suits, deal):
     assert (tagged.moves, tagged.positions) == (whole.moves, whole.positions)
 
 
-def whole_value_summed_plainly(position: bytes, empty_while_dealing: float) -> int:
+def whole_value_summed_plainly(position: list[bytes], empty_while_dealing: float) -> int:
     """A position's whole value as the weights say, column by column: each column's
     value, then a run home's worth for each card on the table and each face-down card's
     weight at the stock's count."""
-    *columns, stock = position.split(b"\xff")
+    *columns, stock = position
     value = cards = down = 0
     # (an empty column weighs less while rows are left to deal)
     empty = empty_while_dealing if stock[0] else spider.EMPTY
@@ -193,8 +239,8 @@ def test_an_empty_column_weighs_less_while_rows_are_left_but_with_four_suits(sui
     assert search.empty_while_dealing == weight
     empty = b"\x00"
     dealing = [b"\x01\x08\x0c", empty, *[b"\x01\x08\x0c"] * 8]
-    position = b"\xff".join([*dealing, bytes((20,))])
-    dealt = b"\xff".join([*dealing, bytes((0,))])
+    position = [*dealing, bytes((20,))]
+    dealt = [*dealing, bytes((0,))]
     search._key(position)
     with_rows = search._whole_value(position)
     search._key(dealt)
