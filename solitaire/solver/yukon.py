@@ -169,7 +169,7 @@ by the family after that.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 from itertools import accumulate, pairwise
 
@@ -404,7 +404,7 @@ class YukonSearch(Core[tuple]):
         """Runs going home: whether a card of the greatest frozen set lies on anything but
         its successor (see the module notes), that is whether from such a card the links
         (to the card lying on its successor; from a face-down card, to the lowest face-up
-        card above it too) lead to a loop."""
+        card above it too) lead to a loop: the links read off tables of the whole columns."""
         on = bytearray(64)  # card -> the card lying on it (0: none, or not in the columns)
         lowest = bytearray(64)  # a face-down card -> the lowest face-up card above it
         breaks = []  # cards not lying on their successors, kings left out
@@ -421,21 +421,7 @@ class YukonSearch(Core[tuple]):
                 above = col[hidden]
                 for card in col[:hidden]:
                     lowest[card] = above
-        known = bytearray(64)  # 0 not known, or ON_PATH, FREE, FROZEN
-
-        def frozen(card: int) -> bool:
-            """Whether the links from ``card`` lead to a loop (a walk in depth: coming
-            back to a card on its path is a loop, so no answer FREE rests on a guess)."""
-            mark = known[card]
-            if mark:
-                return mark != FREE
-            known[card] = ON_PATH
-            found = bool(card < KINGS and on[card + 4] and frozen(on[card + 4])) or bool(
-                lowest[card] and frozen(lowest[card])
-            )
-            known[card] = FROZEN if found else FREE
-            return found
-
+        frozen = _loop_walk(lambda card: on[card + 4], lowest.__getitem__)
         return any(frozen(card) for card in breaks)
 
     def _value(self, position: tuple) -> float:
@@ -550,29 +536,8 @@ class YukonSearch(Core[tuple]):
     @staticmethod
     def _leads_to_loop(cols: tuple, down: tuple, card: int) -> bool:
         """Whether the links from ``card`` (``_locked_in_loop``'s) lead to a loop, each
-        card found where it lies as the walk comes to it."""
-        flat = b"".join(cols)
-        ends = list(accumulate(map(len, cols)))
-        known = bytearray(64)
-
-        def frozen(card: int) -> bool:
-            mark = known[card]
-            if mark:
-                return mark != FREE
-            known[card] = ON_PATH
-            found = False
-            if card < KINGS:
-                at = flat.find(card + 4)
-                if at >= 0 and at + 1 < ends[bisect_right(ends, at)]:
-                    found = frozen(flat[at + 1])
-            if not found:
-                index, at = _place_of(card, flat, ends, cols)
-                if at < down[index]:
-                    found = frozen(cols[index][down[index]])
-            known[card] = FROZEN if found else FREE
-            return found
-
-        return frozen(card)
+        card found where it lies as the walk comes to it (``_found_links``)."""
+        return _loop_walk(*_found_links(cols, down))(card)
 
     def _moves(self, position: tuple, every_move: bool = True) -> list:
         """The moves of ``position``, each with the position after it; ``every_move``
@@ -779,6 +744,49 @@ def _place_of(card: int, flat: bytes, ends: list[int], cols) -> tuple[int, int]:
         return -1, -1
     index = bisect_right(ends, at)
     return index, at - (ends[index] - len(cols[index]))
+
+
+def _found_links(cols: tuple, down: tuple) -> tuple[Callable[[int], int], Callable[[int], int]]:
+    """The two links of ``_loop_walk``, each card found where it lies in the columns when
+    the walk comes to it (a walk that sees a few cards: no tables of the whole columns)."""
+    flat = b"".join(cols)
+    ends = list(accumulate(map(len, cols)))
+
+    def on_successor(card: int) -> int:
+        at = flat.find(card + 4)
+        return flat[at + 1] if at >= 0 and at + 1 < ends[bisect_right(ends, at)] else 0
+
+    def lowest_above(card: int) -> int:
+        index, at = _place_of(card, flat, ends, cols)
+        return cols[index][down[index]] if 0 <= at < down[index] else 0
+
+    return on_successor, lowest_above
+
+
+def _loop_walk(
+    on_successor: Callable[[int], int], lowest_above: Callable[[int], int]
+) -> Callable[[int], bool]:
+    """Whether the links from a card lead to a loop (see the module notes): a walk in depth
+    along them, ``on_successor`` giving the card lying on a card's successor and
+    ``lowest_above`` the lowest face-up card above a face-down card (0 for none). Coming
+    back to a card on its path is a loop, so no answer FREE rests on a guess; what it
+    learns is kept for the next card asked."""
+    known = bytearray(64)  # 0 not known, or ON_PATH, FREE, FROZEN
+
+    def frozen(card: int) -> bool:
+        mark = known[card]
+        if mark:
+            return mark != FREE
+        known[card] = ON_PATH
+        above = on_successor(card) if card < KINGS else 0
+        found = bool(above) and frozen(above)
+        if not found:
+            lowest = lowest_above(card)
+            found = bool(lowest) and frozen(lowest)
+        known[card] = FROZEN if found else FREE
+        return found
+
+    return frozen
 
 
 def agrees_with_engine(rules: Rules, state: State) -> str | None:
