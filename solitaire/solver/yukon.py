@@ -73,41 +73,40 @@ A card leaves the one under it only by moving onto X+, the top of another column
 into an empty column; a face-down card does not move), or by going home (alone from the
 top, or in a run K..A from the top). Call a set F of cards *frozen* when each X in F is
 held in it: X is not a king and the card lying right on X+ in the columns is in F (X
-lying on X+ counts: it is that card), or X is face down and the lowest face-up card of
-its column is in F. While no card of F goes home, every card of F lies on the card it
-lies on now: take the first move that would lift one, X, off it. Held by the card on
-X+, X moves onto X+; but that card still lies there, so X+ is no top. Held by the
-lowest face-up card above it, X is face down: that card still lies where it did, and
-so do the face-down cards between (none of them, nor any under them, can move), so X is
-still covered and cannot move. A deal changes nothing of this (it lays new cards on
-the tops), so Scorpion's stock may still come; a redeal gathers the columns, so the test
-waits until none is left (nor anything else that moves cards already in the columns).
+lying on X+ counts: it is that card), or X is face down and the card lying right on it
+is in F. While no card of F goes home, every card of F lies on the card it lies on now:
+take the first move that would lift one, X, off it. Held by the card on X+, X moves
+onto X+; but that card still lies there, so X+ is no top. Held by the card lying on it,
+X is face down: that card still lies there, so X is still covered and cannot move. A
+deal changes nothing of this (it lays new cards on the tops), so Scorpion's stock may
+still come; a redeal gathers the columns, so the test waits until none is left (nor
+anything else that moves cards already in the columns).
 
 - Runs going home (Scorpion): the family's F is the greatest frozen set. A run goes
   home from the top, face up, each card but its king on the card it builds on. Where X
   of F stays in play and the card Z lying on X+ goes home in a run, X+ goes too (it
   lies under Z, the run is the column's top), so Z lies on its successor X+ and is X:
-  no. A face-down card goes home in no run, and a lowest face-up card lies on a
-  face-down card, so it goes home in a run only as its king (a run goes home face up),
-  and face-up kings are in no F. So the cards of F left in play keep their reasons, F never breaks, and a
-  card of F lying on anything but X+ (or on the bottom of its column) never goes home:
-  dead. A card's links lead to the card lying on its successor and, face down, to the
-  lowest face-up card above it; F is the cards whose links lead to a loop (from each a
-  walk along links goes on for ever, and a card from which none does is held by no
-  card of a set that keeps each of its cards). Dead: a card of F lying on anything but
-  its successor, which a walk along the links from such cards finds (``_locked_in_loop``;
-  a loop of one through face-down cards, a card above its successor face down in its
-  column, is the commonest). What adds links: a move onto a successor adds X on X+, to
-  which no other link leads (only X has the successor X+, and X, lying on a face-up
-  card, is no lowest face-up card); a king into an empty column and a run going home
-  add none; a card turned up adds the links from the face-down cards under it to it,
-  and a deal the links its cards make. So the walks test the start and the positions a
-  deal leads to, and a position where a card was turned up is left out where it is made
-  (``_turned_up_into_loop``) where it is locked: the position it came from was not (it
-  was tested or made so), so a lock takes a new link, and only where the links from the
-  card turned up lead to a loop is the whole test made (it is locked at once where a
-  face-down card under it lies on anything but its successor: that card's link leads to
-  it).
+  no. A face-down card goes home in no run, and a card lying on a face-down card goes
+  home in a run only as its king, face up; face-up kings are in no F. So the cards of F
+  left in play keep their reasons, F never breaks, and a card of F lying on anything but
+  X+ (or on the bottom of its column) never goes home, nor does a face-down card a card
+  of F lies on (it is never turned up): dead. A card's links lead to the card lying on
+  its successor and, face down, to the card lying on it; F is the cards whose links lead
+  to a loop (from each a walk along links goes on for ever, and a card from which none
+  does is held by no card of a set that keeps each of its cards). Dead: a card of F
+  lying on a face-down card or on anything but its successor, which a walk along the
+  links from such cards finds (``_locked_in_loop``): a card above its successor face
+  down in its column, a card lying on its successor face down, and chains through
+  face-down cards that the lowest face-up card above them does not hold (a card face
+  down under another that waits for a card covered by a third that waits for the
+  first: the test finds most of Scorpion's losses at the deal itself). What adds links:
+  a move onto a successor adds X on X+, to which no other link leads (only X has the
+  successor X+, and X+ was a top, face up); a king into an empty column, a run going
+  home and a card turned up add none (the card lying on a face-down card stays there
+  until it is turned up); a deal adds the links its cards make. A move takes links
+  away or adds that one only, and leaves every card lying where it lay but the one it
+  moves, so a position a move leads to is dead only where the position it came from
+  was: the walks test the start and the positions a deal leads to, nothing else.
 - Single cards going home (Russian Solitaire, Grandfather): no test. A card of F may
   go home from the top, and the cards whose reasons it was are freed; a sound test must
   ask of a set L within F that none can be the first of L to go home (a card of its suit
@@ -169,7 +168,7 @@ by the family after that.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from dataclasses import replace
 from itertools import accumulate, pairwise
 
@@ -401,28 +400,40 @@ class YukonSearch(Core[tuple]):
 
     @staticmethod
     def _locked_in_loop(cols: tuple, down: tuple) -> bool:
-        """Runs going home: whether a card of the greatest frozen set lies on anything but
-        its successor (see the module notes), that is whether from such a card the links
-        (to the card lying on its successor; from a face-down card, to the lowest face-up
-        card above it too) lead to a loop: the links read off tables of the whole columns."""
+        """Runs going home: whether a card of the greatest frozen set lies on a face-down
+        card or on anything but its successor (see the module notes), that is whether from
+        such a card the links (to the card lying on its successor; from a face-down card,
+        to the card lying on it too) lead to a loop."""
         on = bytearray(64)  # card -> the card lying on it (0: none, or not in the columns)
-        lowest = bytearray(64)  # a face-down card -> the lowest face-up card above it
-        breaks = []  # cards not lying on their successors, kings left out
-        for col, hidden in zip(cols, down):
+        hidden = bytearray(64)  # card -> 1 where it lies face down
+        stuck = []  # cards that lose where frozen: on a face-down card, or on a wrong one
+        for col, count in zip(cols, down):
             if not col:
                 continue
             if col[0] < KINGS:
-                breaks.append(col[0])
-            for under, card in pairwise(col):
+                stuck.append(col[0])
+            for height, (under, card) in enumerate(pairwise(col)):
                 on[under] = card
-                if card < KINGS and under != card + 4:
-                    breaks.append(card)
-            if hidden:
-                above = col[hidden]
-                for card in col[:hidden]:
-                    lowest[card] = above
-        frozen = _loop_walk(lambda card: on[card + 4], lowest.__getitem__)
-        return any(frozen(card) for card in breaks)
+                if height < count or (card < KINGS and under != card + 4):
+                    stuck.append(card)
+            for card in col[:count]:
+                hidden[card] = 1
+        known = bytearray(64)  # 0 not known, or ON_PATH, FREE, FROZEN
+
+        def frozen(card: int) -> bool:
+            """Whether the links from ``card`` lead to a loop (a walk in depth: coming
+            back to a card on its path is a loop, so no answer FREE rests on a guess)."""
+            mark = known[card]
+            if mark:
+                return mark != FREE
+            known[card] = ON_PATH
+            found = bool(card < KINGS and on[card + 4] and frozen(on[card + 4])) or bool(
+                hidden[card] and frozen(on[card])
+            )
+            known[card] = FROZEN if found else FREE
+            return found
+
+        return any(frozen(card) for card in stuck)
 
     def _value(self, position: tuple) -> float:
         cols, down, found, _, _ = position
@@ -504,40 +515,7 @@ class YukonSearch(Core[tuple]):
         return all(found[other] >= rank - 1 for other in OPPOSITE[suit])
 
     def _successors(self, position: tuple) -> list:
-        moves = self._moves(position)
-        if self.tests_dead and not self._may_reshape(position):
-            # A card turned up may close a loop through face-down cards (see the module
-            # notes): such a position is left out where it is made.
-            down = position[1]
-            moves = [
-                (macro, after)
-                for macro, after in moves
-                if after[1] == down or not self._turned_up_into_loop(after, down)
-            ]
-        return moves
-
-    def _turned_up_into_loop(self, after: tuple, down_before: tuple) -> bool:
-        """Whether a position where cards were turned up (the face-down counts were
-        ``down_before``) is locked. The links the move makes that were not there before
-        lead from the face-down cards still under a card turned up to it: where there are
-        none, or it is a king (no link leads from it), no new loop can be reached, and
-        the position before was not locked (see the module notes)."""
-        cols, down = after[:2]
-        for col, hidden, was in zip(cols, down, down_before):
-            turned_up = col[hidden] if hidden < was and hidden else KINGS
-            if turned_up < KINGS and self._leads_to_loop(cols, down, turned_up):
-                # so do the face-down cards under it (each links to it): locked where one
-                # of them lies on anything but its successor
-                if col[0] < KINGS or any(col[at] + 4 != col[at - 1] for at in range(1, hidden)):
-                    return True
-                return self._locked_in_loop(cols, down)
-        return False
-
-    @staticmethod
-    def _leads_to_loop(cols: tuple, down: tuple, card: int) -> bool:
-        """Whether the links from ``card`` (``_locked_in_loop``'s) lead to a loop, each
-        card found where it lies as the walk comes to it (``_found_links``)."""
-        return _loop_walk(*_found_links(cols, down))(card)
+        return self._moves(position)
 
     def _moves(self, position: tuple, every_move: bool = True) -> list:
         """The moves of ``position``, each with the position after it; ``every_move``
@@ -744,49 +722,6 @@ def _place_of(card: int, flat: bytes, ends: list[int], cols) -> tuple[int, int]:
         return -1, -1
     index = bisect_right(ends, at)
     return index, at - (ends[index] - len(cols[index]))
-
-
-def _found_links(cols: tuple, down: tuple) -> tuple[Callable[[int], int], Callable[[int], int]]:
-    """The two links of ``_loop_walk``, each card found where it lies in the columns when
-    the walk comes to it (a walk that sees a few cards: no tables of the whole columns)."""
-    flat = b"".join(cols)
-    ends = list(accumulate(map(len, cols)))
-
-    def on_successor(card: int) -> int:
-        at = flat.find(card + 4)
-        return flat[at + 1] if at >= 0 and at + 1 < ends[bisect_right(ends, at)] else 0
-
-    def lowest_above(card: int) -> int:
-        index, at = _place_of(card, flat, ends, cols)
-        return cols[index][down[index]] if 0 <= at < down[index] else 0
-
-    return on_successor, lowest_above
-
-
-def _loop_walk(
-    on_successor: Callable[[int], int], lowest_above: Callable[[int], int]
-) -> Callable[[int], bool]:
-    """Whether the links from a card lead to a loop (see the module notes): a walk in depth
-    along them, ``on_successor`` giving the card lying on a card's successor and
-    ``lowest_above`` the lowest face-up card above a face-down card (0 for none). Coming
-    back to a card on its path is a loop, so no answer FREE rests on a guess; what it
-    learns is kept for the next card asked."""
-    known = bytearray(64)  # 0 not known, or ON_PATH, FREE, FROZEN
-
-    def frozen(card: int) -> bool:
-        mark = known[card]
-        if mark:
-            return mark != FREE
-        known[card] = ON_PATH
-        above = on_successor(card) if card < KINGS else 0
-        found = bool(above) and frozen(above)
-        if not found:
-            lowest = lowest_above(card)
-            found = bool(lowest) and frozen(lowest)
-        known[card] = FROZEN if found else FREE
-        return found
-
-    return frozen
 
 
 def agrees_with_engine(rules: Rules, state: State) -> str | None:

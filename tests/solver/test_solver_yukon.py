@@ -251,35 +251,56 @@ def test_games_with_single_cards_going_home_have_no_dead_end_test(game_id):
     assert not any(walk.test_dead for walk in search.strategies)
 
 
-def test_only_a_deal_or_a_card_turned_up_closes_a_lock_in_scorpion():
-    """What lets the walks test only the start, the positions a deal leads to and those
-    where a card was turned up: along seeded random play, a position not dead leads to a
-    dead one by a deal or by a move that turns a card up only, and the test made where a
-    card was turned up (from the new links alone) says so exactly."""
+def test_only_a_deal_closes_a_lock_in_scorpion():
+    """What lets the walks test only the start and the positions a deal leads to: along
+    seeded random play, a position not dead leads to a dead one by a deal only (a move
+    takes links away, or makes one from the card moved to itself)."""
     rules = make_rules("scorpion")
-    dead_after_deal = dead_after_turning_up = 0
-    for deal in range(1, 41):
+    dead_after_deal = moves = 0
+    for deal in range(1, 201):
         game, rng = Game(rules, deal), random.Random(deal)
         search = YukonSearch(rules, game.state, max_positions=1)
         was_dead = search._dead(search.start)
-        for _ in range(60):
+        for _ in range(100):
             legal = rules.legal_moves(game.state)
             if not legal or was_dead:
                 break
-            before = search._position(game.state)
             move = rng.choice(legal)
             game.play(move)
-            after = search._position(game.state)
-            dead = search._dead(after)
-            turned_up = after[1] != before[1]
-            assert not dead or move.kind == MoveKind.DEAL or turned_up, (deal, move)
-            if turned_up and move.kind != MoveKind.DEAL:
-                assert search._turned_up_into_loop(after, before[1]) == dead, (deal, move)
-                dead_after_turning_up += dead
-            else:
-                dead_after_deal += dead
+            dead = search._dead(search._position(game.state))
+            assert not dead or move.kind == MoveKind.DEAL, (deal, move)
+            dead_after_deal += dead
+            moves += 1
             was_dead = dead
-    assert dead_after_deal and dead_after_turning_up  # both closed a lock somewhere
+    assert dead_after_deal and moves > 1000  # a deal closed a lock somewhere
+
+
+def test_a_lock_through_face_down_cards_in_scorpion():
+    """The three of spades lies face down on the ten, under the six face down: the six
+    waits for the seven, under the nine face down; the nine for the ten, under the three;
+    the three, covered, for the six to move. None ever moves, and the test sees it through
+    the cards lying on the face-down ones (the lowest face-up card above the three, the
+    king, may move)."""
+    rules = make_rules("scorpion")
+    columns = {"t1": [10, 3, 6, 13, 12, 11], "t2": [7, 9, 5], "t3": [8, 2, 1, 4]}
+    dealt = spades_in_play(rules, columns, [])
+    state = State(dealt.piles, dealt.values, {"t1": 3, "t2": 2})
+    search = YukonSearch(rules, state, max_positions=1)
+    assert search._dead(search.start)
+    assert Search(rules, state, max_positions=100_000).finish().status == UNSOLVABLE
+
+
+@pytest.mark.parametrize(("down", "locked"), [(1, True), (0, False)])
+def test_a_card_on_its_successor_face_down_locks_scorpion(down, locked):
+    """The queen of spades on the king face down never moves (it goes onto the king
+    only), so the king is never turned up and never goes home; face up, the run is won."""
+    rules = make_rules("scorpion")
+    dealt = spades_in_play(rules, {"t1": [13, 12], "t2": [*range(11, 0, -1)]}, [])
+    state = State(dealt.piles, dealt.values, {"t1": down})
+    search = YukonSearch(rules, state, max_positions=1)
+    assert search._dead(search.start) == locked
+    generic = Search(rules, state, max_positions=100_000).finish()
+    assert generic.status == (UNSOLVABLE if locked else SOLVED)
 
 
 def four_face_up_on(rules: Rules, under: list[int]) -> State:
