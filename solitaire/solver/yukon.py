@@ -254,6 +254,7 @@ class YukonSearch(Core[tuple]):
         # (stock, values) -> (the special moves' kinds, whether one may still come, the
         # columns a special move open now tells apart from the others)
         self.specials: dict[tuple, tuple[tuple, bool, frozenset]] = {}
+        self.last_chances: tuple = (None, None, NO_CHANCES)  # (stock, values, chances)
         # (stock, values) -> the cards a deal lays on each column, the stock and values
         # after it (``_special``)
         self.deals: dict[tuple, tuple] = {}
@@ -333,7 +334,11 @@ class YukonSearch(Core[tuple]):
         deal those it lays cards on."""
         if not self.has_specials:
             return NO_CHANCES
-        marker = (position[3], position[4])
+        stock, values = position[3], position[4]
+        last = self.last_chances  # most positions share their stock and values, as objects
+        if last[0] is stock and last[1] is values:
+            return last[2]
+        marker = (stock, values)
         known = self.specials.get(marker)
         if known is None:
             state = self._state(position)
@@ -356,6 +361,7 @@ class YukonSearch(Core[tuple]):
                         if after.piles[name] != state.piles[name]
                     }
             known = self.specials[marker] = (kinds, later, frozenset(fixed))
+        self.last_chances = (stock, values, known)
         return known
 
     # -------------------------------------------------------------- the core's hooks
@@ -679,13 +685,15 @@ class YukonSearch(Core[tuple]):
         new_cols = list(cols)
         new_cols[src] = col[:at]
         new_cols[dst] = cols[dst] + col[at:]
-        if self.single_home and (down[src] < at or not down[src]):
-            # nothing turns up (nor goes home with the move): the face-down counts as
-            # they were
+        # A run goes home only with an ace at the top of a column the move touches (the
+        # cards moved, or those it leaves): codes below 8 are aces.
+        runs = not self.single_home and (col[-1] < 8 or (at and col[at - 1] < 8))
+        if not runs and (down[src] < at or not down[src]):
+            # nothing turns up nor goes home: the face-down counts as they were
             after = (tuple(new_cols), down, found, stock, values)
         else:
             new_down = list(down)
-            if not self.single_home:
+            if runs:
                 found = self._runs_home(new_cols, new_down, found, (src, dst))
             self._turn_up(new_cols, new_down, src)
             after = (tuple(new_cols), tuple(new_down), found, stock, values)
