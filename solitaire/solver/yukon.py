@@ -77,45 +77,49 @@ leaves out cards taken off a face-up card they build on, and its running dry pro
 nothing.)
 
 Dead ends (``_dead``), building in suit with only kings filling an empty column, where
-every card X but a king may be laid on one card only, X+ (its suit, one rank higher).
-A card leaves the one under it only by moving onto X+, the top of another column (a king
+every card X but a king may be laid on one card only, X+ (its suit, one rank higher). A
+card leaves the one under it only by moving onto X+, the top of another column (a king
 into an empty column; a face-down card does not move), or by going home (alone from the
 top, or in a run K..A from the top). Call a set F of cards *frozen* when each X in F is
 held in it: X is not a king and the card lying right on X+ in the columns is in F (X
-lying on X+ counts: it is that card), or X is face down and the card lying right on it
-is in F. While no card of F goes home, every card of F lies on the card it lies on now:
-take the first move that would lift one, X, off it. Held by the card on X+, X moves
-onto X+; but that card still lies there, so X+ is no top. Held by the card lying on it,
-X is face down: that card still lies there, so X is still covered and cannot move. A
-deal changes nothing of this (it lays new cards on the tops), so Scorpion's stock may
-still come; a redeal gathers the columns, so the test waits until none is left (nor
-anything else that moves cards already in the columns).
+lying on X+ counts: it is that card), or X+ lies right on X and is in F, or X is face
+down and the card lying right on it is in F. While no card of F goes home, every card of
+F lies on the card it lies on now: take the first move that would lift one, X, off it.
+Held by the card on X+, X moves onto X+; but that card still lies there, so X+ is no
+top. Held by X+ lying on it, X could go only onto a card of its own column. Held by the
+card lying on it, X is face down: that card still lies there, so X is still covered and
+cannot move. A deal changes nothing of this (it lays new cards on the tops), so
+Scorpion's stock may still come; a redeal gathers the columns, so the test waits until
+none is left (nor anything else that moves cards already in the columns).
 
-- Runs going home (Scorpion): the family's F is the greatest frozen set. A run goes
-  home from the top, face up, each card but its king on the card it builds on. Where X
-  of F stays in play and the card Z lying on X+ goes home in a run, X+ goes too (it
-  lies under Z, the run is the column's top), so Z lies on its successor X+ and is X:
-  no. A face-down card goes home in no run, and a card lying on a face-down card goes
-  home in a run only as its king, face up; face-up kings are in no F. So the cards of F
-  left in play keep their reasons, F never breaks, and a card of F lying on anything but
-  X+ (or on the bottom of its column) never goes home, nor does a face-down card a card
-  of F lies on (it is never turned up): dead. A card's links lead to the card lying on
-  its successor and, face down, to the card lying on it; F is the cards whose links lead
-  to a loop (from each a walk along links goes on for ever, and a card from which none
-  does is held by no card of a set that keeps each of its cards). Dead: a card of F
-  lying on a face-down card or on anything but its successor, which a walk along the
-  links from such cards finds (``_locked_in_loop``): a card above its successor face
-  down in its column, a card lying on its successor face down, and chains through
-  face-down cards that the lowest face-up card above them does not hold (a card face
-  down under another that waits for a card covered by a third that waits for the
-  first: the test finds most of Scorpion's losses at the deal itself). What adds links:
-  a move onto a successor adds X on X+, to which no other link leads (only X has the
-  successor X+, and X+ was a top, face up); a king into an empty column, a run going
+- Runs going home (Scorpion): the family's F is the greatest frozen set. A run goes home
+  from the top, face up, each card but its king on the card it builds on. Where X of F
+  stays in play and the card Z lying on X+ goes home in a run, X+ goes too (it lies
+  under Z, the run is the column's top), so Z lies on its successor X+ and is X: no. A
+  face-down card goes home in no run, and a card lying on a face-down card, or X+ lying
+  on X, goes home in a run only as its king, face up; face-up kings are in no F (X under
+  X+ goes home in none while X+ lies on it). So the cards of F left in play keep their
+  reasons, F never breaks, and a card of F lying on anything but X+ (or on the bottom of
+  its column) never goes home, nor does a face-down card a card of F lies on (it is
+  never turned up): dead. A card's links lead to the card lying on its successor, to its
+  successor where that lies right on it, and, face down, to the card lying on it; F is
+  the cards whose links lead to a loop (from each a walk along links goes on for ever,
+  and a card from which none does is held by no card of a set that keeps each of its
+  cards). Dead: a card of F lying on a face-down card or on anything but its successor,
+  which a walk along the links from such cards finds (``_locked_in_loop``): a card above
+  its successor face down in its column, a card lying on its successor face down, chains
+  through face-down cards that the lowest face-up card above them does not hold (a card
+  face down under another that waits for a card covered by a third that waits for the
+  first), and chains through a card whose successor lies on it: the test finds most of
+  Scorpion's losses as dealt. What adds links: a move onto a successor adds X on X+, to
+  which no other link leads (only X has the successor X+, X+ was a top, face up, and X
+  now lies on its successor, not under it); a king into an empty column, a run going
   home and a card turned up add none (the card lying on a face-down card stays there
-  until it is turned up); a deal adds the links its cards make. A move takes links
-  away or adds that one only, and leaves every card lying where it lay but the one it
-  moves, so a position a move leads to is dead only where the position it came from
-  was: the walks test the start and the positions a deal leads to, nothing else.
+  until it is turned up, and X+ comes to lie on X in no move: it goes onto X++ only); a
+  deal adds the links its cards make. A move takes links away or adds that one only, and
+  leaves every card lying where it lay but the one it moves, so a position a move leads
+  to is dead only where the position it came from was: the walks test the start and the
+  positions a deal leads to, nothing else.
 - Single cards going home (Russian Solitaire, Grandfather): no test. A card of F may
   go home from the top, and the cards whose reasons it was are freed; a sound test must
   ask of a set L within F that none can be the first of L to go home (a card of its suit
@@ -417,8 +421,8 @@ class YukonSearch(Core[tuple]):
     def _locked_in_loop(cols: tuple, down: tuple) -> bool:
         """Runs going home: whether a card of the greatest frozen set lies on a face-down
         card or on anything but its successor (see the module notes), that is whether from
-        such a card the links (to the card lying on its successor; from a face-down card,
-        to the card lying on it too) lead to a loop."""
+        such a card the links (to the card lying on its successor; to its successor where
+        that lies on it; from a face-down card, to the card lying on it) lead to a loop."""
         on = bytearray(64)  # card -> the card lying on it (0: none, or not in the columns)
         hidden = bytearray(64)  # card -> 1 where it lies face down
         stuck = []  # cards that lose where frozen: on a face-down card, or on a wrong one
@@ -442,8 +446,11 @@ class YukonSearch(Core[tuple]):
             if mark:
                 return mark != FREE
             known[card] = ON_PATH
-            found = bool(card < KINGS and on[card + 4] and frozen(on[card + 4])) or bool(
-                hidden[card] and frozen(on[card])
+            above = on[card]
+            found = (
+                bool(card < KINGS and on[card + 4] and frozen(on[card + 4]))
+                or bool(hidden[card] and frozen(above))
+                or (above == card + 4 and frozen(above))
             )
             known[card] = FROZEN if found else FREE
             return found

@@ -290,6 +290,21 @@ def test_a_lock_through_face_down_cards_in_scorpion():
     assert Search(rules, state, max_positions=100_000).finish().status == UNSOLVABLE
 
 
+@pytest.mark.parametrize(("second", "locked"), [([4, 5], True), ([5, 4], False)])
+def test_a_card_under_its_successor_locks_scorpion(second, locked):
+    """The three of spades lies on the two: the two can go only onto the three, so it
+    waits for the three to leave its column; the three waits for the four, under the
+    five; the five for the six, under the two. With the four on the five instead, the
+    three leaves and the run is won."""
+    rules = make_rules("scorpion")
+    columns = {"t1": [6, 2, 3], "t2": second, "t3": [*range(13, 6, -1)], "t4": [1]}
+    state = spades_in_play(rules, columns, [])
+    search = YukonSearch(rules, state, max_positions=1)
+    assert search._dead(search.start) == locked
+    generic = Search(rules, state, max_positions=100_000).finish()
+    assert generic.status == (UNSOLVABLE if locked else SOLVED)
+
+
 @pytest.mark.parametrize(("down", "locked"), [(1, True), (0, False)])
 def test_a_card_on_its_successor_face_down_locks_scorpion(down, locked):
     """The queen of spades on the king face down never moves (it goes onto the king
