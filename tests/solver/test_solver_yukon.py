@@ -178,8 +178,11 @@ def test_scorpion_verdicts_agree_with_the_generic_search_deal_or_no_deal():
     ("game_id", "deal", "status"),
     [("yukon", 2, SOLVED), ("grandfather", 1, SOLVED), ("russian", 2, UNSOLVABLE)]
     # Yukon's 600017: the quick walk for wins finds it in some 9,200 positions (the two
-    # walks alone had no verdict at 60,000).
-    + [("scorpion", 9, UNSOLVABLE), ("yukon", 600017, SOLVED)],
+    # walks alone had no verdict at 60,000). Scorpion's 600112 is locked as dealt through
+    # a face-down card held by the card lying on it (158,401 positions before), 600197
+    # through a card its successor lies on (181,065 positions before).
+    + [("scorpion", 9, UNSOLVABLE), ("yukon", 600017, SOLVED)]
+    + [("scorpion", 600112, UNSOLVABLE), ("scorpion", 600197, UNSOLVABLE)],
 )
 def test_whole_deals_get_their_verdicts_and_a_win_replays(game_id, deal, status):
     rules = make_rules(game_id)
@@ -251,35 +254,71 @@ def test_games_with_single_cards_going_home_have_no_dead_end_test(game_id):
     assert not any(walk.test_dead for walk in search.strategies)
 
 
-def test_only_a_deal_or_a_card_turned_up_closes_a_lock_in_scorpion():
-    """What lets the walks test only the start, the positions a deal leads to and those
-    where a card was turned up: along seeded random play, a position not dead leads to a
-    dead one by a deal or by a move that turns a card up only, and the test made where a
-    card was turned up (from the new links alone) says so exactly."""
+def test_only_a_deal_closes_a_lock_in_scorpion():
+    """What lets the walks test only the start and the positions a deal leads to: along
+    seeded random play, a position not dead leads to a dead one by a deal only (a move
+    takes links away, or makes one from the card moved to itself)."""
     rules = make_rules("scorpion")
-    dead_after_deal = dead_after_turning_up = 0
-    for deal in range(1, 41):
+    dead_after_deal = moves = 0
+    for deal in range(1, 201):
         game, rng = Game(rules, deal), random.Random(deal)
         search = YukonSearch(rules, game.state, max_positions=1)
         was_dead = search._dead(search.start)
-        for _ in range(60):
+        for _ in range(100):
             legal = rules.legal_moves(game.state)
             if not legal or was_dead:
                 break
-            before = search._position(game.state)
             move = rng.choice(legal)
             game.play(move)
-            after = search._position(game.state)
-            dead = search._dead(after)
-            turned_up = after[1] != before[1]
-            assert not dead or move.kind == MoveKind.DEAL or turned_up, (deal, move)
-            if turned_up and move.kind != MoveKind.DEAL:
-                assert search._turned_up_into_loop(after, before[1]) == dead, (deal, move)
-                dead_after_turning_up += dead
-            else:
-                dead_after_deal += dead
+            dead = search._dead(search._position(game.state))
+            assert not dead or move.kind == MoveKind.DEAL, (deal, move)
+            dead_after_deal += dead
+            moves += 1
             was_dead = dead
-    assert dead_after_deal and dead_after_turning_up  # both closed a lock somewhere
+    assert dead_after_deal and moves > 1000  # a deal closed a lock somewhere
+
+
+def test_a_lock_through_face_down_cards_in_scorpion():
+    """The three of spades lies face down on the ten, under the six face down: the six
+    waits for the seven, under the nine face down; the nine for the ten, under the three;
+    the three, covered, for the six to move. None ever moves, and the test sees it through
+    the cards lying on the face-down ones (the lowest face-up card above the three, the
+    king, may move)."""
+    rules = make_rules("scorpion")
+    columns = {"t1": [10, 3, 6, 13, 12, 11], "t2": [7, 9, 5], "t3": [8, 2, 1, 4]}
+    dealt = spades_in_play(rules, columns, [])
+    state = State(dealt.piles, dealt.values, {"t1": 3, "t2": 2})
+    search = YukonSearch(rules, state, max_positions=1)
+    assert search._dead(search.start)
+    assert Search(rules, state, max_positions=100_000).finish().status == UNSOLVABLE
+
+
+@pytest.mark.parametrize(("second", "locked"), [([4, 5], True), ([5, 4], False)])
+def test_a_card_under_its_successor_locks_scorpion(second, locked):
+    """The three of spades lies on the two: the two can go only onto the three, so it
+    waits for the three to leave its column; the three waits for the four, under the
+    five; the five for the six, under the two. With the four on the five instead, the
+    three leaves and the run is won."""
+    rules = make_rules("scorpion")
+    columns = {"t1": [6, 2, 3], "t2": second, "t3": [*range(13, 6, -1)], "t4": [1]}
+    state = spades_in_play(rules, columns, [])
+    search = YukonSearch(rules, state, max_positions=1)
+    assert search._dead(search.start) == locked
+    generic = Search(rules, state, max_positions=100_000).finish()
+    assert generic.status == (UNSOLVABLE if locked else SOLVED)
+
+
+@pytest.mark.parametrize(("down", "locked"), [(1, True), (0, False)])
+def test_a_card_on_its_successor_face_down_locks_scorpion(down, locked):
+    """The queen of spades on the king face down never moves (it goes onto the king
+    only), so the king is never turned up and never goes home; face up, the run is won."""
+    rules = make_rules("scorpion")
+    dealt = spades_in_play(rules, {"t1": [13, 12], "t2": [*range(11, 0, -1)]}, [])
+    state = State(dealt.piles, dealt.values, {"t1": down})
+    search = YukonSearch(rules, state, max_positions=1)
+    assert search._dead(search.start) == locked
+    generic = Search(rules, state, max_positions=100_000).finish()
+    assert generic.status == (UNSOLVABLE if locked else SOLVED)
 
 
 def four_face_up_on(rules: Rules, under: list[int]) -> State:
