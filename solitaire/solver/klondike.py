@@ -146,7 +146,11 @@ deals within it; then, where passes are unlimited, a depth-first dive that tries
 promising move first, a walk that counts moves, as ShootMe's Klondike-Solver does
 (weighted A*: the moves made plus a guess of the moves still needed, ``_moves_left``, the
 fewest first), and a narrow walk take turns, the deep walk never again (``_next_turn``).
-With passes counted the deep walk goes on alone. Drawing one each walk takes positions of
+With passes counted the deep walk and the narrow walk take turns (the
+talon's states do not merge there, and the other two walks settled fewer deals beside the
+deep walk; the narrow walk finds wins that the deep walk, alone, did not: drawing one with
+three passes, tuning deals 600001..600100 at 2 s, 80 settled where the deep walk
+alone settled 57). Drawing one each walk takes positions of
 equal promise in the order it found them, not the store's (``__init__`` says why: deal
 5). The narrow walk counts moves too, but of
 each position it expands keeps only the two successors the guess finds best
@@ -419,17 +423,23 @@ class KlondikeSearch(Core[Position]):
         # keeps, for everything of a position but its talon's state, the states it has
         # visited that stand for others (a bit each, ``_state_bit``).
         self.covers = self.turning and self.draw > 1
-        self._states_seen: list[dict[bytes, int]] = [{} for _ in self.strategies]
         # With passes counted a position is asked whether it is dead (``_dead``) where the
         # move to it turned cards onto the waste in the last pass; the others never are.
         self.tests_by_move = self.passes_limit is not None
         self._covering: dict[tuple[int, int, int], int] = {}
         if not self.cycles:
             # With passes counted the talon's states do not merge and a walk has many
-            # more positions to see: the deep best-first walk alone settles more deals
-            # there (drawing one with one pass, deals 600001..600015 at 1 s: 3 settled,
-            # the three walks of before 1).
-            self.strategies = self.strategies[:1]
+            # more positions to see: the dive and the walk that counts moves cost the
+            # deep walk more than they found (drawing one with one pass, deals
+            # 600001..600015 at 1 s: 3 settled by the deep walk alone, 1 by the three
+            # walks; with the walk that counts moves beside the deep and the narrow walk,
+            # 600001..600040 at 2 s, 15 settled where 19 by ones in one pass). The narrow
+            # walk beside the deep walk, the two in turn (``_next_turn``), wins
+            # where the deep walk alone did not and proved as many losses: at 2 s drawing
+            # one with three passes 32 of 40 settled where 25 (600041..600100: 48 of 60
+            # where 32), drawing three with three passes 23 where 22.
+            deep, _, _, narrow = self.strategies
+            self.strategies = (deep, narrow)
         elif self.draw == 1:
             # Drawing one the guess of moves left ties often, and the narrow walk's finds
             # reordered the walk that counts moves where equal promises went in the
@@ -443,6 +453,7 @@ class KlondikeSearch(Core[Position]):
         self._moves: dict[tuple[str, str, int], Move] = {}
         self._macros: dict[tuple[int, Move], tuple[Move, ...]] = {}
         self._depth = -1
+        self._states_seen: list[dict[bytes, int]] = [{} for _ in self.strategies]
         # The states of the talon turning reaches depend on its length, the cards turned
         # and the passes used only (``_talon_states``).
         self._talon_cache: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
@@ -486,8 +497,9 @@ class KlondikeSearch(Core[Position]):
     def _next_turn(self) -> tuple[int, int]:
         """The deep best-first walk's first turn (within it the walk wins most deals that
         are easy), then the others' in turn (the dive's, the walk's that counts moves and
-        the narrow walk's), the deep walk's never again (the module's docstring)."""
-        if len(self.walks) == 1:
+        the narrow walk's), the deep walk's never again (the module's docstring); with
+        passes counted the deep and the narrow walk in turn."""
+        if not self.cycles or len(self.walks) == 1:
             return super()._next_turn()
         turn = 1 + (self.turns - 1) % (len(self.walks) - 1) if self.turns else 0
         self.turns += 1

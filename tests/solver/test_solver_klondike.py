@@ -370,12 +370,12 @@ def test_deal_5_is_won_by_the_walk_that_counts_moves():
 
 
 @pytest.mark.parametrize("draw", ["1", "3"])
-def test_the_deep_walk_has_the_first_turn_then_the_other_three_take_turns(draw):
+def test_the_deep_walk_has_the_first_turn_then_the_others_take_turns(draw):
     """Where passes are unlimited the deep best-first walk has one turn, then the dive, the
     walk that counts moves and the narrow walk take turns (drawing one, each walk takes
     positions of equal promise in the order it found them); with passes counted the
-    talon's states do not merge, and the deep walk goes alone (it settles more deals
-    there)."""
+    talon's states do not merge, and the deep walk and the narrow walk take turns (they
+    settle more deals there than the deep walk alone or all four)."""
     search = KlondikeSearch(*game_state(draw=draw, passes="unlimited"))
     assert search.ties_in_walk_order == (draw == "1")
     assert [strategy.walk for strategy in search.strategies] == [
@@ -390,8 +390,10 @@ def test_the_deep_walk_has_the_first_turn_then_the_other_three_take_turns(draw):
     assert search.strategies[3].moves == "_narrow"
     assert search.turn == 0  # the first turn, the core's as it began
     assert [search._next_turn()[0] for _ in range(7)] == [1, 2, 3, 1, 2, 3, 1]
-    [alone] = KlondikeSearch(*game_state(draw=draw, passes="1")).strategies
-    assert alone == Strategy()
+    counted = KlondikeSearch(*game_state(draw=draw, passes="1"))
+    assert counted.strategies == (Strategy(), search.strategies[3])
+    assert counted.turn == 0
+    assert [counted._next_turn()[0] for _ in range(5)] == [1, 0, 1, 0, 1]
 
 
 @pytest.mark.parametrize("draw", ["1", "3"])
