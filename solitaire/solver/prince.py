@@ -143,6 +143,8 @@ Measured and not taken:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..model.moves import Move, MoveKind
 from ..model.rules import FOUNDATIONS, Rules
 from ..model.state import State
@@ -176,6 +178,10 @@ SEP = b"?"  # parts apart in a key: neither a card (4..55) nor a count (0..13)
 CACHE_LIMIT = 100_000  # entries a cache of column facts may hold before it is cleared
 BUDGET = 350_000  # positions (kept by all the strategies together) before "unknown"
 PRELUDE = 2000  # positions the main scan expands alone at the start
+ONE = tuple((column,) for column in range(len(COLUMNS)))  # a column's index, alone
+# STEPS[source][target]: a single card's move between two columns, as a macro move made
+# once (most children are positions seen before, and their moves are thrown away).
+STEPS = tuple(tuple(((src, dst, 1),) for dst in COLUMNS) for src in COLUMNS)
 QUOTA = 200  # positions a strategy expands in its turn
 # The others' share of the positions kept (all of them together): EARLY_SHARE until the
 # main scan keeps STALL positions, LATE_SHARE of the further ones.
@@ -229,6 +235,20 @@ def _safe_rule(build: str):
             return True
 
     return safe
+
+
+def _closed(card: int, find: Callable[[int], int], height: list, parents: tuple) -> bool:
+    """Whether the card can never be at the top of a column (``PrinceSearch.dead``): it
+    lies in the stuck part under a stuck card, or it is in the reserve or at home and every
+    card it could come down onto is closed too. (A function of its own, not one made in
+    each test: one that calls itself would make a cycle each time for the collector.)"""
+    place = find(card)
+    if place >= 0:
+        return (place & 31) + 1 < height[place >> 5]
+    for parent in parents[card]:
+        if not _closed(parent, find, height, parents):
+            return False
+    return True
 
 
 class _Weighting:
@@ -342,6 +362,20 @@ class PrinceSearch(Core[tuple]):
             tuple(lower for lower in range(64) if self.fits[lower << 6 | upper])
             for upper in range(64)
         )
+        # The cards a card may lie on are all of one group (``parent_group[card]``), and
+        # each card is of one group (``group_of[card]``): the cards of the rank above of
+        # the other colour, or of any suit, or its one card of the suit. Group 0 holds no
+        # card (a king's), group 1 the cards no card may lie on (the aces).
+        groups: dict[frozenset, int] = {frozenset(): 0}
+        self.parent_group = bytes(
+            groups.setdefault(frozenset(self.parents[code]), len(groups) + 1) for code in range(64)
+        )
+        group_of = bytearray([1] * 64)
+        for members, group in groups.items():
+            for code in members:
+                assert group_of[code] == 1, "the groups of parents are apart"
+                group_of[code] = group
+        self.group_of = bytes(group_of)
         piles = state.piles
         cols = [bytes(card_code(card) for card in piles[name]) for name in COLUMNS]
         self.slot_of = {card_code(piles[name][-1]): name for name in RESERVE if piles[name]}
@@ -567,18 +601,6 @@ class PrinceSearch(Core[tuple]):
         height = [cands[at][0] + 1 for cands, at in zip(lists, starts)]
         parents = self.parents
 
-        def closed(card: int) -> bool:
-            """Whether the card can never be at the top of a column: it lies in the stuck
-            part under a stuck card, or it is in the reserve or at home and every card it
-            could come down onto is closed too."""
-            place = find(card)
-            if place >= 0:
-                return (place & 31) + 1 < height[place >> 5]
-            for parent in parents[card]:
-                if not closed(parent):
-                    return False
-            return True
-
         # A column's stuck part is tested again only when a height changed since its top
         # card last passed (stamp counts the changes); done when every column has passed.
         stamp = 0
@@ -605,7 +627,7 @@ class PrinceSearch(Core[tuple]):
                         for parent in need:
                             place = find(parent)
                             if place < 0:
-                                if not closed(parent):
+                                if not _closed(parent, find, height, parents):
                                     stuck = False
                                     break
                             elif (place & 31) + 1 >= height[place >> 5]:
@@ -654,16 +676,17 @@ class PrinceSearch(Core[tuple]):
         empty = cols.index(b"") if empties else -1
         onto_card = 1 << empties  # the longest run that may move onto a card
         into_empty = 1 << (empties - 1) if empties else 0
-        wanted: dict[int, list] = {}  # card -> the columns whose top card takes it
-        takers = self.takers
+        # a group of cards (``group_of``) -> the columns whose top card is of it; so
+        # ``wanted(parent_group[card])`` gives the columns a card may go onto, in order
+        tops_of: dict[int, tuple] = {}
+        group_of = self.group_of
         for target, col in enumerate(cols):
             if col:
-                for card in takers[col[-1]]:
-                    targets = wanted.get(card)
-                    if targets is None:
-                        wanted[card] = [target]
-                    else:
-                        targets.append(target)
+                group = group_of[col[-1]]
+                columns = tops_of.get(group)
+                tops_of[group] = ONE[target] if columns is None else columns + ONE[target]
+        parent_group = self.parent_group
+        wanted = tops_of.get
 
         for index, col in enumerate(cols):
             if not col:
@@ -681,25 +704,30 @@ class PrinceSearch(Core[tuple]):
                 # No column free: only the top card may move, onto a card. (The loop below
                 # for one card, spelt out without a run looked up: merged into it, the
                 # search took 3-5 % more CPU for the same positions.)
-                targets = wanted.get(card)
+                targets = wanted(parent_group[card])
                 if targets is not None:
                     rest = col[:-1]
                     moved = BYTE[card]
                     exposed = rest[-1] if rest else 0
-                    for target in targets:
-                        new_cols = list(cols)
-                        new_cols[index] = rest
-                        new_cols[target] = cols[target] + moved
-                        moves = [(src, COLUMNS[target], 1)]
-                        if exposed and (exposed < 8 or exposed in safe):
+                    steps = STEPS[index]
+                    if exposed and (exposed < 8 or exposed in safe):
+                        for target in targets:
+                            new_cols = list(cols)
+                            new_cols[index] = rest
+                            new_cols[target] = cols[target] + moved
+                            moves = list(steps[target])
                             new_found, new_reserve = settle(new_cols, reserve, found, moves)
                             append((moves, (new_cols, new_reserve, new_found)))
-                        else:
-                            append((moves, (new_cols, reserve, found)))
+                    else:
+                        for target in targets:
+                            new_cols = list(cols)
+                            new_cols[index] = rest
+                            new_cols[target] = cols[target] + moved
+                            append((steps[target], (new_cols, reserve, found)))
                 continue
             run = self.runs.get(col) or self._run_length(col)
             for count in range(1, min(onto_card, run) + 1):
-                targets = wanted.get(col[-count])
+                targets = wanted(parent_group[col[-count]])
                 if targets is None:
                     continue
                 rest = col[:-count]
@@ -732,6 +760,7 @@ class PrinceSearch(Core[tuple]):
         # A card that comes down from the reserve or a foundation is of use only once a
         # card lies on it (see the module notes): one that could, now or later, must be
         # at the top of a column, in the reserve or on a foundation (from the two up).
+        takers = self.takers
         home: frozenset | None = None  # the cards at home from the twos up, once needed
         tops: set = set()  # and then the cards at the top of a column
         for card in reserve:
@@ -742,7 +771,8 @@ class PrinceSearch(Core[tuple]):
                 new_reserve = reserve.replace(BYTE[card], b"")
                 new_found, newer = settle(new_cols, new_reserve, raised[suit], moves)
                 append((moves, (new_cols, newer, new_found)))
-            if empty < 0 and card not in wanted:
+            targets = wanted(parent_group[card], ())
+            if empty < 0 and not targets:
                 continue  # nowhere to go in the tableau
             if home is None:
                 home = self._home_cards(found)
@@ -754,7 +784,7 @@ class PrinceSearch(Core[tuple]):
                 continue  # nothing could ever lie on it
             src = self.slot_of[card]
             new_reserve = reserve.replace(BYTE[card], b"")
-            for target in wanted.get(card, ()):
+            for target in targets:
                 new_cols = list(cols)
                 new_cols[target] = cols[target] + BYTE[card]
                 append(([(src, COLUMNS[target], 1)], (new_cols, new_reserve, found)))
@@ -765,7 +795,7 @@ class PrinceSearch(Core[tuple]):
 
         # Nothing becomes safe when a foundation gives a card back: no settling.
         for card, src, lowered in taken_back:
-            for target in wanted.get(card, ()):
+            for target in wanted(parent_group[card], ()):
                 new_cols = list(cols)
                 new_cols[target] = cols[target] + BYTE[card]
                 append(([(src, COLUMNS[target], 1)], (new_cols, reserve, lowered)))
