@@ -379,7 +379,8 @@ class _Board:
         self.runs: dict[bytes, int] = {}  # column -> the length of its run at the top
         self.info: dict[bytes, int] = {}  # column -> its cards not on their parent
         self.heads: dict[tuple, bytes] = {}  # (cells, foundations) -> the keys' head
-        self.single_facts: dict[tuple, tuple] = {}  # foundations -> ``_single_facts``
+        # foundations -> ``_single_facts`` and the cards it names
+        self.single_facts: dict[tuple, tuple] = {}
         self.lowests: dict[tuple, list] = {}  # foundations -> per suit the next card home
 
     # -------------------------------------------------------------- positions as bytes
@@ -572,16 +573,16 @@ class _Board:
         while True:
             entry = facts.get(found)
             if entry is None:
-                entry = facts[found] = self._single_facts(found)
-            safe, lowers_of = entry
+                safe, lowers_of = self._single_facts(found)
+                # and the cards either rule may send home, looked for first
+                entry = facts[found] = (safe, lowers_of, safe.union(lowers_of))
+            safe, lowers_of, either = entry
             for i, col in enumerate(cols):
-                if not col:
+                if not col or col[-1] not in either:
                     continue
                 card = col[-1]
                 if card not in safe:
-                    lowers = lowers_of.get(card)
-                    if lowers is None:
-                        continue
+                    lowers = lowers_of[card]
                     if firsts is None:
                         firsts = {first[0] for first in cols if first}
                     if not firsts.issuperset(lowers):
