@@ -145,6 +145,7 @@ Measured and not taken:
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from ..model.moves import Move, MoveKind
 from ..model.rules import FOUNDATIONS, Rules
@@ -277,14 +278,42 @@ def _closed(card: int, find: Callable[[int], int], height: list, parents: tuple)
     return True
 
 
+def _column_score(w: dict, fits: bytes, col: bytes, found: bytes) -> int:
+    """A column's share of the heuristic weighted by ``w`` (in 1/SCALE; lower is better)."""
+    if not col:
+        return -w["empty"]
+    last = len(col) - 1
+    score = 0
+    w_depth, w_depth2 = w["depth"], w["depth2"]
+    for suit in range(4):
+        rank = found[suit] + 1
+        if rank <= 13:
+            at = col.find(rank * 4 + suit)
+            if at >= 0:
+                score += w_depth * (last - at)
+            if rank < 13:
+                at = col.find(rank * 4 + 4 + suit)
+                if at >= 0:
+                    score += w_depth2 * (last - at)
+    breaks = w["breaks"]
+    for index in range(1, len(col)):
+        if not fits[col[index - 1] << 6 | col[index]]:
+            score += breaks
+    return score
+
+
 class _Weighting:
     """One set of the heuristic's weights (whole numbers, the weights times SCALE) and, per
     state of the foundations, the columns' shares of it (``ColumnScores``) and the share of
     the cards not home."""
 
-    def __init__(self, search: PrinceSearch, weights: dict):
-        self.search = search
+    def __init__(self, fits: bytes, weights: dict):
         self.weights = {name: round(value * SCALE) for name, value in weights.items()}
+        # A column's share (``_column_score``) by a function that holds the weights and
+        # the build's table, not the weighting nor the search: either would make a cycle
+        # with its tables, and a search dropped unfinished would keep them (its store, for
+        # the search) until the cycle collector came by.
+        self.column_score = partial(_column_score, self.weights, fits)
         self.tables: dict[bytes, tuple[ColumnScores, int]] = {}
         self.home, self.reserve = self.weights["home"], self.weights["reserve"]
 
@@ -300,31 +329,6 @@ class _Weighting:
             )
         table, not_home = entry
         return -(sum(map(table.__getitem__, cols)) + not_home + self.reserve * len(reserve))
-
-    def column_score(self, col: bytes, found: bytes) -> int:
-        """A column's share of the heuristic (in 1/SCALE; lower is better)."""
-        w = self.weights
-        if not col:
-            return -w["empty"]
-        fits = self.search.fits
-        last = len(col) - 1
-        score = 0
-        w_depth, w_depth2 = w["depth"], w["depth2"]
-        for suit in range(4):
-            rank = found[suit] + 1
-            if rank <= 13:
-                at = col.find(rank * 4 + suit)
-                if at >= 0:
-                    score += w_depth * (last - at)
-                if rank < 13:
-                    at = col.find(rank * 4 + 4 + suit)
-                    if at >= 0:
-                        score += w_depth2 * (last - at)
-        breaks = w["breaks"]
-        for index in range(1, len(col)):
-            if not fits[col[index - 1] << 6 | col[index]]:
-                score += breaks
-        return score
 
 
 class _Padded(dict):
@@ -411,7 +415,9 @@ class PrinceSearch(Core[tuple]):
         found, reserve = self._play_first_ace(cols, reserve, found, first)
         found, reserve = self._settle(cols, reserve, found, first)
         self.first = first  # the moves the start settles with, before the search's own
-        self.weightings = {name: _Weighting(self, weights) for name, weights in WEIGHTS.items()}
+        self.weightings = {
+            name: _Weighting(self.fits, weights) for name, weights in WEIGHTS.items()
+        }
         for name, weighting in self.weightings.items():
             setattr(self, name, weighting.value)
         super().__init__((tuple(cols), reserve, found), max_positions=max_positions)
@@ -594,7 +600,7 @@ class PrinceSearch(Core[tuple]):
                 if at < 0:
                     need.append(parent)
             else:
-                out.append((index, card, frozenset(need), lowers and tuple(lowers)))
+                out.append((index, card, tuple(need), lowers and tuple(lowers)))
         return tuple(out), tuple(sum(BIT[parent] for parent in need) for _, _, need, _ in out)
 
     def dead(self, cols: tuple, found: bytes) -> bool:
