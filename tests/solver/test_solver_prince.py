@@ -1,6 +1,9 @@
 """The Prince's own solver: its solutions replay through the engine, its proofs of defeat
 agree with the generic search and with hand-made positions."""
 
+import gc
+import weakref
+
 import pytest
 from helpers import engine_winnable, game_with, home_up_to, run_in_steps
 
@@ -414,3 +417,20 @@ def test_a_move_marked_live_never_leads_from_a_live_position_to_a_dead_one():
                         checked[sequence] += 1
                         assert not reference_dead(search, tuple(after_cols), after_found)
     assert checked["alternate"] > 100 and checked["any-suit"] > 100
+
+
+def test_a_search_dropped_unfinished_is_freed_at_once():
+    # Nothing of it makes a cycle: the table's worker and the benches drop searches
+    # unfinished, and one left for the cycle collector holds its whole store meanwhile.
+    rules = make_rules("prince")
+    search = PrinceSearch(rules, Game(rules, 6).state, max_positions=50_000)
+    search.step(2000)
+    dropped = weakref.ref(search)
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        del search
+        assert dropped() is None
+    finally:
+        if enabled:
+            gc.enable()
