@@ -302,6 +302,7 @@ def empty_fill(rules) -> EmptyFill:
 _TABLES = {build: _Tables(build) for build in BUILDS}
 
 HOME = 31  # a move's destination when it goes to the foundations (piles are 0..30)
+_ALONE = tuple((pile,) for pile in range(HOME))  # a pile's number, alone
 # A move's mark (above its piles and count) where, made from a position that is not dead,
 # it cannot lead to a dead one (``_Board.single_children``): that one is not tested.
 LIVE = 1 << 14
@@ -786,14 +787,12 @@ class _Board:
         # the cards the foundations take (uncovered, they call for settling too)
         nxt = _NEXT_CACHE.get(found) or _next_cards(found)
         settle = self._settle_single
-        takers: dict[int, list] = {}  # rank -> the columns whose top card has it
+        # by rank, the columns whose top card has it (a list by index: no hashing)
+        takers: list[tuple] = [()] * 15
         for j, col in enumerate(cols):
             if col:
                 rank = col[-1] >> 2
-                if rank in takers:
-                    takers[rank].append(j)
-                else:
-                    takers[rank] = [j]
+                takers[rank] += _ALONE[j]
         for i, col in enumerate(cols):
             if not col:
                 continue
@@ -803,8 +802,8 @@ class _Board:
                 lcols[i] = col[:-1]
                 f2 = settle(lcols, raise_found(found, top & 3))
                 append((i << 9 | HOME << 4 | 1, (tuple(lcols), cells, f2)))
-            targets = takers.get((top >> 2) + 1)
-            if targets is None or len(col) == 1:
+            targets = takers[(top >> 2) + 1]
+            if not targets or len(col) == 1:
                 continue  # (a column's only card goes home or nowhere: see above)
             src = i << 9
             rest = col[:-1]
