@@ -406,6 +406,7 @@ class PrinceSearch(Core[tuple]):
                 assert group_of[code] == 1, "the groups of parents are apart"
                 group_of[code] = group
         self.group_of = bytes(group_of)
+        self.groups = len(groups) + 1
         piles = state.piles
         cols = [bytes(card_code(card) for card in piles[name]) for name in COLUMNS]
         self.slot_of = {card_code(piles[name][-1]): name for name in RESERVE if piles[name]}
@@ -713,17 +714,15 @@ class PrinceSearch(Core[tuple]):
         empty = cols.index(b"") if empties else -1
         onto_card = 1 << empties  # the longest run that may move onto a card
         into_empty = 1 << (empties - 1) if empties else 0
-        # a group of cards (``group_of``) -> the columns whose top card is of it; so
-        # ``wanted(parent_group[card])`` gives the columns a card may go onto, in order
-        tops_of: dict[int, tuple] = {}
+        # by group of cards (``group_of``), the columns whose top card is of it (a list by
+        # index: no hashing); so ``wanted[parent_group[card]]`` gives the columns a card
+        # may go onto, in order
+        wanted: list[tuple] = [()] * self.groups
         group_of = self.group_of
         for target, col in enumerate(cols):
             if col:
-                group = group_of[col[-1]]
-                columns = tops_of.get(group)
-                tops_of[group] = ONE[target] if columns is None else columns + ONE[target]
+                wanted[group_of[col[-1]]] += ONE[target]
         parent_group = self.parent_group
-        wanted = tops_of.get
 
         for index, col in enumerate(cols):
             if not col:
@@ -741,8 +740,8 @@ class PrinceSearch(Core[tuple]):
                 # No column free: only the top card may move, onto a card. (The loop below
                 # for one card, spelt out without a run looked up: merged into it, the
                 # search took 3-5 % more CPU for the same positions.)
-                targets = wanted(parent_group[card])
-                if targets is not None:
+                targets = wanted[parent_group[card]]
+                if targets:
                     rest = col[:-1]
                     moved = BYTE[card]
                     exposed = rest[-1] if rest else 0
@@ -774,8 +773,8 @@ class PrinceSearch(Core[tuple]):
                 continue
             run = self.runs.get(col) or self._run_length(col)
             for count in range(1, min(onto_card, run) + 1):
-                targets = wanted(parent_group[col[-count]])
-                if targets is None:
+                targets = wanted[parent_group[col[-count]]]
+                if not targets:
                     continue
                 rest = col[:-count]
                 moved = col[-count:]
@@ -818,7 +817,7 @@ class PrinceSearch(Core[tuple]):
                 new_reserve = reserve.replace(BYTE[card], b"")
                 new_found, newer = settle(new_cols, new_reserve, raised[suit], moves)
                 append((moves, (new_cols, newer, new_found)))
-            targets = wanted(parent_group[card], ())
+            targets = wanted[parent_group[card]]
             if empty < 0 and not targets:
                 continue  # nowhere to go in the tableau
             if home is None:
@@ -847,7 +846,7 @@ class PrinceSearch(Core[tuple]):
 
         # Nothing becomes safe when a foundation gives a card back: no settling.
         for card, src, lowered in taken_back:
-            for target in wanted(parent_group[card], ()):
+            for target in wanted[parent_group[card]]:
                 new_cols = list(cols)
                 new_cols[target] = cols[target] + BYTE[card]
                 append(([(src, COLUMNS[target], 1)], (new_cols, reserve, lowered)))
