@@ -185,6 +185,10 @@ BIT = tuple(1 << card for card in range(64))  # a card as a bit of a set of card
 # STEPS[source][target]: a single card's move between two columns, as a macro move made
 # once (most children are positions seen before, and their moves are thrown away).
 STEPS = tuple(tuple(((src, dst, 1),) for dst in COLUMNS) for src in COLUMNS)
+# RUN_STEPS[source][target][count]: the same for runs (of up to 32 cards: see ``_Padded``)
+RUN_STEPS = tuple(
+    tuple(tuple(((src, dst, count),) for count in range(33)) for dst in COLUMNS) for src in COLUMNS
+)
 
 
 class _Live(tuple):
@@ -411,6 +415,14 @@ class PrinceSearch(Core[tuple]):
         cols = [bytes(card_code(card) for card in piles[name]) for name in COLUMNS]
         self.slot_of = {card_code(piles[name][-1]): name for name in RESERVE if piles[name]}
         reserve = bytes(sorted(self.slot_of))
+        # a reserve card's moves into each column, made once, and the same marked live
+        self.reserve_steps = {
+            card: (
+                tuple(((slot, dst, 1),) for dst in COLUMNS),
+                tuple(_Live(((slot, dst, 1),)) for dst in COLUMNS),
+            )
+            for card, slot in self.slot_of.items()
+        }
         found = bytes(len(piles[name]) for name in FOUNDATIONS)
         first: list = []
         found, reserve = self._play_first_ace(cols, reserve, found, first)
@@ -772,6 +784,7 @@ class PrinceSearch(Core[tuple]):
                             append((steps[target], (new_cols, reserve, found)))
                 continue
             run = self.runs.get(col) or self._run_length(col)
+            runs = RUN_STEPS[index]
             for count in range(1, min(onto_card, run) + 1):
                 targets = wanted[parent_group[col[-count]]]
                 if not targets:
@@ -783,25 +796,26 @@ class PrinceSearch(Core[tuple]):
                     new_cols = list(cols)
                     new_cols[index] = rest
                     new_cols[target] = cols[target] + moved
-                    moves = [(src, COLUMNS[target], count)]
                     if exposed and (exposed < 8 or exposed in safe):
+                        moves = list(runs[target][count])
                         new_found, new_reserve = settle(new_cols, reserve, found, moves)
                         append((moves, (new_cols, new_reserve, new_found)))
                     else:
-                        append((moves, (new_cols, reserve, found)))
+                        append((runs[target][count], (new_cols, reserve, found)))
             if len(col) > 1:
                 most = min(run, into_empty, len(col) - 1)
+                into = runs[empty]
                 for count in (1, most) if most > 1 else (1,):
                     new_cols = list(cols)
                     new_cols[index] = rest = col[:-count]
                     new_cols[empty] = col[-count:]
-                    moves = [(src, COLUMNS[empty], count)]
                     exposed = rest[-1]
                     if exposed < 8 or exposed in safe:
+                        moves = list(into[count])
                         new_found, new_reserve = settle(new_cols, reserve, found, moves)
                         append((moves, (new_cols, new_reserve, new_found)))
                     else:
-                        append((moves, (new_cols, reserve, found)))
+                        append((into[count], (new_cols, reserve, found)))
 
         # A card that comes down from the reserve or a foundation is of use only once a
         # card lies on it (see the module notes): one that could, now or later, must be
@@ -828,21 +842,18 @@ class PrinceSearch(Core[tuple]):
                     break
             else:
                 continue  # nothing could ever lie on it
-            src = self.slot_of[card]
             new_reserve = reserve.replace(BYTE[card], b"")
-            kind = (
-                _Live
-                if empty < 0 and (len(targets) > 1 or found[card & 3] >= (card >> 2) - 1)
-                else tuple
-            )
+            steps, live_steps = self.reserve_steps[card]
+            if empty < 0 and (len(targets) > 1 or found[card & 3] >= (card >> 2) - 1):
+                steps = live_steps
             for target in targets:
                 new_cols = list(cols)
                 new_cols[target] = cols[target] + BYTE[card]
-                append((kind(((src, COLUMNS[target], 1),)), (new_cols, new_reserve, found)))
+                append((steps[target], (new_cols, new_reserve, found)))
             if empty >= 0:
                 new_cols = list(cols)
                 new_cols[empty] = BYTE[card]
-                append(([(src, COLUMNS[empty], 1)], (new_cols, new_reserve, found)))
+                append((steps[empty], (new_cols, new_reserve, found)))
 
         # Nothing becomes safe when a foundation gives a card back: no settling.
         for card, src, lowered in taken_back:
