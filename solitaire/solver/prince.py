@@ -118,6 +118,23 @@ the dead-end test 10 %; in a proof (600155) the moves 36 % and the dead-end test
 Per call: the moves 7.7 us a position, a key 0.30 us, a value 0.43 us, the dead-end test
 1.4 us where the quick pass settles it (two thirds of the positions tested) and some
 5.7 us more where it does not. So no one part can give the 1.3-2 times the unknowns need.
+
+Taken later the same day (the same positions, but where noted): the columns a card may go
+onto found in a list by the group of the cards it may lie on (``parent_group``: one
+look-up a card, where a dict of every top card's takers was built at each position);
+the moves between columns, of runs and of reserve cards made once, not at each child
+(most children are positions seen before); the dead-end test's quick pass on bits of
+ints, its recursion a function of its own (the one made in each test was a cycle for the
+collector: 282,547 objects collected in one proof); a search's weightings holding no
+reference back to it (a search dropped unfinished is freed at once, not by the collector:
+a bench's peak memory over 200 deals 88 MB, not 131); and no dead-end test after a single
+card's move that cannot make a live position dead (``_Live``: 8 % fewer tests in a proof;
+the positions differ by a few a deal, deal 700008 with any suit 53,683 where 36,092). On
+the positions deal 600155's scans expand (gc off): the moves 6.6 us a position where 7.4,
+the dead-end test 2.9 us where 3.3; deal 600004's moves 11.4 us where 11.9. The searches
+some 8-12 % faster in all; at 2 s the held-out unknowns reach 3-14 % more positions, short
+of the 1.1-1.5 times three of them need (700106 148,379 positions of some 152,000).
+
 Measured and not taken:
 
 - The base scan as the main one: alone it wins 193 of deals 600001..600200 within 60,000
@@ -137,6 +154,11 @@ Measured and not taken:
   (10 us each, a quarter of the positions tested, half of them dead).
 - The source column's name looked up only where the column has a move, the key joined
   from one list display or extended with a tuple: no faster, within the noise.
+- The value as a function holding its tables as locals (no attribute look-ups), and the
+  key joined from one list display: no faster on 148,066 children of deal 600155.
+- More moves marked live (a card whose other parents lie in the reserve or at home with a
+  parent at the top of a column): 1,992 more of some 27,000 tests of deal 600155 left out,
+  too few to pay for the look-ups.
 - Each column's share of the value updated only where the move changed it: not tried, as
   the value is one C-level sum over nine cached column shares (0.43 us); finding the
   changed columns in Python costs more than that.
