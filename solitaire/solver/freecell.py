@@ -99,7 +99,7 @@ Tried and not kept (tuning deals, 2 s of CPU each; "unknown" counts the deals un
   hard tuning deals in less CPU; at the edge of what was tried, they were not taken.
 - Baker's Dozen, once its positions were made some 10-15 % cheaper (the same positions:
   the stuck-cards test reading a card's parents as one group, ``_Tables.parent_group``,
-  6.6 us a test where 5.3 on 32,952 tests of deal 500005; the settling looking only at
+  5.3 us a test where 6.6 on 32,952 tests of deal 500005; the settling looking only at
   the top cards either of its rules may send home; the columns a card may go onto in a
   list by rank; the key and the values without free cells spelt out): the columns of a
   position rebuilt from its key marked as in the key's order, so that a child's key
@@ -388,7 +388,8 @@ class _Board:
         self.names = self.col_names + self.cell_names
         self.runs: dict[bytes, int] = {}  # column -> the length of its run at the top
         self.info: dict[bytes, int] = {}  # column -> its cards not on their parent
-        self.heads: dict[tuple, bytes] = {}  # (cells, foundations) -> the keys' head
+        # (cells, foundations), or the foundations alone where no cell is -> the keys' head
+        self.heads: dict[tuple, bytes] = {}
         # foundations -> ``_single_facts`` and the cards it names
         self.single_facts: dict[tuple, tuple] = {}
         self.lowests: dict[tuple, list] = {}  # foundations -> per suit the next card home

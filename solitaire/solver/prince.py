@@ -119,21 +119,22 @@ Per call: the moves 7.7 us a position, a key 0.30 us, a value 0.43 us, the dead-
 1.4 us where the quick pass settles it (two thirds of the positions tested) and some
 5.7 us more where it does not. So no one part can give the 1.3-2 times the unknowns need.
 
-Taken later the same day (the same positions, but where noted): the columns a card may go
-onto found in a list by the group of the cards it may lie on (``parent_group``: one
-look-up a card, where a dict of every top card's takers was built at each position);
-the moves between columns, of runs and of reserve cards made once, not at each child
-(most children are positions seen before); the dead-end test's quick pass on bits of
-ints, its recursion a function of its own (the one made in each test was a cycle for the
+Taken later the same day (the same positions, but where noted): the columns a card may
+go onto found in a list by the group of the cards it may lie on (``parent_group``: one
+look-up a card, where a dict of every top card's takers was built at each position); the
+moves between columns, of runs and of reserve cards made once, not at each child (most
+children are positions seen before); the dead-end test's quick pass on bits of ints, its
+recursion a function of its own (the one made in each test was a cycle for the
 collector: 282,547 objects collected in one proof); a search's weightings holding no
-reference back to it (a search dropped unfinished is freed at once, not by the collector:
-a bench's peak memory over 200 deals 88 MB, not 131); and no dead-end test after a single
-card's move that cannot make a live position dead (``_Live``: 8 % fewer tests in a proof;
-the positions differ by a few a deal, deal 700008 with any suit 53,683 where 36,092). On
-the positions deal 600155's scans expand (gc off): the moves 6.6 us a position where 7.4,
-the dead-end test 2.9 us where 3.3; deal 600004's moves 11.4 us where 11.9. The searches
-some 8-12 % faster in all; at 2 s the held-out unknowns reach 3-14 % more positions, short
-of the 1.1-1.5 times three of them need (700106 148,379 positions of some 152,000).
+reference back to it (a search dropped unfinished is freed at once, not by the
+collector: a bench's peak memory over deals 500001..500200 91 MB, main's code 112); and
+no dead-end test after a single card's move that cannot make a live position dead
+(``_Live``: 8 % fewer tests in a proof; the positions differ by a few a deal, deal
+700008 with any suit 53,683 where 36,092). On the positions deal 600155's scans expand
+(gc off): the moves 6.6 us a position where 7.4, the dead-end test 2.9 us where 3.3;
+deal 600004's moves 11.4 us where 11.9. The searches some 8-12 % faster in all; at 2 s
+the held-out unknowns reach 1-14 % more positions, short of what three of them need
+(700106 137,000-151,000 positions of 152,219, by the load).
 
 Measured and not taken:
 
@@ -220,16 +221,16 @@ class _Live(tuple):
     A single card C moved onto a card, from a column or the reserve, with nothing sent
     home and no column free before it (one free after it: never dead), where another top
     card could take C too, or C could lie on the card it leaves in its column, or no
-    lower card of C's suit is out of home. Why: say the new position has a set S of the dead-end test (module notes).
-    If C is not in S, S is one of the position before too: the same cards, columns with
-    the same bottom parts, the same foundations, and every card closed after the move
-    is closed before it (C in the reserve is closed where its parents are; in a column
-    out of S it is not closed at all), so that one was dead. So C is in S, at the top
-    of its column's part, so (a) and (b) hold for it, which each case denies: a top
-    card it could lie on is never closed, and with no lower card of its suit out of
-    home (a) fails. Testing less only prunes less, so no verdict depends on it; where
-    the position before is dead and untested, a dead one may be expanded (the positions
-    of 40 tuning deals within 10 of before)."""
+    lower card of C's suit is out of home. Why: say the new position has a set S of the
+    dead-end test (module notes). If C is not in S, S is one of the position before too:
+    the same cards, columns with the same bottom parts, the same foundations, and every
+    card closed after the move is closed before it (C in the reserve is closed where its
+    parents are; in a column out of S it is not closed at all), so that one was dead. So
+    C is in S, at the top of its column's part, so (a) and (b) hold for it, which each
+    case denies: a top card it could lie on is never closed, and with no lower card of
+    its suit out of home (a) fails. Testing less only prunes less, so no verdict depends
+    on it; where the position before is dead and untested, a dead one may be expanded
+    (the positions of 40 tuning deals within 10 of before)."""
 
     __slots__ = ()
 
