@@ -67,10 +67,11 @@ Positions left out as lost (solvers.md 4.5, dead positions): the main and the ba
 test each position they take from their queues when the move that first found it went
 between the tableau and the reserve (``_worth_testing``: a move to or from a foundation
 never made a dead position in our measurements; leaving the test out anywhere only prunes
-less). The test shortens a proof by 10 to 25 % of its positions but costs about as much
-time as it saves (a quarter of an expansion on most positions), so it pays in memory, not
-speed: the main and base scans make it, the others do not (but skip a position found
-dead, which the core marks for every walk).
+less), and could make a position dead where the one before was not (``_Live``). The
+test shortens a proof by 10 to 25 % of its positions but costs about as much time as it
+saves (a quarter of an expansion on most positions), so it pays in memory, not speed:
+the main and base scans make it, the others do not (but skip a position found dead,
+which the core marks for every walk).
 
 The test: with no empty column, take the largest set S of cards in the columns such that
 each card of S lies under another card of S, or else
@@ -117,6 +118,24 @@ the dead-end test 10 %; in a proof (600155) the moves 36 % and the dead-end test
 Per call: the moves 7.7 us a position, a key 0.30 us, a value 0.43 us, the dead-end test
 1.4 us where the quick pass settles it (two thirds of the positions tested) and some
 5.7 us more where it does not. So no one part can give the 1.3-2 times the unknowns need.
+
+Taken later the same day (the same positions, but where noted): the columns a card may
+go onto found in a list by the group of the cards it may lie on (``parent_group``: one
+look-up a card, where a dict of every top card's takers was built at each position); the
+moves between columns, of runs and of reserve cards made once, not at each child (most
+children are positions seen before); the dead-end test's quick pass on bits of ints, its
+recursion a function of its own (the one made in each test was a cycle for the
+collector: 282,547 objects collected in one proof); a search's weightings holding no
+reference back to it (a search dropped unfinished is freed at once, not by the
+collector: a bench's peak memory over deals 500001..500200 91 MB, main's code 112); and
+no dead-end test after a single card's move that cannot make a live position dead
+(``_Live``: 8 % fewer tests in a proof; the positions differ by a few a deal, deal
+700008 with any suit 53,683 where 36,092). On the positions deal 600155's scans expand
+(gc off): the moves 6.6 us a position where 7.4, the dead-end test 2.9 us where 3.3;
+deal 600004's moves 11.4 us where 11.9. The searches some 8-12 % faster in all; at 2 s
+the held-out unknowns reach 1-14 % more positions, short of what three of them need
+(700106 137,000-151,000 positions of 152,219, by the load).
+
 Measured and not taken:
 
 - The base scan as the main one: alone it wins 193 of deals 600001..600200 within 60,000
@@ -136,12 +155,20 @@ Measured and not taken:
   (10 us each, a quarter of the positions tested, half of them dead).
 - The source column's name looked up only where the column has a move, the key joined
   from one list display or extended with a tuple: no faster, within the noise.
+- The value as a function holding its tables as locals (no attribute look-ups), and the
+  key joined from one list display: no faster on 148,066 children of deal 600155.
+- More moves marked live (a card whose other parents lie in the reserve or at home with a
+  parent at the top of a column): 1,992 more of some 27,000 tests of deal 600155 left out,
+  too few to pay for the look-ups.
 - Each column's share of the value updated only where the move changed it: not tried, as
   the value is one C-level sum over nine cached column shares (0.43 us); finding the
   changed columns in Python costs more than that.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
 
 from ..model.moves import Move, MoveKind
 from ..model.rules import FOUNDATIONS, Rules
@@ -176,6 +203,39 @@ SEP = b"?"  # parts apart in a key: neither a card (4..55) nor a count (0..13)
 CACHE_LIMIT = 100_000  # entries a cache of column facts may hold before it is cleared
 BUDGET = 350_000  # positions (kept by all the strategies together) before "unknown"
 PRELUDE = 2000  # positions the main scan expands alone at the start
+ONE = tuple((column,) for column in range(len(COLUMNS)))  # a column's index, alone
+BIT = tuple(1 << card for card in range(64))  # a card as a bit of a set of cards
+# STEPS[source][target]: a single card's move between two columns, as a macro move made
+# once (most children are positions seen before, and their moves are thrown away).
+STEPS = tuple(tuple(((src, dst, 1),) for dst in COLUMNS) for src in COLUMNS)
+# RUN_STEPS[source][target][count]: the same for runs (of up to 32 cards: see ``_Padded``)
+RUN_STEPS = tuple(
+    tuple(tuple(((src, dst, count),) for count in range(33)) for dst in COLUMNS) for src in COLUMNS
+)
+
+
+class _Live(tuple):
+    """A macro move after which the position is not dead if the one before is not: the
+    position it leads to is not tested (``PrinceSearch._worth_testing``).
+
+    A single card C moved onto a card, from a column or the reserve, with nothing sent
+    home and no column free before it (one free after it: never dead), where another top
+    card could take C too, or C could lie on the card it leaves in its column, or no
+    lower card of C's suit is out of home. Why: say the new position has a set S of the
+    dead-end test (module notes). If C is not in S, S is one of the position before too:
+    the same cards, columns with the same bottom parts, the same foundations, and every
+    card closed after the move is closed before it (C in the reserve is closed where its
+    parents are; in a column out of S it is not closed at all), so that one was dead. So
+    C is in S, at the top of its column's part, so (a) and (b) hold for it, which each
+    case denies: a top card it could lie on is never closed, and with no lower card of
+    its suit out of home (a) fails. Testing less only prunes less, so no verdict depends
+    on it; where the position before is dead and untested, a dead one may be expanded
+    (the positions of 40 tuning deals within 10 of before)."""
+
+    __slots__ = ()
+
+
+LIVE_STEPS = tuple(tuple(_Live(step) for step in steps) for steps in STEPS)
 QUOTA = 200  # positions a strategy expands in its turn
 # The others' share of the positions kept (all of them together): EARLY_SHARE until the
 # main scan keeps STALL positions, LATE_SHARE of the further ones.
@@ -231,14 +291,56 @@ def _safe_rule(build: str):
     return safe
 
 
+def _closed(card: int, find: Callable[[int], int], height: list, parents: tuple) -> bool:
+    """Whether the card can never be at the top of a column (``PrinceSearch.dead``): it
+    lies in the stuck part under a stuck card, or it is in the reserve or at home and every
+    card it could come down onto is closed too. (A function of its own, not one made in
+    each test: one that calls itself would make a cycle each time for the collector.)"""
+    place = find(card)
+    if place >= 0:
+        return (place & 31) + 1 < height[place >> 5]
+    for parent in parents[card]:
+        if not _closed(parent, find, height, parents):
+            return False
+    return True
+
+
+def _column_score(w: dict, fits: bytes, col: bytes, found: bytes) -> int:
+    """A column's share of the heuristic weighted by ``w`` (in 1/SCALE; lower is better)."""
+    if not col:
+        return -w["empty"]
+    last = len(col) - 1
+    score = 0
+    w_depth, w_depth2 = w["depth"], w["depth2"]
+    for suit in range(4):
+        rank = found[suit] + 1
+        if rank <= 13:
+            at = col.find(rank * 4 + suit)
+            if at >= 0:
+                score += w_depth * (last - at)
+            if rank < 13:
+                at = col.find(rank * 4 + 4 + suit)
+                if at >= 0:
+                    score += w_depth2 * (last - at)
+    breaks = w["breaks"]
+    for index in range(1, len(col)):
+        if not fits[col[index - 1] << 6 | col[index]]:
+            score += breaks
+    return score
+
+
 class _Weighting:
     """One set of the heuristic's weights (whole numbers, the weights times SCALE) and, per
     state of the foundations, the columns' shares of it (``ColumnScores``) and the share of
     the cards not home."""
 
-    def __init__(self, search: PrinceSearch, weights: dict):
-        self.search = search
+    def __init__(self, fits: bytes, weights: dict):
         self.weights = {name: round(value * SCALE) for name, value in weights.items()}
+        # A column's share (``_column_score``) by a function that holds the weights and
+        # the build's table, not the weighting nor the search: either would make a cycle
+        # with its tables, and a search dropped unfinished would keep them (its store, for
+        # the search) until the cycle collector came by.
+        self.column_score = partial(_column_score, self.weights, fits)
         self.tables: dict[bytes, tuple[ColumnScores, int]] = {}
         self.home, self.reserve = self.weights["home"], self.weights["reserve"]
 
@@ -254,31 +356,6 @@ class _Weighting:
             )
         table, not_home = entry
         return -(sum(map(table.__getitem__, cols)) + not_home + self.reserve * len(reserve))
-
-    def column_score(self, col: bytes, found: bytes) -> int:
-        """A column's share of the heuristic (in 1/SCALE; lower is better)."""
-        w = self.weights
-        if not col:
-            return -w["empty"]
-        fits = self.search.fits
-        last = len(col) - 1
-        score = 0
-        w_depth, w_depth2 = w["depth"], w["depth2"]
-        for suit in range(4):
-            rank = found[suit] + 1
-            if rank <= 13:
-                at = col.find(rank * 4 + suit)
-                if at >= 0:
-                    score += w_depth * (last - at)
-                if rank < 13:
-                    at = col.find(rank * 4 + 4 + suit)
-                    if at >= 0:
-                        score += w_depth2 * (last - at)
-        breaks = w["breaks"]
-        for index in range(1, len(col)):
-            if not fits[col[index - 1] << 6 | col[index]]:
-                score += breaks
-        return score
 
 
 class _Padded(dict):
@@ -342,16 +419,41 @@ class PrinceSearch(Core[tuple]):
             tuple(lower for lower in range(64) if self.fits[lower << 6 | upper])
             for upper in range(64)
         )
+        # The cards a card may lie on are all of one group (``parent_group[card]``), and
+        # each card is of one group (``group_of[card]``): the cards of the rank above of
+        # the other colour, or of any suit, or its one card of the suit. Group 0 holds no
+        # card (a king's), group 1 the cards no card may lie on (the aces).
+        groups: dict[frozenset, int] = {frozenset(): 0}
+        self.parent_group = bytes(
+            groups.setdefault(frozenset(self.parents[code]), len(groups) + 1) for code in range(64)
+        )
+        group_of = bytearray([1] * 64)
+        for members, group in groups.items():
+            for code in members:
+                assert group_of[code] == 1, "the groups of parents are apart"
+                group_of[code] = group
+        self.group_of = bytes(group_of)
+        self.groups = len(groups) + 1
         piles = state.piles
         cols = [bytes(card_code(card) for card in piles[name]) for name in COLUMNS]
         self.slot_of = {card_code(piles[name][-1]): name for name in RESERVE if piles[name]}
         reserve = bytes(sorted(self.slot_of))
+        # a reserve card's moves into each column, made once, and the same marked live
+        self.reserve_steps = {
+            card: (
+                tuple(((slot, dst, 1),) for dst in COLUMNS),
+                tuple(_Live(((slot, dst, 1),)) for dst in COLUMNS),
+            )
+            for card, slot in self.slot_of.items()
+        }
         found = bytes(len(piles[name]) for name in FOUNDATIONS)
         first: list = []
         found, reserve = self._play_first_ace(cols, reserve, found, first)
         found, reserve = self._settle(cols, reserve, found, first)
         self.first = first  # the moves the start settles with, before the search's own
-        self.weightings = {name: _Weighting(self, weights) for name, weights in WEIGHTS.items()}
+        self.weightings = {
+            name: _Weighting(self.fits, weights) for name, weights in WEIGHTS.items()
+        }
         for name, weighting in self.weightings.items():
             setattr(self, name, weighting.value)
         super().__init__((tuple(cols), reserve, found), max_positions=max_positions)
@@ -366,7 +468,7 @@ class PrinceSearch(Core[tuple]):
     def _worth_testing(self, macro) -> bool:
         """Only a move between the tableau and the reserve made a dead position in our
         measurements (see the module notes)."""
-        return macro[0][0][0] != "f" != macro[0][1][0]
+        return macro.__class__ is not _Live and macro[0][0][0] != "f" != macro[0][1][0]
 
     def _moves_of(self, macro) -> list[Move]:
         return [Move(MoveKind.MOVE, src, dst, count) for src, dst, count in macro]
@@ -500,7 +602,8 @@ class PrinceSearch(Core[tuple]):
     # -------------------------------------------------------------- dead positions
     def _candidates(self, col: bytes, found: bytes) -> tuple:
         """The cards of the column that could be the top of its stuck part, from the top
-        down, as (index, card, need, lowers): ``need`` the cards it could lie on that are
+        down, as (index, card, need, lowers), and each one's ``need`` as bits of an int
+        (``BIT``): ``need`` the cards it could lie on that are
         not in the column, ``lowers`` the lower cards of its suit not home yet and not in
         the column, or None when one of those lies below it in the column (then part (a)
         of the test holds whatever the other columns hold).
@@ -533,8 +636,8 @@ class PrinceSearch(Core[tuple]):
                 if at < 0:
                     need.append(parent)
             else:
-                out.append((index, card, frozenset(need), lowers and tuple(lowers)))
-        return tuple(out)
+                out.append((index, card, tuple(need), lowers and tuple(lowers)))
+        return tuple(out), tuple(sum(BIT[parent] for parent in need) for _, _, need, _ in out)
 
     def dead(self, cols: tuple, found: bytes) -> bool:
         """Whether no card of some bottom part of every column can ever move (see the
@@ -547,15 +650,19 @@ class PrinceSearch(Core[tuple]):
         # A quick pass: a card one of whose parents is at the top of a column fails for
         # good (a top card is never closed), and the others of a column's candidates fail
         # too; a column with no candidate left empties, which settles most live positions.
-        tops = {col[-1] for col in cols}
+        # (The cards as bits of an int: a bitwise and, not a set's method, per candidate.)
+        tops = 0
+        for col in cols:
+            tops |= BIT[col[-1]]
         lists = []
         starts = []
         for col in cols:
-            cands = table.get(col)
-            if cands is None:
-                cands = table[col] = self._candidates(col, found)
-            for at, (_, _, need, _) in enumerate(cands):
-                if tops.isdisjoint(need):
+            entry = table.get(col)
+            if entry is None:
+                entry = table[col] = self._candidates(col, found)
+            cands, needs = entry
+            for at, need in enumerate(needs):
+                if not need & tops:
                     break
             else:
                 return False
@@ -566,18 +673,6 @@ class PrinceSearch(Core[tuple]):
         # height: the columns' stuck bottom parts (a card is at column << 5 | index)
         height = [cands[at][0] + 1 for cands, at in zip(lists, starts)]
         parents = self.parents
-
-        def closed(card: int) -> bool:
-            """Whether the card can never be at the top of a column: it lies in the stuck
-            part under a stuck card, or it is in the reserve or at home and every card it
-            could come down onto is closed too."""
-            place = find(card)
-            if place >= 0:
-                return (place & 31) + 1 < height[place >> 5]
-            for parent in parents[card]:
-                if not closed(parent):
-                    return False
-            return True
 
         # A column's stuck part is tested again only when a height changed since its top
         # card last passed (stamp counts the changes); done when every column has passed.
@@ -605,7 +700,7 @@ class PrinceSearch(Core[tuple]):
                         for parent in need:
                             place = find(parent)
                             if place < 0:
-                                if not closed(parent):
+                                if not _closed(parent, find, height, parents):
                                     stuck = False
                                     break
                             elif (place & 31) + 1 >= height[place >> 5]:
@@ -654,16 +749,15 @@ class PrinceSearch(Core[tuple]):
         empty = cols.index(b"") if empties else -1
         onto_card = 1 << empties  # the longest run that may move onto a card
         into_empty = 1 << (empties - 1) if empties else 0
-        wanted: dict[int, list] = {}  # card -> the columns whose top card takes it
-        takers = self.takers
+        # by group of cards (``group_of``), the columns whose top card is of it (a list by
+        # index: no hashing); so ``wanted[parent_group[card]]`` gives the columns a card
+        # may go onto, in order
+        wanted: list[tuple] = [()] * self.groups
+        group_of = self.group_of
         for target, col in enumerate(cols):
             if col:
-                for card in takers[col[-1]]:
-                    targets = wanted.get(card)
-                    if targets is None:
-                        wanted[card] = [target]
-                    else:
-                        targets.append(target)
+                wanted[group_of[col[-1]]] += ONE[target]
+        parent_group = self.parent_group
 
         for index, col in enumerate(cols):
             if not col:
@@ -681,26 +775,42 @@ class PrinceSearch(Core[tuple]):
                 # No column free: only the top card may move, onto a card. (The loop below
                 # for one card, spelt out without a run looked up: merged into it, the
                 # search took 3-5 % more CPU for the same positions.)
-                targets = wanted.get(card)
-                if targets is not None:
+                targets = wanted[parent_group[card]]
+                if targets:
                     rest = col[:-1]
                     moved = BYTE[card]
                     exposed = rest[-1] if rest else 0
-                    for target in targets:
-                        new_cols = list(cols)
-                        new_cols[index] = rest
-                        new_cols[target] = cols[target] + moved
-                        moves = [(src, COLUMNS[target], 1)]
-                        if exposed and (exposed < 8 or exposed in safe):
+                    steps = STEPS[index]
+                    if exposed and (exposed < 8 or exposed in safe):
+                        for target in targets:
+                            new_cols = list(cols)
+                            new_cols[index] = rest
+                            new_cols[target] = cols[target] + moved
+                            moves = list(steps[target])
                             new_found, new_reserve = settle(new_cols, reserve, found, moves)
                             append((moves, (new_cols, new_reserve, new_found)))
-                        else:
-                            append((moves, (new_cols, reserve, found)))
+                    else:
+                        # Live (not tested) where another top card could take the card,
+                        # or the one it leaves, or no lower card of its suit is left out
+                        # of home: see ``_Live``.
+                        if (
+                            len(targets) > 1
+                            or exposed
+                            and self.fits[exposed << 6 | card]
+                            or found[card & 3] >= (card >> 2) - 1
+                        ):
+                            steps = LIVE_STEPS[index]
+                        for target in targets:
+                            new_cols = list(cols)
+                            new_cols[index] = rest
+                            new_cols[target] = cols[target] + moved
+                            append((steps[target], (new_cols, reserve, found)))
                 continue
             run = self.runs.get(col) or self._run_length(col)
+            runs = RUN_STEPS[index]
             for count in range(1, min(onto_card, run) + 1):
-                targets = wanted.get(col[-count])
-                if targets is None:
+                targets = wanted[parent_group[col[-count]]]
+                if not targets:
                     continue
                 rest = col[:-count]
                 moved = col[-count:]
@@ -709,29 +819,31 @@ class PrinceSearch(Core[tuple]):
                     new_cols = list(cols)
                     new_cols[index] = rest
                     new_cols[target] = cols[target] + moved
-                    moves = [(src, COLUMNS[target], count)]
                     if exposed and (exposed < 8 or exposed in safe):
+                        moves = list(runs[target][count])
                         new_found, new_reserve = settle(new_cols, reserve, found, moves)
                         append((moves, (new_cols, new_reserve, new_found)))
                     else:
-                        append((moves, (new_cols, reserve, found)))
+                        append((runs[target][count], (new_cols, reserve, found)))
             if len(col) > 1:
                 most = min(run, into_empty, len(col) - 1)
+                into = runs[empty]
                 for count in (1, most) if most > 1 else (1,):
                     new_cols = list(cols)
                     new_cols[index] = rest = col[:-count]
                     new_cols[empty] = col[-count:]
-                    moves = [(src, COLUMNS[empty], count)]
                     exposed = rest[-1]
                     if exposed < 8 or exposed in safe:
+                        moves = list(into[count])
                         new_found, new_reserve = settle(new_cols, reserve, found, moves)
                         append((moves, (new_cols, new_reserve, new_found)))
                     else:
-                        append((moves, (new_cols, reserve, found)))
+                        append((into[count], (new_cols, reserve, found)))
 
         # A card that comes down from the reserve or a foundation is of use only once a
         # card lies on it (see the module notes): one that could, now or later, must be
         # at the top of a column, in the reserve or on a foundation (from the two up).
+        takers = self.takers
         home: frozenset | None = None  # the cards at home from the twos up, once needed
         tops: set = set()  # and then the cards at the top of a column
         for card in reserve:
@@ -742,7 +854,8 @@ class PrinceSearch(Core[tuple]):
                 new_reserve = reserve.replace(BYTE[card], b"")
                 new_found, newer = settle(new_cols, new_reserve, raised[suit], moves)
                 append((moves, (new_cols, newer, new_found)))
-            if empty < 0 and card not in wanted:
+            targets = wanted[parent_group[card]]
+            if empty < 0 and not targets:
                 continue  # nowhere to go in the tableau
             if home is None:
                 home = self._home_cards(found)
@@ -752,20 +865,22 @@ class PrinceSearch(Core[tuple]):
                     break
             else:
                 continue  # nothing could ever lie on it
-            src = self.slot_of[card]
             new_reserve = reserve.replace(BYTE[card], b"")
-            for target in wanted.get(card, ()):
+            steps, live_steps = self.reserve_steps[card]
+            if empty < 0 and (len(targets) > 1 or found[card & 3] >= (card >> 2) - 1):
+                steps = live_steps
+            for target in targets:
                 new_cols = list(cols)
                 new_cols[target] = cols[target] + BYTE[card]
-                append(([(src, COLUMNS[target], 1)], (new_cols, new_reserve, found)))
+                append((steps[target], (new_cols, new_reserve, found)))
             if empty >= 0:
                 new_cols = list(cols)
                 new_cols[empty] = BYTE[card]
-                append(([(src, COLUMNS[empty], 1)], (new_cols, new_reserve, found)))
+                append((steps[empty], (new_cols, new_reserve, found)))
 
         # Nothing becomes safe when a foundation gives a card back: no settling.
         for card, src, lowered in taken_back:
-            for target in wanted.get(card, ()):
+            for target in wanted[parent_group[card]]:
                 new_cols = list(cols)
                 new_cols[target] = cols[target] + BYTE[card]
                 append(([(src, COLUMNS[target], 1)], (new_cols, reserve, lowered)))
