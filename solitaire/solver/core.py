@@ -99,17 +99,19 @@ The core owns the rest:
   steps (``verdict.Stepped``).
 
 Speed (2026-11-29): the core's own share of a search, sampled on tuning deals, is some
-6 % (Klondike), 11 % (Yukon), 12 % (Canfield), 13 % (Baker's Dozen), 14 % (Spider), 22 %
-(The Prince) and 23 % (Beleaguered Castle); the rest is the family's hooks. A family of
-hooks that do nothing (positions a random graph of ints) runs 1.4-2.0 microseconds a
-position on this machine, mostly the store's dict look-up and the heap: the floor of the
-walks' loops, so no change of the core alone buys a family more than its share. A walk
-reads the core's tables and hooks once a run, counts its positions in a local, and a
-dive ranks its children without a key function: the same positions, Canfield some 7 %
-faster, Yukon 4 %, Klondike 3 %. Tried and not kept: the store's look-up and insertion as
-one ``dict.setdefault`` (its hit costs what ``get`` costs, its miss no less), and a walk
-of several queues passing over the positions another queue expanded in a tighter loop
-(Beleaguered Castle the same to 1 %).
+6 % (Klondike), 11 % (Yukon), 12 % (Canfield), 13 % (Baker's Dozen), 22 % (The Prince),
+23 % (Beleaguered Castle) and 24 % (Spider, its positions made cheaper: 14 % before);
+the rest is the family's hooks. A family of hooks that do nothing (positions a random
+graph of ints) runs 1.4-2.5 microseconds a position on this machine, mostly the store's
+dict look-up and the heap: the floor of the walks' loops, so no change of the core alone
+buys a family more than its share. A walk reads the core's tables and hooks once a run,
+counts its positions in a local, and a dive ranks its children without a key function:
+the same positions, Canfield some 7 % faster, Gypsy 5 %, Scorpion, Yukon and Klondike
+2-3 %, the others up to 2 %. Tried and not kept: the store's look-up and insertion as one
+``dict.setdefault`` (its hit costs what ``get`` costs, its miss no less); a walk of
+several queues passing over the positions another queue expanded in a tighter loop
+(Beleaguered Castle the same to 1 %); the default ``_dead`` not asked (Spider and Mod3
+the same to 1 %).
 """
 
 from __future__ import annotations
