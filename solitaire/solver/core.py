@@ -724,7 +724,8 @@ class _StagedBestFirstWalk(_BestFirstWalk):
         expanded = 0
         visited = before = core.visits
         while expanded < most and visited < until:
-            # ``_next_stage``'s first answer read here: the current stage, while it may
+            # ``_next_stage``'s first answer read here, without a call: the current stage,
+            # while it has positions and allowance left
             stage = self.stage
             if not (heaps.get(stage) and left.get(stage, allowance) > 0):
                 if not self.waiting():
@@ -810,7 +811,8 @@ class _TaggedStagedWalk(_StagedBestFirstWalk):
         expanded = 0
         visited = before = core.visits
         while expanded < most and visited < until:
-            # ``_next_stage``'s first answer read here: the current stage, while it may
+            # ``_next_stage``'s first answer read here, without a call: the current stage,
+            # while it has positions and allowance left
             stage = self.stage
             if not (heaps.get(stage) and left.get(stage, allowance) > 0):
                 if not self.waiting():
