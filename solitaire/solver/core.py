@@ -97,6 +97,21 @@ The core owns the rest:
 - **The budget**: positions visited, summed over the walks (each walk visits a position
   at most once); the answer never depends on the clock or on how the work is cut into
   steps (``verdict.Stepped``).
+
+Speed (2026-11-29): the core's own share of a search, sampled on tuning deals, is some
+6 % (Klondike), 11 % (Yukon), 12 % (Canfield), 13 % (Baker's Dozen), 22 % (The Prince),
+23 % (Beleaguered Castle) and 24 % (Spider, its positions made cheaper: 14 % before);
+the rest is the family's hooks. A family of hooks that do nothing (positions a random
+graph of ints) runs 1.4-2.5 microseconds a position on this machine, mostly the store's
+dict look-up and the heap: the floor of the walks' loops, so no change of the core alone
+buys a family more than its share. A walk reads the core's tables and hooks once a run,
+counts its positions in a local, and a dive ranks its children without a key function:
+the same positions, Canfield some 7 % faster, Gypsy 5 %, Scorpion, Yukon and Klondike
+2-3 %, the others up to 2 %. Tried and not kept: the store's look-up and insertion as one
+``dict.setdefault`` (its hit costs what ``get`` costs, its miss no less); a walk of
+several queues passing over the positions another queue expanded in a tighter loop
+(Beleaguered Castle the same to 1 %); the default ``_dead`` not asked (Spider and Mod3
+the same to 1 %).
 """
 
 from __future__ import annotations
@@ -428,6 +443,10 @@ class _WalkBase:
         self.value_name, self.moves_name = strategy.value, strategy.moves
         self.test_dead = strategy.test_dead
         self.visits = 0  # positions this walk has visited
+        # Whether the family packs its waiting positions: else they wait as they are, and
+        # the walks call no hook that gives back what it was given.
+        self.packs = type(core)._pack is not Core._pack
+        self.unpacks = type(core)._unpack is not Core._unpack
 
     @property
     def value(self) -> Callable[[Any], Any]:
@@ -466,46 +485,59 @@ class _WalkBase:
         self.core.visits += 1
         self.visits += 1
 
-    def _children(self, serial: int, position: Any) -> tuple[list, int | None]:
-        """The positions one move from ``position`` (unless it is dead) that this walk has
-        not visited, each as (serial, position), marked visited and counted; or a won one."""
-        core, bit = self.core, self.bit
+    def _expander(self) -> Callable[[int, Any], tuple[list, int | None]]:
+        """``children(serial, position)`` for one run: the positions one move from
+        ``position`` (unless it is dead) that this walk has not visited, each as (serial,
+        position), marked visited; or a won one. The core's tables and hooks are read once
+        a run, not once a position taken (each read goes through the weak reference); the
+        caller counts the positions visited (``len`` of the first, unless a win)."""
+        core, bit, test_dead = self.core, self.bit, self.test_dead
         serials, keys, marks, parent = core.serials, core.keys, core.marks, core.parent
-        fresh: list[tuple[int, Any]] = []
-        mark = marks[serial]
-        if mark & DEAD or (mark & TEST and self.test_dead and core._dead(position)):
-            marks[serial] |= DEAD
-            return fresh, None
-        key_of, won = core._key, core._won
+        find, add_key, add_parent, add_mark = serials.get, keys.append, parent.append, marks.append
+        key_of, won, dead, successors = core._key, core._won, core._dead, self.successors
         worth_testing = core._worth_testing if core.tests_by_move else None
         macros = core.macros
+        add_macro = None if macros is None else macros.append
         covered = core._covered if core.covers else None
-        for macro, after in self.successors(position):
-            key = key_of(after)
-            child = serials.get(key)
-            if child is None:  # new to the store (as ``Core._store``, spelt out: faster)
-                if covered is not None and covered(key, bit):
+
+        def children(serial: int, position: Any) -> tuple[list, int | None]:
+            fresh: list[tuple[int, Any]] = []
+            mark = marks[serial]
+            if mark & DEAD or (mark & TEST and test_dead and dead(position)):
+                marks[serial] |= DEAD
+                return fresh, None
+            for macro, after in successors(position):
+                key = key_of(after)
+                child = find(key)
+                if child is None:  # new to the store (as ``Core._store``, spelt out: faster)
+                    if covered is not None and covered(key, bit):
+                        continue
+                    child = serials[key] = len(keys)
+                    add_key(key)
+                    add_parent(serial)
+                    if add_macro is not None:
+                        add_macro(macro)
+                    if won(after):
+                        add_mark(0)
+                        return fresh, child
+                    if worth_testing is None or worth_testing(macro):
+                        add_mark(TEST | bit)
+                    else:
+                        add_mark(bit)
+                elif marks[child] & bit or (covered is not None and covered(key, bit)):
                     continue
-                child = serials[key] = len(keys)
-                keys.append(key)
-                parent.append(serial)
-                if macros is not None:
-                    macros.append(macro)
-                if won(after):
-                    marks.append(0)
-                    return fresh, child
-                if worth_testing is None or worth_testing(macro):
-                    marks.append(TEST | bit)
                 else:
-                    marks.append(bit)
-            elif marks[child] & bit or (covered is not None and covered(key, bit)):
-                continue
-            else:
-                marks[child] |= bit
-            fresh.append((child, after))
-        core.visits += len(fresh)
-        self.visits += len(fresh)
-        return fresh, None
+                    marks[child] |= bit
+                fresh.append((child, after))
+            return fresh, None
+
+        return children
+
+    def _counted(self, before: int, visited: int) -> None:
+        """A run's visits, counted in a local from the core's ``before``, told the core
+        (which the run keeps as it goes) and added to the walk's."""
+        self.core.visits = visited
+        self.visits += visited - before
 
 
 class _BestFirstWalk(_WalkBase):
@@ -532,20 +564,28 @@ class _BestFirstWalk(_WalkBase):
 
     def run(self, until: int, most: int) -> tuple[int | None, int]:
         core, heap, value, cost = self.core, self.heap, self.value, self.depth_cost
-        pack, unpack, children, found = core._pack, core._unpack, self._children, self.found
+        pack, unpack, packs, unpacks = core._pack, core._unpack, self.packs, self.unpacks
+        children, found = self._expander(), self.found
         pop, push = heapq.heappop, heapq.heappush
         expanded = 0
-        while heap and expanded < most and core.visits < until:
+        visited = before = core.visits
+        while heap and expanded < most and visited < until:
             _, tie, depth, packed = pop(heap)
             expanded += 1
-            fresh, won = children(tie & SERIAL_MASK, unpack(packed))
+            fresh, won = children(tie & SERIAL_MASK, unpack(packed) if unpacks else packed)
             if won is not None:
+                self._counted(before, visited)
                 return won, expanded
+            visited += len(fresh)
+            core.visits = visited  # (as the positions are counted, for a hook that asks)
             depth += 1
             for child, after in fresh:
                 # the tie, unique, settles equal priorities: positions never compare
                 tie = child if found is None else next(found) << SERIAL_BITS | child
-                push(heap, (depth * cost - value(after), tie, depth, pack(after)))
+                push(
+                    heap, (depth * cost - value(after), tie, depth, pack(after) if packs else after)
+                )
+        self._counted(before, visited)
         return None, expanded
 
     def clear(self) -> None:
@@ -563,8 +603,8 @@ class _CompactBestFirstWalk(_BestFirstWalk):
         )
 
     def run(self, until: int, most: int) -> tuple[int | None, int]:
-        # ``_children`` spelt out, each new position queued as it is found: this loop is
-        # where the compact families spend their time.
+        # ``_expander``'s children spelt out, each new position queued as it is found: this
+        # loop is where the compact families spend their time.
         core, heap, value, cost, bit = (
             self.core,
             self.heap,
@@ -582,10 +622,13 @@ class _CompactBestFirstWalk(_BestFirstWalk):
         )
         worth_testing = core._worth_testing if core.tests_by_move else None
         macros = core.macros
+        find, add_key, add_parent, add_mark = serials.get, keys.append, parent.append, marks.append
+        add_macro = None if macros is None else macros.append
         test_dead = self.test_dead
         pop, push = heapq.heappop, heapq.heappush
         expanded = 0
-        while heap and expanded < most and core.visits < until:
+        visited = before = core.visits
+        while heap and expanded < most and visited < until:
             entry = pop(heap)
             serial = entry >> DEPTH_BITS & SERIAL_MASK
             expanded += 1
@@ -597,33 +640,31 @@ class _CompactBestFirstWalk(_BestFirstWalk):
             depth = (entry & DEEPEST) + 1
             low = min(DEEPEST, depth)
             base = VALUE_OFFSET + depth * cost
-            visits = 0
             for macro, after in successors(position):
                 key = key_of(after)
-                child = serials.get(key)
+                child = find(key)
                 if child is None:
                     child = serials[key] = len(keys)
-                    keys.append(key)
-                    parent.append(serial)
-                    if macros is not None:
-                        macros.append(macro)
+                    add_key(key)
+                    add_parent(serial)
+                    if add_macro is not None:
+                        add_macro(macro)
                     if won(after):
-                        marks.append(0)
-                        core.visits += visits
-                        self.visits += visits
+                        add_mark(0)
+                        self._counted(before, visited)
                         return child, expanded
                     if worth_testing is None or worth_testing(macro):
-                        marks.append(TEST | bit)
+                        add_mark(TEST | bit)
                     else:
-                        marks.append(bit)
+                        add_mark(bit)
                 elif marks[child] & bit:
                     continue
                 else:
                     marks[child] |= bit
-                visits += 1
+                visited += 1
                 push(heap, ((base - value(after)) << SERIAL_BITS | child) << DEPTH_BITS | low)
-            core.visits += visits
-            self.visits += visits
+            core.visits = visited  # (as the positions are counted, for a hook that asks)
+        self._counted(before, visited)
         return None, expanded
 
 
@@ -677,21 +718,36 @@ class _StagedBestFirstWalk(_BestFirstWalk):
             self.value,
             self.depth_cost,
         )
-        pack, unpack, children, stage_of = core._pack, core._unpack, self._children, core._stage
+        pack, unpack, packs, unpacks = core._pack, core._unpack, self.packs, self.unpacks
+        children, stage_of, allowance = self._expander(), core._stage, self.allowance
         pop, push = heapq.heappop, heapq.heappush
         expanded = 0
-        while expanded < most and core.visits < until and self.waiting():
-            stage = self._next_stage()
-            left[stage] = left.get(stage, self.allowance) - 1
+        visited = before = core.visits
+        while expanded < most and visited < until:
+            # ``_next_stage``'s first answer read here, without a call: the current stage,
+            # while it has positions and allowance left
+            stage = self.stage
+            if not (heaps.get(stage) and left.get(stage, allowance) > 0):
+                if not self.waiting():
+                    break
+                stage = self._next_stage()
+            left[stage] = left.get(stage, allowance) - 1
             _, serial, depth, packed = pop(heaps[stage])
             expanded += 1
-            fresh, won = children(serial, unpack(packed))
+            fresh, won = children(serial, unpack(packed) if unpacks else packed)
             if won is not None:
+                self._counted(before, visited)
                 return won, expanded
+            visited += len(fresh)
+            core.visits = visited  # (as the positions are counted, for a hook that asks)
             depth += 1
             for child, after in fresh:
                 heap = heaps.setdefault(stage_of(after), [])
-                push(heap, (depth * cost - value(after), child, depth, pack(after)))
+                push(
+                    heap,
+                    (depth * cost - value(after), child, depth, pack(after) if packs else after),
+                )
+        self._counted(before, visited)
         return None, expanded
 
     def clear(self) -> None:
@@ -721,8 +777,8 @@ class _TaggedStagedWalk(_StagedBestFirstWalk):
         ]
 
     def run(self, until: int, most: int) -> tuple[int | None, int]:
-        # ``_children`` spelt out, each new position queued as it is found: this loop is
-        # where the family spends its time.
+        # ``_expander``'s children spelt out, each new position queued as it is found: this
+        # loop is where the family spends its time.
         core, heaps, left, value, cost, bit, tag_bits = (
             self.core,
             self.heaps,
@@ -744,60 +800,67 @@ class _TaggedStagedWalk(_StagedBestFirstWalk):
         )
         worth_testing = core._worth_testing if core.tests_by_move else None
         macros = core.macros
-        test_dead = self.test_dead
+        find, add_key, add_parent, add_mark = serials.get, keys.append, parent.append, marks.append
+        add_macro = None if macros is None else macros.append
+        test_dead, allowance = self.test_dead, self.allowance
         tag_mask = (1 << tag_bits) - 1
+        # the entry's fields by their shifts (see the class notes), each shifted once
+        serial_shift = tag_bits + TAGGED_DEPTH_BITS
+        priority_shift = serial_shift + SERIAL_BITS
         pop, push = heapq.heappop, heapq.heappush
         expanded = 0
-        while expanded < most and core.visits < until and self.waiting():
-            stage = self._next_stage()
-            left[stage] = left.get(stage, self.allowance) - 1
+        visited = before = core.visits
+        while expanded < most and visited < until:
+            # ``_next_stage``'s first answer read here, without a call: the current stage,
+            # while it has positions and allowance left
+            stage = self.stage
+            if not (heaps.get(stage) and left.get(stage, allowance) > 0):
+                if not self.waiting():
+                    break
+                stage = self._next_stage()
+            left[stage] = left.get(stage, allowance) - 1
             entry = pop(heaps[stage])
             expanded += 1
-            serial = entry >> tag_bits + TAGGED_DEPTH_BITS & SERIAL_MASK
+            serial = entry >> serial_shift & SERIAL_MASK
             position = untag(keys[serial], entry & tag_mask)
             mark = marks[serial]
             if mark & DEAD or (mark & TEST and test_dead and dead(position)):
                 marks[serial] = mark | DEAD
                 continue
             depth = (entry >> tag_bits & TAGGED_DEEPEST) + 1
-            low = min(TAGGED_DEEPEST, depth)
+            low = min(TAGGED_DEEPEST, depth) << tag_bits
             base = TAGGED_OFFSET + depth * cost
-            visits = 0
             for macro, after in successors(position):
                 key = key_of(after)
-                child = serials.get(key)
+                child = find(key)
                 if child is None:
                     child = serials[key] = len(keys)
-                    keys.append(key)
-                    parent.append(serial)
-                    if macros is not None:
-                        macros.append(macro)
+                    add_key(key)
+                    add_parent(serial)
+                    if add_macro is not None:
+                        add_macro(macro)
                     if won(after):
-                        marks.append(0)
-                        core.visits += visits
-                        self.visits += visits
+                        add_mark(0)
+                        self._counted(before, visited)
                         return child, expanded
                     if worth_testing is None or worth_testing(macro):
-                        marks.append(TEST | bit)
+                        add_mark(TEST | bit)
                     else:
-                        marks.append(bit)
+                        add_mark(bit)
                 elif marks[child] & bit:
                     continue
                 else:
                     marks[child] |= bit
-                visits += 1
+                visited += 1
                 tag = tag_of(after)
-                heap = heaps.get(stage_of(after))
+                at = stage_of(after)  # (a family's stage is the position's alone)
+                heap = heaps.get(at)
                 if heap is None:
-                    heap = heaps[stage_of(after)] = []
+                    heap = heaps[at] = []
                 priority = base - value(after)
-                push(
-                    heap,
-                    ((priority << SERIAL_BITS | child) << TAGGED_DEPTH_BITS | low) << tag_bits
-                    | tag,
-                )
-            core.visits += visits
-            self.visits += visits
+                push(heap, priority << priority_shift | child << serial_shift | low | tag)
+            core.visits = visited  # (as the positions are counted, for a hook that asks)
+        self._counted(before, visited)
         return None, expanded
 
 
@@ -811,7 +874,6 @@ class _DiveWalk(_WalkBase):
         self.compact = core.compact
         self.ordered = strategy.ordered
         self.last_first = strategy.last_first
-        self.packs = type(core)._pack is not Core._pack  # else a position waits as it is
 
     def begin(self, root: int, start: Any) -> None:
         self._visit_root(root)
@@ -823,41 +885,51 @@ class _DiveWalk(_WalkBase):
     def run(self, until: int, most: int) -> tuple[int | None, int]:
         core, stack, value, compact = self.core, self.stack, self.value, self.compact
         keys, unpack_key = core.keys, core._unpack_key
-        pack, unpack, children = core._pack, core._unpack, self._children
-        packs = self.packs
+        pack, unpack, packs, unpacks = core._pack, core._unpack, self.packs, self.unpacks
+        children, ordered, last_first = self._expander(), self.ordered, self.last_first
+        pop, extend = stack.pop, stack.extend
         expanded = 0
-        while stack and expanded < most and core.visits < until:
+        visited = before = core.visits
+        while stack and expanded < most and visited < until:
             if compact:
-                serial = stack.pop()
+                serial = pop()
                 position = unpack_key(keys[serial])
             else:
-                serial, packed = stack.pop()
-                position = unpack(packed)
+                serial, position = pop()
+                if unpacks:
+                    position = unpack(position)
             expanded += 1
             fresh, won = children(serial, position)
             if won is not None:
+                self._counted(before, visited)
                 return won, expanded
-            if not self.ordered:  # the family's order: the first move given is taken next
-                if not self.last_first:
+            visited += len(fresh)
+            core.visits = visited  # (as the positions are counted, for a hook that asks)
+            if not ordered:  # the family's order: the first move given is taken next
+                if not last_first:
                     fresh.reverse()
                 if compact:
-                    stack.extend(child for child, _ in fresh)
+                    extend([child for child, _ in fresh])
                 elif packs:
-                    stack.extend((child, pack(after)) for child, after in fresh)
+                    extend([(child, pack(after)) for child, after in fresh])
                 else:
-                    stack.extend(fresh)
+                    extend(fresh)
                 continue
             # the most promising on top, so that it is taken next (ties: the smaller key
-            # first, whatever order the moves were generated in)
+            # first, whatever order the moves were generated in). The entries compare by
+            # value and key alone: the children's keys differ (each is a position new to
+            # the walk), so the comparison never reaches the serial or the position.
             ranked = sorted(
                 [(-value(after), keys[child], child, after) for child, after in fresh],
-                key=_rank,
                 reverse=True,
             )
             if compact:
-                stack.extend(child for _, _, child, _ in ranked)
+                extend([child for _, _, child, _ in ranked])
+            elif packs:
+                extend([(child, pack(after)) for _, _, child, after in ranked])
             else:
-                stack.extend((child, pack(after)) for _, _, child, after in ranked)
+                extend([(child, after) for _, _, child, after in ranked])
+        self._counted(before, visited)
         return None, expanded
 
     def clear(self) -> None:
@@ -920,8 +992,8 @@ class _QueuesWalk(_WalkBase):
         return self.expanded, 1
 
     def run(self, until: int, most: int) -> tuple[int | None, int]:
-        # ``_children`` spelt out, each new position queued as it is found: this loop is
-        # where the family spends its time.
+        # ``_expander``'s children spelt out, each new position queued as it is found: this
+        # loop is where the family spends its time.
         self._grow()  # (in step with the store from here on: only this walk adds to it)
         core, bit, value, cost, test_dead = (
             self.core,
@@ -939,14 +1011,19 @@ class _QueuesWalk(_WalkBase):
             core._dead,
         )
         macros = core.macros
+        find, add_key, add_parent, add_mark = serials.get, keys.append, parent.append, marks.append
+        add_macro = None if macros is None else macros.append
         worth_testing = core._worth_testing if core.tests_by_move else None
         queues, rotation, depths, done = self.queues, self.rotation, self.depth, self.expanded
+        add_done, add_depth = done.append, depths.append
         pop, push = heapq.heappop, heapq.heappush
+        turn, turns = self.turn, len(rotation)
         expanded = 0
-        while expanded < most and core.visits < until:
+        visited = before = core.visits
+        while expanded < most and visited < until:
             # the best position not expanded yet of the queue whose turn it is
-            buckets, heap, taken = queues[rotation[self.turn]]
-            self.turn = (self.turn + 1) % len(rotation)
+            buckets, heap, taken = queues[rotation[turn]]
+            turn = (turn + 1) % turns
             serial = -1
             while heap:
                 priority = heap[0]
@@ -975,33 +1052,32 @@ class _QueuesWalk(_WalkBase):
                 continue
             depth = depths[serial] + 1
             base = VALUE_OFFSET + depth * cost
-            visits = 0
             for macro, after in successors(position):
                 key = key_of(after)
-                child = serials.get(key)
+                child = find(key)
                 if child is None:
                     child = serials[key] = len(keys)
-                    keys.append(key)
-                    parent.append(serial)
-                    if macros is not None:
-                        macros.append(macro)
+                    add_key(key)
+                    add_parent(serial)
+                    if add_macro is not None:
+                        add_macro(macro)
                     if won(after):
-                        marks.append(0)
-                        core.visits += visits
-                        self.visits += visits
+                        add_mark(0)
+                        self.turn = turn
+                        self._counted(before, visited)
                         return child, expanded
                     if worth_testing is None or worth_testing(macro):
-                        marks.append(TEST | bit)
+                        add_mark(TEST | bit)
                     else:
-                        marks.append(bit)
-                    done.append(0)
-                    depths.append(depth)
+                        add_mark(bit)
+                    add_done(0)
+                    add_depth(depth)
                 elif marks[child] & bit:
                     continue
                 else:
                     marks[child] |= bit
                     depths[child] = depth
-                visits += 1
+                visited += 1
                 for (buckets, heap, _), worth in zip(queues, value(after)):
                     priority = base - worth
                     bucket = buckets.get(priority)
@@ -1010,8 +1086,9 @@ class _QueuesWalk(_WalkBase):
                         push(heap, priority)
                     else:
                         bucket.append(child)
-            core.visits += visits
-            self.visits += visits
+            core.visits = visited  # (as the positions are counted, for a hook that asks)
+        self.turn = turn
+        self._counted(before, visited)
         return None, expanded
 
     def clear(self) -> None:
@@ -1079,10 +1156,6 @@ class _Shortening:
             store[at] = parents[at]
             at = parents[at]
         return serial
-
-
-def _rank(entry: tuple) -> tuple:
-    return entry[0], entry[1]
 
 
 def _walk_for(core: Core, strategy: Strategy, bit: int) -> _WalkBase:
