@@ -59,14 +59,17 @@ def test_foundations_build_up_in_suit_from_the_ace():
 
 
 def test_a_redeal_gathers_the_columns_from_the_seventh_and_deals_them_again_unshuffled():
+    """KPatience gathers the seventh column first, each column bottom card first, and its
+    deal takes the last card gathered first: the first column's top card."""
     game = Game(make_rules("grandfather"), 3)
-    before = [card for n in range(7, 0, -1) for card in game.state.piles[f"t{n}"]]
+    gathered = [card for n in range(7, 0, -1) for card in game.state.piles[f"t{n}"]]
+    before = gathered[::-1]  # the order they are dealt in
     game.play(REDEAL)
     fresh = game.rules.deal(3)  # the deal itself is the same pattern from the shuffled pack
     assert [len(game.state.piles[f"t{n}"]) for n in range(1, 8)] == [
         len(fresh.piles[f"t{n}"]) for n in range(1, 8)
     ]
-    assert game.state.piles["t1"] == before[:1]  # the first card gathered is dealt first
+    assert game.state.piles["t1"] == before[:1]  # the last card gathered is dealt first
     assert game.state.piles["t2"][:1] == before[1:2]
     assert [game.state.face_down(f"t{n}") for n in range(1, 8)] == [0, 2, 4, 6, 5, 3, 1]
 

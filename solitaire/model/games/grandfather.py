@@ -8,8 +8,10 @@ last card each column gets face up and the others face down; then the other 24 c
 up, one at a time, onto columns 2 to 7 in turn (four each). Columns build down in suit;
 any face-up card moves with all the cards on it, in sequence or not; only a king fills an
 empty column. Foundations build up in suit from the ace. Twice in a game the player may
-redeal: the columns are gathered, from the seventh to the first, each from its bottom card
-up, and dealt again as at the start, without shuffling.
+redeal: the columns are gathered into one pile, from the seventh to the first, each from
+its bottom card up, and the pile is dealt again as at the start from its top, without
+shuffling: the first card dealt is the first column's top card, gathered last (KPatience's
+``Grandf::newCards`` gathers them so, and its deal takes the last card of the list first).
 """
 
 from __future__ import annotations
@@ -112,7 +114,9 @@ class Grandfather(Rules):
             super().perform(log, move)
             return
         state = log.state
-        gathered = [card for name in reversed(COLUMNS) for card in state.piles[name]]
+        # The order the cards are dealt in: the gathered pile from its top, that is the
+        # first column's top card down to its bottom card, then the second column's ...
+        gathered = [card for name in COLUMNS for card in reversed(state.piles[name])]
         piles, down = grandfather_layout(gathered)
         log.relayout(piles)
         for name in COLUMNS:
@@ -161,7 +165,8 @@ class Grandfather(Rules):
                 N_(
                     "Twice in a game you may redeal (press R): the columns are gathered, from the"
                     " seventh to the first, each from its bottom card up, and dealt again as at"
-                    " the start, without shuffling. The cards home stay there."
+                    " the start from the top of the gathered pile, the first column's top card"
+                    " first, without shuffling. The cards home stay there."
                 )
             ),
             (
