@@ -106,6 +106,42 @@ Tried and not kept (tuning deals, 2 s of CPU each; "unknown" counts the deals un
   (a card moved onto a card, no column emptied) need not sort them. A tuple subclass
   costs more to make than the sort it saves: 1.13 s of CPU for deal 500117's first
   100,000 positions where 1.07 s.
+- Baker's Dozen, the dive's order: each weighting orders it well for other deals (the
+  one dive alone to 400,000 positions on 20 hard tuning deals: by the third weights
+  deal 168 is won in 17,043 positions, unknown by the first, and 85 in 26,238 where
+  102,657, but 600162 is unknown where 20,593; by the fifth 107 and 293 are won in
+  270,525 and 342,650, 500200 and 600162 not). So a second dive by the third weights,
+  in the place and the turns of a best-first walk (the core walks six at most). In
+  that of the fifth: 500043 (21,501 positions, won by that walk) unknown at 2 s. In
+  that of the third: every one of 17 hard tuning deals settled in fewer positions (168
+  in 11,723, unknown before; 85 in 17,253; 134 in 121,238 where 128,597; the others
+  0-9 % fewer), tuning deals at 2 s 98.5 % (the same) on 500001..500200 (but 500103
+  and 500025 in 1.13 and 0.52 s, under 0.19 s before), 98.0 % where 97.7 % on 1..300
+  (168), 100 % on 600001..600200 (the same), but held-out 98.0 % where 98.5 %
+  side by side: 700097 unknown at 170,155 positions (won at 154,250 by the dive before),
+  700138 no nearer (204,279 positions in 2 s where 213,289). Not kept.
+- Baker's Dozen, with the same positions (tuning deals 500005, 500117 and 600033 to
+  100,000 positions, side by side with the code before): the key without the
+  foundation counts, which the columns give (13 less a suit's cards in play): 0.44 us a
+  key where 0.57, but 0.85 us to read one back where 0.46, some 1 % in all, and the
+  dive's ties, which go by the key, change (deal 37 at 30,000: 30,001 positions where
+  30,004). The stuck-cards test by a worklist, each column's part looked at again only
+  when what holds its top card changes: 0.27 s where 0.215 s for 37,446 tests (the
+  passes are few: of 24,622 stuck answers, 15,702 come after two and 7,760 after
+  three). The test's passes over the columns not emptied yet only: 2-3 % slower in the
+  search (8.25 s where 8.04 s for the three deals, three runs side by side). With the
+  stuck sets found last tried first besides (85 % of the stuck positions are stuck by
+  one of the last 8; the tests alone 4 % faster): 4 % slower in the search (most of
+  the test's time goes to the positions that are not stuck, four or five passes each).
+  A card gone home alone marked as leaving the position alive where another card of
+  its rank is free or every card one rank lower goes home next (sound; 4,252 of 9,448
+  such tests saved): the same time. Most positions the search tests are stuck (25,469
+  of 32,952 on 500005's first 100,000).
+  Not a rule: "a column in descending order from a king only gives its cards home". A
+  column of the king of diamonds, the queen of spades and the jack of hearts, with the
+  spades home to the jack, the ten of hearts under the king of spades and a queen free
+  elsewhere, is won only by laying the jack of hearts on that queen (the queen of spades
+  goes home, then the king, which frees the ten).
 - Seahaven Towers, the dive's share raised to 3,000 or 10,000 positions a round: deal
   600077 (lost; 133,577 positions to prove) still unknown at 2 s, and 600004 too.
 - Seahaven Towers, a dead end where every cell is full and no cell's card can ever move
