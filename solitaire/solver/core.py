@@ -691,6 +691,18 @@ class _StagedBestFirstWalk(_BestFirstWalk):
     def waiting(self) -> bool:
         return any(self.heaps.values())
 
+    def _take_stage(self) -> int | None:
+        """The stage the next position is taken from, its allowance counted down (None:
+        no position waits). ``_next_stage``'s first answer is read here without a call:
+        the current stage, while it has positions and allowance left."""
+        stage, heaps, left = self.stage, self.heaps, self.left
+        if not (heaps.get(stage) and left.get(stage, self.allowance) > 0):
+            if not self.waiting():
+                return None
+            stage = self._next_stage()
+        left[stage] = left.get(stage, self.allowance) - 1
+        return stage
+
     def _next_stage(self) -> int:
         """The stage to take from (some heap has positions): the current one while it has
         allowance and positions, else the next lower one that has both, else a new round
@@ -711,27 +723,16 @@ class _StagedBestFirstWalk(_BestFirstWalk):
         return self.stage
 
     def run(self, until: int, most: int) -> tuple[int | None, int]:
-        core, heaps, left, value, cost = (
-            self.core,
-            self.heaps,
-            self.left,
-            self.value,
-            self.depth_cost,
-        )
+        core, heaps, value, cost = self.core, self.heaps, self.value, self.depth_cost
         pack, unpack, packs, unpacks = core._pack, core._unpack, self.packs, self.unpacks
-        children, stage_of, allowance = self._expander(), core._stage, self.allowance
+        children, stage_of = self._expander(), core._stage
         pop, push = heapq.heappop, heapq.heappush
         expanded = 0
         visited = before = core.visits
         while expanded < most and visited < until:
-            # ``_next_stage``'s first answer read here, without a call: the current stage,
-            # while it has positions and allowance left
-            stage = self.stage
-            if not (heaps.get(stage) and left.get(stage, allowance) > 0):
-                if not self.waiting():
-                    break
-                stage = self._next_stage()
-            left[stage] = left.get(stage, allowance) - 1
+            stage = self._take_stage()
+            if stage is None:
+                break
             _, serial, depth, packed = pop(heaps[stage])
             expanded += 1
             fresh, won = children(serial, unpack(packed) if unpacks else packed)
@@ -779,10 +780,9 @@ class _TaggedStagedWalk(_StagedBestFirstWalk):
     def run(self, until: int, most: int) -> tuple[int | None, int]:
         # ``_expander``'s children spelt out, each new position queued as it is found: this
         # loop is where the family spends its time.
-        core, heaps, left, value, cost, bit, tag_bits = (
+        core, heaps, value, cost, bit, tag_bits = (
             self.core,
             self.heaps,
-            self.left,
             self.value,
             self.depth_cost,
             self.bit,
@@ -802,7 +802,7 @@ class _TaggedStagedWalk(_StagedBestFirstWalk):
         macros = core.macros
         find, add_key, add_parent, add_mark = serials.get, keys.append, parent.append, marks.append
         add_macro = None if macros is None else macros.append
-        test_dead, allowance = self.test_dead, self.allowance
+        test_dead = self.test_dead
         tag_mask = (1 << tag_bits) - 1
         # the entry's fields by their shifts (see the class notes), each shifted once
         serial_shift = tag_bits + TAGGED_DEPTH_BITS
@@ -811,14 +811,9 @@ class _TaggedStagedWalk(_StagedBestFirstWalk):
         expanded = 0
         visited = before = core.visits
         while expanded < most and visited < until:
-            # ``_next_stage``'s first answer read here, without a call: the current stage,
-            # while it has positions and allowance left
-            stage = self.stage
-            if not (heaps.get(stage) and left.get(stage, allowance) > 0):
-                if not self.waiting():
-                    break
-                stage = self._next_stage()
-            left[stage] = left.get(stage, allowance) - 1
+            stage = self._take_stage()
+            if stage is None:
+                break
             entry = pop(heaps[stage])
             expanded += 1
             serial = entry >> serial_shift & SERIAL_MASK
