@@ -61,24 +61,6 @@ Moves left out, and why that loses nothing:
   can begin with a move this search makes, and induction on its length does the rest.
 - Of several empty columns only the first is tried (they are interchangeable), and a
   column's only card never moves into an empty column (the same position again).
-- A card X's move from column A into E, the only empty column, where nothing settles
-  after it (``_then_a_use``; the dive's moves keep it as a child of its own): the
-  children are the positions one more move on whose second move m touches A or E (X's
-  own moves left out, settling included) or puts down a reserve card that only the card
-  X uncovered, Z, lets down (no other card that could lie on it at the top of a column,
-  in the reserve or at home). Why: say a shortest win from a position p makes that move
-  first, to c. c has no empty column, so the search makes there all its other moves,
-  and some shortest win from c begins with one of them, m. Where m is a child's second
-  move, that child's win is two moves shorter; X's own moves from E give p's child
-  of X's move straight from A (onto a card, home) or p itself (back onto Z). Otherwise
-  m leaves A, E and every card that could reach them as they are (had it sent a card
-  home by which Z became safe, its settling would have sent Z home: it touches A), and
-  it is a move the search makes at p too: between two other columns, a card home, a
-  card back from home onto another column, a reserve card down that another card lets
-  down. So m first, then X into E and the rest is a win from p, and p's child by m has
-  one a move shorter; by induction on the length of the shortest win the search finds
-  one from every winnable position. A position with X alone in E and nothing done with
-  it yet is so never kept: proofs 25-32 % fewer positions (see the dated notes).
 - A run moved as a whole is the same as its single-card steps, which are all tried.
 
 Positions left out as lost (solvers.md 4.5, dead positions): the main and the base scans
@@ -181,6 +163,24 @@ Measured and not taken:
 - Each column's share of the value updated only where the move changed it: not tried, as
   the value is one C-level sum over nine cached column shares (0.43 us); finding the
   changed columns in Python costs more than that.
+- A card X's move from column A into E, the only empty column, made only together with
+  a move m that uses it (m touches A or E, its settling included, or lets down a reserve
+  card that only the card X uncovered could lie on): sound (a shortest win through X's
+  move either makes such an m next, or its next move leaves A and E alone and the
+  search makes it first, from the position before X's move: induction on the length of
+  the win), and aimed where the proofs spend their positions: on deals 600155 and
+  600162, 54 % and 65 % of the positions kept are children of a move into an empty
+  column, the card alone there and nothing done with it yet. Proofs kept 25-32 % fewer
+  positions (600155 107,473 where 157,006, 600162 234,641 where 319,098, 500146 250,205
+  where 337,359, 600101 85,531 where 113,576), but took the same CPU (4.65 s where 4.76,
+  5.95 where 6.25, 1.62 where 1.61): the positions left out were the cheap ones (no
+  column free: a top card's moves only), and a position with a column free now did its
+  children's work. The dive taking the two moves as one lost its way (deal 3, a win in
+  5,944 positions, unknown at 2,000,000), so it kept the plain moves. At 2 s tuning
+  deals 600001..600200 98.5 % where 98.0 % (the same verdicts on all deals both
+  settle), held-out 700001..700200 97.0 % where 97.5 % (one more win past 2 s): not
+  taken. It is worth having only with a cheaper way to a position's children with a
+  column free (the code: the commit before the one that wrote this note).
 """
 
 from __future__ import annotations
@@ -402,7 +402,7 @@ class PrinceSearch(Core[tuple]):
     strategies = (
         Strategy(Walk.BEST_FIRST, QUOTA, "_value_main", MAIN_WEIGHTS["g"] * SCALE),
         Strategy(Walk.BEST_FIRST, QUOTA, "_value_base", OTHER_WEIGHTS[0]["g"] * SCALE),
-        Strategy(Walk.DIVE, QUOTA, "_value_dive", test_dead=False, moves="_plain_successors"),
+        Strategy(Walk.DIVE, QUOTA, "_value_dive", test_dead=False),
         Strategy(
             Walk.BEST_FIRST, QUOTA, "_value_other", OTHER_WEIGHTS[1]["g"] * SCALE, test_dead=False
         ),
@@ -747,13 +747,7 @@ class PrinceSearch(Core[tuple]):
             self.runs[col] = length
         return length
 
-    def _plain_successors(self, position: tuple) -> list:
-        """``_successors`` with a card's move into the only empty column a child of its
-        own (the dive's moves: with the two moves as one it lost its way on deal 3, a
-        win of 5,944 positions for it, unknown at 2,000,000)."""
-        return self._successors(position, False)
-
-    def _successors(self, position: tuple, two_as_one: bool = True) -> list:
+    def _successors(self, position: tuple) -> list:
         """Every position one move away, settled: (moves, (cols, reserve, found)), the
         columns as a list.
 
@@ -782,7 +776,6 @@ class PrinceSearch(Core[tuple]):
             if col:
                 wanted[group_of[col[-1]]] += ONE[target]
         parent_group = self.parent_group
-        top_groups = None  # ``_top_groups``, once needed
 
         for index, col in enumerate(cols):
             if not col:
@@ -862,11 +855,6 @@ class PrinceSearch(Core[tuple]):
                         moves = list(into[count])
                         new_found, new_reserve = settle(new_cols, reserve, found, moves)
                         append((moves, (new_cols, new_reserve, new_found)))
-                    elif count == 1 and empties == 1 and two_as_one:
-                        if top_groups is None:
-                            top_groups = self._top_groups(cols, reserve, facts)
-                        lone = (new_cols, reserve, found)
-                        self._then_a_use(index, empty, into[1], lone, wanted, top_groups, out)
                     else:
                         append((into[count], (new_cols, reserve, found)))
 
@@ -919,230 +907,6 @@ class PrinceSearch(Core[tuple]):
                 new_cols[empty] = BYTE[card]
                 append(([(src, COLUMNS[empty], 1)], (new_cols, reserve, lowered)))
         return out
-
-    def _top_groups(self, cols: tuple, reserve: bytes, facts: tuple) -> tuple | None:
-        """By group of cards (``group_of``), the columns whose top card may lie on one of
-        it, and the cards that could lie on a reserve card; None where a move may send a
-        card home by which another may follow: a top or reserve card that may go home,
-        or a top card on an ace or a safe card."""
-        safe, going_home = facts[0], facts[1]
-        takers = self.takers
-        lets_down: set = set()
-        for card in reserve:
-            if card in going_home:
-                return None
-            lets_down.update(takers[card])
-        comers: dict[int, tuple] = {}
-        parent_group = self.parent_group
-        for index, col in enumerate(cols):
-            if not col:
-                continue
-            card = col[-1]
-            if card in going_home or len(col) > 1 and (col[-2] < 8 or col[-2] in safe):
-                return None
-            group = parent_group[card]
-            comers[group] = comers.get(group, ()) + ONE[index]
-        return comers, lets_down
-
-    def _quiet_uses(
-        self,
-        source: int,
-        empty: int,
-        step: tuple,
-        lone: tuple,
-        wanted: list,
-        top_groups: tuple,
-        out: list,
-    ) -> None:
-        """``_then_a_use`` where nothing but the card uncovered may go home (and no top
-        card lies on an ace or a safe card): the uncovered card's moves, the top cards
-        that may come onto it or onto the lone card, the reserve cards only it could
-        come onto, and the cards a foundation may give back onto either."""
-        cols, reserve, found = lone
-        safe, going_home, taken_back, raised = self.found_facts[found]
-        parent_group, group_of = self.parent_group, self.group_of
-        left = cols[source]
-        under = left[-1]
-        g_under, g_alone = group_of[under], group_of[cols[empty][0]]
-        source_name = COLUMNS[source]
-        if under in going_home:
-            suit = under & 3
-            new_cols = list(cols)
-            new_cols[source] = left[:-1]
-            moves = [*step, (source_name, FOUNDATIONS[suit], 1)]
-            new_found, new_reserve = self._settle(new_cols, reserve, raised[suit], moves)
-            out.append((moves, (new_cols, new_reserve, new_found)))
-        group = parent_group[under]
-        onto = [target for target in wanted[group] if target != source]
-        if group == g_alone:
-            onto.append(empty)
-        if onto:
-            rest = left[:-1]
-            exposed = rest[-1] if rest else 0
-            settles = exposed and (exposed < 8 or exposed in safe)
-            for target in onto:
-                new_cols = list(cols)
-                new_cols[source] = rest
-                new_cols[target] = cols[target] + BYTE[under]
-                moves = [*step, (source_name, COLUMNS[target], 1)]
-                if settles:
-                    new_found, new_reserve = self._settle(new_cols, reserve, found, moves)
-                    out.append((moves, (new_cols, new_reserve, new_found)))
-                else:
-                    out.append((moves, (new_cols, reserve, found)))
-        comers, lets_down = top_groups
-        for target, group in ((source, g_under), (empty, g_alone)):
-            for index in comers.get(group, ()):
-                if index == source:
-                    continue
-                col = cols[index]
-                new_cols = list(cols)
-                new_cols[index] = col[:-1]
-                new_cols[target] = cols[target] + col[-1:]
-                moves = [*step, (COLUMNS[index], COLUMNS[target], 1)]
-                out.append((moves, (new_cols, reserve, found)))
-        takers = self.takers
-        # (a reserve card the card uncovered lets down is one it could lie on)
-        for card in reserve if under in lets_down else b"":
-            if under not in takers[card]:
-                continue
-            home = self._home_cards(found)
-            for taker in takers[card]:
-                if taker != under and (
-                    taker in home or taker in reserve or any(col[-1] == taker for col in cols)
-                ):
-                    break  # it may come down before: no need of the card uncovered
-            else:
-                new_reserve = reserve.replace(BYTE[card], b"")
-                group = parent_group[card]
-                onto = [target for target in wanted[group] if target != source]
-                if group == g_alone:
-                    onto.append(empty)
-                for target in onto:
-                    new_cols = list(cols)
-                    new_cols[target] = cols[target] + BYTE[card]
-                    moves = [*step, (self.slot_of[card], COLUMNS[target], 1)]
-                    out.append((moves, (new_cols, new_reserve, found)))
-        for card, src, lowered in taken_back:
-            group = parent_group[card]
-            for target in (source, empty):
-                if group == (g_under if target == source else g_alone):
-                    new_cols = list(cols)
-                    new_cols[target] = cols[target] + BYTE[card]
-                    moves = [*step, (src, COLUMNS[target], 1)]
-                    out.append((moves, (new_cols, reserve, lowered)))
-
-    def _then_a_use(
-        self,
-        source: int,
-        empty: int,
-        step: tuple,
-        lone: tuple,
-        wanted: list,
-        top_groups: tuple | None,
-        out: list,
-    ) -> None:
-        """Append to ``out`` the positions two moves away: a card's move into the only
-        empty column (``step``, to ``lone``, where no column is free and nothing settled),
-        then a move that touches the column it left or the one it went into (its settling
-        included), or that puts a reserve card down onto which only the card it uncovered
-        could come (see the module notes). ``wanted`` is the position before's (see
-        ``_successors``). The card's own moves from there are left out: onto a card or
-        home they give the position its move straight from the column it left gives, and
-        back the position before."""
-        cols, reserve, found = lone
-        settle = self._settle
-        safe, going_home, taken_back, raised = self.found_facts[found]
-        parent_group, group_of = self.parent_group, self.group_of
-        left, went = cols[source], cols[empty]
-        under = left[-1]  # the card uncovered
-        g_under, g_alone = group_of[under], group_of[went[0]]
-        if top_groups is not None:
-            self._quiet_uses(source, empty, step, lone, wanted, top_groups, out)
-            return
-
-        def targets(group: int) -> list:
-            """The columns a card whose parents are of ``group`` may go onto (at most
-            one of the two is of it: a card and one that may lie on it)."""
-            found_in = [target for target in wanted[group] if target != source]
-            if group == g_under:
-                found_in.append(source)
-            if group == g_alone:
-                found_in.append(empty)
-            return found_in
-
-        for index, col in enumerate(cols):
-            if index == empty:
-                continue
-            src = COLUMNS[index]
-            card = col[-1]
-            if card in going_home:
-                suit = card & 3
-                new_cols = list(cols)
-                new_cols[index] = col[:-1]
-                moves = [*step, (src, FOUNDATIONS[suit], 1)]
-                new_found, new_reserve = settle(new_cols, reserve, raised[suit], moves)
-                if new_cols[source] is not left or new_cols[empty] is not went:
-                    out.append((moves, (new_cols, new_reserve, new_found)))
-            group = parent_group[card]
-            rest = col[:-1]
-            exposed = rest[-1] if rest else 0
-            settles = exposed and (exposed < 8 or exposed in safe)
-            if index == source or settles:
-                onto = targets(group)
-            elif group == g_under or group == g_alone:
-                onto = [source] if group == g_under else []
-                if group == g_alone:
-                    onto.append(empty)
-            else:
-                continue
-            for target in onto:
-                new_cols = list(cols)
-                new_cols[index] = rest
-                new_cols[target] = cols[target] + BYTE[card]
-                moves = [*step, (src, COLUMNS[target], 1)]
-                if settles:
-                    new_found, new_reserve = settle(new_cols, reserve, found, moves)
-                    if new_cols[source] is left and new_cols[empty] is went:
-                        continue
-                    out.append((moves, (new_cols, new_reserve, new_found)))
-                else:
-                    out.append((moves, (new_cols, reserve, found)))
-        takers = self.takers
-        tops: set | None = None
-        for card in reserve:
-            slot = self.slot_of[card]
-            if card in going_home:
-                suit = card & 3
-                new_cols = list(cols)
-                moves = [*step, (slot, FOUNDATIONS[suit], 1)]
-                new_reserve = reserve.replace(BYTE[card], b"")
-                new_found, newer = settle(new_cols, new_reserve, raised[suit], moves)
-                if new_cols[source] is not left or new_cols[empty] is not went:
-                    out.append((moves, (new_cols, newer, new_found)))
-            if under not in takers[card]:
-                continue
-            if tops is None:
-                home = self._home_cards(found)
-                tops = {col[-1] for col in cols}
-            for taker in takers[card]:
-                if taker != under and (taker in home or taker in reserve or taker in tops):
-                    break  # it may come down before: no need of the card uncovered
-            else:
-                new_reserve = reserve.replace(BYTE[card], b"")
-                for target in targets(parent_group[card]):
-                    new_cols = list(cols)
-                    new_cols[target] = cols[target] + BYTE[card]
-                    moves = [*step, (slot, COLUMNS[target], 1)]
-                    out.append((moves, (new_cols, new_reserve, found)))
-        for card, src, lowered in taken_back:
-            group = parent_group[card]
-            for target in (source, empty):
-                if group != (g_under if target == source else g_alone):
-                    continue
-                new_cols = list(cols)
-                new_cols[target] = cols[target] + BYTE[card]
-                out.append(([*step, (src, COLUMNS[target], 1)], (new_cols, reserve, lowered)))
 
     def _found_facts(self, found: bytes) -> tuple:
         """What the moves depend on of the foundations alone, kept per state of them: the
