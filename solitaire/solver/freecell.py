@@ -831,7 +831,7 @@ class _Board:
         out: list[tuple] = []
         append = out.append
         # the cards the foundations take (uncovered, they call for settling too)
-        nxt = _NEXT_CACHE.get(found) or _next_cards(found)
+        nxt = _next_cards(found)
         settle = self._settle_single
         # by rank, the columns whose top card has it (a list by index: no hashing)
         takers: list[tuple] = [()] * 15
