@@ -121,7 +121,17 @@ Tried and not kept (tuning deals, 2 s of CPU each; "unknown" counts the deals un
   and 500025 in 1.13 and 0.52 s, under 0.19 s before), 98.0 % where 97.7 % on 1..300
   (168), 100 % on 600001..600200 (the same), but held-out 98.0 % where 98.5 %
   side by side: 700097 unknown at 170,155 positions (won at 154,250 by the dive before),
-  700138 no nearer (204,279 positions in 2 s where 213,289). Not kept.
+  700138 no nearer (204,279 positions in 2 s where 213,289). Not kept. Kept since,
+  beside every walk (the core walking more than six), as quick dives: one turn each in
+  the first round (``QUICK_DIVES``).
+- Baker's Dozen, beside the quick dives, one turn of 5,000 positions in the first round
+  for a dive by the second weights and one by the fourth, or for one in the order the
+  moves are made (the first made first, or the last): none wins any of the seven tuning
+  deals left unknown at 2 s (55, 107, 195, 293, 500117, 500183, 500200) within 200,000
+  positions. Given turns of 1,000 every round (the dive by the third weights alone),
+  the deals the first dive wins take 5-10 % more positions (134 134,817 where 128,597,
+  600162 22,564 where 20,593); in the first three rounds 2-10 %. The quick dives' turn:
+  at 400 positions each 59 is lost (won from 600 on); 1,000 kept, a margin.
 - Baker's Dozen, with the same positions (tuning deals 500005, 500117 and 600033 to
   100,000 positions, side by side with the code before): the key without the
   foundation counts, which the columns give (13 less a suit's cards in play): 0.44 us a
