@@ -60,8 +60,9 @@ The core owns the rest:
   equals the smaller key: a dive needs keys that order, such as ``bytes``), taking
   turns of so many positions expanded each, as Freecell Solver's soft threads do
   (``_next_turn`` may choose the turns otherwise). Each walk marks the positions it has
-  visited (a bit per walk and position in one ``bytearray``), so one walk's positions are
-  not lost to another, and every walk is a complete search of its own. Of positions
+  visited (a bit per walk and position in one ``bytearray``; two bytes a position where
+  more than six walk), so one walk's positions are not lost to another, and every walk
+  is a complete search of its own. Of positions
   of equal promise a best-first walk takes first the one the store found first, by
   whichever walk; a family whose weightings tie often may ask for each walk's own order
   (``ties_in_walk_order``), so that one walk's path does not turn on another's finds.
@@ -139,10 +140,15 @@ Macro = tuple[Any, ...]  # one (macro) move, as the family writes it
 # dive without end. A family or a strategy may choose its own.
 DEPTH_COST = 0.05
 # A position's marks: a bit per walk that has visited it (the low six), whether the move
-# that found it may have made it dead, and whether it is dead.
+# that found it may have made it dead, and whether it is dead: one byte a position. A
+# search of more walks keeps two bytes a position (``WIDE_MARKS``), its seventh walk on
+# and their bits above DEAD, so that TEST and DEAD stay where they are and a search of
+# six walks or fewer keeps its one byte.
 MAX_WALKS = 6
 TEST = 0x40
 DEAD = 0x80
+WIDE_MAX_WALKS = 14
+WIDE_MARKS = "H"  # the ``array`` type of a wide search's marks
 # A compact best-first walk's queue entry: ((priority << 32 | serial) << 10 | depth), the
 # priority a whole number made non-negative by VALUE_OFFSET (a compact family's values
 # lie within it), the depth kept up to DEEPEST (deeper positions cost no more).
@@ -224,7 +230,7 @@ class Core(Stepped, Generic[P]):
     tag_bits = 0
 
     def __init__(self, start: P, *, max_positions: int):
-        assert 0 < len(self.strategies) <= MAX_WALKS, "one to six strategies"
+        assert 0 < len(self.strategies) <= WIDE_MAX_WALKS, "one to fourteen strategies"
         assert not (self.covers and self.compact), "compact walks do not ask _covered"
         self.start = start  # the position searched from, as it was given
         self.max_positions = max_positions
@@ -234,7 +240,9 @@ class Core(Stepped, Generic[P]):
         self.serials: dict[Hashable, int] = {}
         self.keys: list[Hashable] = []
         self.parent = array("i")  # (no search keeps 2**31 positions)
-        self.marks = bytearray()
+        self.marks: bytearray | array = (
+            bytearray() if len(self.strategies) <= MAX_WALKS else array(WIDE_MARKS)
+        )
         self.visits = 0
         self.walks = [
             _walk_for(self, strategy, bit) for bit, strategy in enumerate(self.strategies)
@@ -439,7 +447,7 @@ class _WalkBase:
         # make a cycle with it, and a search dropped unfinished (a bench's, a worker's)
         # would keep its store until the cycle collector came by.
         self.core: Core = weakref.proxy(core)
-        self.bit = 1 << bit
+        self.bit = _walk_bit(bit)
         self.value_name, self.moves_name = strategy.value, strategy.moves
         self.test_dead = strategy.test_dead
         self.visits = 0  # positions this walk has visited
@@ -473,7 +481,7 @@ class _WalkBase:
     def clear(self) -> None:
         raise NotImplementedError
 
-    def went_through(self) -> tuple[bytearray, int]:
+    def went_through(self) -> tuple[bytearray | array, int]:
         """The positions a line this walk found may pass through: by serial, those whose
         entry here has the bits given (the positions it visited)."""
         return self.core.marks, self.bit
@@ -981,7 +989,7 @@ class _QueuesWalk(_WalkBase):
     def waiting(self) -> bool:
         return any(heap for _, heap, _ in self.queues)
 
-    def went_through(self) -> tuple[bytearray, int]:
+    def went_through(self) -> tuple[bytearray | array, int]:
         """The positions it expanded."""
         self._grow()
         return self.expanded, 1
@@ -1151,6 +1159,12 @@ class _Shortening:
             store[at] = parents[at]
             at = parents[at]
         return serial
+
+
+def _walk_bit(walk: int) -> int:
+    """The bit of a position's marks that says the ``walk``-th walk has visited it: the
+    low six for the first six, then those above DEAD (``WIDE_MARKS``)."""
+    return 1 << walk if walk < MAX_WALKS else 1 << (walk + 2)
 
 
 def _walk_for(core: Core, strategy: Strategy, bit: int) -> _WalkBase:

@@ -12,7 +12,9 @@ positions, as Freecell Solver's soft threads do (``FreecellLine._next_turn``):
   after LATE rounds, for the rare deals that need tens of thousands (from the first
   round where no free cell is and no column is filled: ``SINGLE_WEIGHTS``);
 - a dive, depth-first with the most cards home first, whose share grows with every
-  round: most proofs of defeat are its walk running dry.
+  round: most proofs of defeat are its walk running dry;
+- in Baker's Dozen, three quick dives more (the core's seventh to ninth walks), each in
+  another order, one turn each in the first round (``QUICK_DIVES``).
 
 Every walk is complete: the moves include every single-card move (into the first free
 cell or empty column only: the others give the same position up to order; where no
@@ -119,7 +121,17 @@ Tried and not kept (tuning deals, 2 s of CPU each; "unknown" counts the deals un
   and 500025 in 1.13 and 0.52 s, under 0.19 s before), 98.0 % where 97.7 % on 1..300
   (168), 100 % on 600001..600200 (the same), but held-out 98.0 % where 98.5 %
   side by side: 700097 unknown at 170,155 positions (won at 154,250 by the dive before),
-  700138 no nearer (204,279 positions in 2 s where 213,289). Not kept.
+  700138 no nearer (204,279 positions in 2 s where 213,289). Not kept. Kept since,
+  beside every walk (the core walking more than six), as quick dives: one turn each in
+  the first round (``QUICK_DIVES``).
+- Baker's Dozen, beside the quick dives, one turn of 5,000 positions in the first round
+  for a dive by the second weights and one by the fourth, or for one in the order the
+  moves are made (the first made first, or the last): none wins any of the seven tuning
+  deals left unknown at 2 s (55, 107, 195, 293, 500117, 500183, 500200) within 200,000
+  positions. Given turns of 1,000 every round (the dive by the third weights alone),
+  the deals the first dive wins take 5-10 % more positions (134 134,817 where 128,597,
+  600162 22,564 where 20,593); in the first three rounds 2-10 %. The quick dives' turn:
+  at 400 positions each 59 is lost (won from 600 on); 1,000 kept, a margin.
 - Baker's Dozen, with the same positions (tuning deals 500005, 500117 and 600033 to
   100,000 positions, side by side with the code before): the key without the
   foundation counts, which the columns give (13 less a suit's cards in play): 0.44 us a
@@ -1010,6 +1022,7 @@ class Turns:
     quota: int = 300
     proof_share: int = 1000
     proof_most: int = 20_000
+    quick_dive: int = 0  # each quick dive's one turn, in the first round (``QUICK_DIVES``)
 
 
 TURNS = Turns()
@@ -1021,7 +1034,18 @@ TURNS = Turns()
 # depend on the others' turns (each marks its own; a position is dead for all), so any
 # order of turns can be worked out from those runs (within 1 % of the real search's
 # positions); this one settles 24 of the 30 within 2 s, the turns above 22.
-SINGLE_TURNS = Turns(prelude=3000, quota=1000, proof_share=2000)
+SINGLE_TURNS = Turns(prelude=3000, quota=1000, proof_share=2000, quick_dive=1000)
+# Baker's Dozen's quick dives, beside the walks above (the core's seventh to ninth):
+# dives ordered by the third weights, by the fifth and by the most cards home, one turn
+# each in the first round and none after. Which order a dive follows matters as much as
+# the best-first walks' weights, and a dive whose order suits the deal wins it within a
+# few hundred positions expanded: on tuning deals the dive by the third weights wins 168
+# (unknown at 2 s without it) and 85 (102,657 positions without) in 984 and 1,710
+# positions of its own, the one by the fifth 37 (unknown) in 1,080, the one by the most
+# cards home 59 (unknown) in 1,434. Given turns every round, or in the first three, they
+# won none of the other hard tuning deals (20 at 250,000 positions) and took 3-10 % more
+# positions from the deals the first dive wins late, where one turn takes 2-4 %.
+QUICK_DIVES = ("_value_2", "_value_4", "_value_home")
 
 
 def _knots(col: bytes) -> int:
@@ -1150,9 +1174,12 @@ def _best_first(at: int, weights: dict, test_dead: bool) -> Strategy:
     )
 
 
-def _strategies(table: tuple, dive: str | None, test_dead: bool) -> tuple[Strategy, ...]:
+def _strategies(
+    table: tuple, dive: str | None, test_dead: bool, quick: tuple[str, ...] = ()
+) -> tuple[Strategy, ...]:
     """The walks: the first EARLY best-first walks, the dive (ordered by the weighting
-    ``dive``; None: in the order ``children`` gives the moves), the late best-first walks."""
+    ``dive``; None: in the order ``children`` gives the moves), the late best-first walks,
+    and a quick dive ordered by each weighting of ``quick`` (``QUICK_DIVES``)."""
     if dive is None:
         plunge = Strategy(Walk.DIVE, TURNS.proof_most, ordered=False, test_dead=test_dead)
     else:
@@ -1164,6 +1191,7 @@ def _strategies(table: tuple, dive: str | None, test_dead: bool) -> tuple[Strate
             _best_first(at, weights, test_dead)
             for at, weights in enumerate(table[EARLY:], start=EARLY)
         ),
+        *(Strategy(Walk.DIVE, TURNS.proof_most, order, test_dead=test_dead) for order in quick),
     )
 
 
@@ -1203,7 +1231,7 @@ class FreecellLine(Core[Position]):
             # cards may be stuck for good: each walk leaves out such positions
             weights = SINGLE_WEIGHTS
             # and the dive follows the first walk's weights: most cards home first wandered
-            self.strategies = _strategies(weights, "_value_0", test_dead=True)
+            self.strategies = _strategies(weights, "_value_0", test_dead=True, quick=QUICK_DIVES)
             self.late = 1  # every walk from the first round (``SINGLE_WEIGHTS``)
             self.tests_by_move = True  # the moves that cannot make one dead say so
         elif board.fill is EmptyFill.KINGS:
@@ -1215,6 +1243,9 @@ class FreecellLine(Core[Position]):
             # 60,000), and a proof is the same walk through every position
             self.strategies = _strategies(weights, None, test_dead=False)
         self.weightings = [_Weighting(board, each) for each in weights]
+        # the walks that take turns every round (the best-first walks and the dive), then
+        # the quick dives (``QUICK_DIVES``)
+        self.quick_dives = range(len(weights) + 1, len(self.strategies))
         for at, weighting in enumerate(self.weightings):
             setattr(self, f"_value_{at}", weighting.value)
         self.round = 0
@@ -1260,14 +1291,15 @@ class FreecellLine(Core[Position]):
             move = board.real_move(self.macros[serial], self.keys[self.parent[serial]], position)
             line.append(move)
             position = board.play(*position, move, moves)
-        if self.won_by == DIVE or len(line) > SHORT:
+        if self.won_by == DIVE or self.won_by in self.quick_dives or len(line) > SHORT:
             return self.first_moves + board.shorten(root, line)
         return moves
 
     def _next_turn(self) -> tuple[int, int]:
         """The first walk alone, then rounds: each best-first walk in turn (the last two
-        from round ``late``), then the dive a share that grows with the rounds
-        (``turn_lengths``). The heuristics' caches are trimmed between turns."""
+        from round ``late``), in the first round the quick dives, then the dive a share
+        that grows with the rounds (``turn_lengths``). The heuristics' caches are trimmed
+        between turns."""
         for weighting in self.weightings:
             weighting.trim()
         self.board.trim()
@@ -1277,8 +1309,10 @@ class FreecellLine(Core[Position]):
             return 0, lengths.prelude
         if not self.order:
             self.round += 1
-            fast = range(len(self.strategies)) if self.round >= self.late else range(EARLY)
+            fast = range(self.quick_dives.start) if self.round >= self.late else range(EARLY)
             self.order = [(at, lengths.quota) for at in fast if at != DIVE]
+            if self.round == 1:
+                self.order.extend((at, lengths.quick_dive) for at in self.quick_dives)
             self.order.append((DIVE, min(lengths.proof_share * self.round, lengths.proof_most)))
             self.order.reverse()
         return self.order.pop()

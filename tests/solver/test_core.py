@@ -129,3 +129,32 @@ def test_a_walk_that_is_not_complete_running_dry_proves_nothing():
     assert QuickBeside(6, 5).finish().status == UNSOLVABLE  # and proves a loss
     # The same walk taken for complete would call the winnable game lost.
     assert QuickClaimingComplete(6, 6).finish().status == UNSOLVABLE
+
+
+class ManyWalks(Counter):
+    """Eight walks, each alone a complete search: the seventh and eighth keep their marks
+    above the dead-end bits (two bytes a position)."""
+
+    strategies = (
+        *(Strategy(Walk.BEST_FIRST, 1, moves="_none", complete=False),) * 6,
+        Strategy(Walk.DIVE, 1),
+        Strategy(Walk.BEST_FIRST, 1),
+    )
+
+    def _none(self, position: tuple):
+        return iter(())
+
+
+def test_a_seventh_and_eighth_walk_keep_their_own_marks():
+    won = ManyWalks(6, 6)
+    verdict = won.finish()
+    assert verdict.status == SOLVED and won.won_by in (6, 7)
+    assert play(verdict.moves)[0] == 6
+    lost = ManyWalks(6, 5)
+    assert lost.finish().status == UNSOLVABLE
+    # Both late walks visited every position, each once, their bits apart and above the
+    # dead-end bits: no position taken for dead.
+    counter = Counter(6, 5)
+    counter.finish()
+    assert lost.walks[6].visits == lost.walks[7].visits == counter.walks[0].visits
+    assert all(mark & 0x300 == 0x300 and not mark & 0x80 for mark in lost.marks)

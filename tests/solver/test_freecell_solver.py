@@ -523,6 +523,27 @@ def test_baker_s_dozen_gives_its_best_first_walks_longer_turns():
     assert vierfrei.turn_lengths == freecell.TURNS
 
 
+@pytest.mark.parametrize(
+    ("deal", "order"), [(168, "_value_2"), (37, "_value_4"), (59, "_value_home")]
+)
+def test_baker_s_dozen_s_quick_dives_win_deals_the_other_walks_need_long_for(deal, order):
+    """Each of Baker's Dozen's quick dives (``QUICK_DIVES``, one turn each in the first
+    round) wins a tuning deal that the other walks leave unknown at 2 s of CPU, within
+    30,000 positions; its line replays. The other games keep their six walks."""
+    rules = make_rules("bakersdozen")
+    state = rules.deal(deal)
+    line = freecell.FreecellLine(
+        state, max_positions=30_000, cells=0, build=Build.RANK, fill=freecell.EmptyFill.NONE
+    )
+    verdict, _ = run_in_steps(line, 1000)
+    assert verdict.status == SOLVED
+    assert line.won_by in line.quick_dives
+    assert line.strategies[line.won_by].value == order
+    assert rules.is_won(play_out(rules, state, verdict.moves))
+    vierfrei = freecell.FreecellLine(make_rules("vierfrei").deal(1), max_positions=10)
+    assert len(vierfrei.strategies) == 6 and not vierfrei.quick_dives
+
+
 # ---------------------------------------------------------------------------- compact positions
 
 
