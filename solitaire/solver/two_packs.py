@@ -59,6 +59,35 @@ tries them: it may miss a win, so its running dry proves nothing (deals 600021..
 of QUICK_SHARE positions to the complete walk's 200: in Gypsy the complete walk proves
 no loss within the time anyway, and wins come mostly from the quick one.
 
+Forty Thieves and Forty & Eight (a waste, no rows) run three best-first walks, each a
+complete search: two by how promising a position looks (``_value``, a card buried in the
+waste weighing 2 and 5), and one by a guess of the moves left (``_moves_left``: as
+Klondike's walk that counts moves, each card not home two, each knot, a card over a
+lower card of its suit, one, in a column or in the waste, each card in the waste one),
+its depth cost 0.5 a move, so that it looks further down fewer ways. Tuning deals at 2 s
+of CPU: Forty Thieves 600001..600100 won 18 by the two walks, 25 with the third (every
+deal the two won among them); with runs moving whole 7 and 11 of 600001..600040, Forty &
+Eight 2 and 3 of 600001..600100 (600025 lost, 600031 and 600069 won), both with the
+third walk's turns of 200. The third walk alone won 4 of Forty Thieves' 600001..600040
+(with no weight on a card in the waste), two of them deals the two did not win: the
+walks win different deals, and the three together more. Its weights, on those deals:
+depth cost 0.25, 0.5 and 1.0 won 9, 10 and 9 of 40 with no weight on a card in the
+waste; with 0.5 a card in the waste weighing 0.5, 1 and 2 won 11, 12 and 11; a knot in
+the waste weighing 2 won 23 of 100 (25 with 1); the third walk taking turns of 400
+positions, 24 of 100, of 200 (as the others) 25, of 50 25 (the same deals), of 20 20.
+Its turns are of 50: it finds many more positions new to it for each one it expands than
+the others (it goes down fresh ways; each waste card's move is one), so with turns of
+200 it had found 126,110 of deal 600001's 150,015 at the budget, in 1.2 s of CPU and 90
+MB, with turns of 50 88,613, in 1.6 s and 81 MB (the two walks alone: 3.1 s, 51 MB; on
+deal 600003 87 MB, and 88 MB with the third walk). A narrow walk (Klondike's: of each
+position's successors only the best two or three by a guess, its depth cost 1, not
+complete) did not help: by ``_value`` alone it won 1 of Forty Thieves' 600001..600040
+(keeping two; none keeping three with a depth cost of 0.2), as a third walk beside the
+two 9 (8 without it); by the guess of moves left alone none. With turns of 50, a depth
+cost of 0.75 won 20 of 100, and a fourth walk by the guess (depth cost 0.2) 23. Nor is
+the budget the bound, though many deals now reach it within 2 s: a budget of 250,000
+positions won the same 25 of 100 (and takes some 125 MB at the whole of it).
+
 Tried and not kept (tuning deals at 2 s of CPU): the quick walk preferring the deeper
 position (a depth cost of -0.001: Gypsy 600001..600100 won 86 against 87 before); its
 stages taken 1,000 positions at a time (fewer wins); in Forty Thieves (600001..600040,
@@ -130,6 +159,17 @@ STAGE_ALLOWANCE = 300
 # deals 600001..600200 at 2 s, 200 won 174 of 200 (the faster code; 170 before it), 600
 # and 1,500 won 182 each (94 + 88 in each half).
 QUICK_SHARE = 600
+# The guess of moves left (``_moves_left``), the third walk's weighting where there is a
+# waste: what a card in the waste adds, and a card there over a lower card of its suit (a
+# knot, as in a column) besides; the walk's depth cost a move (Forty Thieves' deals
+# 600001..600040 at 2 s: 0.25 won 9, 0.5 10, 1.0 9, with no waste card weighing; with 0.5,
+# a waste card weighing 0.5, 1 and 2 won 11, 12 and 11).
+WASTE_CARD = 1.0
+WASTE_KNOT = 1.0
+GUESS_DEPTH_COST = 0.5
+# Positions the third walk expands in its turn (the others 200): its positions have many
+# successors new to it, so it fills the store faster (see the module's docstring).
+GUESS_SHARE = 50
 
 
 def _code(card) -> int:
@@ -140,10 +180,17 @@ class TwoPackSearch(Core[bytes]):
     """Best-first from ``state``; ``without`` may name TURN or DEAL (then the stock is
     left as it is)."""
 
-    # Two best-first walks, each a complete search of its own: one that lets cards pass
+    # Three best-first walks, each a complete search of its own: one that lets cards pass
     # into the waste more readily, one that keeps them in the talon (deals 1..8 of Forty
-    # Thieves: each alone won a deal the other did not).
-    strategies = (Strategy(), Strategy(value="_value_thrifty"))
+    # Thieves: each alone won a deal the other did not), and one by the guess of moves left
+    # (``_moves_left``), whose depth cost makes it look further down fewer ways (Forty
+    # Thieves' deals 600001..600100 at 2 s: 18 won by the first two, 25 by the three, and
+    # 4 of the first 40 by the third alone).
+    strategies: tuple[Strategy, ...] = (
+        Strategy(),
+        Strategy(value="_value_thrifty"),
+        Strategy(value="_moves_left", depth_cost=GUESS_DEPTH_COST, share=GUESS_SHARE),
+    )
 
     def __init__(
         self,
@@ -179,6 +226,9 @@ class TwoPackSearch(Core[bytes]):
                 ),
             )
         self.column_values: dict[bytes, float] = {}
+        # Per column, and per waste, its knots (``_moves_left``).
+        self.column_knots: dict[bytes, int] = {}
+        self.waste_knots: dict[bytes, int] = {}
         # Tables made once per foundations' heights (a search meets some hundreds) or per
         # column, each bounded: the foundations' heights with each suit's two sorted
         # (``_key``), per card where it goes home and whether safely (``_homes``), a
@@ -264,6 +314,34 @@ class TwoPackSearch(Core[bytes]):
 
     def _value_thrifty(self, position: bytes) -> float:
         return self._value(position, THRIFTY)
+
+    def _moves_left(self, position: bytes) -> float:
+        """A guess of the moves a position still needs, negated (the third walk's
+        weighting, its depth cost one of GUESS_DEPTH_COST a move, as Klondike's walk that
+        counts moves): each card not home moves at least once and weighs two, each card
+        over a lower card of its suit in a column (a knot: it must move once more before
+        that card goes home) and each face-down card one, and a card in the waste
+        WASTE_CARD, WASTE_KNOT more where it is a knot there."""
+        parts = position.split(GAP)
+        knots = self.column_knots
+        if len(knots) > 50_000:
+            knots.clear()  # columns come and go: keep the memory bounded
+        guess = 2.0 * (8 * FULL - sum(parts[self.count]))
+        for column in parts[: self.count]:
+            share = knots.get(column)
+            if share is None:
+                share = knots[column] = _knots(column[1:]) + column[0]
+            guess += share
+        if self.has_waste:
+            talon, tail = parts[self.count + 1], parts[self.count + 2]
+            waste = talon[: tail[0]]
+            waste_knots = self.waste_knots.get(waste)
+            if waste_knots is None:
+                if len(self.waste_knots) > 50_000:
+                    self.waste_knots.clear()  # keep the memory bounded
+                waste_knots = self.waste_knots[waste] = _knots(waste)
+            guess += waste_knots * WASTE_KNOT + len(waste) * WASTE_CARD
+        return -guess
 
     def _column_value(self, column: bytes) -> float:
         if len(column) == 1:
@@ -511,6 +589,19 @@ class TwoPackSearch(Core[bytes]):
         while index > bottom and self._builds(column[index], column[index - 1]):
             index -= 1
         return len(column) - index
+
+
+def _knots(cards: bytes) -> int:
+    """How many of ``cards`` (bottom first) lie over a lower card of their suit."""
+    lowest = [99, 99, 99, 99]  # per suit the lowest rank under the card so far
+    knots = 0
+    for card in cards:
+        rank, suit = card >> 2, card & 3
+        if lowest[suit] < rank:
+            knots += 1
+        else:
+            lowest[suit] = rank
+    return knots
 
 
 def _settled(column: bytes) -> bytes:

@@ -125,6 +125,19 @@ def test_a_gypsy_deal_is_won_by_stages_and_the_quick_walk():
     assert rules.is_won(game.state)
 
 
+def test_a_forty_thieves_deal_is_won_by_the_walk_that_guesses_the_moves_left():
+    """Forty Thieves' deal 600047: won in some 29,100 positions with the third walk, by
+    the guess of moves left (the first two walks alone had no verdict at 100,000); the
+    line replays."""
+    rules = make_rules("fortythieves")
+    game = Game(rules, 600047)
+    verdict = TwoPackSearch(rules, game.state, max_positions=35_000).finish()
+    assert verdict.status == SOLVED
+    for move in verdict.moves:
+        game.play(move)
+    assert rules.is_won(game.state)
+
+
 def test_the_quick_walk_leaves_out_only_cards_taken_off_a_card_they_build_on():
     """Gypsy's quick walk makes the complete walk's moves less those that take cards off
     a card they build on where the card uncovered cannot then go home, in the same order
