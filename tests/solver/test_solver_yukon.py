@@ -178,10 +178,11 @@ def test_scorpion_verdicts_agree_with_the_generic_search_deal_or_no_deal():
     ("game_id", "deal", "status"),
     [("yukon", 2, SOLVED), ("grandfather", 1, SOLVED), ("russian", 2, UNSOLVABLE)]
     # Yukon's 600017: the quick walk for wins finds it in some 9,200 positions (the two
-    # walks alone had no verdict at 60,000). Scorpion's 600112 is locked as dealt through
+    # walks alone had no verdict at 60,000); 600005: the narrow walk in some 3,700 (the
+    # three walks without it needed 16,724). Scorpion's 600112 is locked as dealt through
     # a face-down card held by the card lying on it (158,401 positions before), 600197
     # through a card its successor lies on (181,065 positions before).
-    + [("scorpion", 9, UNSOLVABLE), ("yukon", 600017, SOLVED)]
+    + [("scorpion", 9, UNSOLVABLE), ("yukon", 600017, SOLVED), ("yukon", 600005, SOLVED)]
     + [("scorpion", 600112, UNSOLVABLE), ("scorpion", 600197, UNSOLVABLE)],
 )
 def test_whole_deals_get_their_verdicts_and_a_win_replays(game_id, deal, status):
