@@ -175,6 +175,12 @@ Tried for Yukon and left out:
   but for its cards sent home alone by Raymond's rule, which is not shown safe here, it
   leaves out no move this family makes.
 
+- Beside the narrow walk (deals 600001..600100 at 2 s, 87 settled with it as taken): a
+  narrow dive beside it, 87 (500001..500100: 89, as without); a second narrow walk,
+  of every move, 85, or weighing a face-down card 45, 85; its depth cost 3, 86; the
+  complete dive left out, 87 (and 89); the narrow walk in the quick walk's place, 87.
+  None settled more, so the four walks stay as they are.
+
 Speed (the same walks, the same positions): each column's share of the heuristic is
 kept (a move changes two columns), the moves are found from the tops (each card by its
 code in the columns laid end to end), the quick walk's moves are left out before they
