@@ -247,6 +247,25 @@ def test_the_lock_is_not_called_where_one_card_can_move():
     assert YukonSearch(rules, state).finish().status == SOLVED
 
 
+def test_the_narrow_walk_keeps_the_best_two_of_the_quick_walks_moves_and_proves_nothing():
+    rules = make_rules("yukon")
+    search = YukonSearch(rules, Game(rules, 1).state, max_positions=1)
+    narrow = [walk for walk in search.strategies if walk.moves == "_narrow"]
+    assert len(narrow) == 1 and not narrow[0].complete
+    kept_fewer = 0
+    for deal in (1, 2, 3):
+        for state in walk_positions(rules, deal, 40, seed=deal):
+            search = YukonSearch(rules, state, max_positions=1)
+            hopeful = search._hopeful(search.start)
+            best = sorted(hopeful, key=lambda successor: -search._value(successor[1]))
+            kept = search._narrow(search.start)
+            # all of them where there are two or fewer, else the best two, the first
+            # made among equals
+            assert kept == (hopeful if len(hopeful) <= 2 else best[:2])
+            kept_fewer += len(kept) < len(hopeful)
+    assert kept_fewer  # positions where the walk left moves out were met
+
+
 @pytest.mark.parametrize("game_id", ["yukon", "russian", "grandfather"])
 def test_games_with_single_cards_going_home_have_no_dead_end_test(game_id):
     rules = make_rules(game_id)
