@@ -177,9 +177,10 @@ def test_scorpion_verdicts_agree_with_the_generic_search_deal_or_no_deal():
 @pytest.mark.parametrize(
     ("game_id", "deal", "status"),
     [("yukon", 2, SOLVED), ("grandfather", 1, SOLVED), ("russian", 2, UNSOLVABLE)]
-    # Yukon's 600017: the quick walk for wins finds it in some 10,600 positions (the two
-    # walks alone had no verdict at 60,000); 600005: the narrow walk in some 800 (the
-    # three walks without it needed 16,724). Scorpion's 600112 is locked as dealt through
+    # Yukon's 600017: won in some 10,700 positions (the quick walk for wins found it in
+    # some 9,200 before the narrow walk; the two complete walks alone had no verdict at
+    # 60,000); 600005: the narrow walk wins it in some 800 (the three walks without it
+    # needed 16,724). Scorpion's 600112 is locked as dealt through
     # a face-down card held by the card lying on it (158,401 positions before), 600197
     # through a card its successor lies on (181,065 positions before).
     + [("scorpion", 9, UNSOLVABLE), ("yukon", 600017, SOLVED), ("yukon", 600005, SOLVED)]
