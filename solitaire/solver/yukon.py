@@ -72,9 +72,10 @@ Moves left out, and why that loses no win:
   macro move saved next to nothing more.)
 
 Every other move is tried, so when a walk runs dry the position cannot be won. (Building
-in alternate colours with single cards going home, a quick walk for wins goes beside: it
-leaves out cards taken off a face-up card they build on, and its running dry proves
-nothing.)
+in alternate colours with single cards going home, two walks for wins go beside: a quick
+walk leaves out cards taken off a face-up card they build on, and a narrow walk keeps of
+the quick walk's moves only the two whose positions look best; the running dry of
+either proves nothing.)
 
 Dead ends (``_dead``), building in suit with only kings filling an empty column, where
 every card X but a king may be laid on one card only, X+ (its suit, one rank higher). A
@@ -174,6 +175,13 @@ Tried for Yukon and left out:
   but for its cards sent home alone by Raymond's rule, which is not shown safe here, it
   leaves out no move this family makes.
 
+- Beside the narrow walk (deals 600001..600100 at 2 s, 87 settled with it as taken): a
+  narrow dive beside it, 87 (500001..500100: 89, as without); a second narrow walk,
+  of every move, 85, or weighing a face-down card 45, 85; its depth cost 3, 86; the
+  complete dive left out, 87 (and 89); the narrow walk in the quick walk's place, 87;
+  the quick walk's turns 1,200, 86; the narrow walk's first turn of 400, 84. None
+  settled more, so the four walks stay as they are.
+
 Speed (the same walks, the same positions): each column's share of the heuristic is
 kept (a move changes two columns), the moves are found from the tops (each card by its
 code in the columns laid end to end), the quick walk's moves are left out before they
@@ -186,6 +194,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Hashable
 from dataclasses import replace
+from heapq import nlargest
 from itertools import accumulate, pairwise
 
 from ..model.cards import SUITS, Card
@@ -214,6 +223,11 @@ KINGS = RUN * 4  # the codes of kings and above: no successor
 ON_PATH, FREE, FROZEN = 1, 2, 3  # a card's mark in the dead-end test's walk along links
 NO_CHANCES: tuple[tuple, bool, frozenset] = ((), False, frozenset())  # no special moves
 HOME_STEP = -1  # a card's step home, among the steps onto columns (by index)
+# The successors the narrow walk keeps of each position it expands (``_narrow``): the two
+# that look best (Yukon's deals 600001..600100 at 2 s, the narrow walk's turns as long as
+# the complete best-first walk's: 84 settled keeping two of the quick walk's moves, 80
+# keeping three, 82 keeping two of every move).
+NARROW = 2
 # The heuristic's shares of columns kept at most (then forgotten, all at once): some 3 MB
 # (as fast as four times as many; Yukon's full budget then takes 96 MB at most, 91 without).
 COLUMN_VALUES_KEPT = 1 << 14
@@ -234,8 +248,17 @@ class YukonSearch(Core[tuple]):
     # deals 600001..600020: 12 losses proven without it, 10 with it). The quick walk takes
     # turns twice as long as the best-first complete one (Yukon's deals at 2 s, the same
     # code: 600001..600100 79 settled where 78 with turns as long, 500001..500100 84
-    # where 81).
+    # where 81). A narrow walk goes beside them too (``_narrow``): taking the last turn,
+    # of 800 positions, 600001..600100 87 settled where 79 without it (84 with turns of
+    # 400, the same 87 with 1,600), 500001..500100 89 where 84. It takes the first
+    # turn: the same deals settled (600001..600200, 500001..500100), those won in
+    # 11-15 % fewer positions; and turns of 1,600: 600101..600200 90 settled where 89,
+    # the others the same, those won in some 20 % fewer positions again (turns of 400:
+    # 600001..600100 84); turns of 3,200: 600101..600200 91, the others the same;
+    # turns of 6,400: 600001..600100 88, the others the same, the wins in 4-13 % fewer
+    # positions than with turns of 3,200 (turns of 12,800: the same deals settled).
     hopeful_strategies = (
+        Strategy(Walk.BEST_FIRST, 6400, depth_cost=1, moves="_narrow", complete=False),
         *strategies,
         Strategy(Walk.BEST_FIRST, 800, depth_cost=1, moves="_hopeful", complete=False),
     )
@@ -676,6 +699,20 @@ class YukonSearch(Core[tuple]):
         that card cannot go home next: a player seldom needs them, but a complete walk
         tries every one (a quick walk's moves: its running dry proves nothing)."""
         return self._moves(position, every_move=False)
+
+    def _narrow(self, position: tuple) -> list:
+        """The narrow walk's moves: of the quick walk's (``_hopeful``), the ``NARROW``
+        whose positions look best (the first made among equals), as Klondike's narrow walk
+        keeps its best two. The walks that keep every move spend their positions under
+        the first moves they take; keeping two a position, this one looks far down many
+        more early choices within as many positions (its running dry proves nothing)."""
+        successors = self._moves(position, every_move=False)
+        if len(successors) <= NARROW:
+            return successors
+        return nlargest(NARROW, successors, key=self._value_after)
+
+    def _value_after(self, successor: tuple) -> float:
+        return self._value(successor[1])
 
     def _off_its_parent(self, position: tuple, index: int, at: int) -> bool:
         """Whether the card of column ``index`` at ``at`` lies face up on a face-up card

@@ -177,17 +177,19 @@ def test_scorpion_verdicts_agree_with_the_generic_search_deal_or_no_deal():
 @pytest.mark.parametrize(
     ("game_id", "deal", "status"),
     [("yukon", 2, SOLVED), ("grandfather", 1, SOLVED), ("russian", 2, UNSOLVABLE)]
-    # Yukon's 600017: the quick walk for wins finds it in some 9,200 positions (the two
-    # walks alone had no verdict at 60,000). Scorpion's 600112 is locked as dealt through
+    # Yukon's 600017: won in some 10,700 positions (the quick walk for wins found it in
+    # some 9,200 before the narrow walk; the two complete walks alone had no verdict at
+    # 60,000); 600005: the narrow walk wins it in some 800 (the three walks without it
+    # needed 16,724). Scorpion's 600112 is locked as dealt through
     # a face-down card held by the card lying on it (158,401 positions before), 600197
     # through a card its successor lies on (181,065 positions before).
-    + [("scorpion", 9, UNSOLVABLE), ("yukon", 600017, SOLVED)]
+    + [("scorpion", 9, UNSOLVABLE), ("yukon", 600017, SOLVED), ("yukon", 600005, SOLVED)]
     + [("scorpion", 600112, UNSOLVABLE), ("scorpion", 600197, UNSOLVABLE)],
 )
 def test_whole_deals_get_their_verdicts_and_a_win_replays(game_id, deal, status):
     rules = make_rules(game_id)
     game = Game(rules, deal)
-    verdict = YukonSearch(rules, game.state, max_positions=10_000).finish()
+    verdict = YukonSearch(rules, game.state, max_positions=12_000).finish()
     assert verdict.status == status
     for move in verdict.moves:
         game.play(move)
@@ -244,6 +246,25 @@ def test_the_lock_is_not_called_where_one_card_can_move():
     search = YukonSearch(rules, state, max_positions=1)
     assert not search._dead(search.start)
     assert YukonSearch(rules, state).finish().status == SOLVED
+
+
+def test_the_narrow_walk_keeps_the_best_two_of_the_quick_walks_moves_and_proves_nothing():
+    rules = make_rules("yukon")
+    search = YukonSearch(rules, Game(rules, 1).state, max_positions=1)
+    narrow = [walk for walk in search.strategies if walk.moves == "_narrow"]
+    assert len(narrow) == 1 and not narrow[0].complete
+    kept_fewer = 0
+    for deal in (1, 2, 3):
+        for state in walk_positions(rules, deal, 40, seed=deal):
+            search = YukonSearch(rules, state, max_positions=1)
+            hopeful = search._hopeful(search.start)
+            best = sorted(hopeful, key=lambda successor: -search._value(successor[1]))
+            kept = search._narrow(search.start)
+            # all of them where there are two or fewer, else the best two, the first
+            # made among equals
+            assert kept == (hopeful if len(hopeful) <= 2 else best[:2])
+            kept_fewer += len(kept) < len(hopeful)
+    assert kept_fewer  # positions where the walk left moves out were met
 
 
 @pytest.mark.parametrize("game_id", ["yukon", "russian", "grandfather"])
