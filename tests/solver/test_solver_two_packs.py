@@ -116,22 +116,21 @@ def test_copies_of_a_card_and_the_foundations_of_a_suit_are_interchangeable():
 def test_a_gypsy_deal_is_won_by_stages_and_the_quick_walk():
     """Gypsy's deal 600004: won in some 12,100 positions by the walks by stages (the two
     walks of one queue each had no verdict at 60,000); the line replays."""
-    rules = make_rules("gypsy")
-    game = Game(rules, 600004)
-    verdict = TwoPackSearch(rules, game.state, max_positions=15_000).finish()
-    assert verdict.status == SOLVED
-    for move in verdict.moves:
-        game.play(move)
-    assert rules.is_won(game.state)
+    _won_within("gypsy", 600004, 15_000)
 
 
 def test_a_forty_thieves_deal_is_won_by_the_walk_that_guesses_the_moves_left():
     """Forty Thieves' deal 600047: won in some 29,100 positions with the third walk, by
     the guess of moves left (the first two walks alone had no verdict at 100,000); the
     line replays."""
-    rules = make_rules("fortythieves")
-    game = Game(rules, 600047)
-    verdict = TwoPackSearch(rules, game.state, max_positions=35_000).finish()
+    _won_within("fortythieves", 600047, 35_000)
+
+
+def _won_within(game_id: str, deal: int, budget: int) -> None:
+    """The deal is won within ``budget`` positions and its line replays to a win."""
+    rules = make_rules(game_id)
+    game = Game(rules, deal)
+    verdict = TwoPackSearch(rules, game.state, max_positions=budget).finish()
     assert verdict.status == SOLVED
     for move in verdict.moves:
         game.play(move)
