@@ -113,7 +113,7 @@ Tried and not kept (tuning deals, 2 s of CPU each; "unknown" counts the deals un
   deal 168 is won in 17,043 positions, unknown by the first, and 85 in 26,238 where
   102,657, but 600162 is unknown where 20,593; by the fifth 107 and 293 are won in
   270,525 and 342,650, 500200 and 600162 not). So a second dive by the third weights,
-  in the place and the turns of a best-first walk (the core walks six at most). In
+  in the place and the turns of a best-first walk (the core walked six at most then). In
   that of the fifth: 500043 (21,501 positions, won by that walk) unknown at 2 s. In
   that of the third: every one of 17 hard tuning deals settled in fewer positions (168
   in 11,723, unknown before; 85 in 17,253; 134 in 121,238 where 128,597; the others
