@@ -312,6 +312,11 @@ class SpiderSearch(Core[Position]):
     #   600215 won in 13,929 positions where 213,574, the other 12 within 2 % of the
     #   positions as before (500046 and 600198 still not won); an empty column worth
     #   less while rows are left (EMPTY_WHILE_DEALING) won all 13.
+    # - a narrow walk by stages beside the walk, as Yukon's (of each position's moves the
+    #   two whose positions weigh best), four suits, 600001..600015 at 2 s: no deal more
+    #   won, 600015 lost (main's unknowns there 600001, 600002, 600003, 600005, 600010,
+    #   600013); and where it won deep down (600016) reading its line back, which makes
+    #   every walk's moves at each step, took over 30 s. Not kept.
     #
     # Where a position's time goes (two-suit tuning deal 600341, won at 100,346 positions:
     # 54,305 expanded, 297,979 successors made, two thirds of them positions seen before,
