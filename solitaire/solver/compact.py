@@ -22,6 +22,20 @@ def code_card(code: int) -> Card:
     return Card(code >> 2, SUITS[code & 3])
 
 
+def knots(cards: bytes) -> int:
+    """How many of ``cards`` (a pile's codes, bottom first) lie over a lower card of their
+    own suit: each must leave once more before that card can go home."""
+    lowest = [99, 99, 99, 99]  # per suit, the lowest code seen from the bottom up
+    count = 0
+    for card in cards:
+        suit = card & 3
+        if lowest[suit] < card:  # (within a suit, codes order as ranks)
+            count += 1
+        else:
+            lowest[suit] = card
+    return count
+
+
 def raise_found(found: tuple, suit: int) -> tuple:
     """The four foundation counts with one more card on ``suit``'s (spelt out: faster)."""
     if suit == 0:

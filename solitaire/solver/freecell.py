@@ -190,6 +190,7 @@ from .compact import (
     SAME,
     ColumnScores,
     card_code,
+    knots,
     raise_found,
 )
 from .core import Core, Strategy, Walk
@@ -1048,20 +1049,6 @@ SINGLE_TURNS = Turns(prelude=3000, quota=1000, proof_share=2000, quick_dive=1000
 QUICK_DIVES = ("_value_2", "_value_4", "_value_home")
 
 
-def _knots(col: bytes) -> int:
-    """How many cards of the column lie over a lower card of their own suit (each must
-    leave before that one can go home)."""
-    lowest = [99, 99, 99, 99]  # per suit, the lowest card seen from the bottom up
-    count = 0
-    for card in col:
-        suit = card & 3
-        if lowest[suit] < card:
-            count += 1
-        else:
-            lowest[suit] = card
-    return count
-
-
 class _Weighting:
     """One best-first walk's heuristic: a position's value is the negated sum of its
     columns' scores (kept per state of the foundations), its free cells' cost and its
@@ -1128,7 +1115,7 @@ class _Weighting:
             self.w_depth * depth + self.w_depth2 * depth2 + self.w_breaks * self.board.breaks(col)
         )
         if self.w_knots:
-            score += self.w_knots * _knots(col)
+            score += self.w_knots * knots(col)
         return score
 
     def trim(self) -> None:

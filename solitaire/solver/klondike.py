@@ -253,6 +253,7 @@ from ..model.games.klondike import Klondike
 from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State
+from .compact import knots
 from .core import Core, Macro, Strategy, Walk
 
 __all__ = ["BUDGET", "KlondikeSearch"]
@@ -371,22 +372,9 @@ def _unpacked(key: bytes) -> tuple[bytes, list, int, bytes, list]:
     )
 
 
-def _knots(hidden: bytes) -> int:
-    """The knots among a column's face-down cards: a card above a lower one of its suit,
-    which must move off once more before that one can go home."""
-    knots = 0
-    lowest = [KING + 1] * 4
-    for card in hidden:
-        if card >> 2 > lowest[card & 3]:
-            knots += 1
-        else:
-            lowest[card & 3] = card >> 2
-    return knots
-
-
 def _promise(found: bytes, hidden: float, talon: int, depth: int) -> float:
     """How promising a position looks: cards home, few cards face down and few knots
-    (``_knots``; ``hidden`` is what they weigh), short stock and waste (a card there is one
+    (``compact.knots``; ``hidden`` is what they weigh), short stock and waste (a card there is one
     more to fetch); and the moves made, so that the walk follows a way forward deep down
     before it looks at others."""
     return HOME * sum(found) - hidden - IN_TALON * talon + DEEPER * depth
@@ -463,7 +451,7 @@ class KlondikeSearch(Core[Position]):
         # are known by how many are left (``_promise``).
         self._knots_left = tuple(
             tuple(
-                _knots(bytes(_code(card) for card in state.piles[name][:left]))
+                knots(bytes(_code(card) for card in state.piles[name][:left]))
                 for left in range(state.face_down(name) + 1)
             )
             for name in COLUMNS
@@ -577,12 +565,12 @@ class KlondikeSearch(Core[Position]):
         """The weighting of the walk that counts moves (its depth cost is one a move): a
         guess of the moves a position still needs, negated. Each card not home moves at
         least once and weighs twice (so the walk leans towards the foundations, as
-        Klondike-Solver's does), each face-down card turns up, each knot (``_knots``)
+        Klondike-Solver's does), each face-down card turns up, each knot (``compact.knots``)
         moves a card once more, and the stock is turned through."""
         key = position[0]
         down = key[DOWN:LENGTHS]
-        knots = sum(map(getitem, self._knots_left, down))
-        guess = 2 * (52 - sum(key[:DOWN])) + sum(down) + knots + key[TALON] / self.draw
+        knotted = sum(map(getitem, self._knots_left, down))
+        guess = 2 * (52 - sum(key[:DOWN])) + sum(down) + knotted + key[TALON] / self.draw
         return -guess - LATER_MOVES if position[5] else -guess
 
     # ------------------------------------------------------------------ positions

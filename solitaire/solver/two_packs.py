@@ -131,6 +131,7 @@ from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State
 from ..model.vocabulary import Build, Role
+from .compact import knots
 from .core import Core, Strategy
 
 __all__ = ["BUDGET", "TwoPackSearch"]
@@ -328,14 +329,14 @@ class TwoPackSearch(Core[bytes]):
         that card goes home) and each face-down card one, and a card in the waste
         WASTE_CARD, WASTE_KNOT more where it is a knot there."""
         parts = position.split(GAP)
-        knots = self.column_knots
-        if len(knots) > 50_000:
-            knots.clear()  # columns come and go: keep the memory bounded
+        column_knots = self.column_knots
+        if len(column_knots) > 50_000:
+            column_knots.clear()  # columns come and go: keep the memory bounded
         guess = 2.0 * (8 * FULL - sum(parts[self.count]))
         for column in parts[: self.count]:
-            share = knots.get(column)
+            share = column_knots.get(column)
             if share is None:
-                share = knots[column] = _knots(column[1:]) + column[0]
+                share = column_knots[column] = knots(column[1:]) + column[0]
             guess += share
         if self.has_waste:
             talon, tail = parts[self.count + 1], parts[self.count + 2]
@@ -344,7 +345,7 @@ class TwoPackSearch(Core[bytes]):
             if waste_knots is None:
                 if len(self.waste_knots) > 50_000:
                     self.waste_knots.clear()  # keep the memory bounded
-                waste_knots = self.waste_knots[waste] = _knots(waste)
+                waste_knots = self.waste_knots[waste] = knots(waste)
             guess += waste_knots * WASTE_KNOT + len(waste) * WASTE_CARD
         return -guess
 
@@ -594,19 +595,6 @@ class TwoPackSearch(Core[bytes]):
         while index > bottom and self._builds(column[index], column[index - 1]):
             index -= 1
         return len(column) - index
-
-
-def _knots(cards: bytes) -> int:
-    """How many of ``cards`` (bottom first) lie over a lower card of their suit."""
-    lowest = [99, 99, 99, 99]  # per suit the lowest rank under the card so far
-    knots = 0
-    for card in cards:
-        rank, suit = card >> 2, card & 3
-        if lowest[suit] < rank:
-            knots += 1
-        else:
-            lowest[suit] = rank
-    return knots
 
 
 def _settled(column: bytes) -> bytes:
