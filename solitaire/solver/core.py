@@ -130,7 +130,7 @@ from typing import Any, Generic, TypeVar
 from ..model.moves import Move
 from .verdict import SOLVED, UNKNOWN, UNSOLVABLE, GaveUp, Outcome, Stepped, Verdict
 
-__all__ = ["Core", "Strategy", "Walk"]
+__all__ = ["Core", "Strategy", "Walk", "best_of"]
 
 P = TypeVar("P")
 Macro = tuple[Any, ...]  # one (macro) move, as the family writes it
@@ -162,6 +162,15 @@ SERIAL_MASK = (1 << SERIAL_BITS) - 1
 TAGGED_OFFSET = 1 << 40
 TAGGED_DEPTH_BITS = 16
 TAGGED_DEEPEST = (1 << TAGGED_DEPTH_BITS) - 1
+
+
+def best_of(successors: list, count: int, value: Callable[[Any], Any]) -> list:
+    """Of ``successors`` ((move, position) pairs), the ``count`` whose positions ``value``
+    finds best, the first made among equals: the moves of a narrow walk (a strategy that
+    is not ``complete``: what it leaves out may lose a win)."""
+    if len(successors) <= count:
+        return successors
+    return heapq.nlargest(count, successors, key=lambda successor: value(successor[1]))
 
 
 class Walk(str, Enum):

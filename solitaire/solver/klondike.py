@@ -244,7 +244,6 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Hashable
-from heapq import nlargest
 from itertools import accumulate
 from operator import getitem
 
@@ -254,7 +253,7 @@ from ..model.moves import Move, MoveKind
 from ..model.rules import Rules
 from ..model.state import State
 from .compact import knots
-from .core import Core, Macro, Strategy, Walk
+from .core import Core, Macro, Strategy, Walk, best_of
 
 __all__ = ["BUDGET", "KlondikeSearch"]
 
@@ -636,13 +635,7 @@ class KlondikeSearch(Core[Position]):
         may lose a win, so its running dry proves nothing (its strategy is not
         ``complete``); but where a few early moves decide a deal, it looks far down many
         more ways than the walks that keep every move."""
-        successors = self._successors(position)
-        if len(successors) <= NARROW:
-            return successors
-        return nlargest(NARROW, successors, key=self._guess_of)
-
-    def _guess_of(self, successor: tuple[tuple[Move, ...], Position]) -> float:
-        return self._moves_left(successor[1])
+        return best_of(self._successors(position), NARROW, self._moves_left)
 
     def _successors(self, position: Position) -> list[tuple[tuple[Move, ...], Position]]:
         key, turned, self._depth, value, names, later_only = position

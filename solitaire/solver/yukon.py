@@ -194,7 +194,6 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Hashable
 from dataclasses import replace
-from heapq import nlargest
 from itertools import accumulate, pairwise
 
 from ..model.cards import SUITS, Card
@@ -203,7 +202,7 @@ from ..model.rules import Rules
 from ..model.state import State
 from ..model.vocabulary import Build, Role
 from .compact import OPPOSITE, RED, card_code, code_card, raise_found
-from .core import Core, Strategy, Walk
+from .core import Core, Strategy, Walk, best_of
 
 __all__ = ["BUDGET", "YukonSearch", "agrees_with_engine"]
 
@@ -706,13 +705,7 @@ class YukonSearch(Core[tuple]):
         keeps its best two. The walks that keep every move spend their positions under
         the first moves they take; keeping two a position, this one looks far down many
         more early choices within as many positions (its running dry proves nothing)."""
-        successors = self._moves(position, every_move=False)
-        if len(successors) <= NARROW:
-            return successors
-        return nlargest(NARROW, successors, key=self._value_after)
-
-    def _value_after(self, successor: tuple) -> float:
-        return self._value(successor[1])
+        return best_of(self._moves(position, every_move=False), NARROW, self._value)
 
     def _off_its_parent(self, position: tuple, index: int, at: int) -> bool:
         """Whether the card of column ``index`` at ``at`` lies face up on a face-up card
